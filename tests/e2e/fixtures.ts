@@ -1,0 +1,52 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { STUB_ORIGIN } from '../support/ports';
+import type { Recorded } from '../support/stub-server';
+
+const LOCAL = /^(127\.0\.0\.1|localhost|\[::1\])$/;
+
+/**
+ * Every test runs with the outside world cut off: a request to any non-loopback host
+ * is aborted and remembered in `external`, so a test can assert none was made.
+ */
+export const test = base.extend<{ external: string[] }>({
+  external: async ({ context }, use) => {
+    const external: string[] = [];
+    await context.route(
+      (url) => !LOCAL.test(url.hostname) && url.protocol !== 'data:' && url.protocol !== 'blob:',
+      (route) => {
+        external.push(route.request().url());
+        return route.abort('blockedbyclient');
+      },
+    );
+    await use(external);
+  },
+});
+
+export { expect };
+
+/** What the stub server recorded for a namespace. */
+export async function stubLog(ns: string): Promise<Recorded[]> {
+  const res = await fetch(`${STUB_ORIGIN}/__log/${ns}`);
+  return (await res.json()) as Recorded[];
+}
+
+/** A namespace unique to this test, for stub URLs. */
+export function namespace(): string {
+  return `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Collects the public events a page's elements dispatch, in order. */
+export async function recordEvents(page: Page, types: string[]): Promise<void> {
+  await page.evaluate((names) => {
+    const w = window as unknown as { __events: { type: string; detail: unknown; target: string }[] };
+    w.__events = [];
+    for (const name of names)
+      document.addEventListener(name, (e) =>
+        w.__events.push({ type: e.type, detail: (e as CustomEvent).detail, target: (e.target as Element).id || (e.target as Element).localName }),
+      );
+  }, types);
+}
+
+export async function events(page: Page): Promise<{ type: string; detail: unknown; target: string }[]> {
+  return page.evaluate(() => (window as unknown as { __events: { type: string; detail: unknown; target: string }[] }).__events);
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  define: {
+    __SENTRY_DSN__: JSON.stringify(''),
+    __WIDGETS_VERSION__: JSON.stringify('test'),
+  },
+  test: {
+    include: ['widgets/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,mjs}', 'site/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+});

@@ -1,0 +1,58 @@
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import PhoneInput from 'react-phone-number-input';
+import type { Country } from 'react-phone-number-input';
+import flags from 'react-phone-number-input/flags';
+import phoneCss from 'react-phone-number-input/style.css?inline';
+import { adoptStyles } from '../shared/styles';
+
+interface ContainerProps {
+  className?: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}
+
+/** The library's wrapper, with our button inside the field (a stable component: no remounts). */
+function FieldWithAction({ className, children, action }: ContainerProps) {
+  return (
+    <div className={`${className ?? ''} phone-box`} part="phone">
+      {children}
+      {action}
+    </div>
+  );
+}
+
+export interface PhoneFieldProps {
+  id: string;
+  value: string;
+  defaultCountry: string;
+  describedBy?: string;
+  onChange(value: string): void;
+  /** Rendered inside the field, after the number (the Get OTP button). */
+  action?: ReactNode;
+}
+
+/** The international phone input; lives in its own chunk, loaded when a form is on the page. */
+export default function PhoneField({ id, value, defaultCountry, describedBy, onChange, action }: PhoneFieldProps) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const root = ref.current?.getRootNode();
+    if (root instanceof ShadowRoot) adoptStyles(root, phoneCss);
+  }, []);
+  return (
+    <span ref={ref} className="phone-field">
+      <PhoneInput
+        id={id}
+        international
+        defaultCountry={defaultCountry.toUpperCase() as Country}
+        countryCallingCodeEditable={false}
+        flags={flags}
+        value={value || undefined}
+        onChange={(next) => onChange(next ?? '')}
+        autoComplete="tel"
+        aria-describedby={describedBy}
+        containerComponent={FieldWithAction}
+        containerComponentProps={{ action }}
+      />
+    </span>
+  );
+}

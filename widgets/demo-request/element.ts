@@ -1,0 +1,61 @@
+import baseCss from '../shared/base.css?inline';
+import { defineOnce, widgetElement } from '../shared/define';
+import type { DemoRequestProps, DemoRequestSubmitDetail } from './contract';
+import { DemoRequest } from './DemoRequest';
+import css from './demo-request.css?inline';
+
+/**
+ * Pick one of four demo agents, give a name and a phone number verified in OTP steps,
+ * consent, and press Get a Call. The page receives the lead as an event.
+ *
+ * @summary Request-a-demo-call form with agent picker and phone verification.
+ * @tag ai-demo-request
+ *
+ * @attr {string} backend-url - Backend base URL, reserved for sending leads (no request is made yet).
+ * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
+ * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
+ *
+ * @fires {CustomEvent<{agentId: string, name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164.
+ *
+ * @csspart base - The whole form.
+ * @csspart agents - The agent radio group.
+ * @csspart agent - Each agent card.
+ * @csspart agent-selected - The selected agent card.
+ * @csspart form - The name, phone and consent panel.
+ * @csspart phone - The phone field, with the Get OTP button inside.
+ * @csspart otp-button - The Get OTP button.
+ * @csspart verify-button - The Verify button.
+ * @csspart verified - The "Phone number verified" confirmation.
+ * @csspart submit-button - The Get a Call button.
+ *
+ * @cssprop --accent - Buttons and focus colour.
+ * @cssprop --accent-contrast - Button text colour.
+ * @cssprop --surface - Card and panel background.
+ * @cssprop --text - Text colour.
+ * @cssprop --muted - Secondary text colour.
+ * @cssprop --border - Card and field border colour.
+ * @cssprop --success - The verified confirmation colour.
+ * @cssprop --radius - Corner radius.
+ * @cssprop --font-family - Font.
+ * @cssprop --font-size - Base font size (default 16px).
+ */
+export const AIDemoRequestElement = widgetElement<DemoRequestProps>(DemoRequest, {
+  attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
+  css: [baseCss, css],
+});
+
+export type AIDemoRequestElement = InstanceType<typeof AIDemoRequestElement> & DemoRequestProps;
+
+/** Registers `<ai-demo-request>` (or another tag name); a second call is harmless. */
+export function defineDemoRequest(tag = 'ai-demo-request'): CustomElementConstructor {
+  return defineOnce(tag, AIDemoRequestElement);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ai-demo-request': AIDemoRequestElement;
+  }
+  interface GlobalEventHandlersEventMap {
+    'ai-demo-request-submit': CustomEvent<DemoRequestSubmitDetail>;
+  }
+}

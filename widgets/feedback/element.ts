@@ -1,0 +1,60 @@
+import baseCss from '../shared/base.css?inline';
+import { defineOnce, widgetElement } from '../shared/define';
+import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contract';
+import { Feedback } from './Feedback';
+import css from './feedback.css?inline';
+
+/**
+ * A "Share Feedback" button that opens a feedback form in a modal dialog and posts it to the backend.
+ *
+ * @summary Feedback button and modal form.
+ * @tag ai-feedback
+ *
+ * @attr {string} backend-url - Base URL of the backend; the form posts JSON to `{backend-url}/feedback`.
+ *
+ * @slot - The trigger button's label (default: "Share Feedback").
+ *
+ * @fires {CustomEvent<{name: string, email: string, message: string}>} ai-feedback-submit - The visitor sent the form.
+ * @fires {CustomEvent<{name: string, email: string, message: string}>} ai-feedback-success - The backend accepted the feedback.
+ * @fires {CustomEvent<{message: string}>} ai-feedback-error - Sending failed; the form shows the error banner and keeps what was typed.
+ *
+ * @csspart trigger - The button that opens the dialog.
+ * @csspart dialog - The modal dialog.
+ * @csspart form - The feedback form.
+ * @csspart error - The error banner.
+ * @csspart submit-button - The submit button, and the Close button on the thank-you screen.
+ * @csspart close-button - The dialog's close (×) button.
+ *
+ * @cssprop --accent - Button colour.
+ * @cssprop --accent-contrast - Button text colour.
+ * @cssprop --surface - Dialog background.
+ * @cssprop --text - Text colour.
+ * @cssprop --muted - Secondary text colour.
+ * @cssprop --border - Field border colour.
+ * @cssprop --danger - Error banner colour.
+ * @cssprop --radius - Corner radius.
+ * @cssprop --font-family - Font.
+ * @cssprop --font-size - Base font size (default 16px).
+ */
+export const AIFeedbackElement = widgetElement<FeedbackProps>(Feedback, {
+  attrs: { backendUrl: 'string' },
+  css: [baseCss, css],
+});
+
+export type AIFeedbackElement = InstanceType<typeof AIFeedbackElement> & FeedbackProps;
+
+/** Registers `<ai-feedback>` (or another tag name); a second call is harmless. */
+export function defineFeedback(tag = 'ai-feedback'): CustomElementConstructor {
+  return defineOnce(tag, AIFeedbackElement);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ai-feedback': AIFeedbackElement;
+  }
+  interface GlobalEventHandlersEventMap {
+    'ai-feedback-submit': CustomEvent<FeedbackFields>;
+    'ai-feedback-success': CustomEvent<FeedbackFields>;
+    'ai-feedback-error': CustomEvent<FeedbackErrorDetail>;
+  }
+}

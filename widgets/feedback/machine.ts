@@ -1,0 +1,45 @@
+import type { FeedbackFields } from './contract';
+
+/** SPEC section 4 "Feedback modal". `sent` is the thank-you screen. */
+export type FeedbackStatus = 'closed' | 'editing' | 'submitting' | 'sent';
+
+export interface FeedbackState {
+  status: FeedbackStatus;
+  /** What the visitor typed; kept through failures and through closing the dialog. */
+  fields: FeedbackFields;
+  /** The banner shown on the form after a failed submit. */
+  error: string | null;
+}
+
+export type FeedbackAction =
+  | { type: 'open' }
+  | { type: 'close' }
+  | { type: 'edit'; field: keyof FeedbackFields; value: string }
+  | { type: 'submit' }
+  | { type: 'succeed' }
+  | { type: 'fail'; message: string };
+
+export const emptyFields: FeedbackFields = { name: '', email: '', message: '' };
+
+export const initialFeedbackState: FeedbackState = { status: 'closed', fields: emptyFields, error: null };
+
+export function feedbackReducer(state: FeedbackState, action: FeedbackAction): FeedbackState {
+  switch (action.type) {
+    case 'open':
+      return state.status === 'closed' ? { ...state, status: 'editing' } : state;
+    case 'close':
+      // Closing mid-submit would hide the outcome; a sent form starts blank next time.
+      if (state.status === 'submitting') return state;
+      if (state.status === 'sent') return initialFeedbackState;
+      return state.status === 'editing' ? { ...state, status: 'closed' } : state;
+    case 'edit':
+      if (state.status !== 'editing') return state;
+      return { ...state, fields: { ...state.fields, [action.field]: action.value } };
+    case 'submit':
+      return state.status === 'editing' ? { ...state, status: 'submitting', error: null } : state;
+    case 'succeed':
+      return state.status === 'submitting' ? { status: 'sent', fields: emptyFields, error: null } : state;
+    case 'fail':
+      return state.status === 'submitting' ? { ...state, status: 'editing', error: action.message } : state;
+  }
+}

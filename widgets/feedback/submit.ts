@@ -1,0 +1,27 @@
+import { SUBMIT_TIMEOUT_MS, type FeedbackFields } from './contract';
+
+/** Joins a base URL and a path without doubling or dropping the slash. */
+export function endpoint(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * SPEC section 7: `POST {backend}/feedback` with a JSON body, the answer read as text.
+ * Rejects on a non-2xx status, a network error, or no answer within the timeout.
+ */
+export async function postFeedback(
+  backendUrl: string,
+  fields: FeedbackFields,
+  { timeoutMs = SUBMIT_TIMEOUT_MS, fetchImpl = fetch }: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+): Promise<string> {
+  if (!backendUrl) throw new Error('The backend-url attribute is not set.');
+  const response = await fetchImpl(endpoint(backendUrl, 'feedback'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: fields.name, email: fields.email, message: fields.message }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`Feedback was refused with HTTP ${response.status}: ${text.slice(0, 200)}`);
+  return text;
+}

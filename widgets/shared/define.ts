@@ -1,0 +1,62 @@
+import r2wc from '@r2wc/react-to-web-component';
+import type { ComponentType } from 'react';
+import { adoptStyles } from './styles';
+
+/** The attribute types we use from r2wc (no `function`: it reads `window[name]`). */
+export type AttrType = 'string' | 'number' | 'json';
+
+/** Every prop of the contract must be mapped, so the element and its docs cannot drift. */
+export type AttrMap<P> = { [K in keyof P]-?: AttrType };
+
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+
+type R2wcInternals = { [PROPS]: Record<string, unknown>; [RENDER](): void };
+
+export interface WidgetOptions<P, JsOnly extends keyof P> {
+  /** Props set as attributes (kebab-case) and properties. */
+  attrs: AttrMap<Omit<P, JsOnly>>;
+  /** CSS adopted into each instance's shadow root. */
+  css: string[];
+  /** Props that only exist as JS properties (objects with methods): never reflected. */
+  properties?: JsOnly[];
+}
+
+/**
+ * Builds the custom element class for a plain React component: open shadow root,
+ * shared constructable stylesheets, and JS-only properties handed to React as-is.
+ */
+export function widgetElement<P extends object, JsOnly extends keyof P = never>(
+  component: ComponentType<P>,
+  options: WidgetOptions<P, JsOnly>,
+) {
+  const Base = r2wc(component as ComponentType<object>, { shadow: 'open', props: options.attrs as Record<string, AttrType> });
+  class Widget extends Base {
+    constructor() {
+      super();
+      adoptStyles(this.shadowRoot!, ...options.css);
+    }
+  }
+  for (const name of (options.properties ?? []) as string[]) {
+    Object.defineProperty(Widget.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: R2wcInternals) {
+        return this[PROPS][name];
+      },
+      set(this: R2wcInternals, value: unknown) {
+        this[PROPS][name] = value;
+        this[RENDER]();
+      },
+    });
+  }
+  return Widget;
+}
+
+/** Registers `element` under `tag` unless that tag is already taken: loading the script twice is harmless. */
+export function defineOnce(tag: string, element: CustomElementConstructor): CustomElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+  customElements.define(tag, element);
+  return element;
+}

@@ -1,0 +1,59 @@
+import baseCss from '../shared/base.css?inline';
+import { defineOnce, widgetElement } from '../shared/define';
+import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
+import { VoiceDemo } from './VoiceDemo';
+import css from './voice-demo.css?inline';
+
+/**
+ * A round microphone button that starts a live voice call with an AI agent.
+ *
+ * @summary Live voice demo with an AI agent.
+ * @tag ai-voice-demo
+ *
+ * @attr {string} public-key - The voice provider's public client key, sent as a bearer token.
+ * @attr {string} assistant-id - The assistant that answers. Without it, a press ends in the error state.
+ * @attr {string} api-url - The voice provider's API base URL. Default: `https://api.vapi.ai`.
+ * @prop {VoiceClient} client - A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only).
+ *
+ * @fires {CustomEvent<{}>} ai-voice-demo-start - The call is connected and the agent is listening.
+ * @fires {CustomEvent<{}>} ai-voice-demo-end - A connected call ended.
+ * @fires {CustomEvent<{message: string}>} ai-voice-demo-error - A call failed to start or broke; `detail.message` says why.
+ *
+ * @csspart base - The wrapper around the button and the status text.
+ * @csspart button - The microphone button.
+ * @csspart spinner - The spinner shown while connecting.
+ * @csspart tooltip - The status text under the button.
+ * @csspart meter - The agent's voice level bar during a call.
+ *
+ * @cssprop --accent - Button and accent colour.
+ * @cssprop --accent-contrast - Icon colour on the button.
+ * @cssprop --danger - Button colour during a call, and the error status colour.
+ * @cssprop --size - Button diameter (default 72px).
+ * @cssprop --tooltip-background - Status text background.
+ * @cssprop --tooltip-color - Status text colour.
+ * @cssprop --font-family - Font of the status text.
+ * @cssprop --font-size - Base font size (default 16px).
+ */
+export const AIVoiceDemoElement = widgetElement<VoiceDemoProps, 'client'>(VoiceDemo, {
+  attrs: { publicKey: 'string', assistantId: 'string', apiUrl: 'string' },
+  css: [baseCss, css],
+  properties: ['client'],
+});
+
+export type AIVoiceDemoElement = InstanceType<typeof AIVoiceDemoElement> & VoiceDemoProps;
+
+/** Registers `<ai-voice-demo>` (or another tag name); a second call is harmless. */
+export function defineVoiceDemo(tag = 'ai-voice-demo'): CustomElementConstructor {
+  return defineOnce(tag, AIVoiceDemoElement);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ai-voice-demo': AIVoiceDemoElement;
+  }
+  interface GlobalEventHandlersEventMap {
+    'ai-voice-demo-start': CustomEvent<Record<string, never>>;
+    'ai-voice-demo-end': CustomEvent<Record<string, never>>;
+    'ai-voice-demo-error': CustomEvent<VoiceDemoErrorDetail>;
+  }
+}
