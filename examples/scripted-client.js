@@ -11,6 +11,7 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
   const listeners = new Map();
   /** @type {ReturnType<typeof setTimeout>[]} */
   let timers = [];
+  /** @type {string[]} */
   const calls = [];
   const emit = (/** @type {string} */ event, /** @type {unknown[]} */ ...args) => {
     for (const fn of [...(listeners.get(event) ?? [])]) fn(...args);
