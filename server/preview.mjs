@@ -1,5 +1,5 @@
 // The preview server behind `npm start` until the backend issue lands: it serves the
-// example pages and the built widgets, and answers POST /api/feedback by printing it.
+// marketing site, the example pages and the built widgets, and answers POST /api/feedback by printing it.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -23,6 +23,9 @@ const TYPES = {
 
 /** Folders a browser may read: the example pages and the build output. */
 const PUBLIC = ['examples', 'dist'];
+const SITE = join(ROOT, 'dist', 'site');
+/** SPEC section 2: the site's routes; any other path gets the not-found page with a 404. */
+export const SITE_ROUTES = ['/', '/name', '/experience', '/terms', '/privacy'];
 
 /**
  * Serves files under `examples/` and `dist/` (directories get their index.html).
@@ -32,10 +35,10 @@ const PUBLIC = ['examples', 'dist'];
  */
 export async function serveStatic(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  let path = decodeURIComponent(url.pathname);
-  if (path === '/') path = '/examples/';
-  const file = normalize(join(ROOT, path));
-  if (!PUBLIC.some((dir) => file.startsWith(join(ROOT, dir) + sep) || file === join(ROOT, dir))) return false;
+  const path = decodeURIComponent(url.pathname);
+  const inPublic = PUBLIC.some((dir) => path === `/${dir}` || path.startsWith(`/${dir}/`));
+  const file = normalize(join(inPublic ? ROOT : SITE, path));
+  if (!file.startsWith(inPublic ? ROOT + sep : SITE + sep)) return false;
   let target = file;
   try {
     if ((await stat(target)).isDirectory()) target = join(target, 'index.html');
@@ -43,7 +46,7 @@ export async function serveStatic(req, res) {
   } catch {
     return false;
   }
-  const hashed = /\.[A-Za-z0-9_-]{8}\.js$/.test(target);
+  const hashed = /[.-][A-Za-z0-9_-]{8}\.(js|css)$/.test(target);
   res.writeHead(200, {
     'Content-Type': TYPES[extname(target)] ?? 'application/octet-stream',
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -80,6 +83,14 @@ async function handle(req, res) {
     return;
   }
   if ((req.method === 'GET' || req.method === 'HEAD') && (await serveStatic(req, res))) return;
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/';
+  const wantsPage = req.method === 'GET' && !/\.[a-z0-9]+$/i.test(path) && !path.startsWith('/api/');
+  if (wantsPage) {
+    // The client router renders every route, including the not-found page.
+    res.writeHead(SITE_ROUTES.includes(path) ? 200 : 404, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache' });
+    createReadStream(join(SITE, 'index.html')).pipe(res);
+    return;
+  }
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end('Not found');
 }
@@ -104,5 +115,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const port = Number(process.env.PORT ?? 4173);
   const host = process.env.HOST ?? '127.0.0.1';
   await startPreview(port, host);
+  console.log(`Site:            http://${host}:${port}/`);
   console.log(`Widget examples: http://${host}:${port}/examples/`);
 }

@@ -1,0 +1,65 @@
+import { config } from '../config';
+import { Link } from '../router';
+import { External } from './External';
+import { Wordmark } from './Wordmark';
+
+const QUICK_LINKS = [
+  { label: 'Home', to: '#home' },
+  { label: 'Solutions', to: '#solutions' },
+  { label: 'About', to: '#about' },
+  { label: 'Contact', to: '#contact' },
+] as const;
+
+export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+  return (
+    <footer className="site-footer">
+      <div className="footer-grid">
+        <div className="footer-brand">
+          <Wordmark />
+          <p>{config.brand.tagline}. A product of {config.brand.parent}.</p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="footer-heading">Quick links</h2>
+          <ul>
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h2 className="footer-heading">Legal</h2>
+          <ul>
+            <li>
+              <Link to="/terms">Terms and Conditions</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="footer-heading">Contact</h2>
+          <p>
+            <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>
+          </p>
+          <ul className="social">
+            <li>
+              <External href={config.social.linkedin}>LinkedIn</External>
+            </li>
+            <li>
+              <External href={config.social.instagram}>Instagram</External>
+            </li>
+            <li>
+              <External href={config.social.youtube}>YouTube</External>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <p className="copyright">
+        © {year} {config.brand.parent}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

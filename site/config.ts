@@ -1,0 +1,34 @@
+/**
+ * The site's one configuration module. Every value is a build-time setting
+ * (`VITE_*` in the environment or an `.env` file; see `.env.example`) with a default.
+ */
+const env = import.meta.env;
+
+const setting = (value: string | undefined, fallback: string) => (value && value.trim() ? value.trim() : fallback);
+
+export const config = {
+  brand: {
+    name: setting(env.VITE_BRAND_NAME, 'Aurelo'),
+    wordmark: setting(env.VITE_BRAND_WORDMARK, 'aurelo'),
+    tagline: 'AI voice and chat agents that work while you grow',
+    parent: setting(env.VITE_PARENT_COMPANY, 'Aurelo Labs'),
+  },
+  contactEmail: setting(env.VITE_CONTACT_EMAIL, 'hello@aurelo.example'),
+  dashboardUrl: setting(env.VITE_DASHBOARD_URL, 'https://app.aurelo.example'),
+  bookingUrl: setting(env.VITE_BOOKING_URL, 'https://cal.aurelo.example/intro'),
+  social: {
+    linkedin: setting(env.VITE_LINKEDIN_URL, 'https://www.linkedin.com/company/aurelo-example'),
+    instagram: setting(env.VITE_INSTAGRAM_URL, 'https://www.instagram.com/aurelo.example'),
+    youtube: setting(env.VITE_YOUTUBE_URL, 'https://www.youtube.com/@aurelo-example'),
+  },
+  backendUrl: setting(env.VITE_BACKEND_URL, '/api'),
+  voice: {
+    publicKey: setting(env.VITE_VAPI_PUBLIC_KEY, 'demo-public-key'),
+    assistantId: setting(env.VITE_VAPI_ASSISTANT_ID, 'demo-assistant-id'),
+    apiUrl: setting(env.VITE_VAPI_API_URL, 'https://api.vapi.ai'),
+  },
+  /** Read by the widgets' build (`AI_WIDGETS_SENTRY_DSN`); listed here so the site's settings stand in one place. */
+  sentryDsn: setting(env.VITE_SENTRY_DSN, ''),
+} as const;
+
+export type SiteConfig = typeof config;

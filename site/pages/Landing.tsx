@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import { External } from '../components/External';
+import { config } from '../config';
+import { scrollToAnchor, useRouter } from '../router';
+import { useDocumentMeta } from '../useDocumentMeta';
+import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
+
+export function Landing() {
+  useDocumentMeta('', 'AI voice agents that qualify leads, book appointments and run custom workflows around the clock. Try a live voice demo.');
+  const { pendingAnchor, clearPendingAnchor } = useRouter();
+
+  // A section link clicked on another route lands here: scroll to it, then forget it.
+  useEffect(() => {
+    if (!pendingAnchor) return;
+    scrollToAnchor(pendingAnchor);
+    clearPendingAnchor();
+  }, [pendingAnchor, clearPendingAnchor]);
+
+  return (
+    <>
+      <section id="home" className="hero">
+        <div className="container hero-grid">
+          <div>
+            <p className="eyebrow">AI voice and chat agents</p>
+            <h1>Never miss a lead, a booking or a customer again</h1>
+            <p className="lead">
+              {config.brand.name} builds AI agents that answer calls, qualify leads, book appointments and follow up on WhatsApp, day and night, in
+              your customers' language.
+            </p>
+            <div className="actions">
+              <External href={config.dashboardUrl} className="button button-primary button-large">
+                Get Started
+              </External>
+              <a href="#solutions" className="button button-ghost button-large" onClick={(e) => (e.preventDefault(), scrollToAnchor('#solutions'))}>
+                See solutions
+              </a>
+            </div>
+          </div>
+          <div className="hero-demo">
+            <p className="hero-demo-title">Talk to our AI agent now</p>
+            <ai-voice-demo public-key={config.voice.publicKey} assistant-id={config.voice.assistantId} api-url={config.voice.apiUrl}></ai-voice-demo>
+            <p className="hero-demo-note">Uses your microphone. Free, no sign-up.</p>
+          </div>
+        </div>
+      </section>
+
+      <section id="solutions" className="section" aria-labelledby="solutions-title">
+        <div className="container">
+          <p className="eyebrow">Solutions</p>
+          <h2 id="solutions-title">AI agents for the work that slows you down</h2>
+          <div className="card-grid card-grid-3">
+            {SOLUTIONS.map((s) => (
+              <article key={s.title} className="card">
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section id="about" className="section section-tinted" aria-labelledby="about-title">
+        <div className="container">
+          <p className="eyebrow">Why {config.brand.name}</p>
+          <h2 id="about-title">Built for businesses that run on conversations</h2>
+          <div className="card-grid card-grid-5">
+            {BENEFITS.map((b) => (
+              <article key={b.title} className="card card-compact">
+                <h3>{b.title}</h3>
+                <p>{b.text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section id="experience" className="section" aria-labelledby="results-title">
+        <div className="container">
+          <p className="eyebrow">Results</p>
+          <h2 id="results-title">What our customers see in the first months</h2>
+          <ul className="stats">
+            {STATS.map((s) => (
+              <li key={s.label} className="stat">
+                <span className="stat-value">{s.value}</span>
+                <span className="stat-label">{s.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-tinted" aria-labelledby="testimonials-title">
+        <div className="container">
+          <p className="eyebrow">Testimonials</p>
+          <h2 id="testimonials-title">Teams that handed the phones to AI</h2>
+          <div className="card-grid card-grid-3">
+            {TESTIMONIALS.map((t) => (
+              <figure key={t.author} className="card quote">
+                <blockquote>{t.quote}</blockquote>
+                <figcaption>
+                  <strong>{t.author}</strong>
+                  <span>{t.company}</span>
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="steps-title">
+        <div className="container">
+          <p className="eyebrow">Getting started</p>
+          <h2 id="steps-title">Live in three steps</h2>
+          <ol className="steps">
+            {STEPS.map((s, i) => (
+              <li key={s.title} className="step">
+                <span className="step-number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="contact" className="section contact" aria-labelledby="contact-title">
+        <div className="container contact-inner">
+          <h2 id="contact-title">Ready to put AI on the phones?</h2>
+          <p className="lead">Start today, or talk it through with our experts first. We would love to hear what you think, too.</p>
+          <div className="actions actions-center">
+            <External href={config.dashboardUrl} className="button button-light button-large">
+              Get Started
+            </External>
+            <External href={config.bookingUrl} className="button button-outline-light button-large">
+              Talk to Our Experts
+            </External>
+            <ai-feedback backend-url={config.backendUrl} class="contact-feedback"></ai-feedback>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

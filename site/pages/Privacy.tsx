@@ -1,0 +1,84 @@
+import { LegalPage } from '../components/LegalPage';
+import { config } from '../config';
+
+const brand = config.brand.name;
+
+export default function Privacy() {
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      description={`How ${brand} collects, uses, stores and protects personal data, and the rights you have over it.`}
+      updated="1 November 2026"
+      sections={[
+        {
+          title: 'Information We Collect',
+          body: (
+            <p>
+              We collect what you give us (your name, e-mail address, phone number and feedback), call recordings and transcripts of conversations
+              with our agents, and technical data such as browser type and error reports that help us keep the site working.
+            </p>
+          ),
+        },
+        {
+          title: 'How We Use Your Data',
+          body: (
+            <p>
+              We use your data to provide and improve our services, to arrange the demo calls you request, to answer your questions and feedback,
+              and to keep our services secure. We do not sell your personal data.
+            </p>
+          ),
+        },
+        {
+          title: 'Data Sharing and Storage',
+          body: (
+            <p>
+              We share data only with the providers that help us run the service (voice, telephony, messaging and hosting), under contracts that
+              protect it. Data is stored on secure servers and kept only as long as needed for the purposes above or required by law.
+            </p>
+          ),
+        },
+        {
+          title: 'User Consent',
+          body: (
+            <p>
+              When you ask for a demo call, you agree to receive messages, including automated calls and AI-powered demo calls, at the contact
+              information you give. You can withdraw consent at any time: reply STOP to any message to opt out.
+            </p>
+          ),
+        },
+        {
+          title: 'Third-Party Integrations',
+          body: (
+            <p>
+              When you connect a CRM, a telephony provider or WhatsApp, data flows between {brand} and that service as you configure it. Their own
+              privacy policies apply to their processing. Our WhatsApp messaging follows the WhatsApp Business Policy.
+            </p>
+          ),
+        },
+        {
+          title: 'Your Rights',
+          body: (
+            <p>
+              You may ask to access, correct, export or delete your personal data, and object to its processing, as the GDPR and India's Digital
+              Personal Data Protection Act provide. Write to us and we will answer within 30 days.
+            </p>
+          ),
+        },
+        {
+          title: 'Security Measures',
+          body: (
+            <p>We use encryption in transit and at rest, access controls, monitoring and regular reviews to protect your data.</p>
+          ),
+        },
+        {
+          title: "Children's Privacy",
+          body: <p>Our services are not intended for anyone under 18, and we do not knowingly collect data from children.</p>,
+        },
+        {
+          title: 'Policy Updates',
+          body: <p>We may update this policy and will post the new version here with its date; material changes are announced in advance.</p>,
+        },
+      ]}
+    />
+  );
+}

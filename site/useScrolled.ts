@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** SPEC section 9: the header changes once the page is scrolled beyond 20 pixels. */
+export const SCROLL_THRESHOLD = 20;
+
+export function useScrolled(threshold = SCROLL_THRESHOLD): boolean {
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    addEventListener('scroll', update, { passive: true });
+    return () => removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}

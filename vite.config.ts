@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { rootToHost } from './widgets/postcss-root-to-host.ts';
+
+/** The marketing site: one React for the site and the widgets it composes. */
+export default defineConfig({
+  root: 'site',
+  envDir: '..',
+  plugins: [react()],
+  css: { postcss: { plugins: [rootToHost()] } },
+  define: {
+    __SENTRY_DSN__: JSON.stringify(process.env.VITE_SENTRY_DSN ?? process.env.AI_WIDGETS_SENTRY_DSN ?? ''),
+    __WIDGETS_VERSION__: JSON.stringify(process.env.npm_package_version ?? 'dev'),
+  },
+  build: {
+    outDir: '../dist/site',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+});
