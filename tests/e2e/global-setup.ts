@@ -5,7 +5,8 @@ import { startStubServer } from '../support/stub-server';
 
 /** Starts the example server and the service stubs; the returned function stops them. */
 export default async function globalSetup() {
-  if (!existsSync('dist/widgets/ai-widgets.js')) throw new Error('Build the widgets first: npm run build');
+  for (const file of ['dist/widgets/ai-widgets.js', 'dist/site/index.html'])
+    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   const servers = await Promise.all([startPreview(PREVIEW_PORT), startStubServer(STUB_PORT)]);
   return async () => {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
