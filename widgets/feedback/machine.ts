@@ -31,7 +31,9 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
       // Closing mid-submit would hide the outcome; a sent form starts blank next time.
       if (state.status === 'submitting') return state;
       if (state.status === 'sent') return initialFeedbackState;
-      return state.status === 'editing' ? { ...state, status: 'closed' } : state;
+      // The draft stays, the banner goes: it belongs to the last attempt, and on reopening it
+      // would take focus from the name field.
+      return state.status === 'editing' ? { ...state, status: 'closed', error: null } : state;
     case 'edit':
       if (state.status !== 'editing') return state;
       return { ...state, fields: { ...state.fields, [action.field]: action.value } };

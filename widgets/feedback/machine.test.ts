@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { FeedbackFields } from './contract';
+import {
+  emptyFields,
+  feedbackReducer,
+  initialFeedbackState,
+  type FeedbackAction,
+  type FeedbackState,
+  type FeedbackStatus,
+} from './machine';
+
+const draft: FeedbackFields = { name: 'Ada', email: 'ada@example.com', message: 'Lovely agents.' };
+const at = (status: FeedbackStatus, extra: Partial<FeedbackState> = {}): FeedbackState => ({
+  ...initialFeedbackState,
+  status,
+  fields: draft,
+  ...extra,
+});
+const run = (...actions: FeedbackAction[]) => actions.reduce(feedbackReducer, initialFeedbackState);
+const typeAll = (fields: FeedbackFields): FeedbackAction[] =>
+  (Object.keys(fields) as (keyof FeedbackFields)[]).map((field) => ({ type: 'edit', field, value: fields[field] }));
+
+const ALL: FeedbackStatus[] = ['closed', 'editing', 'submitting', 'sent'];
+const others = (...keep: FeedbackStatus[]) => ALL.filter((s) => !keep.includes(s));
+
+describe('feedback machine', () => {
+  it('starts closed with an empty form and no banner', () => {
+    expect(initialFeedbackState).toEqual({ status: 'closed', fields: { name: '', email: '', message: '' }, error: null });
+    expect(emptyFields).toEqual({ name: '', email: '', message: '' });
+  });
+
+  it('opens the form from closed, and ignores open anywhere else', () => {
+    expect(run({ type: 'open' })).toEqual({ ...initialFeedbackState, status: 'editing' });
+    for (const status of others('closed')) {
+      const s = at(status);
+      expect(feedbackReducer(s, { type: 'open' })).toBe(s);
+    }
+  });
+
+  it('records each field while editing, leaving the others alone', () => {
+    const s = run({ type: 'open' }, ...typeAll(draft));
+    expect(s).toEqual({ status: 'editing', fields: draft, error: null });
+    expect(feedbackReducer(s, { type: 'edit', field: 'email', value: 'x@y.z' }).fields).toEqual({ ...draft, email: 'x@y.z' });
+  });
+
+  it('keeps every character typed, spaces and newlines included', () => {
+    const odd = { name: '  Zoë O’Brien ', email: 'zoe+1@example.co.uk', message: 'one\ntwo — 🚀 "<b>"' };
+    expect(run({ type: 'open' }, ...typeAll(odd)).fields).toEqual(odd);
+  });
+
+  it('ignores edits unless the form is being edited', () => {
+    for (const status of others('editing')) {
+      const s = at(status);
+      expect(feedbackReducer(s, { type: 'edit', field: 'name', value: 'Mallory' })).toBe(s);
+    }
+  });
+
+  it('closes while editing and keeps the draft for the next open', () => {
+    const closed = run({ type: 'open' }, ...typeAll(draft), { type: 'close' });
+    expect(closed).toEqual({ status: 'closed', fields: draft, error: null });
+    expect(feedbackReducer(closed, { type: 'open' })).toEqual({ status: 'editing', fields: draft, error: null });
+  });
+
+  it('drops a failure banner on close, so a reopened form does not show a stale error', () => {
+    const closed = feedbackReducer(at('editing', { error: 'Failed' }), { type: 'close' });
+    expect(closed).toEqual({ status: 'closed', fields: draft, error: null });
+  });
+
+  it('starts a blank form after closing the thank-you screen', () => {
+    expect(feedbackReducer(at('sent', { fields: emptyFields }), { type: 'close' })).toEqual(initialFeedbackState);
+  });
+
+  it('ignores close while submitting (the outcome must be seen) and when already closed', () => {
+    const busy = at('submitting');
+    expect(feedbackReducer(busy, { type: 'close' })).toBe(busy);
+    expect(feedbackReducer(initialFeedbackState, { type: 'close' })).toBe(initialFeedbackState);
+  });
+
+  it('submits from editing, clearing an earlier banner but not the fields', () => {
+    const s = feedbackReducer(at('editing', { error: 'Failed' }), { type: 'submit' });
+    expect(s).toEqual({ status: 'submitting', fields: draft, error: null });
+  });
+
+  it('ignores submit outside editing, so a second submit cannot start a second request', () => {
+    for (const status of others('editing')) {
+      const s = at(status);
+      expect(feedbackReducer(s, { type: 'submit' })).toBe(s);
+    }
+  });
+
+  it('shows the thank-you screen on success and forgets what was sent', () => {
+    expect(feedbackReducer(at('submitting'), { type: 'succeed' })).toEqual({ status: 'sent', fields: emptyFields, error: null });
+  });
+
+  it('returns to the form on failure with the banner and every field kept', () => {
+    const s = feedbackReducer(at('submitting'), { type: 'fail', message: 'Failed to submit feedback. Please try again.' });
+    expect(s).toEqual({ status: 'editing', fields: draft, error: 'Failed to submit feedback. Please try again.' });
+  });
+
+  it('ignores succeed and fail outside submitting (a late answer changes nothing)', () => {
+    for (const status of others('submitting')) {
+      const s = at(status);
+      expect(feedbackReducer(s, { type: 'succeed' })).toBe(s);
+      expect(feedbackReducer(s, { type: 'fail', message: 'late' })).toBe(s);
+    }
+  });
+
+  it('runs a whole visit: fail, retry, succeed, close, reopen blank', () => {
+    const failed = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'fail', message: 'Failed' });
+    expect(failed).toEqual({ status: 'editing', fields: draft, error: 'Failed' });
+    const reopened = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'succeed' }, { type: 'close' }, { type: 'open' });
+    expect(reopened).toEqual({ status: 'editing', fields: emptyFields, error: null });
+    expect(feedbackReducer(feedbackReducer(failed, { type: 'submit' }), { type: 'succeed' }).status).toBe('sent');
+  });
+});
