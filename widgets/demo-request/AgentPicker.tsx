@@ -18,7 +18,8 @@ interface AgentPickerProps {
 export function AgentPicker({ value, onChange }: AgentPickerProps) {
   const name = useId();
   return (
-    <fieldset className="agents" part="agents">
+    // role=radiogroup: a fieldset is only a "group"; this names what kind of group it is.
+    <fieldset className="agents" part="agents" role="radiogroup">
       <legend className="legend">Choose a demo agent</legend>
       <div className="agent-grid">
         {AGENTS.map((agent) => {
@@ -32,13 +33,18 @@ export function AgentPicker({ value, onChange }: AgentPickerProps) {
                 value={agent.id}
                 checked={selected}
                 onChange={() => onChange(agent.id)}
-                aria-describedby={`${name}-${agent.id}`}
+                // The wrapping label would name the radio with all its text (description and
+                // the Selected marker too): name it by the title, describe it by the description.
+                aria-labelledby={`${name}-${agent.id}-title`}
+                aria-describedby={`${name}-${agent.id}-description`}
               />
               <svg className="agent-icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
                 {ICONS[agent.icon]}
               </svg>
-              <span className="agent-title">{agent.title}</span>
-              <span className="agent-description" id={`${name}-${agent.id}`}>
+              <span className="agent-title" id={`${name}-${agent.id}-title`}>
+                {agent.title}
+              </span>
+              <span className="agent-description" id={`${name}-${agent.id}-description`}>
                 {agent.description}
               </span>
               {selected && (

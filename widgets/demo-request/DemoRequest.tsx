@@ -62,7 +62,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName }: Dem
             <label htmlFor={`${id}-otp`}>OTP</label>
             <div className="otp-box">
               <input ref={otpRef} id={`${id}-otp`} className="text-input" type="text" inputMode="numeric" autoComplete="one-time-code" placeholder="Enter the OTP" value={state.otp} onChange={(e) => dispatch({ type: 'otp', value: e.currentTarget.value })} />
-              <button type="button" className="secondary" part="verify-button" disabled={!state.otp.trim()} onClick={() => dispatch({ type: 'verify' })}>
+              <button type="button" className="secondary" part="verify-button" onClick={() => dispatch({ type: 'verify' })}>
                 Verify
               </button>
             </div>
