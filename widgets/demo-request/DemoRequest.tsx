@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useEmit } from '../shared/events';
 import { CheckIcon } from '../shared/icons';
 import { agentById } from './agents';
 import { AgentPicker } from './AgentPicker';
 import { consentText, DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
+import { LazyPhoneField } from './LazyPhoneField';
 import { canRequestCall, demoRequestReducer, initialDemoRequestState, missingSteps } from './machine';
-
-const PhoneField = lazy(() => import('./PhoneField'));
 
 function sentence(steps: string[]): string {
   const list = steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : steps[0];
@@ -30,13 +29,17 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName }: Dem
     else if (phoneStatus === 'verified') consentRef.current?.focus();
   }, [phoneStatus]);
 
+  // The thanks line belongs to the lead it was sent for; any later edit clears it.
+  const leadKey = JSON.stringify([state.agentId, state.name.trim(), state.phone]);
+  const sent = sentFor === leadKey;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || !state.agentId) return;
     // SPEC section 4: Get a Call logs the selected agent; the page receives the lead as an event.
     console.log('Selected agent:', state.agentId);
     emit('ai-demo-request-submit', { agentId: state.agentId, name: state.name.trim(), phone: state.phone });
-    setSentFor(`${state.agentId}|${state.phone}`);
+    setSentFor(leadKey);
   };
 
   const getOtp = phoneStatus === 'unverified' && (
@@ -44,7 +47,6 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName }: Dem
       Get OTP
     </button>
   );
-  const sent = sentFor === `${state.agentId}|${state.phone}`;
 
   return (
     <form ref={rootRef} className="root" part="base" onSubmit={onSubmit} noValidate>
@@ -54,9 +56,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName }: Dem
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} className="text-input" type="text" autoComplete="name" placeholder="Enter your name" value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })} />
         <label htmlFor={`${id}-phone`}>Phone Number</label>
-        <Suspense fallback={<input className="text-input" disabled aria-label="Phone Number (loading)" placeholder="Loading phone input…" />}>
-          <PhoneField id={`${id}-phone`} value={state.phone} defaultCountry={defaultCountry || DEFAULT_COUNTRY} onChange={(value) => dispatch({ type: 'phone', value })} action={getOtp} />
-        </Suspense>
+        <LazyPhoneField id={`${id}-phone`} value={state.phone} defaultCountry={defaultCountry || DEFAULT_COUNTRY} onChange={(value) => dispatch({ type: 'phone', value })} action={getOtp} />
         {phoneStatus === 'otp-requested' && (
           <div className="otp-row">
             <label htmlFor={`${id}-otp`}>OTP</label>
