@@ -1,14 +1,29 @@
-import { existsSync } from 'node:fs';
-import { startPreview } from '../../server/preview.mjs';
-import { PREVIEW_PORT, STUB_PORT } from '../support/ports';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app.mjs';
+import { loadConfig } from '../../server/config.mjs';
+import { openStore } from '../../server/store.mjs';
+import { PREVIEW_PORT, STUB_ORIGIN, STUB_PORT } from '../support/ports';
 import { startStubServer } from '../support/stub-server';
 
-/** Starts the example server and the service stubs; the returned function stops them. */
+/**
+ * Starts the real service (site, widgets, examples, feedback API on a throwaway database)
+ * and the stand-ins for external services; the returned function stops them.
+ */
 export default async function globalSetup() {
   for (const file of ['dist/widgets/ai-widgets.js', 'dist/site/index.html'])
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
-  const servers = await Promise.all([startPreview(PREVIEW_PORT), startStubServer(STUB_PORT)]);
+  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-e2e-'));
+  const config = loadConfig({ PORT: String(PREVIEW_PORT), DATABASE_PATH: join(dir, 'feedback.db'), FEEDBACK_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9` });
+  const store = openStore(config.databasePath);
+  const app = await buildApp(config, store);
+  await app.listen({ port: config.port, host: config.host });
+  const stubs = await startStubServer(STUB_PORT);
   return async () => {
-    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    await app.close();
+    store.close();
+    await new Promise((resolve) => stubs.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,106 @@
+// The HTTP service: the site, the widgets, the example pages and the feedback API.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { join } from 'node:path';
+import { contentSecurityPolicy } from './csp.mjs';
+import { describeValidation, feedbackRoutes, LIMITS } from './feedback-route.mjs';
+
+/** SPEC section 2: the site's routes; other paths get the not-found page with a 404. */
+export const SITE_ROUTES = ['/', '/name', '/experience', '/terms', '/privacy'];
+
+const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
+
+/** @param {import('fastify').FastifyReply} res @param {string} path */
+function cacheHeaders(res, path) {
+  res.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
+}
+
+/** Plain-text answers for every failure the API can meet. @param {any} error */
+function textFor(error) {
+  if (error.validation) return { status: 400, text: describeValidation(error.validation) };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, text: `The feedback is too large: the limit is ${LIMITS.bodyBytes / 1024} KiB.` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, text: 'Send the feedback as JSON (Content-Type: application/json).' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, text: 'The body is empty: send name, email and message as JSON.' };
+  }
+  if (error.statusCode === 429) return { status: 429, text: 'Too many submissions from this address. Please wait a minute and try again.' };
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { status: 400, text: 'The body is not valid JSON.' };
+  const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  return { status, text: status === 500 ? 'Something went wrong on our side. Please try again.' : String(error.message) };
+}
+
+/**
+ * @param {import('./config.mjs').ServerConfig} config
+ * @param {import('./store.mjs').FeedbackStore} store
+ */
+export async function buildApp(config, store) {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    disableRequestLogging: true,
+    bodyLimit: LIMITS.bodyBytes,
+    trustProxy: config.trustProxy,
+    // Refuse unknown fields and wrong types instead of silently dropping or coercing them.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Partner pages load the widgets cross-origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }) });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, text } = textFor(error);
+    if (status >= 500) request.log.error(error);
+    reply.code(status).type('text/plain; charset=utf-8').send(text);
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
+      await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
+      api.get('/health', async () => ({ ok: true, feedback: store.count() }));
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: join(config.distDir, 'widgets'),
+    prefix: '/dist/widgets/',
+    setHeaders: (res, path) => {
+      cacheHeaders(res, path);
+      res.header('Access-Control-Allow-Origin', '*');
+    },
+  });
+  await app.register(fastifyStatic, { root: config.examplesDir, prefix: '/examples/', decorateReply: false, setHeaders: (res) => res.header('Cache-Control', 'no-cache') });
+  await app.register(fastifyStatic, {
+    root: join(config.distDir, 'site'),
+    prefix: '/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    setHeaders: (res, path) => (path.endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path)),
+  });
+
+  const sendPage = (/** @type {import('fastify').FastifyReply} */ reply, /** @type {number} */ status) =>
+    reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html', join(config.distDir, 'site'));
+
+  for (const route of SITE_ROUTES) app.get(route === '/' ? '/' : route, (_req, reply) => sendPage(reply, 200));
+
+  app.setNotFoundHandler((request, reply) => {
+    // The client router renders the not-found page; the status still says 404.
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
+    if (wantsPage) return sendPage(reply, 404);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+  });
+
+  return app;
+}

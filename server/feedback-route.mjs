@@ -1,0 +1,64 @@
+// POST /api/feedback: validate, store durably, answer in plain text (the widget reads text).
+
+export const LIMITS = { name: 200, email: 254, message: 5000, bodyBytes: 16 * 1024 };
+
+export const feedbackSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'email', 'message'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: LIMITS.name },
+    email: { type: 'string', minLength: 1, maxLength: LIMITS.email, format: 'email' },
+    message: { type: 'string', minLength: 1, maxLength: LIMITS.message },
+  },
+};
+
+/**
+ * One clear sentence for the first validation problem.
+ * @param {{ keyword: string, instancePath: string, params: Record<string, unknown> }[]} errors
+ */
+export function describeValidation(errors) {
+  const [e] = errors;
+  const field = e.instancePath.replace(/^\//, '') || 'The body';
+  switch (e.keyword) {
+    case 'required':
+      return `${e.params.missingProperty} is required.`;
+    case 'additionalProperties':
+      return `Unknown field: ${e.params.additionalProperty}. Send only name, email and message.`;
+    case 'minLength':
+      return `${field} must not be empty.`;
+    case 'maxLength':
+      return `${field} must be at most ${e.params.limit} characters.`;
+    case 'format':
+      return `${field} must be a valid email address.`;
+    case 'type':
+      return field === 'The body' ? 'The body must be a JSON object with name, email and message.' : `${field} must be a string.`;
+    default:
+      return `${field} is not valid.`;
+  }
+}
+
+/**
+ * @param {import('fastify').FastifyInstance} app
+ * @param {{ store: import('./store.mjs').FeedbackStore, rateLimit: { max: number, timeWindowMs: number } }} options
+ */
+export async function feedbackRoutes(app, { store, rateLimit }) {
+  app.post('/feedback', {
+    schema: { body: feedbackSchema },
+    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } },
+    // Trim before validating, so "   " counts as empty and stored values carry no padding.
+    preValidation: async (request) => {
+      const body = request.body;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') /** @type {Record<string, unknown>} */ (body)[key] = value.trim();
+      }
+    },
+    handler: async (request, reply) => {
+      const { name, email, message } = /** @type {{ name: string, email: string, message: string }} */ (request.body);
+      // Synchronous and committed with fsync before we answer.
+      const id = store.add({ name, email, message });
+      request.log.info({ feedbackId: id }, 'feedback stored');
+      return reply.code(201).type('text/plain; charset=utf-8').send('Thank you for your feedback.');
+    },
+  });
+}
