@@ -65,6 +65,8 @@ export async function buildApp(config, store) {
 
   await app.register(
     async (api) => {
+      // The API takes JSON only: anything else is a 415, text/plain included.
+      api.removeContentTypeParser('text/plain');
       await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
       api.get('/health', async () => ({ ok: true, feedback: store.count() }));

@@ -17,6 +17,8 @@ export default async function globalSetup() {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-e2e-'));
   const config = loadConfig({ PORT: String(PREVIEW_PORT), DATABASE_PATH: join(dir, 'feedback.db'), FEEDBACK_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9` });
   const store = openStore(config.databasePath);
+  // Workers start after this, and read the database to check what the service stored.
+  process.env.E2E_DB_PATH = config.databasePath;
   const app = await buildApp(config, store);
   await app.listen({ port: config.port, host: config.host });
   const stubs = await startStubServer(STUB_PORT);

@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from './app.mjs';
+import { loadConfig } from './config.mjs';
+import { openStore } from './store.mjs';
+
+/** A service on a throwaway database, driven with `inject` (no port). */
+export async function testApp(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
+  const config = loadConfig({ DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'silent', DIST_DIR: join(dir, 'dist'), ...env });
+  const store = openStore(config.databasePath);
+  const app = await buildApp(config, store);
+  return {
+    app,
+    store,
+    dir,
+    async close() {
+      await app.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import Database from 'better-sqlite3';
+import { expect, test } from './fixtures';
+
+/** Rows the real service stored, read straight from its database. */
+function stored(marker: string): { name: string; email: string; message: string }[] {
+  const db = new Database(process.env.E2E_DB_PATH!, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT name, email, message FROM feedback WHERE message LIKE ?').all(`%${marker}%`) as never;
+  } finally {
+    db.close();
+  }
+}
+
+test.describe('<ai-feedback> against the real service', () => {
+  test('a submission is stored and thanked', async ({ page }) => {
+    const marker = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    await page.goto('/examples/feedback.html');
+    const widget = page.locator('#feedback');
+    await widget.getByRole('button', { name: 'Share Feedback' }).click();
+    const dialog = widget.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('  Meera Iyer ');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
+    await dialog.getByRole('textbox', { name: 'Feedback' }).fill(`<b>Great</b> demo ${marker}`);
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();
+    expect(stored(marker)).toEqual([{ name: 'Meera Iyer', email: 'meera@example.com', message: `<b>Great</b> demo ${marker}` }]);
+  });
+
+  test('a refusal shows the banner, keeps every character, and stores nothing', async ({ page }) => {
+    const marker = `refused-${Date.now()}`;
+    const tooLong = `Ms ${'a'.repeat(200)}`;
+    await page.goto('/examples/feedback.html');
+    const widget = page.locator('#feedback');
+    await widget.getByRole('button', { name: 'Share Feedback' }).click();
+    const dialog = widget.getByRole('dialog');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/feedback') && r.status() === 400);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(tooLong);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
+    await dialog.getByRole('textbox', { name: 'Feedback' }).fill(marker);
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    expect(await (await refused).text()).toBe('name must be at most 200 characters.');
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again.');
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(tooLong);
+    await expect(dialog.getByRole('textbox', { name: 'Feedback' })).toHaveValue(marker);
+    expect(stored(marker)).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { readdirSync } from 'node:fs';
+import { expect, test } from './fixtures';
+
+const chunk = readdirSync('dist/widgets/chunks').find((f) => f.startsWith('vapi-client.') && f.endsWith('.js'))!;
+
+test.describe('the service', () => {
+  test('serves the five routes with 200 and anything else with the not-found page and 404', async ({ request }) => {
+    for (const path of ['/', '/name', '/experience', '/terms', '/privacy']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['content-type']).toMatch(/^text\/html/);
+    }
+    const missing = await request.get('/no/such/page');
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
+    expect((await request.get('/assets/nothing.js')).status()).toBe(404);
+  });
+
+  test('caches hashed widget chunks for long, the entry script briefly, and lets any page load them', async ({ request }) => {
+    const entry = await request.get('/dist/widgets/ai-widgets.js');
+    expect(entry.headers()['cache-control']).toBe('public, max-age=300, must-revalidate');
+    expect(entry.headers()['access-control-allow-origin']).toBe('*');
+    const hashed = await request.get(`/dist/widgets/chunks/${chunk}`);
+    expect(hashed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers()['access-control-allow-origin']).toBe('*');
+    expect(hashed.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  test('pages carry a strict CSP: no inline script, no eval, no inline style', async ({ request }) => {
+    const csp = (await request.get('/')).headers()['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://c.daily.co");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+  });
+
+  for (const path of ['/', '/experience', '/examples/', '/examples/demo-request.html']) {
+    test(`${path} and its widgets need nothing beyond the CSP`, async ({ page }) => {
+      const violations: string[] = [];
+      page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+      });
+      await page.goto(path);
+      await expect(page.locator('ai-voice-demo, ai-demo-request').first()).toBeVisible();
+      if (path.includes('demo-request') || path === '/experience') await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });
+      if (path === '/') {
+        await page.locator('#contact').getByRole('button', { name: 'Share Feedback' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});
