@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { join } from 'node:path';
 import { contentSecurityPolicy } from './csp.mjs';
 import { describeValidation, feedbackRoutes, LIMITS } from './feedback-route.mjs';
@@ -42,7 +42,8 @@ function textFor(error) {
 export async function buildApp(config, store) {
   const app = Fastify({
     logger: { level: config.logLevel },
-    disableRequestLogging: true,
+    // Our own lines say what matters (feedback stored, errors); one line per request is noise.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.bodyBytes,
     trustProxy: config.trustProxy,
     // Refuse unknown fields and wrong types instead of silently dropping or coercing them.

@@ -39,16 +39,16 @@ import css from './demo-request.css?inline';
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size (default 16px).
  */
-export const AIDemoRequestElement = widgetElement<DemoRequestProps>(DemoRequest, {
+const element = widgetElement<DemoRequestProps>(DemoRequest, {
   attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
   css: [baseCss, css],
 });
 
-export type AIDemoRequestElement = InstanceType<typeof AIDemoRequestElement> & DemoRequestProps;
+export type AIDemoRequestElement = HTMLElement & DemoRequestProps;
 
 /** Registers `<ai-demo-request>` (or another tag name); a second call is harmless. */
-export function defineDemoRequest(tag = 'ai-demo-request'): CustomElementConstructor {
-  return defineOnce(tag, AIDemoRequestElement);
+export function defineDemoRequest(tag = 'ai-demo-request'): CustomElementConstructor | undefined {
+  return defineOnce(tag, element);
 }
 
 declare global {

@@ -36,16 +36,16 @@ import css from './feedback.css?inline';
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size (default 16px).
  */
-export const AIFeedbackElement = widgetElement<FeedbackProps>(Feedback, {
+const element = widgetElement<FeedbackProps>(Feedback, {
   attrs: { backendUrl: 'string' },
   css: [baseCss, css],
 });
 
-export type AIFeedbackElement = InstanceType<typeof AIFeedbackElement> & FeedbackProps;
+export type AIFeedbackElement = HTMLElement & FeedbackProps;
 
 /** Registers `<ai-feedback>` (or another tag name); a second call is harmless. */
-export function defineFeedback(tag = 'ai-feedback'): CustomElementConstructor {
-  return defineOnce(tag, AIFeedbackElement);
+export function defineFeedback(tag = 'ai-feedback'): CustomElementConstructor | undefined {
+  return defineOnce(tag, element);
 }
 
 declare global {

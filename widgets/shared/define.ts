@@ -23,13 +23,19 @@ export interface WidgetOptions<P, JsOnly extends keyof P> {
 }
 
 /**
- * Builds the custom element class for a plain React component: open shadow root,
+ * Describes the custom element class for a plain React component: open shadow root,
  * shared constructable stylesheets, and JS-only properties handed to React as-is.
+ * The class is built on first use, so importing a widget in Node (no DOM) is safe.
  */
 export function widgetElement<P extends object, JsOnly extends keyof P = never>(
   component: ComponentType<P>,
   options: WidgetOptions<P, JsOnly>,
-) {
+): () => CustomElementConstructor {
+  let built: CustomElementConstructor | undefined;
+  return () => (built ??= buildElement(component, options));
+}
+
+function buildElement<P extends object, JsOnly extends keyof P>(component: ComponentType<P>, options: WidgetOptions<P, JsOnly>): CustomElementConstructor {
   const Base = r2wc(component as ComponentType<object>, { shadow: 'open', props: options.attrs as Record<string, AttrType> });
   class Widget extends Base {
     constructor() {
@@ -53,10 +59,20 @@ export function widgetElement<P extends object, JsOnly extends keyof P = never>(
   return Widget;
 }
 
-/** Registers `element` under `tag` unless that tag is already taken: loading the script twice is harmless. */
-export function defineOnce(tag: string, element: CustomElementConstructor): CustomElementConstructor {
+/**
+ * Registers the element under `tag` unless that tag is already taken: loading the script
+ * twice is harmless. Without a DOM (server-side rendering) it does nothing.
+ */
+export function defineOnce(tag: string, element: () => CustomElementConstructor): CustomElementConstructor | undefined {
+  if (typeof customElements === 'undefined') return undefined;
   const existing = customElements.get(tag);
   if (existing) return existing;
-  customElements.define(tag, element);
-  return element;
+  const created = element();
+  // A second tag name needs a class of its own: the registry takes each class once.
+  const registered = registeredClasses.has(created) ? class extends created {} : created;
+  customElements.define(tag, registered);
+  registeredClasses.add(registered);
+  return registered;
 }
+
+const registeredClasses = new Set<CustomElementConstructor>();

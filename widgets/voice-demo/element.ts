@@ -34,17 +34,17 @@ import css from './voice-demo.css?inline';
  * @cssprop --font-family - Font of the status text.
  * @cssprop --font-size - Base font size (default 16px).
  */
-export const AIVoiceDemoElement = widgetElement<VoiceDemoProps, 'client'>(VoiceDemo, {
+const element = widgetElement<VoiceDemoProps, 'client'>(VoiceDemo, {
   attrs: { publicKey: 'string', assistantId: 'string', apiUrl: 'string' },
   css: [baseCss, css],
   properties: ['client'],
 });
 
-export type AIVoiceDemoElement = InstanceType<typeof AIVoiceDemoElement> & VoiceDemoProps;
+export type AIVoiceDemoElement = HTMLElement & VoiceDemoProps;
 
 /** Registers `<ai-voice-demo>` (or another tag name); a second call is harmless. */
-export function defineVoiceDemo(tag = 'ai-voice-demo'): CustomElementConstructor {
-  return defineOnce(tag, AIVoiceDemoElement);
+export function defineVoiceDemo(tag = 'ai-voice-demo'): CustomElementConstructor | undefined {
+  return defineOnce(tag, element);
 }
 
 declare global {

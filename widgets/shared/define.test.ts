@@ -1,0 +1,20 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { defineOnce, widgetElement } from './define';
+
+const element = widgetElement<{ label?: string }>(() => null, { attrs: { label: 'string' }, css: [] });
+
+describe('defineOnce', () => {
+  it('registers a tag once; a second call returns the first registration', () => {
+    const first = defineOnce('x-once', element);
+    expect(customElements.get('x-once')).toBe(first);
+    expect(defineOnce('x-once', element)).toBe(first);
+  });
+
+  it('registers the same element under another tag name', () => {
+    const a = defineOnce('x-name-a', element);
+    const b = defineOnce('x-name-b', element);
+    expect(a).not.toBe(b);
+    expect(customElements.get('x-name-b')).toBe(b);
+  });
+});
