@@ -83,6 +83,7 @@ export async function buildApp(config, store) {
       res.header('Access-Control-Allow-Origin', '*');
     },
   });
+  await app.register(fastifyStatic, { root: join(config.distDir, 'examples'), prefix: '/dist/examples/', decorateReply: false, setHeaders: cacheHeaders });
   await app.register(fastifyStatic, { root: config.examplesDir, prefix: '/examples/', decorateReply: false, setHeaders: (res) => res.header('Cache-Control', 'no-cache') });
   await app.register(fastifyStatic, {
     root: join(config.distDir, 'site'),

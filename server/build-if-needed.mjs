@@ -14,8 +14,8 @@ function newest(dir) {
   return latest;
 }
 
-const OUTPUTS = ['dist/widgets/ai-widgets.js', 'dist/site/index.html'];
-const SOURCES = ['widgets', 'site', 'vite.config.ts', 'vite.widget.config.ts', 'package.json'];
+const OUTPUTS = ['dist/widgets/ai-widgets.js', 'dist/site/index.html', 'dist/examples/react/index.html'];
+const SOURCES = ['widgets', 'site', 'examples', 'vite.config.ts', 'vite.widget.config.ts', 'package.json'];
 
 export function needsBuild(root = ROOT) {
   const outputs = OUTPUTS.map((file) => join(root, file));

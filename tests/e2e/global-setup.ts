@@ -12,7 +12,7 @@ import { startStubServer } from '../support/stub-server';
  * and the stand-ins for external services; the returned function stops them.
  */
 export default async function globalSetup() {
-  for (const file of ['dist/widgets/ai-widgets.js', 'dist/site/index.html'])
+  for (const file of ['dist/widgets/ai-widgets.js', 'dist/site/index.html', 'dist/examples/react/index.html'])
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-e2e-'));
   const config = loadConfig({ PORT: String(PREVIEW_PORT), DATABASE_PATH: join(dir, 'feedback.db'), FEEDBACK_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9` });

@@ -77,3 +77,16 @@ test.describe('on a page we do not control', () => {
     await expect(demo.getByText('from Acme services at the contact information provided.')).toBeVisible();
   });
 });
+
+test('a partner restyles the voice demo with custom properties and ::part', async ({ page }) => {
+  await page.goto('/examples/partner.html');
+  const voice = page.locator('#voice');
+  const button = voice.getByRole('button', { name: 'Start a voice call with our AI agent' });
+  await expect(button).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(button).toHaveCSS('width', '96px');
+  await expect(button).toHaveCSS('box-shadow', 'rgb(153, 246, 228) 0px 0px 0px 6px');
+  const tooltip = voice.getByRole('status');
+  await expect(tooltip).toHaveCSS('border-radius', '8px');
+  await expect(tooltip).toHaveCSS('background-color', 'rgb(19, 78, 74)');
+  await expect(tooltip).toHaveCSS('font-family', 'Georgia, "Times New Roman", serif');
+});

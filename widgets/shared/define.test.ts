@@ -18,3 +18,16 @@ describe('defineOnce', () => {
     expect(customElements.get('x-name-b')).toBe(b);
   });
 });
+
+describe('JS-only properties', () => {
+  it('keeps a value a framework set before the tag was defined', () => {
+    const withClient = widgetElement<{ client?: object }, 'client'>(() => null, { attrs: {}, css: [], properties: ['client'] });
+    const el = document.createElement('x-early') as HTMLElement & { client?: object };
+    const client = { start() {} };
+    el.client = client;
+    document.body.append(el);
+    defineOnce('x-early', withClient);
+    expect(Object.prototype.hasOwnProperty.call(el, 'client')).toBe(false);
+    expect(el.client).toBe(client);
+  });
+});

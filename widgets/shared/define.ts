@@ -41,6 +41,14 @@ function buildElement<P extends object, JsOnly extends keyof P>(component: Compo
     constructor() {
       super();
       adoptStyles(this.shadowRoot!, ...options.css);
+      // A framework may set a property before the script defined the tag; that value sits
+      // on the instance and would hide our accessor. Take it over (the first render follows).
+      for (const name of (options.properties ?? []) as string[]) {
+        if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+        const value = (this as unknown as Record<string, unknown>)[name];
+        delete (this as unknown as Record<string, unknown>)[name];
+        (this as unknown as R2wcInternals)[PROPS][name] = value;
+      }
     }
   }
   for (const name of (options.properties ?? []) as string[]) {
