@@ -6,8 +6,9 @@ import { rootToHost } from './widgets/postcss-root-to-host.ts';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
- * Emits `ai-widgets.js`, the classic-script loader, pointing at the hashed ES entry.
- * The loader is tiny and cached briefly; everything it imports is hashed and cached long.
+ * Emits `ai-widgets.js`, the classic-script loader, pointing at the hashed ES entry, and
+ * `index.js`, the same entry under a stable name for bundlers. Both are tiny and cached
+ * briefly; everything they import is hashed and cached long.
  */
 function classicLoader(): Plugin {
   return {
@@ -21,6 +22,9 @@ function classicLoader(): Plugin {
         define: { __ENTRY__: JSON.stringify(`./${entry.fileName}`) },
       });
       this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: code });
+      // The package's ES entry for bundlers: a stable name in front of the hashed entry.
+      const names = (entry as { exports: string[] }).exports.join(', ');
+      this.emitFile({ type: 'asset', fileName: 'index.js', source: `export { ${names} } from './${entry.fileName}';\n` });
     },
   };
 }

@@ -35,6 +35,8 @@ export interface DemoRequestJsx extends Base {
 }
 
 declare module 'react' {
+  // React's JSX typing lives in a namespace; augmenting it needs one.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'ai-voice-demo': VoiceDemoJsx;
