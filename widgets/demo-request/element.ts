@@ -15,7 +15,7 @@ import css from './demo-request.css?inline';
  * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
  * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
  *
- * @fires {CustomEvent<{agentId: string, name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164.
+ * @fires {CustomEvent<{agentId: string, name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
  *
  * @csspart base - The whole form.
  * @csspart agents - The agent radio group.
@@ -37,7 +37,7 @@ import css from './demo-request.css?inline';
  * @cssprop --success - The verified confirmation colour.
  * @cssprop --radius - Corner radius.
  * @cssprop --font-family - Font.
- * @cssprop --font-size - Base font size (default 16px).
+ * @cssprop --font-size - Base font size. Default: `16px`.
  */
 const element = widgetElement<DemoRequestProps>(DemoRequest, {
   attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },

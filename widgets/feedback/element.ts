@@ -10,13 +10,13 @@ import css from './feedback.css?inline';
  * @summary Feedback button and modal form.
  * @tag ai-feedback
  *
- * @attr {string} backend-url - Base URL of the backend; the form posts JSON to `{backend-url}/feedback`.
+ * @attr {string} backend-url - Base URL of the backend; the form posts JSON `{name, email, message}` to `{backend-url}/feedback`.
  *
  * @slot - The trigger button's label (default: "Share Feedback").
  *
  * @fires {CustomEvent<{name: string, email: string, message: string}>} ai-feedback-submit - The visitor sent the form.
  * @fires {CustomEvent<{name: string, email: string, message: string}>} ai-feedback-success - The backend accepted the feedback.
- * @fires {CustomEvent<{message: string}>} ai-feedback-error - Sending failed; the form shows the error banner and keeps what was typed.
+ * @fires {CustomEvent<{message: string}>} ai-feedback-error - Sending failed (non-2xx, network error, or no answer within 15 s); the form shows the error banner and keeps what was typed.
  *
  * @csspart trigger - The button that opens the dialog.
  * @csspart dialog - The modal dialog.
@@ -34,7 +34,7 @@ import css from './feedback.css?inline';
  * @cssprop --danger - Error banner colour.
  * @cssprop --radius - Corner radius.
  * @cssprop --font-family - Font.
- * @cssprop --font-size - Base font size (default 16px).
+ * @cssprop --font-size - Base font size. Default: `16px`.
  */
 const element = widgetElement<FeedbackProps>(Feedback, {
   attrs: { backendUrl: 'string' },

@@ -11,7 +11,7 @@ import css from './voice-demo.css?inline';
  * @tag ai-voice-demo
  *
  * @attr {string} public-key - The voice provider's public client key, sent as a bearer token.
- * @attr {string} assistant-id - The assistant that answers. Without it, a press ends in the error state.
+ * @attr {string} assistant-id - The assistant that answers. Without it, a press ends in the error state with "Assistant or Squad must be provided."
  * @attr {string} api-url - The voice provider's API base URL. Default: `https://api.vapi.ai`.
  * @prop {VoiceClient} client - A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only).
  *
@@ -28,11 +28,11 @@ import css from './voice-demo.css?inline';
  * @cssprop --accent - Button and accent colour.
  * @cssprop --accent-contrast - Icon colour on the button.
  * @cssprop --danger - Button colour during a call, and the error status colour.
- * @cssprop --size - Button diameter (default 72px).
+ * @cssprop --size - Button diameter. Default: `72px`.
  * @cssprop --tooltip-background - Status text background.
  * @cssprop --tooltip-color - Status text colour.
  * @cssprop --font-family - Font of the status text.
- * @cssprop --font-size - Base font size (default 16px).
+ * @cssprop --font-size - Base font size. Default: `16px`.
  */
 const element = widgetElement<VoiceDemoProps, 'client'>(VoiceDemo, {
   attrs: { publicKey: 'string', assistantId: 'string', apiUrl: 'string' },

@@ -1,0 +1,55 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import { join } from 'node:path';
+import { create, ts } from '@custom-elements-manifest/analyzer';
+import { widgetElementPlugin } from './cem-plugin.mjs';
+
+/** @typedef {import('custom-elements-manifest/schema').Package} Package */
+/** @typedef {import('./cem-plugin.mjs').ElementDoc} ElementDoc */
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const MANIFEST_FILE = 'custom-elements.json';
+export const README_FILE = 'README.md';
+
+/** Each widget folder's `element.ts`, sorted so that the manifest does not churn. */
+function elementModules() {
+  return readdirSync(join(ROOT, 'widgets'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, 'widgets', entry.name, 'element.ts')))
+    .map((entry) => `widgets/${entry.name}/element.ts`)
+    .sort();
+}
+
+/**
+ * The manifest, built in memory the way the analyzer's CLI builds it (repo-relative module
+ * paths), with our plugin for elements made by `widgetElement`. Throws on JSDoc that
+ * disagrees with what the elements wire.
+ * @returns {Package}
+ */
+export function analyze() {
+  const modules = elementModules().map((path) =>
+    ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), ts.ScriptTarget.ES2015, true),
+  );
+  /** @type {string[]} */
+  const problems = [];
+  const manifest = create({ modules, plugins: [widgetElementPlugin(problems)] });
+  if (problems.length > 0) throw new Error(`The elements' JSDoc and wiring disagree:\n${problems.join('\n')}`);
+  return manifest;
+}
+
+/** The file's text, laid out as the analyzer's CLI writes it. */
+export function serialize(/** @type {Package} */ manifest) {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/**
+ * The custom elements the manifest declares, with the module each is declared in.
+ * @param {Package} manifest
+ * @returns {{ element: ElementDoc, path: string }[]}
+ */
+export function customElements(manifest) {
+  return manifest.modules.flatMap((module) =>
+    (module.declarations ?? [])
+      .filter((decl) => decl.kind === 'class' && 'customElement' in decl && decl.customElement)
+      .map((decl) => ({ element: /** @type {ElementDoc} */ (decl), path: module.path })),
+  );
+}
