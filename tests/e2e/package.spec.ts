@@ -54,7 +54,7 @@ test('the packed package installs, builds with Vite, registers the tags and a cu
 
 test('the package offers the script bundle, the types, the JSX types and, in Node, imports without a DOM', () => {
   const pkg = join(dir, 'node_modules', 'ai-agent-widgets');
-  for (const file of ['dist/widgets/ai-widgets.js', 'dist/widgets/index.js', 'dist/types/index.d.ts', 'dist/types/jsx.d.ts']) expect(existsSync(join(pkg, file)), file).toBe(true);
+  for (const file of ['dist/widgets/ai-widgets.js', 'dist/widgets/index.js', 'dist/types/index.d.ts', 'dist/types/jsx.d.ts', 'custom-elements.json']) expect(existsSync(join(pkg, file)), file).toBe(true);
   expect(readdirSync(join(pkg, 'dist/widgets/chunks')).some((f) => f.startsWith('vapi-client.'))).toBe(true);
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('ai-agent-widgets'); console.log(typeof m.defineVoiceDemo, String(m.defineVoiceDemo()))"], { cwd: dir, encoding: 'utf8' });
   expect(out.trim()).toBe('function undefined');
