@@ -1,8 +1,14 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
+import { lazyComponent } from '../shared/lazy-load';
 import type { DemoRequestProps, DemoRequestSubmitDetail } from './contract';
-import { DemoRequest } from './DemoRequest';
 import css from './demo-request.css?inline';
+
+// The component comes in its own chunk, so a page pays only for the widgets it holds.
+const DemoRequest = lazyComponent<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
+  message: 'The demo request form could not load.',
+  context: { widget: 'demo-request', stage: 'load' },
+});
 
 /**
  * Pick one of four demo agents, give a name and a phone number verified in OTP steps,

@@ -1,8 +1,14 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
+import { lazyComponent } from '../shared/lazy-load';
 import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contract';
-import { Feedback } from './Feedback';
 import css from './feedback.css?inline';
+
+// The component comes in its own chunk, so a page pays only for the widgets it holds.
+const Feedback = lazyComponent<FeedbackProps>(() => import('./Feedback').then((m) => m.Feedback), {
+  message: 'The feedback form could not load.',
+  context: { widget: 'feedback', stage: 'load' },
+});
 
 /**
  * A "Share Feedback" button that opens a feedback form in a modal dialog and posts it to the backend.

@@ -1,8 +1,14 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
+import { lazyComponent } from '../shared/lazy-load';
 import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
-import { VoiceDemo } from './VoiceDemo';
 import css from './voice-demo.css?inline';
+
+// The component comes in its own chunk, so a page pays only for the widgets it holds.
+const VoiceDemo = lazyComponent<VoiceDemoProps>(() => import('./VoiceDemo').then((m) => m.VoiceDemo), {
+  message: 'The voice demo could not load.',
+  context: { widget: 'voice-demo', stage: 'load' },
+});
 
 /**
  * A round microphone button that starts a live voice call with an AI agent.
