@@ -1,5 +1,7 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useEmit } from '../shared/events';
+import { useShadowStyles } from '../shared/styles';
+import css from './demo-request.css?inline';
 import { CheckIcon } from '../shared/icons';
 import { agentById } from './agents';
 import { AgentPicker } from './AgentPicker';
@@ -16,6 +18,7 @@ function sentence(steps: string[]): string {
 export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName }: DemoRequestProps) {
   const [state, dispatch] = useReducer(demoRequestReducer, initialDemoRequestState);
   const [rootRef, emit] = useEmit<HTMLFormElement>();
+  useShadowStyles(rootRef, css);
   const [sentFor, setSentFor] = useState('');
   const otpRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);

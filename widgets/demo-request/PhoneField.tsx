@@ -1,9 +1,9 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import type { Country } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import phoneCss from 'react-phone-number-input/style.css?inline';
-import { adoptStyles } from '../shared/styles';
+import { useShadowStyles } from '../shared/styles';
 
 interface ContainerProps {
   className?: string;
@@ -34,10 +34,7 @@ export interface PhoneFieldProps {
 /** The international phone input; lives in its own chunk, loaded when a form is on the page. */
 export default function PhoneField({ id, value, defaultCountry, describedBy, onChange, action }: PhoneFieldProps) {
   const ref = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const root = ref.current?.getRootNode();
-    if (root instanceof ShadowRoot) adoptStyles(root, phoneCss);
-  }, []);
+  useShadowStyles(ref, phoneCss);
   return (
     <span ref={ref} className="phone-field">
       <PhoneInput

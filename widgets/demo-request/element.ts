@@ -2,7 +2,6 @@ import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
 import { lazyComponent } from '../shared/lazy-load';
 import type { DemoRequestProps, DemoRequestSubmitDetail } from './contract';
-import css from './demo-request.css?inline';
 
 // The component comes in its own chunk, so a page pays only for the widgets it holds.
 const DemoRequest = lazyComponent<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
@@ -47,7 +46,7 @@ const DemoRequest = lazyComponent<DemoRequestProps>(() => import('./DemoRequest'
  */
 const element = widgetElement<DemoRequestProps>(DemoRequest, {
   attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
-  css: [baseCss, css],
+  css: [baseCss],
 });
 
 export type AIDemoRequestElement = HTMLElement & DemoRequestProps;

@@ -2,7 +2,6 @@ import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
 import { lazyComponent } from '../shared/lazy-load';
 import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contract';
-import css from './feedback.css?inline';
 
 // The component comes in its own chunk, so a page pays only for the widgets it holds.
 const Feedback = lazyComponent<FeedbackProps>(() => import('./Feedback').then((m) => m.Feedback), {
@@ -44,7 +43,7 @@ const Feedback = lazyComponent<FeedbackProps>(() => import('./Feedback').then((m
  */
 const element = widgetElement<FeedbackProps>(Feedback, {
   attrs: { backendUrl: 'string' },
-  css: [baseCss, css],
+  css: [baseCss],
 });
 
 export type AIFeedbackElement = HTMLElement & FeedbackProps;

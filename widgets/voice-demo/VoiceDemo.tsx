@@ -1,5 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useEmit } from '../shared/events';
+import { useShadowStyles } from '../shared/styles';
+import css from './voice-demo.css?inline';
 import { MicIcon, StopIcon } from '../shared/icons';
 import type { VoiceDemoProps } from './contract';
 import { tooltipFor, type VoiceStatus } from './machine';
@@ -17,6 +19,7 @@ const BUTTON_LABEL: Record<VoiceStatus, string> = {
 export function VoiceDemo(props: VoiceDemoProps) {
   const { state, press, prefetch } = useVoiceCall(props);
   const [rootRef, emit] = useEmit<HTMLDivElement>();
+  useShadowStyles(rootRef, css);
   const previous = useRef<VoiceStatus>(state.status);
 
   // Events follow real transitions of the machine, never property changes.

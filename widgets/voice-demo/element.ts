@@ -2,7 +2,6 @@ import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
 import { lazyComponent } from '../shared/lazy-load';
 import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
-import css from './voice-demo.css?inline';
 
 // The component comes in its own chunk, so a page pays only for the widgets it holds.
 const VoiceDemo = lazyComponent<VoiceDemoProps>(() => import('./VoiceDemo').then((m) => m.VoiceDemo), {
@@ -42,7 +41,7 @@ const VoiceDemo = lazyComponent<VoiceDemoProps>(() => import('./VoiceDemo').then
  */
 const element = widgetElement<VoiceDemoProps, 'client'>(VoiceDemo, {
   attrs: { publicKey: 'string', assistantId: 'string', apiUrl: 'string' },
-  css: [baseCss, css],
+  css: [baseCss],
   properties: ['client'],
 });
 
