@@ -1,14 +1,8 @@
 import { config } from '../config';
 import { Link } from '../router';
+import { QUICK_LINKS } from '../sections';
 import { External } from './External';
 import { Wordmark } from './Wordmark';
-
-const QUICK_LINKS = [
-  { label: 'Home', to: '#home' },
-  { label: 'Solutions', to: '#solutions' },
-  { label: 'About', to: '#about' },
-  { label: 'Contact', to: '#contact' },
-] as const;
 
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (

@@ -1,18 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { config } from '../config';
 import { Link } from '../router';
+import { SECTION_LINKS } from '../sections';
 import { useScrolled } from '../useScrolled';
 import { External } from './External';
 import { Wordmark } from './Wordmark';
-
-/** SPEC section 2: the five section links, in order. */
-export const SECTION_LINKS = [
-  { label: 'Home', to: '#home' },
-  { label: 'Solutions', to: '#solutions' },
-  { label: 'About', to: '#about' },
-  { label: 'Experience', to: '#experience' },
-  { label: 'Contact', to: '#contact' },
-] as const;
 
 export function Header() {
   const scrolled = useScrolled();

@@ -4,6 +4,7 @@ import { config } from '../config';
 import { scrollToAnchor, useRouter } from '../router';
 import { useDocumentMeta } from '../useDocumentMeta';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
+import { Section } from './Section';
 
 export function Landing() {
   useDocumentMeta('', 'AI voice agents that qualify leads, book appointments and run custom workflows around the clock. Try a live voice demo.');
@@ -44,86 +45,66 @@ export function Landing() {
         </div>
       </section>
 
-      <section id="solutions" className="section" aria-labelledby="solutions-title">
-        <div className="container">
-          <p className="eyebrow">Solutions</p>
-          <h2 id="solutions-title">AI agents for the work that slows you down</h2>
-          <div className="card-grid card-grid-3">
-            {SOLUTIONS.map((s) => (
-              <article key={s.title} className="card">
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </article>
-            ))}
-          </div>
+      <Section id="solutions" titleId="solutions-title" eyebrow="Solutions" title="AI agents for the work that slows you down">
+        <div className="card-grid card-grid-3">
+          {SOLUTIONS.map((s) => (
+            <article key={s.title} className="card">
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
+      </Section>
 
-      <section id="about" className="section section-tinted" aria-labelledby="about-title">
-        <div className="container">
-          <p className="eyebrow">Why {config.brand.name}</p>
-          <h2 id="about-title">Built for businesses that run on conversations</h2>
-          <div className="card-grid card-grid-5">
-            {BENEFITS.map((b) => (
-              <article key={b.title} className="card card-compact">
-                <h3>{b.title}</h3>
-                <p>{b.text}</p>
-              </article>
-            ))}
-          </div>
+      <Section id="about" titleId="about-title" eyebrow={`Why ${config.brand.name}`} title="Built for businesses that run on conversations" tinted>
+        <div className="card-grid card-grid-5">
+          {BENEFITS.map((b) => (
+            <article key={b.title} className="card card-compact">
+              <h3>{b.title}</h3>
+              <p>{b.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
+      </Section>
 
-      <section id="experience" className="section" aria-labelledby="results-title">
-        <div className="container">
-          <p className="eyebrow">Results</p>
-          <h2 id="results-title">What our customers see in the first months</h2>
-          <ul className="stats">
-            {STATS.map((s) => (
-              <li key={s.label} className="stat">
-                <span className="stat-value">{s.value}</span>
-                <span className="stat-label">{s.label}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="experience" titleId="results-title" eyebrow="Results" title="What our customers see in the first months">
+        <ul className="stats">
+          {STATS.map((s) => (
+            <li key={s.label} className="stat">
+              <span className="stat-value">{s.value}</span>
+              <span className="stat-label">{s.label}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section className="section section-tinted" aria-labelledby="testimonials-title">
-        <div className="container">
-          <p className="eyebrow">Testimonials</p>
-          <h2 id="testimonials-title">Teams that handed the phones to AI</h2>
-          <div className="card-grid card-grid-3">
-            {TESTIMONIALS.map((t) => (
-              <figure key={t.author} className="card quote">
-                <blockquote>{t.quote}</blockquote>
-                <figcaption>
-                  <strong>{t.author}</strong>
-                  <span>{t.company}</span>
-                </figcaption>
-              </figure>
-            ))}
-          </div>
+      <Section titleId="testimonials-title" eyebrow="Testimonials" title="Teams that handed the phones to AI" tinted>
+        <div className="card-grid card-grid-3">
+          {TESTIMONIALS.map((t) => (
+            <figure key={t.author} className="card quote">
+              <blockquote>{t.quote}</blockquote>
+              <figcaption>
+                <strong>{t.author}</strong>
+                <span>{t.company}</span>
+              </figcaption>
+            </figure>
+          ))}
         </div>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="steps-title">
-        <div className="container">
-          <p className="eyebrow">Getting started</p>
-          <h2 id="steps-title">Live in three steps</h2>
-          <ol className="steps">
-            {STEPS.map((s, i) => (
-              <li key={s.title} className="step">
-                <span className="step-number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section titleId="steps-title" eyebrow="Getting started" title="Live in three steps">
+        <ol className="steps">
+          {STEPS.map((s, i) => (
+            <li key={s.title} className="step">
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
 
       <section id="contact" className="section contact" aria-labelledby="contact-title">
         <div className="container contact-inner">

@@ -50,3 +50,16 @@ export async function recordEvents(page: Page, types: string[]): Promise<void> {
 export async function events(page: Page): Promise<{ type: string; detail: unknown; target: string }[]> {
   return page.evaluate(() => (window as unknown as { __events: { type: string; detail: unknown; target: string }[] }).__events);
 }
+
+/**
+ * Collects every Content-Security-Policy violation the page reports, from the console and
+ * from `securitypolicyviolation` events. Call it before `page.goto`.
+ */
+export async function cspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return violations;
+}

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { cspViolations, expect, test } from './fixtures';
 
 const chunk = readdirSync('dist/widgets/chunks').find((f) => f.startsWith('vapi-client.') && f.endsWith('.js'))!;
 
@@ -36,11 +36,7 @@ test.describe('the service', () => {
 
   for (const path of ['/', '/experience', '/examples/', '/examples/demo-request.html']) {
     test(`${path} and its widgets need nothing beyond the CSP`, async ({ page }) => {
-      const violations: string[] = [];
-      page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
-      });
+      const violations = await cspViolations(page);
       await page.goto(path);
       await expect(page.locator('ai-voice-demo, ai-demo-request').first()).toBeVisible();
       if (path.includes('demo-request') || path === '/experience') await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });

@@ -1,11 +1,7 @@
-import { expect, test } from './fixtures';
+import { cspViolations, expect, test } from './fixtures';
 
 test('under script-src and style-src self, all three widgets render and work', async ({ page }) => {
-  const violations: string[] = [];
-  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
-  });
+  const violations = await cspViolations(page);
   await page.goto('/examples/strict-csp.html');
 
   // Styles apply (adopted stylesheets are allowed where <style> would be blocked).
