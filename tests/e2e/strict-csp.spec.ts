@@ -14,6 +14,7 @@ test('under script-src and style-src self, all three widgets render and work', a
     (window as unknown as { client: typeof client }).client = client;
   });
   await button.click();
+  await page.waitForFunction(() => (window as unknown as { client: { calls: string[] } }).client.calls.length > 0);
   await page.evaluate(() => (window as unknown as { client: { emit(e: string): void } }).client.emit('call-start'));
   await expect(page.locator('#voice').getByRole('status')).toHaveText('Click to end the call');
 

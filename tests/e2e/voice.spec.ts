@@ -27,6 +27,8 @@ async function useScriptedClient(page: Page, id = 'voice') {
 }
 
 async function emit(page: Page, event: string, arg?: unknown, id = 'voice') {
+  // The widget listens from the moment it starts a call; an event before that is lost.
+  await page.waitForFunction((elementId) => (window as unknown as { clients: Record<string, { calls: string[] }> }).clients[elementId]!.calls.length > 0, id);
   await page.evaluate(
     ([elementId, name, value]) => {
       const client = (window as unknown as { clients: Record<string, { emit(n: string, ...a: unknown[]): void }> }).clients[elementId as string];

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useEmit } from '../shared/events';
-import { useShadowStyles } from '../shared/styles';
+import { useShadowStyles } from '../shared/use-shadow-styles';
 import css from './demo-request.css?inline';
 import { CheckIcon } from '../shared/icons';
 import { agentById } from './agents';

@@ -3,7 +3,7 @@ import PhoneInput from 'react-phone-number-input';
 import type { Country } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import phoneCss from 'react-phone-number-input/style.css?inline';
-import { useShadowStyles } from '../shared/styles';
+import { useShadowStyles } from '../shared/use-shadow-styles';
 
 interface ContainerProps {
   className?: string;

@@ -1,13 +1,7 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
-import { lazyComponent } from '../shared/lazy-load';
 import type { DemoRequestProps, DemoRequestSubmitDetail } from './contract';
 
-// The component comes in its own chunk, so a page pays only for the widgets it holds.
-const DemoRequest = lazyComponent<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
-  message: 'The demo request form could not load.',
-  context: { widget: 'demo-request', stage: 'load' },
-});
 
 /**
  * Pick one of four demo agents, give a name and a phone number verified in OTP steps,
@@ -44,9 +38,11 @@ const DemoRequest = lazyComponent<DemoRequestProps>(() => import('./DemoRequest'
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-const element = widgetElement<DemoRequestProps>(DemoRequest, {
+const element = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
   attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
   css: [baseCss],
+  loadError: 'The demo request form could not load.',
+  widget: 'demo-request',
 });
 
 export type AIDemoRequestElement = HTMLElement & DemoRequestProps;

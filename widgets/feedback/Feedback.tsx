@@ -1,7 +1,5 @@
 import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
 import { useEmit } from '../shared/events';
-import { useShadowStyles } from '../shared/styles';
-import css from './feedback.css?inline';
 import { CloseIcon } from '../shared/icons';
 import { reportError } from '../shared/report';
 import { FAILURE_BANNER, type FeedbackFields, type FeedbackProps } from './contract';
@@ -12,7 +10,6 @@ import { postFeedback } from './submit';
 export function Feedback({ backendUrl = '' }: FeedbackProps) {
   const [state, dispatch] = useReducer(feedbackReducer, initialFeedbackState);
   const [rootRef, emit] = useEmit<HTMLDivElement>();
-  useShadowStyles(rootRef, css);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);

@@ -1,13 +1,9 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
-import { lazyComponent } from '../shared/lazy-load';
+import css from './feedback.css?inline';
+import { feedbackShell } from './shell';
 import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contract';
 
-// The component comes in its own chunk, so a page pays only for the widgets it holds.
-const Feedback = lazyComponent<FeedbackProps>(() => import('./Feedback').then((m) => m.Feedback), {
-  message: 'The feedback form could not load.',
-  context: { widget: 'feedback', stage: 'load' },
-});
 
 /**
  * A "Share Feedback" button that opens a feedback form in a modal dialog and posts it to the backend.
@@ -41,9 +37,12 @@ const Feedback = lazyComponent<FeedbackProps>(() => import('./Feedback').then((m
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-const element = widgetElement<FeedbackProps>(Feedback, {
+const element = widgetElement<FeedbackProps>(() => import('./Feedback').then((m) => m.Feedback), {
   attrs: { backendUrl: 'string' },
-  css: [baseCss],
+  css: [baseCss, css],
+  shell: feedbackShell,
+  loadError: 'The feedback form could not load.',
+  widget: 'feedback',
 });
 
 export type AIFeedbackElement = HTMLElement & FeedbackProps;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineOnce, widgetElement } from './define';
 
-const element = widgetElement<{ label?: string }>(() => null, { attrs: { label: 'string' }, css: [] });
+const element = widgetElement<{ label?: string }>(() => new Promise(() => {}), { attrs: { label: 'string' }, css: [], loadError: 'x', widget: 'x' });
 
 describe('defineOnce', () => {
   it('registers a tag once; a second call returns the first registration', () => {
@@ -21,7 +21,7 @@ describe('defineOnce', () => {
 
 describe('JS-only properties', () => {
   it('keeps a value a framework set before the tag was defined', () => {
-    const withClient = widgetElement<{ client?: object }, 'client'>(() => null, { attrs: {}, css: [], properties: ['client'] });
+    const withClient = widgetElement<{ client?: object }, 'client'>(() => new Promise(() => {}), { attrs: {}, css: [], properties: ['client'], loadError: 'x', widget: 'x' });
     const el = document.createElement('x-early') as HTMLElement & { client?: object };
     const client = { start() {} };
     el.client = client;

@@ -1,5 +1,6 @@
-import r2wc from '@r2wc/react-to-web-component';
+import r2wc from '@r2wc/core';
 import type { ComponentType } from 'react';
+import { lazyRenderer, type LazyWidget } from './renderer';
 import { adoptStyles } from './styles';
 
 /** The attribute types we use from r2wc (no `function`: it reads `window[name]`). */
@@ -13,30 +14,33 @@ const RENDER = Symbol.for('r2wc.render');
 
 type R2wcInternals = { [PROPS]: Record<string, unknown>; [RENDER](): void };
 
-export interface WidgetOptions<P, JsOnly extends keyof P> {
+export interface WidgetOptions<P, JsOnly extends keyof P> extends Omit<LazyWidget<P>, 'load'> {
   /** Props set as attributes (kebab-case) and properties. */
   attrs: AttrMap<Omit<P, JsOnly>>;
-  /** CSS adopted into each instance's shadow root. */
+  /** CSS adopted into each instance's shadow root before anything is drawn. */
   css: string[];
   /** Props that only exist as JS properties (objects with methods): never reflected. */
   properties?: JsOnly[];
 }
 
 /**
- * Describes the custom element class for a plain React component: open shadow root,
- * shared constructable stylesheets, and JS-only properties handed to React as-is.
- * The class is built on first use, so importing a widget in Node (no DOM) is safe.
+ * Describes the custom element class for a plain React component loaded on demand (see
+ * `lazyRenderer`): open shadow root, shared constructable stylesheets, and JS-only
+ * properties handed to React as-is. The class is built on first use, so importing a
+ * widget in Node (no DOM) is safe.
  */
 export function widgetElement<P extends object, JsOnly extends keyof P = never>(
-  component: ComponentType<P>,
+  load: () => Promise<ComponentType<P>>,
   options: WidgetOptions<P, JsOnly>,
 ): () => CustomElementConstructor {
   let built: CustomElementConstructor | undefined;
-  return () => (built ??= buildElement(component, options));
+  return () => (built ??= buildElement(load, options));
 }
 
-function buildElement<P extends object, JsOnly extends keyof P>(component: ComponentType<P>, options: WidgetOptions<P, JsOnly>): CustomElementConstructor {
-  const Base = r2wc(component as ComponentType<object>, { shadow: 'open', props: options.attrs as Record<string, AttrType> });
+function buildElement<P extends object, JsOnly extends keyof P>(load: () => Promise<ComponentType<P>>, options: WidgetOptions<P, JsOnly>): CustomElementConstructor {
+  // r2wc's core maps attributes and properties; our renderer decides when React comes in.
+  const renderer = lazyRenderer<P>({ ...options, load });
+  const Base = r2wc<P & { container?: HTMLElement }, unknown>(load as unknown as ComponentType<P>, { shadow: 'open', props: options.attrs as Record<string, AttrType> }, renderer as never);
   class Widget extends Base {
     constructor() {
       super();

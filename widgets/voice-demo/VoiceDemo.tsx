@@ -1,25 +1,14 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useEmit } from '../shared/events';
-import { useShadowStyles } from '../shared/styles';
-import css from './voice-demo.css?inline';
 import { MicIcon, StopIcon } from '../shared/icons';
 import type { VoiceDemoProps } from './contract';
-import { tooltipFor, type VoiceStatus } from './machine';
+import { BUTTON_LABELS, tooltipFor, type VoiceStatus } from './machine';
 import { useVoiceCall } from './useVoiceCall';
-
-const BUTTON_LABEL: Record<VoiceStatus, string> = {
-  idle: 'Start a voice call with our AI agent',
-  connecting: 'Cancel connecting',
-  listening: 'End the call',
-  speaking: 'End the call',
-  error: 'Try the voice call again',
-};
 
 /** The live voice demo: one round button, a status bubble, and a ring that follows the agent's voice. */
 export function VoiceDemo(props: VoiceDemoProps) {
   const { state, press, prefetch } = useVoiceCall(props);
   const [rootRef, emit] = useEmit<HTMLDivElement>();
-  useShadowStyles(rootRef, css);
   const previous = useRef<VoiceStatus>(state.status);
 
   // Events follow real transitions of the machine, never property changes.
@@ -41,7 +30,7 @@ export function VoiceDemo(props: VoiceDemoProps) {
         type="button"
         className="mic"
         part="button"
-        aria-label={BUTTON_LABEL[status]}
+        aria-label={BUTTON_LABELS[status]}
         aria-describedby="status"
         aria-pressed={inCall}
         onClick={press}

@@ -1,13 +1,9 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
-import { lazyComponent } from '../shared/lazy-load';
+import css from './voice-demo.css?inline';
+import { voiceShell } from './shell';
 import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
 
-// The component comes in its own chunk, so a page pays only for the widgets it holds.
-const VoiceDemo = lazyComponent<VoiceDemoProps>(() => import('./VoiceDemo').then((m) => m.VoiceDemo), {
-  message: 'The voice demo could not load.',
-  context: { widget: 'voice-demo', stage: 'load' },
-});
 
 /**
  * A round microphone button that starts a live voice call with an AI agent.
@@ -39,9 +35,12 @@ const VoiceDemo = lazyComponent<VoiceDemoProps>(() => import('./VoiceDemo').then
  * @cssprop --font-family - Font of the status text.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-const element = widgetElement<VoiceDemoProps, 'client'>(VoiceDemo, {
+const element = widgetElement<VoiceDemoProps, 'client'>(() => import('./VoiceDemo').then((m) => m.VoiceDemo), {
   attrs: { publicKey: 'string', assistantId: 'string', apiUrl: 'string' },
-  css: [baseCss],
+  css: [baseCss, css],
+  shell: voiceShell,
+  loadError: 'The voice demo could not load.',
+  widget: 'voice-demo',
   properties: ['client'],
 });
 

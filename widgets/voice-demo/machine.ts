@@ -27,6 +27,15 @@ export const TOOLTIPS = {
   error: 'Error connecting. Click to try again',
 } as const satisfies Record<VoiceStatus, string>;
 
+/** The button's accessible name in each state. */
+export const BUTTON_LABELS = {
+  idle: 'Start a voice call with our AI agent',
+  connecting: 'Cancel connecting',
+  listening: 'End the call',
+  speaking: 'End the call',
+  error: 'Try the voice call again',
+} as const satisfies Record<VoiceStatus, string>;
+
 export const initialVoiceState: VoiceState = { status: 'idle', volume: 0, error: null };
 
 const inCall = (status: VoiceStatus) => status === 'connecting' || status === 'listening' || status === 'speaking';

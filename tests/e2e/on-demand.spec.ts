@@ -1,0 +1,73 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const REACT_CHUNK = /\/chunks\/react\.[\w-]+\.js$/;
+
+/** Every script the page requests, in order. */
+function scripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r: Request) => r.resourceType() === 'script' && urls.push(new URL(r.url()).pathname));
+  return urls;
+}
+
+// React and each widget's component load when a visitor reaches for a widget: until then the
+// page holds the widget's first state, drawn by the small entry script.
+test.describe('widgets load their code on demand', () => {
+  test('a partner page shows the voice button without React; pointing at it brings React in', async ({ page }) => {
+    const loaded = scripts(page);
+    await page.goto('/examples/partner.html');
+    const voice = page.locator('#voice');
+    await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
+    await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
+    await page.waitForLoadState('networkidle');
+    expect(loaded.filter((u) => u.includes('/dist/widgets/'))).toEqual([expect.stringMatching(/ai-widgets\.js$/), expect.stringMatching(/ai-widgets\.[\w-]+\.js$/)]);
+
+    const react = page.waitForRequest(REACT_CHUNK);
+    await voice.getByRole('button').hover();
+    await react;
+    await expect(voice.locator('button')).toHaveCount(1);
+    await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
+    // Hovering also prefetches the voice SDK (by design); nothing else comes.
+    expect(loaded.some((u) => /PhoneField|sentry/.test(u))).toBe(false);
+  });
+
+  test('a keyboard visitor keeps focus through the swap, and Enter starts the call', async ({ page }) => {
+    await page.goto('/examples/partner.html');
+    await page.waitForLoadState('networkidle');
+    const react = page.waitForRequest(REACT_CHUNK);
+    await page.keyboard.press('Tab');
+    await react;
+    const button = page.locator('#voice').getByRole('button');
+    // The focus moves from the drawn button to React's one; no focus is lost to the page.
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#voice').getByRole('status')).toHaveText('Connecting to AI agent...');
+    await expect(button).toBeFocused();
+  });
+
+  test('a click before React arrives is not lost: the dialog opens', async ({ page }) => {
+    await page.route(REACT_CHUNK, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto('/examples/feedback.html');
+    const feedback = page.locator('ai-feedback').first();
+    await feedback.getByRole('button', { name: 'Share Feedback' }).click();
+    await expect(feedback.getByRole('dialog')).toBeVisible();
+    await expect(feedback.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  });
+
+  test('when the code cannot load, the widget says so and Try again recovers', async ({ page }) => {
+    let failures = 1;
+    await page.route(/\/chunks\/VoiceDemo\.[\w-]+\.js$/, (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
+    page.on('console', () => {});
+    await page.goto('/examples/partner.html');
+    const voice = page.locator('#voice');
+    await voice.getByRole('button').click();
+    const alert = voice.getByRole('alert');
+    await expect(alert).toHaveText(/The voice demo could not load\./);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
+    await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeFocused();
+  });
+});

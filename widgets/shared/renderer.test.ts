@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { createElement, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineOnce, widgetElement } from './define';
+import type { ShellNode } from './shell';
+
+const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', part: 'button' }, 'Press']];
+
+/** Stands in for a widget: counts presses on a control with the shell's part name. */
+function Counter({ label = 'Pressed' }: { label?: string }) {
+  const [count, setCount] = useState(0);
+  return createElement('div', { className: 'root' }, createElement('button', { type: 'button', part: 'button', onClick: () => setCount((n) => n + 1) }, `${label} ${count}`));
+}
+
+let tags = 0;
+function define(load: () => Promise<typeof Counter>, withShell = true) {
+  const tag = `x-lazy-${++tags}`;
+  defineOnce(tag, widgetElement(load, { attrs: { label: 'string' }, css: [], shell: withShell ? shell : undefined, loadError: 'The thing could not load.', widget: 'test' }));
+  const el = document.createElement(tag);
+  document.body.append(el);
+  return el.shadowRoot!;
+}
+
+const settle = () => vi.waitFor(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const text = (root: ShadowRoot) => root.querySelector('button')?.textContent;
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+describe('widgets load React when a visitor reaches for them', () => {
+  it('draws the shell at once and loads nothing until the pointer comes', async () => {
+    const load = vi.fn(async () => Counter);
+    const root = define(load);
+    expect(text(root)).toBe('Press');
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    root.querySelector('button')!.dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(root.querySelectorAll('button')).toHaveLength(1);
+  });
+
+  it('loads at once when there is no shell', async () => {
+    const root = define(async () => Counter, false);
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'));
+  });
+
+  it('passes a click made before React arrived on to the same control, and keeps focus there', async () => {
+    const root = define(async () => Counter);
+    const button = root.querySelector('button')!;
+    button.focus();
+    button.click();
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'));
+    expect(root.activeElement).toBe(root.querySelector('button'));
+  });
+
+  it('shows a clear error with a working retry when the code cannot load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const root = define(async () => {
+      if (fail) throw new Error('chunk failed');
+      return Counter;
+    });
+    root.querySelector('button')!.click();
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toBe('The thing could not load.Try again'));
+    fail = false;
+    root.querySelector<HTMLButtonElement>('[role="alert"] button')!.click();
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'));
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('renders the latest attributes once React is there, and follows later changes', async () => {
+    const root = define(async () => Counter);
+    const host = root.host as HTMLElement;
+    host.setAttribute('label', 'Early');
+    root.dispatchEvent(new Event('focusin'));
+    await vi.waitFor(() => expect(text(root)).toBe('Early 0'));
+    host.setAttribute('label', 'Late');
+    await vi.waitFor(() => expect(text(root)).toBe('Late 0'));
+  });
+
+  it('leaves nothing behind when removed while loading', async () => {
+    let resolve!: (c: typeof Counter) => void;
+    const root = define(() => new Promise((r) => (resolve = r)));
+    root.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    (root.host as HTMLElement).remove();
+    resolve(Counter);
+    await settle();
+    expect(root.childNodes).toHaveLength(0);
+  });
+});

@@ -1,0 +1,133 @@
+import type { ComponentType } from 'react';
+import type { R2WCRenderer } from '@r2wc/core';
+import { reportError } from './report';
+import { shellToDom, type ShellNode } from './shell';
+import type { MountedRoot } from './react-root';
+
+export interface LazyWidget<P> {
+  /** The React component, from its own chunk. */
+  load: () => Promise<ComponentType<P>>;
+  /**
+   * The widget's first state, drawn without React. React (about 70 KB gzip) then loads when
+   * a visitor points at, touches or focuses the widget, so a page pays for it only on use.
+   * Without a shell, React loads at once.
+   */
+  shell?: ShellNode;
+  /** Shown with a "Try again" button when the code cannot load: "The voice demo could not load." */
+  loadError: string;
+  /** Names the widget in error reports. */
+  widget: string;
+}
+
+interface Context<P> {
+  container: ShadowRoot;
+  props: P;
+  phase: 'shell' | 'loading' | 'mounted' | 'failed' | 'gone';
+  /** What stands in for React: the shell, or the load error. */
+  placeholder: Node[];
+  /** The `part` of a shell control clicked before React was there, clicked again once it is. */
+  clickedPart: string | null;
+  root?: MountedRoot<P>;
+  listeners: AbortController;
+}
+
+/** Reaching for a widget: hover, touch, press or keyboard focus. */
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+
+let reactChunk: Promise<typeof import('./react-root')> | undefined;
+const loadReact = () => (reactChunk ??= import('./react-root').catch((error: unknown) => {
+  reactChunk = undefined;
+  throw error;
+}));
+
+function place<P>(ctx: Context<P>, nodes: Node[]) {
+  for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
+  ctx.placeholder = nodes;
+  for (const node of nodes) ctx.container.appendChild(node);
+}
+
+const FOCUSABLE = 'button, input, select, textarea, [tabindex]';
+const partOf = (node: Element | null | undefined) => node?.closest('[part]')?.getAttribute('part')?.split(' ')[0] ?? null;
+const byPart = (root: ShadowRoot, part: string) => root.querySelector<HTMLElement>(`[part~="${CSS.escape(part)}"]`);
+
+/**
+ * An r2wc renderer that draws the widget's first state by hand and brings in React and the
+ * component only when needed. The swap happens within one frame: React's DOM is committed,
+ * the shell leaves, focus and a pending click move to React's matching control.
+ */
+export function lazyRenderer<P extends object>(spec: LazyWidget<P>): R2WCRenderer<P, Context<P>> {
+  const failed = (ctx: Context<P>) => {
+    const doc = ctx.container.ownerDocument;
+    const alert = shellToDom(
+      ['div', { class: 'root' }, ['div', { class: 'load-error', role: 'alert' }, ['span', {}, spec.loadError], ['button', { type: 'button', class: 'inline-action' }, 'Try again']]],
+      doc,
+    ) as HTMLElement;
+    alert.querySelector('button')!.addEventListener('click', () => activate(ctx, true));
+    ctx.phase = 'failed';
+    place(ctx, [alert]);
+  };
+
+  const committed = (ctx: Context<P>) => {
+    const active = ctx.container.activeElement;
+    const hadFocus = !!active && ctx.placeholder.some((node) => node.contains(active));
+    const focusedPart = partOf(active);
+    place(ctx, []);
+    ctx.listeners.abort();
+    // Focus stays where the visitor had it: on React's matching control, else its first one.
+    if (hadFocus) ((focusedPart && byPart(ctx.container, focusedPart)) || ctx.container.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    const clicked = ctx.clickedPart;
+    ctx.clickedPart = null;
+    // After React has finished this commit, so the click is handled like any other.
+    if (clicked) queueMicrotask(() => byPart(ctx.container, clicked)?.click());
+  };
+
+  const activate = (ctx: Context<P>, retry = false) => {
+    if (ctx.phase !== 'shell' && !(retry && ctx.phase === 'failed')) return;
+    ctx.phase = 'loading';
+    Promise.all([loadReact(), spec.load()]).then(
+      ([{ mountReact }, Component]) => {
+        if (ctx.phase !== 'loading') return;
+        ctx.phase = 'mounted';
+        ctx.root = mountReact(ctx.container, Component, ctx.props, () => committed(ctx));
+      },
+      (error: unknown) => {
+        if (ctx.phase !== 'loading') return;
+        reportError(error, { widget: spec.widget, stage: 'load' });
+        failed(ctx);
+        if (retry) (ctx.placeholder[0] as HTMLElement).querySelector('button')?.focus();
+      },
+    );
+  };
+
+  return {
+    mount(container, _component, props) {
+      const ctx: Context<P> = { container: container as unknown as ShadowRoot, props, phase: 'shell', placeholder: [], clickedPart: null, listeners: new AbortController() };
+      if (!spec.shell) {
+        activate(ctx);
+        return ctx;
+      }
+      place(ctx, [shellToDom(spec.shell, ctx.container.ownerDocument)]);
+      const { signal } = ctx.listeners;
+      for (const type of INTENT) ctx.container.addEventListener(type, () => activate(ctx), { signal, passive: true });
+      ctx.container.addEventListener(
+        'click',
+        (event) => {
+          ctx.clickedPart = partOf(event.target as Element);
+          activate(ctx);
+        },
+        { signal },
+      );
+      return ctx;
+    },
+    update(ctx, props) {
+      ctx.props = props;
+      ctx.root?.render(props);
+    },
+    unmount(ctx) {
+      ctx.phase = 'gone';
+      ctx.listeners.abort();
+      ctx.root?.unmount();
+      place(ctx, []);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { ShellNode } from '../shared/shell';
+import { BUTTON_LABELS, TOOLTIPS } from './machine';
+
+/** The microphone icon, as the React `MicIcon` draws it. */
+const MIC_ICON: ShellNode = [
+  'svg',
+  { viewBox: '0 0 24 24', width: '24', height: '24', 'aria-hidden': 'true', focusable: 'false', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'data-icon': 'mic' },
+  ['rect', { x: '9', y: '2', width: '6', height: '12', rx: '3' }],
+  ['path', { d: 'M5 10a7 7 0 0 0 14 0M12 17v5M8 22h8' }],
+];
+
+/** `<VoiceDemo>` at rest, drawn before React has loaded (kept equal by shell.test.ts). */
+export const voiceShell: ShellNode = [
+  'div',
+  { class: 'root', part: 'base', 'data-status': 'idle' },
+  [
+    'button',
+    { type: 'button', class: 'mic', part: 'button', 'aria-label': BUTTON_LABELS.idle, 'aria-describedby': 'status', 'aria-pressed': 'false', style: '--level:0' },
+    ['span', { class: 'ring', 'aria-hidden': 'true' }],
+    MIC_ICON,
+  ],
+  ['div', { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' }, TOOLTIPS.idle],
+];
