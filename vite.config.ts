@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { rootToHost } from './widgets/postcss-root-to-host.ts';
+import { precompress } from './widgets/vite-precompress.ts';
 
 /** The marketing site: one React for the site and the widgets it composes. */
 export default defineConfig({
   root: 'site',
   envDir: '..',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     __SENTRY_DSN__: JSON.stringify(process.env.VITE_SENTRY_DSN ?? process.env.AI_WIDGETS_SENTRY_DSN ?? ''),

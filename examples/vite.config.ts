@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../widgets/vite-precompress.ts';
 
 const page = (name: string) => fileURLToPath(new URL(`./${name}/index.html`, import.meta.url));
 
@@ -11,7 +12,7 @@ const page = (name: string) => fileURLToPath(new URL(`./${name}/index.html`, imp
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/dist/examples/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/examples',
     emptyOutDir: true,

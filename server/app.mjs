@@ -1,9 +1,11 @@
 // The HTTP service: the site, the widgets, the example pages and the feedback API.
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentSecurityPolicy } from './csp.mjs';
 import { describeValidation, feedbackRoutes, LIMITS } from './feedback-route.mjs';
@@ -13,9 +15,12 @@ export const SITE_ROUTES = ['/', '/name', '/experience', '/terms', '/privacy'];
 
 const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
 
+/** The file a precompressed variant stands for: `x.js.br` is `x.js`. @param {string} path */
+const original = (path) => path.replace(/\.(br|gz)$/, '');
+
 /** @param {import('fastify').FastifyReply} res @param {string} path */
 function cacheHeaders(res, path) {
-  res.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
+  res.header('Cache-Control', HASHED.test(original(path)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
 }
 
 /** Plain-text answers for every failure the API can meet. @param {any} error */
@@ -56,6 +61,9 @@ export async function buildApp(config, store) {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Brotli or gzip, as the browser asks, for what the build did not compress ahead (pages of
+  // examples/, API answers): the widgets' React chunk is 220 KB raw, 69 KB gzip, 60 KB Brotli.
+  await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }) });
 
   app.setErrorHandler((error, request, reply) => {
@@ -78,24 +86,36 @@ export async function buildApp(config, store) {
   await app.register(fastifyStatic, {
     root: join(config.distDir, 'widgets'),
     prefix: '/dist/widgets/',
+    // The build writes .br and .gz beside each file: no compression work per request.
+    preCompressed: true,
     setHeaders: (res, path) => {
       cacheHeaders(res, path);
       res.header('Access-Control-Allow-Origin', '*');
     },
   });
-  await app.register(fastifyStatic, { root: join(config.distDir, 'examples'), prefix: '/dist/examples/', decorateReply: false, setHeaders: cacheHeaders });
+  await app.register(fastifyStatic, { root: join(config.distDir, 'examples'), prefix: '/dist/examples/', decorateReply: false, preCompressed: true, setHeaders: cacheHeaders });
   await app.register(fastifyStatic, { root: config.examplesDir, prefix: '/examples/', decorateReply: false, setHeaders: (res) => res.header('Cache-Control', 'no-cache') });
   await app.register(fastifyStatic, {
     root: join(config.distDir, 'site'),
     prefix: '/',
+    preCompressed: true,
     decorateReply: false,
     index: false,
     wildcard: true,
-    setHeaders: (res, path) => (path.endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path)),
+    setHeaders: (res, path) => (original(path).endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path)),
   });
 
-  const sendPage = (/** @type {import('fastify').FastifyReply} */ reply, /** @type {number} */ status) =>
-    reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html', join(config.distDir, 'site'));
+  // Read per request (the file is under 1 KB): `reply.sendFile` would apply the widget
+  // directory's headers (long cache, any origin) to the page.
+  const sendPage = async (/** @type {import('fastify').FastifyReply} */ reply, /** @type {number} */ status) =>
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(join(config.distDir, 'site', 'index.html')));
+
+  // Browsers ask for /favicon.ico on every page, the example pages included.
+  app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
 
   for (const route of SITE_ROUTES) app.get(route === '/' ? '/' : route, (_req, reply) => sendPage(reply, 200));
 

@@ -8,6 +8,7 @@ test.describe('<ai-demo-request> recovery', () => {
     await page.goto('/examples/demo-request.html');
     const form = demoForm(page, 'demo');
     const alert = form.root.getByRole('alert');
+    await form.name.click();
     await expect(alert).toContainText('The phone field could not load.');
     // The rest of the form stays: typed text is not lost.
     await form.name.fill('Asha Rao');

@@ -52,6 +52,8 @@ export type DemoForm = ReturnType<typeof demoForm>;
  * (all flags and metadata) can take longer than the default 5 s to parse on a busy machine.
  */
 export async function ready(form: DemoForm): Promise<void> {
+  // The phone input loads when a visitor reaches for the form: point at it, as they would.
+  await form.root.hover();
   await expect(form.phone).toBeEditable({ timeout: 15_000 });
 }
 

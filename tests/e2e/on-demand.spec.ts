@@ -45,6 +45,21 @@ test.describe('widgets load their code on demand', () => {
     await expect(button).toBeFocused();
   });
 
+  test('the demo form draws at once but fetches the phone input only when a visitor reaches for it', async ({ page }) => {
+    const loaded = scripts(page);
+    await page.goto('/examples/demo-request.html');
+    const form = page.locator('#demo');
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Phone Number (loading)' })).toBeDisabled();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.some((u) => u.includes('/PhoneField.'))).toBe(false);
+
+    const phoneChunk = page.waitForRequest(/\/chunks\/PhoneField\.[\w-]+\.js$/);
+    await page.keyboard.press('Tab');
+    await phoneChunk;
+    await expect(form.getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable();
+  });
+
   test('a click before React arrives is not lost: the dialog opens', async ({ page }) => {
     await page.route(REACT_CHUNK, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));

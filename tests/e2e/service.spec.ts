@@ -26,6 +26,26 @@ test.describe('the service', () => {
     expect(hashed.headers()['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
+  test('sends the build\'s Brotli or gzip files as the browser asks, cached as their originals', async ({ request }) => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await request.get(`/dist/widgets/chunks/${chunk}`, { headers: { 'Accept-Encoding': encoding } });
+      expect(res.headers()['content-encoding']).toBe(encoding);
+      expect(res.headers()['vary']).toMatch(/accept-encoding/i);
+      expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await res.body()).toString('utf8')).toContain('vapi');
+    }
+    const plain = await request.get(`/dist/widgets/chunks/${chunk}`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+  });
+
+  test('pages are never cached stale and are not offered to other origins', async ({ request }) => {
+    for (const path of ['/', '/privacy', '/no/such/page']) {
+      const res = await request.get(path);
+      expect(res.headers()['cache-control'], path).toBe('no-cache');
+      expect(res.headers()['access-control-allow-origin'], path).toBeUndefined();
+    }
+  });
+
   test('pages carry a strict CSP: no inline script, no eval, no inline style', async ({ request }) => {
     const csp = (await request.get('/')).headers()['content-security-policy'];
     expect(csp).toContain("script-src 'self' https://c.daily.co");
@@ -39,7 +59,10 @@ test.describe('the service', () => {
       const violations = await cspViolations(page);
       await page.goto(path);
       await expect(page.locator('ai-voice-demo, ai-demo-request').first()).toBeVisible();
-      if (path.includes('demo-request') || path === '/experience') await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });
+      if (path.includes('demo-request') || path === '/experience') {
+        await page.locator('ai-demo-request').first().hover();
+        await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });
+      }
       if (path === '/') {
         await page.locator('#contact').getByRole('button', { name: 'Share Feedback' }).click();
         await expect(page.getByRole('dialog')).toBeVisible();

@@ -6,7 +6,7 @@ import { CheckIcon } from '../shared/icons';
 import { agentById } from './agents';
 import { AgentPicker } from './AgentPicker';
 import { consentText, DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
-import { LazyPhoneField } from './LazyPhoneField';
+import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestReducer, initialDemoRequestState, missingSteps } from './machine';
 
 function sentence(steps: string[]): string {
@@ -20,6 +20,10 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName }: Dem
   const [rootRef, emit] = useEmit<HTMLFormElement>();
   useShadowStyles(rootRef, css);
   const [sentFor, setSentFor] = useState('');
+  // The phone input (about 100 KB gzip with its flags and metadata) loads when the visitor
+  // reaches for the form, not with the page.
+  const [phoneWanted, setPhoneWanted] = useState(false);
+  const wantPhone = () => setPhoneWanted(true);
   const otpRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -52,14 +56,18 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName }: Dem
   );
 
   return (
-    <form ref={rootRef} className="root" part="base" onSubmit={onSubmit} noValidate>
+    <form ref={rootRef} className="root" part="base" onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
       <AgentPicker value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
       <div className="fields" part="form">
         <h2 className="form-title">Request a Demo Call</h2>
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} className="text-input" type="text" autoComplete="name" placeholder="Enter your name" value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })} />
         <label htmlFor={`${id}-phone`}>Phone Number</label>
-        <LazyPhoneField id={`${id}-phone`} value={state.phone} defaultCountry={defaultCountry || DEFAULT_COUNTRY} onChange={(value) => dispatch({ type: 'phone', value })} action={getOtp} />
+        {phoneWanted ? (
+          <LazyPhoneField id={`${id}-phone`} value={state.phone} defaultCountry={defaultCountry || DEFAULT_COUNTRY} onChange={(value) => dispatch({ type: 'phone', value })} action={getOtp} />
+        ) : (
+          <PhonePlaceholder />
+        )}
         {phoneStatus === 'otp-requested' && (
           <div className="otp-row">
             <label htmlFor={`${id}-otp`}>OTP</label>

@@ -13,9 +13,12 @@ function Counter({ label = 'Pressed' }: { label?: string }) {
 }
 
 let tags = 0;
-function define(load: () => Promise<typeof Counter>, withShell = true) {
+const pressed: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', part: 'button' }, 'Pressing']];
+
+function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggle' = true) {
   const tag = `x-lazy-${++tags}`;
-  defineOnce(tag, widgetElement(load, { attrs: { label: 'string' }, css: [], shell: withShell ? shell : undefined, loadError: 'The thing could not load.', widget: 'test' }));
+  const shells = withShell ? { shell, pressed: withShell === 'toggle' ? pressed : undefined } : {};
+  defineOnce(tag, widgetElement(load, { attrs: { label: 'string' }, css: [], ...shells, loadError: 'The thing could not load.', widget: 'test' }));
   const el = document.createElement(tag);
   document.body.append(el);
   return el.shadowRoot!;
@@ -54,6 +57,24 @@ describe('widgets load React when a visitor reaches for them', () => {
     button.click();
     await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'));
     expect(root.activeElement).toBe(root.querySelector('button'));
+  });
+
+  it('a toggling shell answers a press at once; React gets the presses that did not cancel out', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const root = define(() => gate.then(() => Counter), 'toggle');
+    root.querySelector('button')!.click();
+    expect(text(root)).toBe('Pressing');
+    root.querySelector('button')!.click();
+    expect(text(root)).toBe('Press');
+    root.querySelector('button')!.click();
+    release();
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'));
+
+    const other = define(() => Promise.resolve(Counter), 'toggle');
+    other.querySelector('button')!.click();
+    other.querySelector('button')!.click();
+    await vi.waitFor(() => expect(text(other)).toBe('Pressed 0'));
   });
 
   it('shows a clear error with a working retry when the code cannot load', async () => {

@@ -13,6 +13,11 @@ export interface LazyWidget<P> {
    * Without a shell, React loads at once.
    */
   shell?: ShellNode;
+  /**
+   * The shell after a press on its control, for a control that toggles (the voice button shows
+   * Connecting at once). React gets the press when it arrives; an even number of presses cancel out.
+   */
+  pressed?: ShellNode;
   /** Shown with a "Try again" button when the code cannot load: "The voice demo could not load." */
   loadError: string;
   /** Names the widget in error reports. */
@@ -27,6 +32,8 @@ interface Context<P> {
   placeholder: Node[];
   /** The `part` of a shell control clicked before React was there, clicked again once it is. */
   clickedPart: string | null;
+  /** Presses on a toggling shell (see `pressed`), counted until React takes them over. */
+  presses: number;
   root?: MountedRoot<P>;
   listeners: AbortController;
 }
@@ -64,6 +71,9 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>): R2WCRendere
     ) as HTMLElement;
     alert.querySelector('button')!.addEventListener('click', () => activate(ctx, true));
     ctx.phase = 'failed';
+    // "Try again" brings the widget back at rest; it does not replay the press that failed.
+    ctx.clickedPart = null;
+    ctx.presses = 0;
     place(ctx, [alert]);
   };
 
@@ -75,7 +85,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>): R2WCRendere
     ctx.listeners.abort();
     // Focus stays where the visitor had it: on React's matching control, else its first one.
     if (hadFocus) ((focusedPart && byPart(ctx.container, focusedPart)) || ctx.container.querySelector<HTMLElement>(FOCUSABLE))?.focus();
-    const clicked = ctx.clickedPart;
+    const clicked = spec.pressed && ctx.presses % 2 === 0 ? null : ctx.clickedPart;
     ctx.clickedPart = null;
     // After React has finished this commit, so the click is handled like any other.
     if (clicked) queueMicrotask(() => byPart(ctx.container, clicked)?.click());
@@ -101,7 +111,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>): R2WCRendere
 
   return {
     mount(container, _component, props) {
-      const ctx: Context<P> = { container: container as unknown as ShadowRoot, props, phase: 'shell', placeholder: [], clickedPart: null, listeners: new AbortController() };
+      const ctx: Context<P> = { container: container as unknown as ShadowRoot, props, phase: 'shell', placeholder: [], clickedPart: null, presses: 0, listeners: new AbortController() };
       if (!spec.shell) {
         activate(ctx);
         return ctx;
@@ -112,7 +122,15 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>): R2WCRendere
       ctx.container.addEventListener(
         'click',
         (event) => {
-          ctx.clickedPart = partOf(event.target as Element);
+          // Only a press on a control counts (not one on the status text around it).
+          const part = partOf((event.target as Element).closest('button'));
+          if (!part) return;
+          ctx.clickedPart = part;
+          if (spec.pressed && spec.shell) {
+            ctx.presses++;
+            place(ctx, [shellToDom(ctx.presses % 2 ? spec.pressed : spec.shell, ctx.container.ownerDocument)]);
+            byPart(ctx.container, part)?.focus();
+          }
           activate(ctx);
         },
         { signal },

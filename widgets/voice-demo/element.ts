@@ -1,7 +1,7 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
 import css from './voice-demo.css?inline';
-import { voiceShell } from './shell';
+import { voiceShell, voiceShellPressed } from './shell';
 import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
 
 
@@ -39,6 +39,7 @@ const element = widgetElement<VoiceDemoProps, 'client'>(() => import('./VoiceDem
   attrs: { publicKey: 'string', assistantId: 'string', apiUrl: 'string' },
   css: [baseCss, css],
   shell: voiceShell,
+  pressed: voiceShellPressed,
   loadError: 'The voice demo could not load.',
   widget: 'voice-demo',
   properties: ['client'],

@@ -9,15 +9,23 @@ const MIC_ICON: ShellNode = [
   ['path', { d: 'M5 10a7 7 0 0 0 14 0M12 17v5M8 22h8' }],
 ];
 
-/** `<VoiceDemo>` at rest, drawn before React has loaded (kept equal by shell.test.ts). */
-export const voiceShell: ShellNode = [
-  'div',
-  { class: 'root', part: 'base', 'data-status': 'idle' },
-  [
-    'button',
-    { type: 'button', class: 'mic', part: 'button', 'aria-label': BUTTON_LABELS.idle, 'aria-describedby': 'status', 'aria-pressed': 'false', style: '--level:0' },
-    ['span', { class: 'ring', 'aria-hidden': 'true' }],
-    MIC_ICON,
-  ],
-  ['div', { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' }, TOOLTIPS.idle],
-];
+const SPINNER: ShellNode = ['span', { class: 'spinner', part: 'spinner', 'data-icon': 'spinner', 'aria-hidden': 'true' }];
+
+/** `<VoiceDemo>` at rest or connecting, drawn before React has loaded (kept equal by the tests). */
+function draw(status: 'idle' | 'connecting'): ShellNode {
+  return [
+    'div',
+    { class: 'root', part: 'base', 'data-status': status },
+    [
+      'button',
+      { type: 'button', class: 'mic', part: 'button', 'aria-label': BUTTON_LABELS[status], 'aria-describedby': 'status', 'aria-pressed': 'false', style: '--level:0' },
+      ['span', { class: 'ring', 'aria-hidden': 'true' }],
+      status === 'idle' ? MIC_ICON : SPINNER,
+    ],
+    ['div', { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' }, TOOLTIPS[status]],
+  ];
+}
+
+export const voiceShell = draw('idle');
+/** A press answers at once, while React and the component are still on their way. */
+export const voiceShellPressed = draw('connecting');

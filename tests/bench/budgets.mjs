@@ -1,0 +1,86 @@
+// The budgets of issue 5, checked against a report. Pure: unit-tested in budgets.test.ts.
+
+/** KB here are 1,000 bytes. */
+export const LIMITS = {
+  voiceBeforeInteractionBytes: 75_000,
+  clickToFeedbackMs: 100,
+  partner: { performance: 99, tbtMs: 50, cls: 0 },
+  site: { performance: 95, accessibility: 100, bestPractices: 96, seo: 100 },
+};
+
+/** The heavy dependencies, by the chunk that carries each. */
+export const HEAVY = { 'voice SDK': /\/vapi-client\.[\w-]+\.js$/, 'phone input': /\/PhoneField\.[\w-]+\.js$/, 'error reporter': /\/sentry-client\.[\w-]+\.js$/ };
+
+/**
+ * What each page may never download (`always`), or not before its first interaction (`before`).
+ * The voice page's first click fails to reach the (absent) provider, so it may report that error;
+ * the demo form shows a phone field at once, so it loads the phone input.
+ * @type {Record<string, { always: (keyof typeof HEAVY)[], before: (keyof typeof HEAVY)[] }>}
+ */
+export const NEVER = {
+  voice: { always: ['phone input'], before: ['voice SDK', 'error reporter'] },
+  feedback: { always: ['voice SDK', 'phone input', 'error reporter'], before: [] },
+  demo: { always: ['voice SDK', 'error reporter'], before: [] },
+  all: { always: [], before: ['voice SDK', 'error reporter'] },
+};
+
+/**
+ * @typedef {{ before: number, after: number, files: { phase: string, path: string, bytes: number }[] }} PageDownloads
+ * @typedef {{ median: number, sdkLoadedFirst: boolean }} ClickTiming
+ * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number, tbtMs: number, cls: number }} Audit
+ * @typedef {{ pages: Record<string, PageDownloads>, clicks: Record<string, ClickTiming>, lighthouse?: Record<string, Audit> }} Measured
+ * @typedef {{ budget: string, limit: string, actual: string, ok: boolean }} Verdict
+ */
+
+/** @param {Measured} m @returns {Verdict[]} */
+export function checkBudgets(m) {
+  /** @type {Verdict[]} */
+  const verdicts = [];
+  const check = (/** @type {string} */ budget, /** @type {string} */ limit, /** @type {string | number} */ actual, /** @type {boolean} */ ok) =>
+    verdicts.push({ budget, limit, actual: String(actual), ok });
+
+  const voice = m.pages.voice;
+  if (!voice) check('page with only <ai-voice-demo>: JS before interaction', '≤ 75.0 KB gzip', 'not measured', false);
+  else check('page with only <ai-voice-demo>: JS before interaction', `≤ ${kb(LIMITS.voiceBeforeInteractionBytes)} KB gzip`, `${kb(voice.before)} KB`, voice.before <= LIMITS.voiceBeforeInteractionBytes);
+
+  for (const [page, rules] of Object.entries(NEVER)) {
+    const files = m.pages[page]?.files;
+    if (!files) {
+      check(`${page} page: heavy dependencies`, 'measured', 'not measured', false);
+      continue;
+    }
+    const fetched = (/** @type {keyof typeof HEAVY} */ dep, /** @type {string | null} */ phase) => files.some((f) => HEAVY[dep].test(f.path) && (phase === null || f.phase === phase));
+    const broken = [...rules.always.filter((dep) => fetched(dep, null)), ...rules.before.filter((dep) => fetched(dep, 'before')).map((dep) => `${dep} (before interaction)`)];
+    const rule = [rules.always.length ? `never: ${rules.always.join(', ')}` : '', rules.before.length ? `not before interaction: ${rules.before.join(', ')}` : ''].filter(Boolean).join('; ');
+    check(`${page} page: heavy dependencies`, rule, broken.length ? `downloaded ${broken.join(', ')}` : 'none downloaded', broken.length === 0);
+  }
+
+  for (const [name, click] of Object.entries(m.clicks)) {
+    check(`click to visible feedback: ${name}`, `≤ ${LIMITS.clickToFeedbackMs} ms (median)`, `${click.median} ms`, click.median <= LIMITS.clickToFeedbackMs);
+    if (name === 'voice') check('voice: the SDK chunk is not loaded when Connecting shows', 'not loaded', click.sdkLoadedFirst ? 'loaded first' : 'not loaded', !click.sdkLoadedFirst);
+  }
+
+  const lh = m.lighthouse;
+  if (!lh) check('Lighthouse budgets', 'audited', 'not run', false);
+  else {
+    const withWidget = lh['partner page with <ai-voice-demo>'];
+    const without = lh['partner page without it'];
+    if (withWidget && without) {
+      const p = LIMITS.partner;
+      check('partner page with the widget: performance', `≥ ${p.performance}`, withWidget.performance, withWidget.performance >= p.performance);
+      check('partner page with the widget: TBT', `≤ ${p.tbtMs} ms`, `${withWidget.tbtMs} ms`, withWidget.tbtMs <= p.tbtMs);
+      check('partner page with the widget: CLS', `= ${p.cls}`, withWidget.cls, withWidget.cls <= p.cls);
+      check('partner page: same performance score with and without the widget', `= ${without.performance} (without)`, withWidget.performance, withWidget.performance >= without.performance);
+    }
+    for (const [label, a] of Object.entries(lh)) {
+      if (!label.startsWith('/')) continue;
+      const s = LIMITS.site;
+      const ok = a.performance >= s.performance && a.accessibility >= s.accessibility && a.bestPractices >= s.bestPractices && a.seo >= s.seo;
+      check(`site ${label}: Lighthouse`, `perf ≥ ${s.performance}, a11y ${s.accessibility}, BP ≥ ${s.bestPractices}, SEO ${s.seo}`, `${a.performance} / ${a.accessibility} / ${a.bestPractices} / ${a.seo}`, ok);
+    }
+  }
+  return verdicts;
+}
+
+/** @param {number} bytes */
+export const kb = (bytes) => (bytes / 1000).toFixed(1);

@@ -1,0 +1,52 @@
+// Lighthouse (mobile, simulated throttling: its defaults) with Debian's Chromium.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM_ARGS, chromiumPath } from './network.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/**
+ * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number,
+ *   lcpMs: number, tbtMs: number, cls: number, runs: number[] }} LighthouseResult
+ */
+
+/**
+ * Each URL is audited `runs` times; the report keeps Lighthouse's own median run.
+ * @param {Record<string, string>} urls label to URL
+ * @param {number} runs
+ * @returns {Promise<Record<string, LighthouseResult>>}
+ */
+export async function audit(urls, runs) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  /** @type {Record<string, LighthouseResult>} */
+  const results = {};
+  try {
+    for (const [label, url] of Object.entries(urls)) {
+      const lhrs = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+        lhrs.push(result.lhr);
+      }
+      const lhr = computeMedianRun(lhrs);
+      const score = (/** @type {string} */ id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
+      results[label] = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(numeric('largest-contentful-paint')),
+        tbtMs: Math.round(numeric('total-blocking-time')),
+        cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+        runs: lhrs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+      };
+      console.error(`  lighthouse ${label}: performance ${results[label].performance} (runs ${results[label].runs.join(', ')})`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,151 @@
+// What each host page downloads, measured from Chromium's network log, and how fast a click shows.
+import { chromium } from '@playwright/test';
+import { PAGES } from './serve.mjs';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The first thing a visitor does on each page. */
+const FIRST_INTERACTION = {
+  voice: { what: 'click the microphone', widget: 'ai-voice-demo', control: 'Start a voice call with our AI agent' },
+  feedback: { what: "click 'Share Feedback'", widget: 'ai-feedback', control: 'Share Feedback' },
+  demo: { what: 'click the Name field', widget: 'ai-demo-request', control: null },
+  all: { what: 'click the microphone', widget: 'ai-voice-demo', control: 'Start a voice call with our AI agent' },
+};
+
+/** @param {import('@playwright/test').Browser} browser */
+async function freshPage(browser) {
+  // gzip, as the budgets are written; the service gives browsers that ask for it Brotli (smaller).
+  const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  // Nothing leaves the machine: any request to a host other than loopback is refused.
+  await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * @param {import('@playwright/test').Page} page
+ * @param {keyof typeof FIRST_INTERACTION} name
+ */
+async function interact(page, name) {
+  const { widget, control } = FIRST_INTERACTION[name];
+  const host = page.locator(widget);
+  if (control) await host.getByRole('button', { name: control }).click();
+  else await host.getByRole('textbox', { name: 'Name', exact: true }).click();
+}
+
+/**
+ * JavaScript each page downloads (encoded body bytes) before any interaction and after the first.
+ * @param {string} origin
+ */
+export async function measureDownloads(origin) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  /** @type {Record<string, { interaction: string, before: number, after: number, files: { phase: string, path: string, bytes: number }[] }>} */
+  const pages = {};
+  try {
+    for (const name of /** @type {(keyof typeof PAGES)[]} */ (Object.keys(PAGES))) {
+      const { context, page } = await freshPage(browser);
+      let phase = 'before';
+      /** @type {Promise<{ phase: string, path: string, bytes: number }>[]} */
+      const pending = [];
+      page.on('request', (request) => {
+        if (request.resourceType() !== 'script') return;
+        const at = phase;
+        pending.push(
+          request.response().then(async (response) => {
+            await response?.finished();
+            const { responseBodySize } = await request.sizes();
+            return { phase: at, path: new URL(request.url()).pathname, bytes: responseBodySize };
+          }),
+        );
+      });
+      await page.goto(`${origin}/bench/${name}.html`);
+      await page.waitForLoadState('networkidle');
+      phase = 'after';
+      await interact(page, name);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const files = await Promise.all(pending);
+      const sum = (/** @type {string} */ p) => files.filter((f) => f.phase === p).reduce((n, f) => n + f.bytes, 0);
+      pages[name] = { interaction: FIRST_INTERACTION[name].what, before: sum('before'), after: sum('after'), files };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return pages;
+}
+
+/**
+ * Milliseconds from the press (pointerdown) on a control to the frame that shows its answer,
+ * on a cold page each run (nothing cached: React, the component and the SDK not loaded).
+ * @param {string} origin @param {number} runs
+ */
+export async function measureClicks(origin, runs) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const cases = {
+    voice: { page: 'voice', widget: 'ai-voice-demo', control: 'Start a voice call with our AI agent', shows: "'Connecting to AI agent...'" },
+    feedback: { page: 'feedback', widget: 'ai-feedback', control: 'Share Feedback', shows: 'the open dialog' },
+  };
+  /** @type {Record<string, { shows: string, runs: number[], median: number, sdkLoadedFirst: boolean }>} */
+  const results = {};
+  try {
+    for (const [name, c] of Object.entries(cases)) {
+      const times = [];
+      let sdkLoadedFirst = false;
+      for (let i = 0; i < runs; i++) {
+        const { context, page } = await freshPage(browser);
+        await page.goto(`${origin}/bench/${c.page}.html`);
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(watchFor, c.widget);
+        const box = await page.locator(c.widget).getByRole('button', { name: c.control }).boundingBox();
+        if (!box) throw new Error(`${c.widget}: no ${c.control} button`);
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        const t = /** @type {{ down: number, shown: number, sdkEnd: number | null }} */ (await (await page.waitForFunction(() => /** @type {any} */ (window).__bench)).jsonValue());
+        times.push(t.shown - t.down);
+        if (t.sdkEnd !== null && t.sdkEnd < t.shown) sdkLoadedFirst = true;
+        await context.close();
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      results[name] = { shows: c.shows, runs: times.map((t) => Math.round(t)), median: Math.round(sorted[Math.floor(sorted.length / 2)]), sdkLoadedFirst };
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+/**
+ * In the page: note the press, then the first frame after the widget shows its answer
+ * (the voice status says Connecting, or the feedback dialog is open).
+ * @param {string} tag
+ */
+function watchFor(tag) {
+  const el = /** @type {HTMLElement} */ (document.querySelector(tag));
+  const root = /** @type {ShadowRoot} */ (el.shadowRoot);
+  const state = { down: 0, shown: 0, sdkEnd: /** @type {number | null} */ (null) };
+  const answered = () =>
+    tag === 'ai-feedback' ? !!root.querySelector('dialog[open]') : root.querySelector('[role="status"]')?.textContent === 'Connecting to AI agent...';
+  addEventListener('pointerdown', (e) => (state.down ||= e.timeStamp), true);
+  const observer = new MutationObserver(() => {
+    if (!answered()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      state.shown = performance.now();
+      const sdk = performance.getEntriesByType('resource').find((r) => r.name.includes('/chunks/vapi-client.'));
+      state.sdkEnd = sdk ? /** @type {PerformanceResourceTiming} */ (sdk).responseEnd : null;
+      /** @type {any} */ (window).__bench = state;
+    });
+  });
+  observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+}

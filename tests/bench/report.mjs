@@ -1,0 +1,48 @@
+// The report as Markdown tables, for the terminal and the README.
+import { checkBudgets, kb } from './budgets.mjs';
+
+/** @param {string[]} head @param {(string | number)[][]} rows */
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const short = (/** @type {string} */ path) => path.replace(/^\/dist\/widgets\//, '').replace(/\.[\w-]{8}\.js$/, '.js');
+
+/**
+ * @param {import('./budgets.mjs').Measured & { files: { path: string, raw: number, gzip: number }[],
+ *   clicks: Record<string, { shows: string, median: number, runs: number[], sdkLoadedFirst: boolean }>,
+ *   pages: Record<string, { interaction: string }>,
+ *   lighthouse?: Record<string, import('./lighthouse.mjs').LighthouseResult> }} report
+ * @param {{ files?: boolean }} [options]
+ */
+export function markdown(report, { files = true } = {}) {
+  const parts = [];
+  const verdicts = checkBudgets(report);
+  parts.push('#### Budgets', table(['Budget', 'Limit', 'Measured', ''], verdicts.map((v) => [v.budget.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')), v.limit, v.actual, v.ok ? 'pass' : '**FAIL**'])));
+  parts.push(
+    '#### JavaScript a host page downloads (gzip, from the network)',
+    table(
+      ['Page holding', 'Before any interaction', 'First interaction', 'It adds', 'Files before / after'],
+      Object.entries(report.pages).map(([name, p]) => [
+        name === 'all' ? 'all three widgets' : `only &lt;ai-${name === 'voice' ? 'voice-demo' : name === 'demo' ? 'demo-request' : name}&gt;`,
+        `${kb(p.before)} KB`,
+        p.interaction,
+        `${kb(p.after)} KB`,
+        `${p.files.filter((f) => f.phase === 'before').map((f) => short(f.path)).join(', ')} / ${p.files.filter((f) => f.phase === 'after').map((f) => short(f.path)).join(', ') || 'none'}`,
+      ]),
+    ),
+  );
+  parts.push(
+    '#### Click to visible feedback (cold page: nothing of the widget loaded but its entry)',
+    table(['Click', 'Shows', 'Median', 'Runs (ms)'], Object.entries(report.clicks).map(([name, c]) => [name === 'voice' ? 'the microphone' : "'Share Feedback'", c.shows, `${c.median} ms`, c.runs.join(', ')])),
+  );
+  if (report.lighthouse)
+    parts.push(
+      '#### Lighthouse (mobile, median run)',
+      table(
+        ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'Performance per run'],
+        Object.entries(report.lighthouse).map(([label, a]) => [label.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')), a.performance, a.accessibility, a.bestPractices, a.seo, `${a.lcpMs} ms`, `${a.tbtMs} ms`, a.cls, a.runs.join(', ')]),
+      ),
+    );
+  if (files)
+    parts.push('#### Emitted files (KB = 1,000 bytes; gzip -9)', table(['File', 'Raw', 'gzip'], report.files.map((f) => [f.path, `${kb(f.raw)} KB`, `${kb(f.gzip)} KB`])));
+  return { text: parts.join('\n\n'), verdicts };
+}

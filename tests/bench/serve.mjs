@@ -1,0 +1,73 @@
+// The real service on a throwaway database, plus the pages the benchmark measures.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app.mjs';
+import { loadConfig } from '../../server/config.mjs';
+import { openStore } from '../../server/store.mjs';
+
+/** Where a voice call is sent during the benchmark: a closed loopback port, never the provider. */
+export const DEAD_API = 'http://127.0.0.1:9';
+
+/** The four host pages of the report: each holds only what its name says. */
+export const PAGES = {
+  voice: `<ai-voice-demo public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
+  feedback: '<ai-feedback backend-url="/api"></ai-feedback>',
+  demo: '<ai-demo-request backend-url="/api"></ai-demo-request>',
+  all: [
+    `<ai-voice-demo public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
+    '<ai-feedback backend-url="/api"></ai-feedback>',
+    '<ai-demo-request backend-url="/api"></ai-demo-request>',
+  ].join('\n'),
+};
+
+/** @param {string} title @param {string} body */
+const page = (title, body) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="A host page for the widget benchmark." />
+    <title>${title}</title>
+    <script src="/dist/widgets/ai-widgets.js" async></script>
+  </head>
+  <body>
+    <h1>${title}</h1>
+    ${body}
+  </body>
+</html>
+`;
+
+/** The example partner page with the widget's script tag and element taken out. */
+function partnerWithout() {
+  const html = readFileSync(new URL('../../examples/partner.html', import.meta.url), 'utf8');
+  const stripped = html
+    .replace(/\s*<!--[^>]*-->\s*<script [^>]*ai-widgets\.js[^>]*><\/script>/, '')
+    .replace(/\s*<ai-voice-demo[^>]*><\/ai-voice-demo>/, '')
+    .replace('<head>', '<head>\n    <base href="/examples/" />');
+  if (stripped.includes('ai-widgets') || stripped.includes('ai-voice-demo')) throw new Error('examples/partner.html changed: update partnerWithout()');
+  return stripped;
+}
+
+/**
+ * @param {{ port: number, distDir: string }} options
+ * @returns {Promise<{ origin: string, close(): Promise<void> }>}
+ */
+export async function serve({ port, distDir }) {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-'));
+  const config = loadConfig({ PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000', CSP_CONNECT_SRC: DEAD_API });
+  const store = openStore(config.databasePath);
+  const app = await buildApp(config, store);
+  for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body)));
+  const without = partnerWithout();
+  app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
