@@ -20,6 +20,11 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // The benchmark runs in Node and hands a few functions to the page.
+    files: ['tests/**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MutationObserver: 'readonly', addEventListener: 'readonly' } },
+  },
+  {
     files: ['examples/**/*.js', 'server/**/*.mjs'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', customElements: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
   },

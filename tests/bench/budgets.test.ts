@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { checkBudgets } from './budgets.mjs';
+
+const audit = (performance: number, extra: Partial<{ accessibility: number; bestPractices: number; seo: number; tbtMs: number; cls: number }> = {}) => ({
+  performance,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  tbtMs: 0,
+  cls: 0,
+  ...extra,
+});
+
+const js = (phase: string, path: string, bytes = 1000) => ({ phase, path, bytes });
+
+function report() {
+  return {
+    pages: {
+      voice: { before: 6000, after: 150_000, files: [js('before', '/dist/widgets/ai-widgets.abc12345.js', 6000), js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
+      feedback: { before: 6000, after: 70_000, files: [js('after', '/dist/widgets/chunks/react.abc12345.js')] },
+      demo: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
+      all: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
+    },
+    clicks: { voice: { median: 20, sdkLoadedFirst: false }, feedback: { median: 90, sdkLoadedFirst: false } },
+    lighthouse: {
+      'partner page with <ai-voice-demo>': audit(100),
+      'partner page without it': audit(100),
+      '/': audit(98),
+      '/privacy': audit(100),
+    },
+  };
+}
+
+const broken = (r: ReturnType<typeof report>) => checkBudgets(r).filter((v) => !v.ok).map((v) => v.budget);
+
+describe('the budgets of npm run bench', () => {
+  it('all hold for a report within them', () => {
+    expect(broken(report())).toEqual([]);
+  });
+
+  it('flag a voice page over 75 KB, and a heavy chunk where it does not belong', () => {
+    const r = report();
+    r.pages.voice.before = 75_001;
+    r.pages.voice.files.push(js('after', '/dist/widgets/chunks/PhoneField.abc12345.js'));
+    r.pages.feedback.files.push(js('after', '/dist/widgets/chunks/sentry-client.abc12345.js'));
+    r.pages.all.files.push(js('before', '/dist/widgets/chunks/vapi-client.abc12345.js'));
+    expect(broken(r)).toEqual(['page with only <ai-voice-demo>: JS before interaction', 'voice page: heavy dependencies', 'feedback page: heavy dependencies', 'all page: heavy dependencies']);
+  });
+
+  it('flag a slow click, and Connecting shown only after the SDK had loaded', () => {
+    const r = report();
+    r.clicks.feedback.median = 101;
+    r.clicks.voice.sdkLoadedFirst = true;
+    expect(broken(r)).toEqual(['voice: the SDK chunk is not loaded when Connecting shows', 'click to visible feedback: feedback']);
+  });
+
+  it('flag a partner page the widget slows or shifts, and a site route under its scores', () => {
+    const r = report();
+    r.lighthouse['partner page with <ai-voice-demo>'] = audit(99, { tbtMs: 51, cls: 0.01 });
+    r.lighthouse['/privacy'] = audit(100, { accessibility: 98 });
+    expect(broken(r)).toEqual([
+      'partner page with the widget: TBT',
+      'partner page with the widget: CLS',
+      'partner page: same performance score with and without the widget',
+      'site /privacy: Lighthouse',
+    ]);
+  });
+
+  it('fail when Lighthouse did not run', () => {
+    const r: Partial<ReturnType<typeof report>> = report();
+    delete r.lighthouse;
+    expect(broken(r as ReturnType<typeof report>)).toEqual(['Lighthouse budgets']);
+  });
+});
