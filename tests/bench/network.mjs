@@ -88,7 +88,8 @@ export async function measureDownloads(origin) {
 
 /**
  * Milliseconds from the press (pointerdown) on a control to the frame that shows its answer,
- * on a cold page each run (nothing cached: React, the component and the SDK not loaded).
+ * on a fresh page each run (empty cache), once it has loaded and gone quiet: the voice demo has
+ * then loaded nothing but the entry; the feedback button has loaded React while idle.
  * @param {string} origin @param {number} runs
  */
 export async function measureClicks(origin, runs) {

@@ -31,7 +31,7 @@ export function markdown(report, { files = true } = {}) {
     ),
   );
   parts.push(
-    '#### Click to visible feedback (cold page: nothing of the widget loaded but its entry)',
+    '#### Click to visible feedback (a fresh page, loaded and idle; from the press to the frame that shows the answer)',
     table(['Click', 'Shows', 'Median', 'Runs (ms)'], Object.entries(report.clicks).map(([name, c]) => [name === 'voice' ? 'the microphone' : "'Share Feedback'", c.shows, `${c.median} ms`, c.runs.join(', ')])),
   );
   if (report.lighthouse)

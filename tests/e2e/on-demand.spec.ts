@@ -60,6 +60,16 @@ test.describe('widgets load their code on demand', () => {
     await expect(form.getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable();
   });
 
+  test('the feedback button, once on screen, loads its code while the page is idle', async ({ page }) => {
+    const react = page.waitForRequest(REACT_CHUNK);
+    await page.goto('/examples/feedback.html');
+    await react;
+    const trigger = page.locator('#feedback').getByRole('button', { name: 'Share Feedback' });
+    await expect(trigger).toBeVisible();
+    await trigger.click();
+    await expect(page.locator('#feedback').getByRole('dialog')).toBeVisible();
+  });
+
   test('a click before React arrives is not lost: the dialog opens', async ({ page }) => {
     await page.route(REACT_CHUNK, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -41,6 +41,7 @@ const element = widgetElement<FeedbackProps>(() => import('./Feedback').then((m)
   attrs: { backendUrl: 'string' },
   css: [baseCss, css],
   shell: feedbackShell,
+  loadWhenVisible: true,
   loadError: 'The feedback form could not load.',
   widget: 'feedback',
 });

@@ -18,6 +18,11 @@ export interface LazyWidget<P> {
    * Connecting at once). React gets the press when it arrives; an even number of presses cancel out.
    */
   pressed?: ShellNode;
+  /**
+   * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
+   * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).
+   */
+  loadWhenVisible?: boolean;
   /** Shown with a "Try again" button when the code cannot load: "The voice demo could not load." */
   loadError: string;
   /** Names the widget in error reports. */
@@ -51,6 +56,19 @@ function place<P>(ctx: Context<P>, nodes: Node[]) {
   for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
   ctx.placeholder = nodes;
   for (const node of nodes) ctx.container.appendChild(node);
+}
+
+/** Runs `then` once `element` is on screen and the browser has a quiet moment (after first paint). */
+function whenVisibleAndIdle(element: Element, signal: AbortSignal, then: () => void) {
+  if (typeof IntersectionObserver === 'undefined') return;
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+    idle(() => signal.aborted || then(), { timeout: 3000 });
+  });
+  observer.observe(element);
+  signal.addEventListener('abort', () => observer.disconnect());
 }
 
 const FOCUSABLE = 'button, input, select, textarea, [tabindex]';
@@ -118,6 +136,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>): R2WCRendere
       }
       place(ctx, [shellToDom(spec.shell, ctx.container.ownerDocument)]);
       const { signal } = ctx.listeners;
+      if (spec.loadWhenVisible) whenVisibleAndIdle(ctx.container.host, signal, () => activate(ctx));
       for (const type of INTENT) ctx.container.addEventListener(type, () => activate(ctx), { signal, passive: true });
       ctx.container.addEventListener(
         'click',
