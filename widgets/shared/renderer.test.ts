@@ -40,14 +40,14 @@ describe('widgets load React when a visitor reaches for them', () => {
     await settle();
     expect(load).not.toHaveBeenCalled();
     root.querySelector('button')!.dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
     expect(load).toHaveBeenCalledTimes(1);
     expect(root.querySelectorAll('button')).toHaveLength(1);
   });
 
   it('loads at once when there is no shell', async () => {
     const root = define(async () => Counter, false);
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
   });
 
   it('passes a click made before React arrived on to the same control, and keeps focus there', async () => {
@@ -55,7 +55,7 @@ describe('widgets load React when a visitor reaches for them', () => {
     const button = root.querySelector('button')!;
     button.focus();
     button.click();
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
     expect(root.activeElement).toBe(root.querySelector('button'));
   });
 
@@ -63,18 +63,23 @@ describe('widgets load React when a visitor reaches for them', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const root = define(() => gate.then(() => Counter), 'toggle');
-    root.querySelector('button')!.click();
+    const button = root.querySelector('button')!;
+    button.focus();
+    button.click();
     expect(text(root)).toBe('Pressing');
+    // Patched in place: the same button, still focused.
+    expect(root.querySelector('button')).toBe(button);
+    expect(root.activeElement).toBe(button);
     root.querySelector('button')!.click();
     expect(text(root)).toBe('Press');
     root.querySelector('button')!.click();
     release();
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
 
     const other = define(() => Promise.resolve(Counter), 'toggle');
     other.querySelector('button')!.click();
     other.querySelector('button')!.click();
-    await vi.waitFor(() => expect(text(other)).toBe('Pressed 0'));
+    await vi.waitFor(() => expect(text(other)).toBe('Pressed 0'), { timeout: 5000 });
   });
 
   it('shows a clear error with a working retry when the code cannot load', async () => {
@@ -85,10 +90,10 @@ describe('widgets load React when a visitor reaches for them', () => {
       return Counter;
     });
     root.querySelector('button')!.click();
-    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toBe('The thing could not load.Try again'));
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toBe('The thing could not load.Try again'), { timeout: 5000 });
     fail = false;
     root.querySelector<HTMLButtonElement>('[role="alert"] button')!.click();
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
     expect(root.querySelector('[role="alert"]')).toBeNull();
   });
 
@@ -97,9 +102,9 @@ describe('widgets load React when a visitor reaches for them', () => {
     const host = root.host as HTMLElement;
     host.setAttribute('label', 'Early');
     root.dispatchEvent(new Event('focusin'));
-    await vi.waitFor(() => expect(text(root)).toBe('Early 0'));
+    await vi.waitFor(() => expect(text(root)).toBe('Early 0'), { timeout: 5000 });
     host.setAttribute('label', 'Late');
-    await vi.waitFor(() => expect(text(root)).toBe('Late 0'));
+    await vi.waitFor(() => expect(text(root)).toBe('Late 0'), { timeout: 5000 });
   });
 
   it('leaves nothing behind when removed while loading', async () => {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { R2WCRenderer } from '@r2wc/core';
 import { reportError } from './report';
-import { shellToDom, type ShellNode } from './shell';
+import { patchShell, shellToDom, type ShellNode } from './shell';
 import type { MountedRoot } from './react-root';
 
 export interface LazyWidget<P> {
@@ -145,10 +145,10 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>): R2WCRendere
           const part = partOf((event.target as Element).closest('button'));
           if (!part) return;
           ctx.clickedPart = part;
-          if (spec.pressed && spec.shell) {
+          if (spec.pressed && spec.shell && ctx.phase !== 'failed') {
             ctx.presses++;
-            place(ctx, [shellToDom(ctx.presses % 2 ? spec.pressed : spec.shell, ctx.container.ownerDocument)]);
-            byPart(ctx.container, part)?.focus();
+            // In place, so the button keeps focus and the status region announces the change.
+            ctx.placeholder = [patchShell(ctx.placeholder[0]!, ctx.presses % 2 ? spec.pressed : spec.shell)];
           }
           activate(ctx);
         },

@@ -21,6 +21,34 @@ export function shellToDom(node: ShellNode, doc: Document, inSvg = false): Node 
   return element;
 }
 
+/**
+ * Brings drawn DOM to another shell state in place: same-tag elements keep their identity, so
+ * focus stays and a live region announces its new text. Returns the node now standing for `node`.
+ */
+export function patchShell(current: Node, node: ShellNode): Node {
+  const doc = current.ownerDocument!;
+  if (typeof node === 'string') {
+    if (current.nodeType === 3) {
+      if (current.textContent !== node) current.textContent = node;
+      return current;
+    }
+  } else if (current instanceof Element && current.localName === node[0]) {
+    const [, attrs, ...children] = node;
+    for (const { name } of [...current.attributes]) if (!(name in attrs)) current.removeAttribute(name);
+    for (const [name, value] of Object.entries(attrs)) {
+      if (name === 'style') (current as HTMLElement).style.cssText = value;
+      else if (current.getAttribute(name) !== value) current.setAttribute(name, value);
+    }
+    const existing = [...current.childNodes];
+    children.forEach((child, i) => (existing[i] ? patchShell(existing[i], child) : current.appendChild(shellToDom(child, doc, current.namespaceURI === SVG))));
+    for (const extra of existing.slice(children.length)) extra.remove();
+    return current;
+  }
+  const replacement = shellToDom(node, doc, (current.parentNode as Element | null)?.namespaceURI === SVG);
+  current.parentNode?.replaceChild(replacement, current);
+  return replacement;
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
