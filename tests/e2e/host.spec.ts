@@ -34,6 +34,8 @@ test.describe('on a page we do not control', () => {
 
   test('nothing is injected into the host document', async ({ page }) => {
     await page.goto('/examples/index.html');
+    // Every widget fully drawn: the demo form loads its phone input when the pointer comes.
+    await page.locator('#demo').hover();
     await expect(page.locator('#demo').getByRole('button', { name: 'Get OTP' })).toBeVisible();
     const host = await page.evaluate(() => ({
       styles: document.querySelectorAll('style').length,
@@ -56,6 +58,7 @@ test.describe('on a page we do not control', () => {
     await page.goto('/examples/multiple.html');
     for (const id of ['voice-a', 'voice-b']) await expect(page.locator(`#${id}`).getByRole('status')).toHaveText('Click to experience our AI agent');
     for (const id of ['feedback-a', 'feedback-b']) await expect(page.locator(`#${id}`).getByRole('button', { name: 'Share Feedback' })).toBeVisible();
+    for (const id of ['demo-a', 'demo-b']) await page.locator(`#${id}`).hover();
     await expect(page.locator('#demo-a').getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+91');
     await expect(page.locator('#demo-b').getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+44');
 
