@@ -1,20 +1,7 @@
 // What each host page downloads, measured from Chromium's network log, and how fast a click shows.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.mjs';
 import { PAGES } from './serve.mjs';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
-
-export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** The first thing a visitor does on each page. */
 const FIRST_INTERACTION = {
