@@ -4,11 +4,17 @@ import { checkBudgets, kb } from './budgets.mjs';
 /** @param {string[]} head @param {(string | number)[][]} rows */
 const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
+/** Tag names in a Markdown cell: `<ai-feedback>` would read as HTML. @param {string} text */
+const escape = (text) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** @type {Record<string, string>} */
+const HOLDING = { voice: 'only <ai-voice-demo>', feedback: 'only <ai-feedback>', demo: 'only <ai-demo-request>', all: 'all three widgets' };
+
 const short = (/** @type {string} */ path) => path.replace(/^\/dist\/widgets\//, '').replace(/\.[\w-]{8}\.js$/, '.js');
 
 /**
  * @param {import('./budgets.mjs').Measured & { files: { path: string, raw: number, gzip: number }[],
- *   clicks: Record<string, { shows: string, median: number, runs: number[], sdkLoadedFirst: boolean }>,
+ *   clicks: Record<string, { click: string, shows: string, median: number, runs: number[], sdkLoadedFirst: boolean }>,
  *   pages: Record<string, { interaction: string }>,
  *   lighthouse?: Record<string, import('./lighthouse.mjs').LighthouseResult> }} report
  * @param {{ files?: boolean }} [options]
@@ -16,13 +22,13 @@ const short = (/** @type {string} */ path) => path.replace(/^\/dist\/widgets\//,
 export function markdown(report, { files = true } = {}) {
   const parts = [];
   const verdicts = checkBudgets(report);
-  parts.push('#### Budgets', table(['Budget', 'Limit', 'Measured', ''], verdicts.map((v) => [v.budget.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')), v.limit, v.actual, v.ok ? 'pass' : '**FAIL**'])));
+  parts.push('#### Budgets', table(['Budget', 'Limit', 'Measured', ''], verdicts.map((v) => [escape(v.budget), v.limit, v.actual, v.ok ? 'pass' : '**FAIL**'])));
   parts.push(
     '#### JavaScript a host page downloads (gzip, from the network)',
     table(
       ['Page holding', 'Before any interaction', 'First interaction', 'It adds', 'Files before / after'],
       Object.entries(report.pages).map(([name, p]) => [
-        name === 'all' ? 'all three widgets' : `only &lt;ai-${name === 'voice' ? 'voice-demo' : name === 'demo' ? 'demo-request' : name}&gt;`,
+        escape(HOLDING[name] ?? name),
         `${kb(p.before)} KB`,
         p.interaction,
         `${kb(p.after)} KB`,
@@ -32,14 +38,14 @@ export function markdown(report, { files = true } = {}) {
   );
   parts.push(
     '#### Click to visible feedback (a fresh page, loaded and idle; from the press to the frame that shows the answer)',
-    table(['Click', 'Shows', 'Median', 'Runs (ms)'], Object.entries(report.clicks).map(([name, c]) => [name === 'voice' ? 'the microphone' : "'Share Feedback'", c.shows, `${c.median} ms`, c.runs.join(', ')])),
+    table(['Click', 'Shows', 'Median', 'Runs (ms)'], Object.values(report.clicks).map((c) => [c.click, c.shows, `${c.median} ms`, c.runs.join(', ')])),
   );
   if (report.lighthouse)
     parts.push(
-      '#### Lighthouse (mobile, median run)',
+      '#### Lighthouse (mobile; medians of the runs)',
       table(
-        ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'Performance per run'],
-        Object.entries(report.lighthouse).map(([label, a]) => [label.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')), a.performance, a.accessibility, a.bestPractices, a.seo, `${a.lcpMs} ms`, `${a.tbtMs} ms`, a.cls, a.runs.join(', ')]),
+        ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'Performance per run', 'TBT per run (ms)'],
+        Object.entries(report.lighthouse).map(([label, a]) => [escape(label), a.performance, a.accessibility, a.bestPractices, a.seo, `${a.lcpMs} ms`, `${a.tbtMs} ms`, a.cls, a.runs.join(', '), a.tbtRuns.join(', ')]),
       ),
     );
   if (files)

@@ -9,17 +9,20 @@ const anchorOf = (label: string) => `#${label.toLowerCase()}`;
  * below the fixed header (80 px): the anchor landed.
  */
 async function landed(page: Page, anchor: string) {
+  const viewport = page.viewportSize()!.height;
   let last = -1;
+  // Still and in place: a busy page can start a smooth scroll late, and "still" alone would
+  // then pass before the scroll began.
   await expect
     .poll(async () => {
       const y = await page.evaluate(() => scrollY);
+      const top = await page.locator(anchor).evaluate((el) => el.getBoundingClientRect().top);
       const still = y === last;
       last = y;
-      return still;
+      return still && top >= -2 && top < viewport * 0.6;
     }, { intervals: [150], timeout: 8000 })
     .toBe(true);
   const top = await page.locator(anchor).evaluate((el) => el.getBoundingClientRect().top);
-  const viewport = page.viewportSize()!.height;
   expect(top, `${anchor} starts at ${top}px`).toBeGreaterThanOrEqual(-2);
   expect(top, `${anchor} starts at ${top}px`).toBeLessThan(viewport * 0.6);
 }

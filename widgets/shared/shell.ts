@@ -7,16 +7,18 @@ export type ShellNode = string | [tag: string, attrs: Record<string, string>, ..
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+function setAttribute(element: Element, name: string, value: string) {
+  // A style attribute is refused by a strict CSP; the same declarations through CSSOM are not.
+  if (name === 'style') (element as HTMLElement).style.cssText = value;
+  else element.setAttribute(name, value);
+}
+
 export function shellToDom(node: ShellNode, doc: Document, inSvg = false): Node {
   if (typeof node === 'string') return doc.createTextNode(node);
   const [tag, attrs, ...children] = node;
   const svg = inSvg || tag === 'svg';
   const element = svg ? doc.createElementNS(SVG, tag) : doc.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    // A style attribute is refused by a strict CSP; the same declarations through CSSOM are not.
-    if (name === 'style') (element as HTMLElement).style.cssText = value;
-    else element.setAttribute(name, value);
-  }
+  for (const [name, value] of Object.entries(attrs)) setAttribute(element, name, value);
   for (const child of children) element.appendChild(shellToDom(child, doc, svg));
   return element;
 }
@@ -35,10 +37,7 @@ export function patchShell(current: Node, node: ShellNode): Node {
   } else if (current instanceof Element && current.localName === node[0]) {
     const [, attrs, ...children] = node;
     for (const { name } of [...current.attributes]) if (!(name in attrs)) current.removeAttribute(name);
-    for (const [name, value] of Object.entries(attrs)) {
-      if (name === 'style') (current as HTMLElement).style.cssText = value;
-      else if (current.getAttribute(name) !== value) current.setAttribute(name, value);
-    }
+    for (const [name, value] of Object.entries(attrs)) if (current.getAttribute(name) !== value) setAttribute(current, name, value);
     const existing = [...current.childNodes];
     children.forEach((child, i) => (existing[i] ? patchShell(existing[i], child) : current.appendChild(shellToDom(child, doc, current.namespaceURI === SVG))));
     for (const extra of existing.slice(children.length)) extra.remove();
