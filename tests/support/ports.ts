@@ -1,15 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { freePort } from './free-port';
 
 /**
  * Where the test harness serves the examples and the stubs (loopback only). Free ports are picked once,
  * in the process that loads the config first, and handed to Playwright's workers through the environment,
  * so two test runs on one machine never collide. TEST_PREVIEW_PORT / TEST_STUB_PORT pin them.
  */
-function freePort(): number {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
-}
-
 process.env.TEST_PREVIEW_PORT ||= String(freePort());
 process.env.TEST_STUB_PORT ||= String(freePort());
 
