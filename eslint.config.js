@@ -22,7 +22,7 @@ export default tseslint.config(
   {
     // The benchmark runs in Node and hands a few functions to the page.
     files: ['tests/**/*.mjs'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MutationObserver: 'readonly', addEventListener: 'readonly' } },
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MutationObserver: 'readonly', addEventListener: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
   },
   {
     files: ['examples/**/*.js', 'server/**/*.mjs'],

@@ -1,4 +1,4 @@
-import { freePort } from './free-port';
+import { freePort } from './free-port.mjs';
 
 /**
  * Where the test harness serves the examples and the stubs (loopback only). Free ports are picked once,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startPostgres } from './postgres';
+import { startPostgres } from './postgres.mjs';
 
 // Proves the harness the storage suite stands on: a real server starts, answers, and is gone after stop().
 describe('startPostgres', () => {

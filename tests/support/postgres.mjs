@@ -2,13 +2,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from './free-port.mjs';
 
-/** A throwaway PostgreSQL server on 127.0.0.1, for the storage tests. */
-export type TestPostgres = { url: string; stop(): void };
+/** @typedef {{ url: string, stop(): void }} TestPostgres A throwaway PostgreSQL server on 127.0.0.1. */
 
-/** Debian installs the server under /usr/lib/postgresql/<major>/bin, off PATH; POSTGRES_BIN overrides. */
-export function postgresBin(): string | null {
+/**
+ * Debian installs the server under /usr/lib/postgresql/<major>/bin, off PATH; POSTGRES_BIN overrides.
+ * @returns {string | null}
+ */
+export function postgresBin() {
   if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
@@ -19,8 +21,9 @@ export function postgresBin(): string | null {
 /**
  * Starts a fresh cluster in a temporary folder (about a second). PostgreSQL refuses to run as root,
  * so as root the binaries run as the `postgres` user (the Debian package creates it).
+ * @returns {TestPostgres}
  */
-export function startPostgres(): TestPostgres {
+export function startPostgres() {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql (or set POSTGRES_BIN).');
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-pg-'));
@@ -30,8 +33,10 @@ export function startPostgres(): TestPostgres {
     chmodSync(dir, 0o755);
     execFileSync('chown', ['postgres:postgres', dir]);
   }
-  const run = (tool: string, args: string[]) => {
-    const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+  /** @param {string} tool @param {string[]} args */
+  const run = (tool, args) => {
+    const cmd = asRoot ? 'runuser' : join(bin, tool);
+    const argv = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
     const result = spawnSync(cmd, argv, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
   };

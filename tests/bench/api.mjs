@@ -1,0 +1,128 @@
+// `npm run bench:api`: how many durable feedback posts the real service acknowledges per second,
+// against bare Fastify on the same machine in the same run (the ceiling), with autocannon.
+// Every acknowledged post is then counted in the database: a 201 that left no row fails the run.
+// Options: --readme writes the table into README.md; BENCH_API_SECONDS (10) and
+// BENCH_API_CONNECTIONS (50) shape the load.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { freePort } from '../support/free-port.mjs';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OUT = join(ROOT, 'dist/bench');
+const seconds = Number(process.env.BENCH_API_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+/** The targets for a durable service (issue budget); bare Fastify is shown as the ceiling, not judged. */
+export const API_BUDGET = { postsPerSecond: 5000, p99Ms: 30 };
+
+const BODY = JSON.stringify({ name: 'Bench Visitor', email: 'bench@example.com', message: 'Measuring how many posts are kept per second.' });
+
+/**
+ * Starts a Node process that prints nothing until it listens; resolves once the port answers.
+ * @param {string[]} args @param {NodeJS.ProcessEnv} env @param {number} port
+ */
+async function start(args, env, port) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not listen on ${port}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const exited = new Promise((done) => child.once('exit', done));
+  return {
+    stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** @param {string} url */
+async function load(url) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: BODY,
+    connections,
+    duration: seconds,
+  });
+  const ok = result['2xx'];
+  return {
+    acknowledged: ok,
+    perSecond: Math.round(ok / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    refused: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function bareFastify() {
+  const port = freePort();
+  const server = await start([join(ROOT, 'tests/bench/bare-fastify.mjs')], { PORT: String(port) }, port);
+  try {
+    return await load(`http://127.0.0.1:${port}/api/feedback`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function serviceOnSqlite() {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-api-'));
+  const port = freePort();
+  const databasePath = join(dir, 'feedback.db');
+  const env = { PORT: String(port), DATABASE_PATH: databasePath, SKIP_BUILD: 'true', LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000000000', DIST_DIR: join(dir, 'dist') };
+  const server = await start([join(ROOT, 'server/main.mjs')], env, port);
+  try {
+    const measured = await load(`http://127.0.0.1:${port}/api/feedback`);
+    await server.stop();
+    const db = new Database(databasePath, { readonly: true });
+    const stored = /** @type {{ n: number }} */ (db.prepare('SELECT COUNT(*) AS n FROM feedback').get()).n;
+    db.close();
+    return { ...measured, stored };
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** @param {{ name: string, perSecond: number, p50: number, p99: number, acknowledged: number, stored?: number, refused: number, errors: number }[]} rows */
+function table(rows) {
+  const head = '| Target | Acknowledged posts/s | p50 | p99 | Acknowledged | Stored | Refused or failed |\n| --- | --- | --- | --- | --- | --- | --- |';
+  return [head, ...rows.map((r) => `| ${r.name} | ${r.perSecond} | ${r.p50} ms | ${r.p99} ms | ${r.acknowledged} | ${r.stored ?? 'n/a (stores nothing)'} | ${r.refused + r.errors} |`)].join('\n');
+}
+
+/** @param {string} text */
+function updateReadme(text) {
+  const file = join(ROOT, 'README.md');
+  const readme = readFileSync(file, 'utf8');
+  const [start, end] = ['<!-- bench-api:start -->', '<!-- bench-api:end -->'];
+  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`README.md has no ${start} … ${end} markers`);
+  const stamp = `Measured by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, 2 cores; ${connections} connections for ${seconds} s).`;
+  writeFileSync(file, readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${stamp}\n\n${text}\n${end}`));
+}
+
+const ceiling = { name: 'bare Fastify (the ceiling)', ...(await bareFastify()) };
+const sqlite = { name: 'the service, SQLite', ...(await serviceOnSqlite()) };
+const text = table([ceiling, sqlite]);
+const broken = [];
+// Posts still in flight when the load stops may be stored without being counted as acknowledged.
+if (sqlite.stored < sqlite.acknowledged) broken.push(`${sqlite.acknowledged} posts acknowledged but only ${sqlite.stored} stored`);
+if (sqlite.perSecond < API_BUDGET.postsPerSecond) broken.push(`${sqlite.perSecond} posts/s is under the budget of ${API_BUDGET.postsPerSecond}`);
+if (sqlite.p99 > API_BUDGET.p99Ms) broken.push(`p99 ${sqlite.p99} ms is over the budget of ${API_BUDGET.p99Ms} ms`);
+mkdirSync(OUT, { recursive: true });
+writeFileSync(join(OUT, 'api-report.json'), `${JSON.stringify({ date: new Date().toISOString(), seconds, connections, budget: API_BUDGET, rows: [ceiling, sqlite], broken }, null, 2)}\n`);
+console.log(text);
+if (process.argv.includes('--readme')) updateReadme(text);
+for (const line of broken) console.error(`budget broken: ${line}`);
+process.exit(broken.length ? 1 : 0);
