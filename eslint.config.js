@@ -26,6 +26,6 @@ export default tseslint.config(
   },
   {
     files: ['examples/**/*.js', 'server/**/*.mjs'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly', customElements: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { setImmediate: 'readonly', window: 'readonly', document: 'readonly', customElements: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
   },
 );

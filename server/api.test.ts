@@ -20,7 +20,7 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe('Thank you for your feedback.');
-    expect(h.store.list()).toEqual([expect.objectContaining({ id: 1, ...valid })]);
+    expect((await h.store.list())).toEqual([expect.objectContaining({ id: 1, ...valid })]);
   });
 
   const refusals: [string, unknown, RegExp][] = [
@@ -44,7 +44,7 @@ describe('POST /api/feedback', () => {
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(res.body).toMatch(message);
-      expect(h.store.count()).toBe(0);
+      expect((await h.store.count())).toBe(0);
     });
   }
 
@@ -57,7 +57,7 @@ describe('POST /api/feedback', () => {
     const res = await post({ ...valid, message: 'm'.repeat(17 * 1024) });
     expect(res.statusCode).toBe(413);
     expect(res.body).toMatch(/16 KiB/);
-    expect(h.store.count()).toBe(0);
+    expect((await h.store.count())).toBe(0);
   });
 
   for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
@@ -65,7 +65,7 @@ describe('POST /api/feedback', () => {
       const res = await post('name=Asha', { 'content-type': type });
       expect(res.statusCode).toBe(415);
       expect(res.body).toBe('Send the feedback as JSON (Content-Type: application/json).');
-      expect(h.store.count()).toBe(0);
+      expect((await h.store.count())).toBe(0);
     });
   }
 
@@ -76,10 +76,10 @@ describe('POST /api/feedback', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).not.toContain('<');
-    const [row] = h.store.list();
+    const [row] = (await h.store.list());
     expect(row).toMatchObject(hostile);
-    expect(JSON.parse(JSON.stringify(h.store.list()))[0].message).toBe(hostile.message);
-    expect(toCsv(h.store.list())).toContain('"<script>alert(""hi"")</script> & ""quotes"""');
+    expect(JSON.parse(JSON.stringify((await h.store.list())))[0].message).toBe(hostile.message);
+    expect(toCsv((await h.store.list()))).toContain('"<script>alert(""hi"")</script> & ""quotes"""');
   });
 });
 
@@ -101,7 +101,7 @@ describe('CORS and rate limiting', () => {
       const res = await send();
       expect(res.statusCode).toBe(429);
       expect(res.body).toBe('Too many submissions from this address. Please wait a minute and try again.');
-      expect(limited.store.count()).toBe(3);
+      expect((await limited.store.count())).toBe(3);
     } finally {
       await limited.close();
     }

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentSecurityPolicy } from './csp.mjs';
 import { describeValidation, feedbackRoutes, LIMITS } from './feedback-route.mjs';
+import { DatabaseBusyError } from './sqlite/worker.mjs';
 
 /** SPEC section 2: the site's routes; other paths get the not-found page with a 404. */
 export const SITE_ROUTES = ['/', '/name', '/experience', '/terms', '/privacy'];
@@ -34,6 +35,7 @@ function textFor(error) {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, text: 'The body is empty: send name, email and message as JSON.' };
   }
+  if (error instanceof DatabaseBusyError) return { status: 503, text: error.message };
   if (error.statusCode === 429) return { status: 429, text: 'Too many submissions from this address. Please wait a minute and try again.' };
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { status: 400, text: 'The body is not valid JSON.' };
   const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -50,6 +52,11 @@ export async function buildApp(config, store) {
     // Our own lines say what matters (feedback stored, errors); one line per request is noise.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.bodyBytes,
+    // Node answers 408 and closes a connection whose headers, or whole request, are late; it checks
+    // every `connectionsCheckingInterval`, so that is kept well under the limits.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs) },
     trustProxy: config.trustProxy,
     // Refuse unknown fields and wrong types instead of silently dropping or coercing them.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -66,10 +73,29 @@ export async function buildApp(config, store) {
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }) });
 
+  // Answers still in flight when the service stops close their connection, so it does not wait
+  // for idle keep-alive connections to time out (close() only drops those idle at that moment).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const { status, text } = textFor(error);
     if (status >= 500) request.log.error(error);
     reply.code(status).type('text/plain; charset=utf-8').send(text);
+  });
+
+  /** The methods each API path answers, for the 405's Allow header. @type {Map<string, Set<string>>} */
+  const apiMethods = new Map();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = apiMethods.get(route.url) ?? new Set();
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') methods.add(method);
+    apiMethods.set(route.url, methods);
   });
 
   await app.register(
@@ -78,7 +104,8 @@ export async function buildApp(config, store) {
       api.removeContentTypeParser('text/plain');
       await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
-      api.get('/health', async () => ({ ok: true, feedback: store.count() }));
+      // Says only whether the service and its database answer; never waits on the database.
+      api.get('/health', async (_req, reply) => (store.answering() ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' })));
     },
     { prefix: '/api' },
   );
@@ -120,6 +147,11 @@ export async function buildApp(config, store) {
   for (const route of SITE_ROUTES) app.get(route === '/' ? '/' : route, (_req, reply) => sendPage(reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
+    const allowed = apiMethods.get(request.url.split('?')[0]);
+    if (allowed?.size) {
+      const allow = [...allowed].join(', ');
+      return reply.code(405).header('Allow', allow).type('text/plain; charset=utf-8').send(`This address takes ${allow} only.`);
+    }
     // The client router renders the not-found page; the status still says 404.
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
     if (wantsPage) return sendPage(reply, 404);

@@ -41,6 +41,14 @@ export function loadConfig(env = process.env) {
     /** Further origins pages may call (a backend on another host, a staging voice API). */
     connectSrc: list(env.CSP_CONNECT_SRC),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    /** Slow or stalled clients: headers, then the whole request, must arrive within these; idle keep-alive connections close after the last. */
+    timeouts: {
+      headersMs: int(env.HEADERS_TIMEOUT_MS, 5_000),
+      requestMs: Math.max(int(env.REQUEST_TIMEOUT_MS, 10_000), int(env.HEADERS_TIMEOUT_MS, 5_000)),
+      keepAliveMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
+    },
+    /** How long a write may wait for the database before the request gets 503. */
+    databaseTimeoutMs: int(env.DATABASE_TIMEOUT_MS, 4_000),
   };
 }
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore } from './store.mjs';
+import { readFeedback } from './store.mjs';
 
 let dir: string;
 let dbPath: string;
@@ -68,12 +68,7 @@ async function submit(port: number, marker: string): Promise<string | null> {
 }
 
 function storedMessages(): string[] {
-  const store = openStore(dbPath);
-  try {
-    return store.list().map((row) => row.message);
-  } finally {
-    store.close();
-  }
+  return readFeedback(dbPath).map((row) => row.message);
 }
 
 describe('durability', () => {

@@ -1,7 +1,7 @@
 // Exports stored feedback: `npm run export-feedback -- --format csv > feedback.csv` (or --format json).
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.mjs';
-import { openStore } from './store.mjs';
+import { readFeedback } from './store.mjs';
 
 const COLUMNS = /** @type {const} */ (['id', 'created_at', 'name', 'email', 'message']);
 
@@ -27,9 +27,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('Use --format csv or --format json.');
     process.exit(2);
   }
-  const store = openStore(values.db ?? loadConfig().databasePath);
-  const rows = store.list();
-  store.close();
+  let rows;
+  try {
+    rows = readFeedback(values.db ?? loadConfig().databasePath);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
   process.stdout.write(values.format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : toCsv(rows));
   console.error(`${rows.length} feedback row(s) exported.`);
 }

@@ -55,8 +55,8 @@ export async function feedbackRoutes(app, { store, rateLimit }) {
     },
     handler: async (request, reply) => {
       const { name, email, message } = /** @type {{ name: string, email: string, message: string }} */ (request.body);
-      // Synchronous and committed with fsync before we answer.
-      const id = store.add({ name, email, message });
+      // Resolves once committed with fsync (together with the posts that arrived with it).
+      const id = await store.add({ name, email, message });
       request.log.info({ feedbackId: id }, 'feedback stored');
       return reply.code(201).type('text/plain; charset=utf-8').send('Thank you for your feedback.');
     },

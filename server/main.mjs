@@ -6,7 +6,7 @@ import { openStore } from './store.mjs';
 
 const config = loadConfig();
 if (process.env.SKIP_BUILD !== 'true') buildIfNeeded();
-const store = openStore(config.databasePath);
+const store = await openStore(config.databasePath, { timeoutMs: config.databaseTimeoutMs });
 const app = await buildApp(config, store);
 
 let stopping = false;
@@ -19,7 +19,7 @@ async function stop(signal) {
     // Stops accepting connections and waits for requests in flight.
     await app.close();
   } finally {
-    store.close();
+    await store.close();
   }
   process.exit(0);
 }

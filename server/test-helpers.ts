@@ -9,7 +9,7 @@ import { openStore } from './store.mjs';
 export async function testApp(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
   const config = loadConfig({ DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'silent', DIST_DIR: join(dir, 'dist'), ...env });
-  const store = openStore(config.databasePath);
+  const store = await openStore(config.databasePath);
   const app = await buildApp(config, store);
   return {
     app,
@@ -17,7 +17,7 @@ export async function testApp(env: Record<string, string> = {}) {
     dir,
     async close() {
       await app.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

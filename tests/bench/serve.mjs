@@ -56,7 +56,7 @@ function partnerWithout() {
 export async function serve({ port, distDir }) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-'));
   const config = loadConfig({ PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000', CSP_CONNECT_SRC: DEAD_API });
-  const store = openStore(config.databasePath);
+  const store = await openStore(config.databasePath);
   const app = await buildApp(config, store);
   for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body)));
   const without = partnerWithout();
@@ -66,7 +66,7 @@ export async function serve({ port, distDir }) {
     origin: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

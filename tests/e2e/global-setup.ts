@@ -16,7 +16,7 @@ export default async function globalSetup() {
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-e2e-'));
   const config = loadConfig({ PORT: String(PREVIEW_PORT), DATABASE_PATH: join(dir, 'feedback.db'), FEEDBACK_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9` });
-  const store = openStore(config.databasePath);
+  const store = await openStore(config.databasePath, { timeoutMs: config.databaseTimeoutMs });
   // Workers start after this, and read the database to check what the service stored.
   process.env.E2E_DB_PATH = config.databasePath;
   const app = await buildApp(config, store);
@@ -24,7 +24,7 @@ export default async function globalSetup() {
   const stubs = await startStubServer(STUB_PORT);
   return async () => {
     await app.close();
-    store.close();
+    await store.close();
     await new Promise((resolve) => stubs.close(resolve));
     rmSync(dir, { recursive: true, force: true });
   };
