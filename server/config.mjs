@@ -29,6 +29,8 @@ export function loadConfig(env = process.env) {
     host,
     publicUrl,
     databasePath: resolve(env.DATABASE_PATH?.trim() || join(ROOT, 'data', 'feedback.db')),
+    /** postgres://… to keep everything in PostgreSQL instead (several instances share it). */
+    databaseUrl: env.DATABASE_URL?.trim() || '',
     /** Origins allowed to post feedback from the browser: the site's own, plus partners. */
     corsOrigins: [...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...list(env.CORS_ORIGINS)])],
     rateLimit: { max: int(env.FEEDBACK_RATE_LIMIT, 20), timeWindowMs: int(env.FEEDBACK_RATE_WINDOW_MS, 60_000) },

@@ -1,7 +1,7 @@
 // Exports stored feedback: `npm run export-feedback -- --format csv > feedback.csv` (or --format json).
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.mjs';
-import { readFeedback } from './store.mjs';
+import { openConfiguredStore, readFeedback } from './store.mjs';
 
 const COLUMNS = /** @type {const} */ (['id', 'created_at', 'name', 'email', 'message']);
 
@@ -27,9 +27,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('Use --format csv or --format json.');
     process.exit(2);
   }
+  const config = loadConfig();
   let rows;
   try {
-    rows = readFeedback(values.db ?? loadConfig().databasePath);
+    if (config.databaseUrl && !values.db) {
+      const store = await openConfiguredStore(config);
+      rows = await store.list();
+      await store.close();
+    } else rows = readFeedback(values.db ?? config.databasePath);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -2,11 +2,11 @@
 import { buildApp } from './app.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { loadConfig } from './config.mjs';
-import { openStore } from './store.mjs';
+import { openConfiguredStore } from './store.mjs';
 
 const config = loadConfig();
 if (process.env.SKIP_BUILD !== 'true') buildIfNeeded();
-const store = await openStore(config.databasePath, { timeoutMs: config.databaseTimeoutMs });
+const store = await openConfiguredStore(config);
 const app = await buildApp(config, store);
 
 let stopping = false;

@@ -10,7 +10,36 @@ import { openSqliteWorker } from './sqlite/worker.mjs';
  * @typedef {FeedbackInput & { id: number, created_at: string }} FeedbackRow
  */
 
-/** @param {string} path @param {{ timeoutMs?: number }} [options] */
+/**
+ * The store: rows kept until deleted, `add` resolving once the row is durably committed.
+ * `path` says where (a file, or a PostgreSQL host and database, never credentials).
+ * @typedef {{
+ *   path: string,
+ *   add(input: FeedbackInput): Promise<number>,
+ *   list(): Promise<FeedbackRow[]>,
+ *   count(): Promise<number>,
+ *   answering(): boolean,
+ *   close(): Promise<void>,
+ * }} FeedbackStore
+ */
+
+/**
+ * PostgreSQL when `databaseUrl` is set (several instances can share it), else SQLite at `databasePath`.
+ * @param {{ databasePath: string, databaseUrl?: string, databaseTimeoutMs?: number }} config
+ * @returns {Promise<FeedbackStore>}
+ */
+export async function openConfiguredStore({ databasePath, databaseUrl, databaseTimeoutMs }) {
+  if (databaseUrl) {
+    const { openPostgresStore } = await import('./postgres/store.mjs');
+    return openPostgresStore(databaseUrl, { timeoutMs: databaseTimeoutMs });
+  }
+  return openStore(databasePath, { timeoutMs: databaseTimeoutMs });
+}
+
+/**
+ * @param {string} path @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<FeedbackStore>}
+ */
 export async function openStore(path, { timeoutMs = 4000 } = {}) {
   // SQLite gives up on a lock at half the request's budget, so a refused write was not stored;
   // the request's own timer stays as the backstop for a thread that does not answer at all.
@@ -28,8 +57,6 @@ export async function openStore(path, { timeoutMs = 4000 } = {}) {
     close: () => db.close(),
   };
 }
-
-/** @typedef {Awaited<ReturnType<typeof openStore>>} FeedbackStore */
 
 /**
  * Every stored row, read directly (for the export command); refuses a path with no database.

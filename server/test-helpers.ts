@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from './app.mjs';
 import { loadConfig } from './config.mjs';
-import { openStore } from './store.mjs';
+import { openConfiguredStore } from './store.mjs';
 
 /** A service on a throwaway database, driven with `inject` (no port). */
 export async function testApp(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
   const config = loadConfig({ DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'silent', DIST_DIR: join(dir, 'dist'), ...env });
-  const store = await openStore(config.databasePath);
+  const store = await openConfiguredStore(config);
   const app = await buildApp(config, store);
   return {
     app,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app.mjs';
 import { loadConfig } from '../../server/config.mjs';
-import { openStore } from '../../server/store.mjs';
+import { openConfiguredStore } from '../../server/store.mjs';
 import { PREVIEW_PORT, STUB_ORIGIN, STUB_PORT } from '../support/ports';
 import { startStubServer } from '../support/stub-server';
 
@@ -16,7 +16,7 @@ export default async function globalSetup() {
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-e2e-'));
   const config = loadConfig({ PORT: String(PREVIEW_PORT), DATABASE_PATH: join(dir, 'feedback.db'), FEEDBACK_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9` });
-  const store = await openStore(config.databasePath, { timeoutMs: config.databaseTimeoutMs });
+  const store = await openConfiguredStore(config);
   // Workers start after this, and read the database to check what the service stored.
   process.env.E2E_DB_PATH = config.databasePath;
   const app = await buildApp(config, store);
