@@ -1,17 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { rootToHost } from './widgets/postcss-root-to-host.ts';
+import { prerender } from './site/prerender/plugin.ts';
 import { precompress } from './widgets/vite-precompress.ts';
 
 /** The marketing site: one React for the site and the widgets it composes. */
 export default defineConfig({
   root: 'site',
   envDir: '..',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerender()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     __SENTRY_DSN__: JSON.stringify(process.env.VITE_SENTRY_DSN ?? process.env.AI_WIDGETS_SENTRY_DSN ?? ''),
     __WIDGETS_VERSION__: JSON.stringify(process.env.npm_package_version ?? 'dev'),
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   build: {
     outDir: '../dist/site',

@@ -5,14 +5,11 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentSecurityPolicy } from './csp.mjs';
+import { sendSitePage, siteRoutes } from './site-pages.mjs';
 import { describeValidation, feedbackRoutes, LIMITS } from './feedback-route.mjs';
 import { DatabaseBusyError } from './sqlite/worker.mjs';
-
-/** SPEC section 2: the site's routes; other paths get the not-found page with a 404. */
-export const SITE_ROUTES = ['/', '/name', '/experience', '/terms', '/privacy'];
 
 const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
 
@@ -129,22 +126,17 @@ export async function buildApp(config, store) {
     decorateReply: false,
     index: false,
     wildcard: true,
+    // Pages are answered by their routes (with their status), not as files.
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
     setHeaders: (res, path) => (original(path).endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path)),
   });
 
-  // Read per request (the file is under 1 KB): `reply.sendFile` would apply the widget
-  // directory's headers (long cache, any origin) to the page.
-  const sendPage = async (/** @type {import('fastify').FastifyReply} */ reply, /** @type {number} */ status) =>
-    reply
-      .code(status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await readFile(join(config.distDir, 'site', 'index.html')));
+  const siteDir = join(config.distDir, 'site');
 
   // Browsers ask for /favicon.ico on every page, the example pages included.
   app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
 
-  for (const route of SITE_ROUTES) app.get(route === '/' ? '/' : route, (_req, reply) => sendPage(reply, 200));
+  for (const route of siteRoutes(siteDir)) app.get(route, (request, reply) => sendSitePage(request, reply, siteDir, route, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const allowed = apiMethods.get(request.url.split('?')[0]);
@@ -152,9 +144,8 @@ export async function buildApp(config, store) {
       const allow = [...allowed].join(', ');
       return reply.code(405).header('Allow', allow).type('text/plain; charset=utf-8').send(`This address takes ${allow} only.`);
     }
-    // The client router renders the not-found page; the status still says 404.
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
-    if (wantsPage) return sendPage(reply, 404);
+    if (wantsPage) return sendSitePage(request, reply, siteDir, null, 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
   });
 

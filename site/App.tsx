@@ -8,10 +8,12 @@ import NotFound from './pages/NotFound';
 import Privacy from './pages/Privacy';
 import Terms from './pages/Terms';
 import { useRouter } from './router';
+import { routeFor, type RoutePath } from './routes';
+import { useDocumentMeta } from './useDocumentMeta';
 
 // Every page is in the main bundle (about 4 KB gzip together): a page drawn in the first
 // render cannot shift the footer when its chunk arrives, and needs no second request.
-const routes: Record<string, ComponentType> = {
+const pages: Record<RoutePath, ComponentType> = {
   '/': Landing,
   '/name': Name,
   '/experience': Experience,
@@ -21,7 +23,9 @@ const routes: Record<string, ComponentType> = {
 
 export function App() {
   const { path } = useRouter();
-  const Page = routes[path.replace(/\/+$/, '') || '/'] ?? NotFound;
+  const route = routeFor(path);
+  useDocumentMeta(route);
+  const Page = pages[route.path as RoutePath] ?? NotFound;
   return (
     <>
       <a className="skip-link" href="#main">

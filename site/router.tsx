@@ -23,9 +23,12 @@ export function scrollToAnchor(anchor: string): boolean {
   return true;
 }
 
-/** A small History API router: five routes do not need more. */
-export function Router({ children }: { children: ReactNode }) {
-  const [path, setPath] = useState(() => location.pathname);
+/**
+ * A small History API router: five routes do not need more. `path` is given when there is no
+ * `location` (the prerender step renders each route in Node).
+ */
+export function Router({ children, path: initialPath }: { children: ReactNode; path?: string }) {
+  const [path, setPath] = useState(() => initialPath ?? location.pathname);
   const [pendingAnchor, setPendingAnchor] = useState<string | null>(null);
 
   useEffect(() => {

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 export const SCROLL_THRESHOLD = 20;
 
 export function useScrolled(threshold = SCROLL_THRESHOLD): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  // Starts unscrolled, as the prerendered page does, so hydration matches; the effect then reads the real offset.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
     update();

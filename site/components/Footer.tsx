@@ -1,10 +1,17 @@
+import { useSyncExternalStore } from 'react';
 import { config } from '../config';
 import { Link } from '../router';
 import { QUICK_LINKS } from '../sections';
 import { External } from './External';
 import { Wordmark } from './Wordmark';
 
-export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+const noSubscription = () => () => {};
+const currentYear = () => new Date().getFullYear();
+// The prerendered page carries the build's year; hydration starts from it, then shows today's.
+const builtYear = () => __BUILD_YEAR__;
+
+export function Footer() {
+  const year = useSyncExternalStore(noSubscription, currentYear, builtYear);
   return (
     <footer className="site-footer">
       <div className="footer-grid">

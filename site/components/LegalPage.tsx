@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { config } from '../config';
-import { useDocumentMeta } from '../useDocumentMeta';
 
 export interface LegalSection {
   title: string;
@@ -8,8 +7,7 @@ export interface LegalSection {
 }
 
 /** Terms and Privacy share one shape: numbered sections and a way to reach us. */
-export function LegalPage({ title, description, updated, sections }: { title: string; description: string; updated: string; sections: LegalSection[] }) {
-  useDocumentMeta(title, description);
+export function LegalPage({ title, updated, sections }: { title: string; updated: string; sections: LegalSection[] }) {
   return (
     <article className="section page-top legal">
       <div className="container container-narrow">

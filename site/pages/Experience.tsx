@@ -1,9 +1,7 @@
 import { config } from '../config';
-import { useDocumentMeta } from '../useDocumentMeta';
 
 /** The demo page: choose an agent and ask for a demo call. */
 export default function Experience() {
-  useDocumentMeta('Experience the power of AI', 'Pick an AI demo agent, verify your phone and get a live demo call: receptionist, real-estate caller or customer support.');
   return (
     <section className="section page-top">
       <div className="container">

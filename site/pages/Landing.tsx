@@ -2,12 +2,10 @@ import { useEffect } from 'react';
 import { External } from '../components/External';
 import { config } from '../config';
 import { scrollToAnchor, useRouter } from '../router';
-import { useDocumentMeta } from '../useDocumentMeta';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
 import { Section } from './Section';
 
 export function Landing() {
-  useDocumentMeta('', 'AI voice agents that qualify leads, book appointments and run custom workflows around the clock. Try a live voice demo.');
   const { pendingAnchor, clearPendingAnchor } = useRouter();
 
   // A section link clicked on another route lands here: scroll to it, then forget it.

@@ -1,8 +1,6 @@
 import { Link } from '../router';
-import { useDocumentMeta } from '../useDocumentMeta';
 
 export default function NotFound() {
-  useDocumentMeta('Page not found', 'This page does not exist. Head back to the home page.');
   return (
     <section className="section page-top not-found">
       <div className="container">

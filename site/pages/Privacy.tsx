@@ -7,7 +7,6 @@ export default function Privacy() {
   return (
     <LegalPage
       title="Privacy Policy"
-      description={`How ${brand} collects, uses, stores and protects personal data, and the rights you have over it.`}
       updated="1 November 2026"
       sections={[
         {

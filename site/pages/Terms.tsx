@@ -7,7 +7,6 @@ export default function Terms() {
   return (
     <LegalPage
       title="Terms and Conditions"
-      description={`The terms that govern your use of ${brand}'s AI voice and chat agents: services, billing, liability and termination.`}
       updated="1 November 2026"
       sections={[
         {

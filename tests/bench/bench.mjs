@@ -10,7 +10,7 @@ import { audit } from './lighthouse.mjs';
 import { measureClicks, measureDownloads } from './network.mjs';
 import { markdown } from './report.mjs';
 import { serve } from './serve.mjs';
-import { SITE_ROUTES } from '../../server/app.mjs';
+import { siteRoutes } from '../../server/site-pages.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'dist/bench');
@@ -68,7 +68,7 @@ async function main() {
       'partner page with <ai-voice-demo>': `${server.origin}/examples/partner.html`,
       'partner page without it': `${server.origin}/bench/partner-without.html`,
     };
-    for (const route of SITE_ROUTES) urls[route] = `${server.origin}${route}`;
+    for (const route of siteRoutes(join(BUILD, 'site'))) urls[route] = `${server.origin}${route}`;
     console.error(`bench: Lighthouse (${lighthouseRuns} runs per page)`);
     const lighthouse = lighthouseRuns > 0 ? await audit(urls, lighthouseRuns) : undefined;
 

@@ -10,7 +10,7 @@ async function noAxeViolations(page: Page) {
 
 const ROUTES = [
   { path: '/', title: 'Aurelo: AI voice and chat agents that work while you grow', h1: 'Never miss a lead, a booking or a customer again' },
-  { path: '/name', title: 'Aurelo · Aurelo', h1: 'aurelo' },
+  { path: '/name', title: 'Our name · Aurelo', h1: 'aurelo' },
   { path: '/experience', title: 'Experience the power of AI · Aurelo', h1: 'Experience the power of AI' },
   { path: '/terms', title: 'Terms and Conditions · Aurelo', h1: 'Terms and Conditions' },
   { path: '/privacy', title: 'Privacy Policy · Aurelo', h1: 'Privacy Policy' },

@@ -1,0 +1,40 @@
+import { absoluteUrl, NOT_FOUND, ROUTES } from '../routes';
+import { headFor } from './head';
+
+/** A file the prerender step writes into the site's build, relative to it. */
+export type PrerenderedFile = { file: string; content: string };
+
+const HEAD = '<!--prerender:head-->';
+const ROOT = '<div id="root"></div>';
+
+function page(template: string, head: string, body: string): string {
+  if (!template.includes(HEAD) || !template.includes(ROOT)) throw new Error(`site/index.html needs ${HEAD} and ${ROOT}`);
+  return template.replace(HEAD, head).replace(ROOT, `<div id="root">${body}</div>`);
+}
+
+/**
+ * Every route's HTML (`/` → index.html, `/terms` → terms/index.html), the not-found page (404.html),
+ * robots.txt, sitemap.xml, and routes.json (the paths, for the service and the benchmark).
+ */
+export function prerenderedFiles(template: string, render: (path: string) => string): PrerenderedFile[] {
+  const pages = ROUTES.map((route) => ({
+    file: route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`,
+    content: page(template, headFor(route), render(route.path)),
+  }));
+  const notFound = { file: '404.html', content: page(template, headFor(NOT_FOUND, { notFound: true }), render(NOT_FOUND.path)) };
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...ROUTES.map((route) => `  <url><loc>${absoluteUrl(route.path)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+  const robots = ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''].join('\n');
+  return [
+    ...pages,
+    notFound,
+    { file: 'sitemap.xml', content: sitemap },
+    { file: 'robots.txt', content: robots },
+    { file: 'routes.json', content: `${JSON.stringify(ROUTES.map((r) => r.path))}\n` },
+  ];
+}
