@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toCsv } from './export.mjs';
+import { toCsv } from './export.ts';
+
+const FEEDBACK_COLUMNS = ['id', 'created_at', 'name', 'email', 'message'] as const;
 import { testApp } from './test-helpers';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -20,7 +22,7 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe('Thank you for your feedback.');
-    expect((await h.store.list())).toEqual([expect.objectContaining({ id: 1, ...valid })]);
+    expect((await h.store.listFeedback())).toEqual([expect.objectContaining({ id: 1, ...valid })]);
   });
 
   const refusals: [string, unknown, RegExp][] = [
@@ -44,7 +46,7 @@ describe('POST /api/feedback', () => {
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(res.body).toMatch(message);
-      expect((await h.store.count())).toBe(0);
+      expect((await h.store.countFeedback())).toBe(0);
     });
   }
 
@@ -57,7 +59,7 @@ describe('POST /api/feedback', () => {
     const res = await post({ ...valid, message: 'm'.repeat(17 * 1024) });
     expect(res.statusCode).toBe(413);
     expect(res.body).toMatch(/16 KiB/);
-    expect((await h.store.count())).toBe(0);
+    expect((await h.store.countFeedback())).toBe(0);
   });
 
   for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
@@ -65,7 +67,7 @@ describe('POST /api/feedback', () => {
       const res = await post('name=Asha', { 'content-type': type });
       expect(res.statusCode).toBe(415);
       expect(res.body).toBe('Send the feedback as JSON (Content-Type: application/json).');
-      expect((await h.store.count())).toBe(0);
+      expect((await h.store.countFeedback())).toBe(0);
     });
   }
 
@@ -76,10 +78,10 @@ describe('POST /api/feedback', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).not.toContain('<');
-    const [row] = (await h.store.list());
+    const [row] = (await h.store.listFeedback());
     expect(row).toMatchObject(hostile);
-    expect(JSON.parse(JSON.stringify((await h.store.list())))[0].message).toBe(hostile.message);
-    expect(toCsv((await h.store.list()))).toContain('"<script>alert(""hi"")</script> & ""quotes"""');
+    expect(JSON.parse(JSON.stringify((await h.store.listFeedback())))[0].message).toBe(hostile.message);
+    expect(toCsv(FEEDBACK_COLUMNS, await h.store.listFeedback())).toContain('"<script>alert(""hi"")</script> & ""quotes"""');
   });
 });
 
@@ -101,7 +103,7 @@ describe('CORS and rate limiting', () => {
       const res = await send();
       expect(res.statusCode).toBe(429);
       expect(res.body).toBe('Too many submissions from this address. Please wait a minute and try again.');
-      expect((await limited.store.count())).toBe(3);
+      expect((await limited.store.countFeedback())).toBe(3);
     } finally {
       await limited.close();
     }
@@ -110,7 +112,7 @@ describe('CORS and rate limiting', () => {
 
 describe('the CSV export', () => {
   it('quotes every cell and neutralises spreadsheet formulas', () => {
-    const csv = toCsv([{ id: 1, created_at: '2026-11-22T00:00:00.000Z', name: '=HYPERLINK("x")', email: 'a@b.co', message: 'line 1\nline 2' }]);
+    const csv = toCsv(FEEDBACK_COLUMNS, [{ id: 1, created_at: '2026-11-22T00:00:00.000Z', name: '=HYPERLINK("x")', email: 'a@b.co', message: 'line 1\nline 2' }]);
     expect(csv).toBe('id,created_at,name,email,message\r\n"1","2026-11-22T00:00:00.000Z","\'=HYPERLINK(""x"")","a@b.co","line 1\nline 2"\r\n');
   });
 });

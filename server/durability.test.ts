@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFeedback } from './store.mjs';
+import Database from 'better-sqlite3';
 
 let dir: string;
 let dbPath: string;
@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
 
 /** The real `npm start` entry as its own process, on the test's database. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/main.mjs'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATABASE_PATH: dbPath, SKIP_BUILD: 'true', FEEDBACK_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', DIST_DIR: join(dir, 'dist') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,7 +39,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('Feedback store:')) resolve();
+      if (out.includes('Store:')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
   });
@@ -68,7 +68,12 @@ async function submit(port: number, marker: string): Promise<string | null> {
 }
 
 function storedMessages(): string[] {
-  return readFeedback(dbPath).map((row) => row.message);
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return (db.prepare('SELECT message FROM feedback ORDER BY id').all() as { message: string }[]).map((row) => row.message);
+  } finally {
+    db.close();
+  }
 }
 
 describe('durability', () => {

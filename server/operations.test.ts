@@ -46,7 +46,7 @@ describe('a database locked by another process', () => {
     expect((await post(h.app)).statusCode).toBe(201);
     const health = await h.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ ok: true });
-    expect(await h.store.count()).toBe(2);
+    expect(await h.store.countFeedback()).toBe(2);
   }, 15_000);
 });
 
@@ -98,7 +98,7 @@ describe('smaller mends', () => {
   it('refuses to export from a database that does not exist', async () => {
     h = await testApp();
     const missing = join(h.dir, 'nope.db');
-    const run = spawnSync(process.execPath, ['server/export.mjs', '--db', missing], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/export.ts', 'feedback', '--db', missing], { encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`No database at ${missing}`);
     expect(run.stdout).toBe('');

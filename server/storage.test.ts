@@ -26,16 +26,16 @@ describe.each(backends)('feedback storage on $name', ({ env }) => {
   it('keeps what the API acknowledged, in order, with an ISO time, and nothing it refused', async () => {
     const h = await testApp(env());
     try {
-      const before = await h.store.count();
+      const before = await h.store.countFeedback();
       const post = (body: unknown) => h.app.inject({ method: 'POST', url: '/api/feedback', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
       expect((await post(feedback('first'))).statusCode).toBe(201);
       expect((await post({ ...feedback('refused'), email: 'not an email' })).statusCode).toBe(400);
       expect((await post(feedback('second'))).statusCode).toBe(201);
-      const rows = (await h.store.list()).slice(before);
+      const rows = (await h.store.listFeedback()).slice(before);
       expect(rows.map((r) => r.message)).toEqual(['first', 'second']);
       expect(rows[1].id).toBeGreaterThan(rows[0].id);
       expect(rows[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      expect(await h.store.count()).toBe(before + 2);
+      expect(await h.store.countFeedback()).toBe(before + 2);
       expect(h.store.answering()).toBe(true);
     } finally {
       await h.close();
@@ -46,9 +46,9 @@ describe.each(backends)('feedback storage on $name', ({ env }) => {
     const h = await testApp(env());
     try {
       const markers = Array.from({ length: 200 }, (_, i) => `concurrent-${i}-${Math.random()}`);
-      const ids = await Promise.all(markers.map((m) => h.store.add(feedback(m))));
+      const ids = await Promise.all(markers.map((m) => h.store.addFeedback(feedback(m))));
       expect(new Set(ids).size).toBe(200);
-      const stored = (await h.store.list()).map((r) => r.message);
+      const stored = (await h.store.listFeedback()).map((r) => r.message);
       for (const m of markers) expect(stored.filter((s) => s === m)).toHaveLength(1);
     } finally {
       await h.close();
@@ -64,14 +64,14 @@ describe('two service instances on one PostgreSQL', () => {
 
   async function instance(dir: string): Promise<number> {
     const port = freePort();
-    const child = spawn(process.execPath, ['server/main.mjs'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: String(port), DATABASE_URL: pg.url, SKIP_BUILD: 'true', FEEDBACK_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', DIST_DIR: join(dir, 'dist') },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
     await new Promise<void>((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => (out += chunk) && out.includes('Feedback store:') && resolve());
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk) && out.includes('Store:') && resolve());
       child.once('exit', (code) => reject(new Error(`instance exited early (${code}): ${out}`)));
     });
     return port;
@@ -91,7 +91,7 @@ describe('two service instances on one PostgreSQL', () => {
       expect(acked.filter(Boolean)).toHaveLength(300);
       const h = await testApp({ DATABASE_URL: pg.url });
       try {
-        const stored = (await h.store.list()).map((r) => r.message);
+        const stored = (await h.store.listFeedback()).map((r) => r.message);
         for (const m of markers) expect(stored.filter((s) => s === m)).toHaveLength(1);
       } finally {
         await h.close();

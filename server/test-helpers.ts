@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from './app.mjs';
-import { loadConfig } from './config.mjs';
-import { openConfiguredStore } from './store.mjs';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openConfiguredStore } from './storage/index.ts';
 
 /** A service on a throwaway database, driven with `inject` (no port). */
 export async function testApp(env: Record<string, string> = {}) {

@@ -88,7 +88,7 @@ async function service(database) {
   const port = freePort();
   const db = await database(dir);
   const env = { ...db.env, PORT: String(port), SKIP_BUILD: 'true', LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000000000', DIST_DIR: join(dir, 'dist') };
-  const server = await start([join(ROOT, 'server/main.mjs')], env, port);
+  const server = await start(['--import', 'tsx', join(ROOT, 'server/main.ts')], env, port);
   try {
     const measured = await load(`http://127.0.0.1:${port}/api/feedback`);
     await server.stop();

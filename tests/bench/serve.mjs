@@ -2,9 +2,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app.mjs';
-import { loadConfig } from '../../server/config.mjs';
-import { openStore } from '../../server/store.mjs';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openSqliteStore } from '../../server/storage/index.ts';
 
 /** Where a voice call is sent during the benchmark: a closed loopback port, never the provider. */
 export const DEAD_API = 'http://127.0.0.1:9';
@@ -56,7 +56,7 @@ function partnerWithout() {
 export async function serve({ port, distDir }) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-'));
   const config = loadConfig({ PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000', CSP_CONNECT_SRC: DEAD_API });
-  const store = await openStore(config.databasePath);
+  const store = await openSqliteStore(config.databasePath);
   const app = await buildApp(config, store);
   for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body)));
   const without = partnerWithout();

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app.mjs';
-import { loadConfig } from '../../server/config.mjs';
-import { openConfiguredStore } from '../../server/store.mjs';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openConfiguredStore } from '../../server/storage/index.ts';
 import { PREVIEW_PORT, STUB_ORIGIN, STUB_PORT } from '../support/ports';
 import { startStubServer } from '../support/stub-server';
 

@@ -1,4 +1,8 @@
 // POST /api/feedback: validate, store durably, answer in plain text (the widget reads text).
+import type { FastifyInstance } from 'fastify';
+import type { Store } from './storage/index.ts';
+
+export type ValidationError = { keyword: string; instancePath: string; params: Record<string, unknown> };
 
 export const LIMITS = { name: 200, email: 254, message: 5000, bodyBytes: 16 * 1024 };
 
@@ -13,11 +17,8 @@ export const feedbackSchema = {
   },
 };
 
-/**
- * One clear sentence for the first validation problem.
- * @param {{ keyword: string, instancePath: string, params: Record<string, unknown> }[]} errors
- */
-export function describeValidation(errors) {
+/** One clear sentence for the first validation problem. */
+export function describeValidation(errors: ValidationError[]): string {
   const [e] = errors;
   const field = e.instancePath.replace(/^\//, '') || 'The body';
   switch (e.keyword) {
@@ -38,11 +39,7 @@ export function describeValidation(errors) {
   }
 }
 
-/**
- * @param {import('fastify').FastifyInstance} app
- * @param {{ store: import('./store.mjs').FeedbackStore, rateLimit: { max: number, timeWindowMs: number } }} options
- */
-export async function feedbackRoutes(app, { store, rateLimit }) {
+export async function feedbackRoutes(app: FastifyInstance, { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } }) {
   app.post('/feedback', {
     schema: { body: feedbackSchema },
     config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs } },
@@ -50,13 +47,13 @@ export async function feedbackRoutes(app, { store, rateLimit }) {
     preValidation: async (request) => {
       const body = request.body;
       if (body && typeof body === 'object' && !Array.isArray(body)) {
-        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') /** @type {Record<string, unknown>} */ (body)[key] = value.trim();
+        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
       }
     },
     handler: async (request, reply) => {
-      const { name, email, message } = /** @type {{ name: string, email: string, message: string }} */ (request.body);
+      const { name, email, message } = request.body as { name: string; email: string; message: string };
       // Resolves once committed with fsync (together with the posts that arrived with it).
-      const id = await store.add({ name, email, message });
+      const id = await store.addFeedback({ name, email, message });
       request.log.info({ feedbackId: id }, 'feedback stored');
       return reply.code(201).type('text/plain; charset=utf-8').send('Thank you for your feedback.');
     },

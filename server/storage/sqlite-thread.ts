@@ -3,14 +3,15 @@
 // (group commit). Each job runs in its own savepoint, so one failing job does not undo its neighbours.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import Database, { type Statement } from 'better-sqlite3';
+import { operations, SCHEMA } from './sqlite-ops.ts';
 
-/** @typedef {{ id: number, op: string, args: unknown }} Job */
-/** @typedef {{ id: number, ok: true, value: unknown } | { id: number, ok: false, busy: boolean, message: string }} Outcome */
+export type Job = { id: number; op: keyof typeof operations; args: unknown };
+export type Outcome = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 
-const { path, opsModule, busyTimeoutMs } = /** @type {{ path: string, opsModule: string, busyTimeoutMs: number }} */ (workerData);
-const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const { path, busyTimeoutMs } = workerData as { path: string; busyTimeoutMs: number };
+const port = parentPort as MessagePort;
 
 mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
 // Readable by its owner only; SQLite gives the -wal and -shm files the same permissions.
@@ -21,39 +22,31 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 // Short: a lock held elsewhere must turn into a clear 503, not a request that hangs.
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+db.exec(SCHEMA);
 
-/** @type {{ schema: string, operations: Record<string, (stmt: (sql: string) => import('better-sqlite3').Statement, args: any) => unknown> }} */
-const { schema, operations } = await import(opsModule);
-db.exec(schema);
-
-/** @type {Map<string, import('better-sqlite3').Statement>} */
-const statements = new Map();
-/** @param {string} sql */
-const stmt = (sql) => {
+const statements = new Map<string, Statement>();
+const stmt = (sql: string) => {
   let s = statements.get(sql);
   if (!s) statements.set(sql, (s = db.prepare(sql)));
   return s;
 };
 
-/** @param {unknown} error */
-const isBusy = (error) => /** @type {{ code?: string }} */ (error)?.code?.startsWith('SQLITE_BUSY') || /** @type {{ code?: string }} */ (error)?.code === 'SQLITE_LOCKED';
+const isBusy = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+};
+const failAll = (jobs: Job[], error: unknown): Outcome[] => jobs.map((job) => ({ id: job.id, ok: false, busy: isBusy(error), message: String(error) }));
 
-/** @type {Job[]} */
-let queue = [];
-let scheduled = false;
-
-/** @param {Job[]} jobs @returns {Outcome[]} */
-function commit(jobs) {
+function commit(jobs: Job[]): Outcome[] {
   try {
     db.exec('BEGIN IMMEDIATE');
   } catch (error) {
-    return jobs.map((job) => ({ id: job.id, ok: false, busy: isBusy(error), message: String(error) }));
+    return failAll(jobs, error);
   }
-  /** @type {Outcome[]} */
-  const outcomes = jobs.map((job) => {
+  const outcomes = jobs.map((job): Outcome => {
     db.exec('SAVEPOINT job');
     try {
-      const value = operations[job.op](stmt, job.args);
+      const value = (operations[job.op] as (stmt: (sql: string) => Statement, args: unknown) => unknown)(stmt, job.args);
       db.exec('RELEASE job');
       return { id: job.id, ok: true, value };
     } catch (error) {
@@ -67,10 +60,12 @@ function commit(jobs) {
     return outcomes;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
-    return jobs.map((job) => ({ id: job.id, ok: false, busy: isBusy(error), message: String(error) }));
+    return failAll(jobs, error);
   }
 }
 
+let queue: Job[] = [];
+let scheduled = false;
 function flush() {
   scheduled = false;
   const jobs = queue;
@@ -78,7 +73,7 @@ function flush() {
   if (jobs.length) port.postMessage(commit(jobs));
 }
 
-port.on('message', (/** @type {Job | 'close'} */ message) => {
+port.on('message', (message: Job | 'close') => {
   if (message === 'close') {
     flush();
     db.close();

@@ -1,7 +1,6 @@
 // The Content-Security-Policy of every page we serve: nothing inline, nothing evaluated.
 
-/** @param {string} url */
-const originOf = (url) => {
+const originOf = (url: string) => {
   try {
     return new URL(url).origin;
   } catch {
@@ -9,11 +8,7 @@ const originOf = (url) => {
   }
 };
 
-/**
- * @param {{ voiceApiUrl: string, sentryDsn: string, connectSrc: string[] }} config
- * @returns {Record<string, string[]>}
- */
-export function contentSecurityPolicy({ voiceApiUrl, sentryDsn, connectSrc }) {
+export function contentSecurityPolicy({ voiceApiUrl, sentryDsn, connectSrc }: { voiceApiUrl: string; sentryDsn: string; connectSrc: string[] }): Record<string, string[]> {
   const voiceApi = originOf(voiceApiUrl);
   const reporter = sentryDsn ? originOf(sentryDsn) : null;
   return {

@@ -2,10 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './config.mjs';
+import { ROOT } from './config.ts';
 
-/** @param {string} dir @returns {number} the newest modification time below dir */
-function newest(dir) {
+/** The newest modification time below dir. */
+function newest(dir: string): number {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
@@ -16,6 +16,7 @@ function newest(dir) {
 
 const OUTPUTS = ['dist/widgets/ai-widgets.js', 'dist/site/index.html', 'dist/examples/react/index.html'];
 const SOURCES = ['widgets', 'site', 'examples', 'vite.config.ts', 'vite.widget.config.ts', 'package.json'];
+
 
 export function needsBuild(root = ROOT) {
   const outputs = OUTPUTS.map((file) => join(root, file));

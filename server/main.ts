@@ -1,8 +1,8 @@
 // `npm start`: build what is missing, open the store, serve everything, and stop cleanly.
-import { buildApp } from './app.mjs';
-import { buildIfNeeded } from './build-if-needed.mjs';
-import { loadConfig } from './config.mjs';
-import { openConfiguredStore } from './store.mjs';
+import { buildApp } from './app.ts';
+import { buildIfNeeded } from './build-if-needed.ts';
+import { loadConfig } from './config.ts';
+import { openConfiguredStore } from './storage/index.ts';
 
 const config = loadConfig();
 if (process.env.SKIP_BUILD !== 'true') buildIfNeeded();
@@ -10,8 +10,7 @@ const store = await openConfiguredStore(config);
 const app = await buildApp(config, store);
 
 let stopping = false;
-/** @param {string} signal */
-async function stop(signal) {
+async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: finishing requests in flight, then closing`);
@@ -29,4 +28,5 @@ process.on('SIGINT', () => void stop('SIGINT'));
 await app.listen({ port: config.port, host: config.host });
 console.log(`\n  Site:             ${config.publicUrl}/`);
 console.log(`  Widget examples:  ${config.publicUrl}/examples/`);
-console.log(`  Feedback store:   ${store.path}\n`);
+console.log(`  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this log (OTP_PROVIDER=console)'}`);
+console.log(`  Store:            ${store.path}\n`);

@@ -1,28 +1,31 @@
-// The HTTP service: the site, the widgets, the example pages and the feedback API.
+// The HTTP service: the site, the widgets, the example pages, the feedback API and the demo-request API.
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyReply } from 'fastify';
 import { join } from 'node:path';
-import { contentSecurityPolicy } from './csp.mjs';
-import { sendSitePage, siteRoutes } from './site-pages.mjs';
-import { describeValidation, feedbackRoutes, LIMITS } from './feedback-route.mjs';
-import { DatabaseBusyError } from './sqlite/worker.mjs';
+import type { ServerConfig } from './config.ts';
+import { contentSecurityPolicy } from './csp.ts';
+import { describeValidation, feedbackRoutes, LIMITS, type ValidationError } from './feedback-route.ts';
+import { leadRoutes } from './leads/routes.ts';
+import { sendSitePage, siteRoutes } from './site-pages.ts';
+import { DatabaseBusyError, type Store } from './storage/index.ts';
 
 const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
 
-/** The file a precompressed variant stands for: `x.js.br` is `x.js`. @param {string} path */
-const original = (path) => path.replace(/\.(br|gz)$/, '');
+/** The file a precompressed variant stands for: `x.js.br` is `x.js`. */
+const original = (path: string) => path.replace(/\.(br|gz)$/, '');
 
-/** @param {import('fastify').FastifyReply} res @param {string} path */
-function cacheHeaders(res, path) {
-  res.header('Cache-Control', HASHED.test(original(path)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
+function cacheHeaders(reply: FastifyReply, path: string) {
+  reply.header('Cache-Control', HASHED.test(original(path)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
 }
 
-/** Plain-text answers for every failure the API can meet. @param {any} error */
-function textFor(error) {
+type ServiceError = Error & { validation?: ValidationError[]; code?: string; statusCode?: number };
+
+/** Plain-text answers for every failure the feedback API can meet. */
+function textFor(error: ServiceError): { status: number; text: string } {
   if (error.validation) return { status: 400, text: describeValidation(error.validation) };
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -35,15 +38,12 @@ function textFor(error) {
   if (error instanceof DatabaseBusyError) return { status: 503, text: error.message };
   if (error.statusCode === 429) return { status: 429, text: 'Too many submissions from this address. Please wait a minute and try again.' };
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { status: 400, text: 'The body is not valid JSON.' };
-  const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   return { status, text: status === 500 ? 'Something went wrong on our side. Please try again.' : String(error.message) };
 }
 
-/**
- * @param {import('./config.mjs').ServerConfig} config
- * @param {import('./store.mjs').FeedbackStore} store
- */
-export async function buildApp(config, store) {
+/** `now` lets tests move the clock of the one-time codes. */
+export async function buildApp(config: ServerConfig, store: Store, { now }: { now?: () => number } = {}) {
   const app = Fastify({
     logger: { level: config.logLevel },
     // Our own lines say what matters (feedback stored, errors); one line per request is noise.
@@ -80,14 +80,14 @@ export async function buildApp(config, store) {
     if (closing) reply.header('Connection', 'close');
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error: ServiceError, request, reply) => {
     const { status, text } = textFor(error);
     if (status >= 500) request.log.error(error);
     reply.code(status).type('text/plain; charset=utf-8').send(text);
   });
 
-  /** The methods each API path answers, for the 405's Allow header. @type {Map<string, Set<string>>} */
-  const apiMethods = new Map();
+  /** The methods each API path answers, for the 405's Allow header. */
+  const apiMethods = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = apiMethods.get(route.url) ?? new Set();
@@ -101,6 +101,7 @@ export async function buildApp(config, store) {
       api.removeContentTypeParser('text/plain');
       await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
+      await api.register(leadRoutes, { config, store, now });
       // Says only whether the service and its database answer; never waits on the database.
       api.get('/health', async (_req, reply) => (store.answering() ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' })));
     },

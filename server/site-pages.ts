@@ -3,23 +3,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** @param {string} siteDir @returns {string[]} the routes the build prerendered (none before a build) */
-export function siteRoutes(siteDir) {
+/** The routes the build prerendered (none before a build). */
+export function siteRoutes(siteDir: string): string[] {
   const list = join(siteDir, 'routes.json');
-  return existsSync(list) ? /** @type {string[]} */ (JSON.parse(readFileSync(list, 'utf8'))) : [];
+  return existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as string[]) : [];
 }
 
-/** @param {string} route */
-const fileOf = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+const fileOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
 
 /**
  * Sends a page's HTML with the given status, as the smallest encoding the browser takes.
  * Read per request (a few KB, in the OS cache), so a rebuild is served without a restart.
- * @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} reply
- * @param {string} siteDir @param {string | null} route null for the not-found page @param {number} status
+ * `route` null is the not-found page.
  */
-export async function sendSitePage(request, reply, siteDir, route, status) {
+export async function sendSitePage(request: FastifyRequest, reply: FastifyReply, siteDir: string, route: string | null, status: number) {
   const file = join(siteDir, route === null ? '404.html' : fileOf(route));
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');

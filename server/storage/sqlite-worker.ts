@@ -1,8 +1,10 @@
-// SQLite off the event loop: one worker thread owns the connection (./thread.mjs) and commits the
-// jobs that arrive together in one transaction. The event loop only posts messages, so a locked or
-// slow database never stalls pages, widget files or health checks; a job that does not finish within
-// `timeoutMs` is refused with DatabaseBusyError (503), and the request is answered in seconds.
+// SQLite off the event loop: one worker thread owns the connection (./sqlite-thread.ts) and commits
+// the jobs that arrive together in one transaction. The event loop only posts messages, so a locked
+// or slow database never stalls pages, widget files or health checks; a job that does not finish
+// within `timeoutMs` is refused with DatabaseBusyError (503), and the request is answered in seconds.
 import { Worker } from 'node:worker_threads';
+import type { operations } from './sqlite-ops.ts';
+import type { Job, Outcome } from './sqlite-thread.ts';
 
 /** A database that could not take the work in time (locked by another process, or too slow). */
 export class DatabaseBusyError extends Error {
@@ -12,23 +14,21 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-/**
- * @param {{ path: string, opsModule: URL, timeoutMs?: number, busyTimeoutMs?: number }} options
- */
-export async function openSqliteWorker({ path, opsModule, timeoutMs = 4000, busyTimeoutMs = 2000 }) {
-  const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { path, opsModule: opsModule.href, busyTimeoutMs } });
-  /** @type {Map<number, { resolve(v: unknown): void, reject(e: Error): void, timer: NodeJS.Timeout, since: number }>} */
-  const pending = new Map();
+type Ops = typeof operations;
+type Args<K extends keyof Ops> = Parameters<Ops[K]>[1];
+
+export async function openSqliteWorker({ path, timeoutMs, busyTimeoutMs }: { path: string; timeoutMs: number; busyTimeoutMs: number }) {
+  const worker = new Worker(new URL('./sqlite-thread.mjs', import.meta.url), { workerData: { path, busyTimeoutMs } });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout; since: number }>();
   let nextId = 1;
   let lastBusy = false;
-  /** @type {Error | null} */
-  let failed = null;
+  let failed: Error | null = null;
 
   await new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
-  worker.on('message', (/** @type {import('./thread.mjs').Outcome[]} */ outcomes) => {
+  worker.on('message', (outcomes: Outcome[]) => {
     for (const outcome of outcomes) {
       const job = pending.get(outcome.id);
       if (!job) continue; // answered already: it timed out
@@ -46,12 +46,8 @@ export async function openSqliteWorker({ path, opsModule, timeoutMs = 4000, busy
   });
 
   return {
-    path,
-    /**
-     * Runs a named operation of the ops module inside the next group commit; resolves once committed.
-     * @param {string} op @param {unknown} [args] @returns {Promise<any>}
-     */
-    call(op, args) {
+    /** Runs an operation inside the next group commit; resolves once committed. */
+    call<K extends keyof Ops>(op: K, args?: Args<K>): Promise<ReturnType<Ops[K]>> {
       if (failed) return Promise.reject(failed);
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -60,11 +56,10 @@ export async function openSqliteWorker({ path, opsModule, timeoutMs = 4000, busy
           lastBusy = true;
           reject(new DatabaseBusyError());
         }, timeoutMs);
-        pending.set(id, { resolve, reject, timer, since: Date.now() });
-        worker.postMessage({ id, op, args });
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer, since: Date.now() });
+        worker.postMessage({ id, op, args } satisfies Job);
       });
     },
-    /** Whether the database is taking work now, without waiting for it: for health checks. */
     answering() {
       if (failed || lastBusy) return false;
       const oldest = pending.values().next().value;
@@ -78,5 +73,3 @@ export async function openSqliteWorker({ path, opsModule, timeoutMs = 4000, busy
     },
   };
 }
-
-/** @typedef {Awaited<ReturnType<typeof openSqliteWorker>>} SqliteWorker */
