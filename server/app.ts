@@ -42,10 +42,10 @@ function textFor(error: ServiceError): { status: number; text: string } {
   return { status, text: status === 500 ? 'Something went wrong on our side. Please try again.' : String(error.message) };
 }
 
-/** `now` lets tests move the clock of the one-time codes. */
-export async function buildApp(config: ServerConfig, store: Store, { now }: { now?: () => number } = {}) {
+/** `now` lets tests move the clock of the one-time codes, `logStream` read the log. */
+export async function buildApp(config: ServerConfig, store: Store, { now, logStream }: { now?: () => number; logStream?: { write(line: string): void } } = {}) {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Our own lines say what matters (feedback stored, errors); one line per request is noise.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.bodyBytes,

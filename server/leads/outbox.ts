@@ -6,7 +6,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { OutboxRow, Store } from '../storage/types.ts';
 
-const LEASE_MS = 60_000;
 const MAX_BACKOFF_MS = 3_600_000;
 
 /** `X-Signature-256: sha256=<hex HMAC of "{timestamp}.{body}">`, with the timestamp in X-Timestamp to stop replays. */
@@ -15,6 +14,8 @@ export function signature(secret: string, timestamp: string, body: string): stri
 }
 
 export function startOutbox(store: Store, webhook: ServerConfig['webhook'], timeoutMs: number, log: FastifyBaseLogger) {
+  // A lease outlives a delivery's timeout, so a killed instance's rows are retried soon after.
+  const leaseMs = timeoutMs * 2 + 1000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -46,7 +47,7 @@ export function startOutbox(store: Store, webhook: ServerConfig['webhook'], time
   async function pass() {
     try {
       for (;;) {
-        const due = await store.claimOutbox(Date.now(), LEASE_MS, 10);
+        const due = await store.claimOutbox(Date.now(), leaseMs, 10);
         if (!due.length || stopped) return;
         await Promise.all(due.map(deliver));
       }

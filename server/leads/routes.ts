@@ -37,7 +37,9 @@ export async function leadRoutes(api: FastifyInstance, { config, store, now = Da
   api.addHook('onClose', () => outbox.stop());
 
   // Parse failures and other thrown errors answer in the same JSON shape as the refusals.
-  api.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+  api.setErrorHandler((error: { statusCode?: number; message: string; error?: string }, request, reply) => {
+    // Refusals built by a plugin (the per-client limit) carry their own code and sentence.
+    if (error.statusCode && error.statusCode < 500 && error.error) return refuse(reply, error.statusCode, error.error, error.message);
     if (error instanceof ProviderError) {
       request.log.warn(error.message);
       return refuse(reply, 502, 'provider-unavailable', 'We could not send or check the code right now. Please try again in a minute.');
