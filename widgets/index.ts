@@ -9,7 +9,7 @@ import { defineVoiceDemo } from './voice-demo/element';
 export { defineDemoRequest, defineFeedback, defineVoiceDemo };
 export type { VoiceClient, VoiceClientEventMap, VoiceDemoProps } from './voice-demo/contract';
 export type { FeedbackFields, FeedbackProps } from './feedback/contract';
-export type { DemoRequestProps, DemoRequestSubmitDetail } from './demo-request/contract';
+export type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './demo-request/contract';
 
 defineVoiceDemo();
 defineFeedback();

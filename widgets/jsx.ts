@@ -3,7 +3,7 @@
  * React 19 sets known properties, passes other props as attributes, and treats `on<event-name>` as a listener.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { DemoRequestSubmitDetail } from './demo-request/contract';
+import type { DemoRequestErrorDetail, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './demo-request/contract';
 import type { FeedbackErrorDetail, FeedbackFields } from './feedback/contract';
 import type { VoiceClient, VoiceDemoErrorDetail } from './voice-demo/contract';
 
@@ -32,6 +32,8 @@ export interface DemoRequestJsx extends Base {
   'default-country'?: string;
   'brand-name'?: string;
   'onai-demo-request-submit'?: Listener<DemoRequestSubmitDetail>;
+  'onai-demo-request-success'?: Listener<DemoRequestSuccessDetail>;
+  'onai-demo-request-error'?: Listener<DemoRequestErrorDetail>;
 }
 
 declare module 'react' {

@@ -5,17 +5,34 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openConfiguredStore } from '../../server/storage/index.ts';
 import { PREVIEW_PORT, STUB_ORIGIN, STUB_PORT } from '../support/ports';
+import { fakeTwilio, TWILIO } from '../support/fakes';
 import { startStubServer } from '../support/stub-server';
 
 /**
- * Starts the real service (site, widgets, examples, feedback API on a throwaway database)
- * and the stand-ins for external services; the returned function stops them.
+ * Starts the real service (site, widgets, examples, the APIs on a throwaway database) and the
+ * stand-ins for external services (one-time codes go through a fake Twilio Verify whose codes the
+ * tests read at E2E_TWILIO_URL); the returned function stops them.
  */
 export default async function globalSetup() {
   for (const file of ['dist/widgets/ai-widgets.js', 'dist/site/index.html', 'dist/examples/react/index.html'])
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-e2e-'));
-  const config = loadConfig({ PORT: String(PREVIEW_PORT), DATABASE_PATH: join(dir, 'feedback.db'), FEEDBACK_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9` });
+  const twilio = await fakeTwilio();
+  process.env.E2E_TWILIO_URL = twilio.url;
+  const config = loadConfig({
+    PORT: String(PREVIEW_PORT),
+    DATABASE_PATH: join(dir, 'feedback.db'),
+    FEEDBACK_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
+    CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9`,
+    OTP_PROVIDER: 'twilio',
+    OTP_CLIENT_LIMIT: '10000',
+    OTP_COUNTRIES: 'IN',
+    TWILIO_ACCOUNT_SID: TWILIO.accountSid,
+    TWILIO_AUTH_TOKEN: TWILIO.authToken,
+    TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
+    TWILIO_API_URL: twilio.url,
+  });
   const store = await openConfiguredStore(config);
   // Workers start after this, and read the database to check what the service stored.
   process.env.E2E_DB_PATH = config.databasePath;
@@ -26,6 +43,7 @@ export default async function globalSetup() {
     await app.close();
     await store.close();
     await new Promise((resolve) => stubs.close(resolve));
+    await twilio.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -23,15 +23,25 @@ const closer = (server: Server) => () => new Promise<void>((resolve) => server.c
 
 export const TWILIO = { accountSid: 'ACtest000000000000000000000000000', authToken: 'twilio-test-token', serviceSid: 'VAtest000000000000000000000000000' };
 
-/** Twilio Verify: sends a random 6-digit code per phone (readable through `codes`), checks it, 404 when none is pending. */
+/**
+ * Twilio Verify: sends a random 6-digit code per phone (readable through `codes`), checks it, 404 when
+ * none is pending. For browser tests in other processes: `GET /__code?to=` reads a phone's code, and
+ * `POST /__down?to=` makes that phone's requests fail (503), so parallel tests never disturb each other.
+ */
 export async function fakeTwilio() {
   const codes = new Map<string, string>();
+  const failing = new Set<string>();
   const requests: { path: string; form: Record<string, string> }[] = [];
   const fake = { url: '', down: false, codes, requests, close: async () => {} };
   const { server, url } = await listen((req, body, res) => {
+    const control = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const to = control.searchParams.get('to') ?? '';
+    if (control.pathname === '/__code') return json(res, 200, { code: codes.get(to) ?? null });
+    if (control.pathname === '/__down') return failing.add(to) && json(res, 200, {});
+    if (control.pathname === '/__up') return failing.delete(to) && json(res, 200, {});
     const form = Object.fromEntries(new URLSearchParams(body));
     requests.push({ path: req.url ?? '', form });
-    if (fake.down) return json(res, 503, { code: 20503, message: 'Service unavailable' });
+    if (fake.down || failing.has(form.To)) return json(res, 503, { code: 20503, message: 'Service unavailable' });
     const auth = `Basic ${Buffer.from(`${TWILIO.accountSid}:${TWILIO.authToken}`).toString('base64')}`;
     if (req.headers.authorization !== auth) return json(res, 401, { code: 20003, message: 'Authenticate' });
     const base = `/v2/Services/${TWILIO.serviceSid}/`;

@@ -1,20 +1,24 @@
 import baseCss from '../shared/base.css?inline';
 import { defineOnce, widgetElement } from '../shared/define';
-import type { DemoRequestProps, DemoRequestSubmitDetail } from './contract';
+import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
 
 
 /**
  * Pick one of four demo agents, give a name and a phone number verified in OTP steps,
- * consent, and press Get a Call. The page receives the lead as an event.
+ * consent, and press Get a Call. With `backend-url` the service sends and checks the code,
+ * stores the lead, delivers it to the CRM and calls the visitor; without it the form is a demo
+ * of the steps and the page receives the lead as an event.
  *
  * @summary Request-a-demo-call form with agent picker and phone verification.
  * @tag ai-demo-request
  *
- * @attr {string} backend-url - Backend base URL, reserved for sending leads (no request is made yet).
+ * @attr {string} backend-url - The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent).
  * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
  * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
  *
  * @fires {CustomEvent<{agentId: string, name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
+ * @fires {CustomEvent<{id: number, call: 'placed' | 'queued' | 'not-configured'}>} ai-demo-request-success - With `backend-url`: the lead is stored; `call` says whether the AI demo call was placed.
+ * @fires {CustomEvent<{message: string}>} ai-demo-request-error - With `backend-url`: the lead was refused or the service was out of reach; `message` is what the visitor was told.
  *
  * @csspart base - The whole form.
  * @csspart agents - The agent radio group.
@@ -26,6 +30,7 @@ import type { DemoRequestProps, DemoRequestSubmitDetail } from './contract';
  * @csspart verify-button - The Verify button.
  * @csspart verified - The "Phone number verified" confirmation.
  * @csspart submit-button - The Get a Call button.
+ * @csspart confirmation - The confirmation shown once the request is in (with `backend-url`).
  *
  * @cssprop --accent - Buttons and focus colour.
  * @cssprop --accent-contrast - Button text colour.
@@ -34,6 +39,7 @@ import type { DemoRequestProps, DemoRequestSubmitDetail } from './contract';
  * @cssprop --muted - Secondary text colour.
  * @cssprop --border - Card and field border colour.
  * @cssprop --success - The verified confirmation colour.
+ * @cssprop --danger - The colour of a refusal's message.
  * @cssprop --radius - Corner radius.
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
@@ -58,5 +64,7 @@ declare global {
   }
   interface GlobalEventHandlersEventMap {
     'ai-demo-request-submit': CustomEvent<DemoRequestSubmitDetail>;
+    'ai-demo-request-success': CustomEvent<DemoRequestSuccessDetail>;
+    'ai-demo-request-error': CustomEvent<DemoRequestErrorDetail>;
   }
 }

@@ -21,7 +21,7 @@ const ready = run([{ type: 'select', agentId: 'receptionist' }, { type: 'name', 
 
 describe('initial state', () => {
   it('has no agent, no OTP requested, nothing verified and no consent', () => {
-    expect(initialDemoRequestState).toEqual({ agentId: null, name: '', phone: '', otp: '', phoneStatus: 'unverified', consent: false });
+    expect(initialDemoRequestState).toMatchObject({ agentId: null, name: '', phone: '', otp: '', phoneStatus: 'unverified', consent: false, token: null, problem: null, submission: { status: 'idle' } });
   });
 });
 
@@ -127,5 +127,55 @@ describe('missingSteps and canRequestCall', () => {
     const state = { ...ready, ...change };
     expect(missingSteps(state)).toEqual([step]);
     expect(canRequestCall(state)).toBe(false);
+  });
+});
+
+describe('with a backend', () => {
+  const withPhone = run([{ type: 'select', agentId: 'receptionist' }, { type: 'name', value: 'Asha' }, { type: 'phone', value: PHONE }, { type: 'consent', value: true }]);
+  const sending = run([{ type: 'code-requested' }], withPhone);
+  const sent = run([{ type: 'code-sent', display: '+91 98765 43210', resendAt: 30_000 }], sending);
+  const checking = run([{ type: 'otp', value: '123456' }, { type: 'check-started' }], sent);
+  const verifiedByService = run([{ type: 'checked', token: 'tok' }], checking);
+
+  it('walks Get OTP, the code sent, Verify and the token', () => {
+    expect(sending.phoneStatus).toBe('sending-code');
+    expect(sent).toMatchObject({ phoneStatus: 'otp-requested', codeSentTo: '+91 98765 43210', resendAt: 30_000 });
+    expect(checking.phoneStatus).toBe('verifying');
+    expect(verifiedByService).toMatchObject({ phoneStatus: 'verified', token: 'tok', otp: '' });
+    expect(canRequestCall(verifiedByService)).toBe(true);
+  });
+
+  it('shows a refused code request at the phone and returns to where it was, with the wait', () => {
+    expect(run([{ type: 'code-refused', message: 'Wait.', resendAt: 9 }], sending)).toMatchObject({ phoneStatus: 'unverified', problem: { where: 'phone', message: 'Wait.' }, resendAt: 9 });
+    const resend = run([{ type: 'code-requested' }, { type: 'code-refused', message: 'Later.' }], sent);
+    expect(resend).toMatchObject({ phoneStatus: 'otp-requested', codeSentTo: '+91 98765 43210', problem: { where: 'phone' } });
+  });
+
+  it('keeps the typed code after a wrong one, says whether a new code is needed, and clears the note on typing', () => {
+    const wrong = run([{ type: 'check-refused', message: 'Not right.', newCode: false }], checking);
+    expect(wrong).toMatchObject({ phoneStatus: 'otp-requested', otp: '123456', problem: { where: 'code', newCode: false } });
+    expect(run([{ type: 'otp', value: '12345' }], wrong).problem).toBeNull();
+  });
+
+  it('sends once: no second Get a Call while one is on its way or done', () => {
+    const submitting = run([{ type: 'submit-started' }], verifiedByService);
+    expect(canRequestCall(submitting)).toBe(false);
+    const done = run([{ type: 'submit-done', id: 7, call: 'placed' }], submitting);
+    expect(done.submission).toEqual({ status: 'done', id: 7, call: 'placed' });
+    expect(canRequestCall(done)).toBe(false);
+  });
+
+  it('keeps everything after a refused request, and asks for a new verification when the token was refused', () => {
+    const submitting = run([{ type: 'submit-started' }], verifiedByService);
+    const outage = run([{ type: 'submit-refused', message: 'No network.', reverify: false }], submitting);
+    expect(outage).toMatchObject({ phoneStatus: 'verified', token: 'tok', name: 'Asha', consent: true, submission: { status: 'idle' }, problem: { where: 'submit' } });
+    const expired = run([{ type: 'submit-refused', message: 'Verify again.', reverify: true }], submitting);
+    expect(expired).toMatchObject({ phoneStatus: 'unverified', token: null, codeSentTo: null, name: 'Asha', phone: PHONE, problem: { where: 'phone' } });
+  });
+
+  it('forgets a verification when the number changes, and starts over keeping who asked', () => {
+    expect(run([{ type: 'phone', value: '+919876543211' }], verifiedByService)).toMatchObject({ phoneStatus: 'unverified', token: null, codeSentTo: null });
+    const again = run([{ type: 'submit-started' }, { type: 'submit-done', id: 1, call: 'queued' }, { type: 'start-over' }], verifiedByService);
+    expect(again).toMatchObject({ name: 'Asha', phone: PHONE, agentId: 'receptionist', phoneStatus: 'unverified', token: null, consent: false, submission: { status: 'idle' } });
   });
 });

@@ -1,7 +1,18 @@
 import type { AgentId } from './agents';
+import type { CallOutcome } from './lead-api';
 
-/** SPEC section 4 "Demo request form": the phone's verification steps. */
-export type PhoneStatus = 'unverified' | 'otp-requested' | 'verified';
+/**
+ * The phone's verification steps. Without a backend (demo mode) Get OTP and Verify move between
+ * `unverified`, `otp-requested` and `verified` on the press alone; with one, `sending-code` and
+ * `verifying` stand for the requests under way.
+ */
+export type PhoneStatus = 'unverified' | 'sending-code' | 'otp-requested' | 'verifying' | 'verified';
+
+/** Get a Call with a backend: the lead on its way, or sent with the call's outcome. */
+export type Submission = { status: 'idle' } | { status: 'submitting' } | { status: 'done'; id: number; call: CallOutcome };
+
+/** Something the visitor should read and act on, shown where it happened. */
+export type Problem = { where: 'phone' | 'code' | 'submit'; message: string; newCode?: boolean };
 
 export interface DemoRequestState {
   agentId: AgentId | null;
@@ -11,6 +22,14 @@ export interface DemoRequestState {
   otp: string;
   phoneStatus: PhoneStatus;
   consent: boolean;
+  /** With a backend: the number the code went to, as the service wrote it (`+91 98765 43210`). */
+  codeSentTo: string | null;
+  /** Epoch ms from which another code may be asked for. */
+  resendAt: number | null;
+  /** The service's proof that `phone` was verified. */
+  token: string | null;
+  problem: Problem | null;
+  submission: Submission;
 }
 
 export type DemoRequestAction =
@@ -20,7 +39,17 @@ export type DemoRequestAction =
   | { type: 'otp'; value: string }
   | { type: 'request-otp' }
   | { type: 'verify' }
-  | { type: 'consent'; value: boolean };
+  | { type: 'consent'; value: boolean }
+  | { type: 'code-requested' }
+  | { type: 'code-sent'; display: string; resendAt: number }
+  | { type: 'code-refused'; message: string; resendAt?: number }
+  | { type: 'check-started' }
+  | { type: 'checked'; token: string }
+  | { type: 'check-refused'; message: string; newCode: boolean }
+  | { type: 'submit-started' }
+  | { type: 'submit-done'; id: number; call: CallOutcome }
+  | { type: 'submit-refused'; message: string; reverify: boolean }
+  | { type: 'start-over' };
 
 export const initialDemoRequestState: DemoRequestState = {
   agentId: null,
@@ -29,7 +58,14 @@ export const initialDemoRequestState: DemoRequestState = {
   otp: '',
   phoneStatus: 'unverified',
   consent: false,
+  codeSentTo: null,
+  resendAt: null,
+  token: null,
+  problem: null,
+  submission: { status: 'idle' },
 };
+
+const unverified = { otp: '', phoneStatus: 'unverified', codeSentTo: null, resendAt: null, token: null } as const;
 
 export function demoRequestReducer(state: DemoRequestState, action: DemoRequestAction): DemoRequestState {
   switch (action.type) {
@@ -40,17 +76,40 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
     case 'phone':
       // A verification belongs to the number it was made for.
       if (action.value === state.phone) return state;
-      return { ...state, phone: action.value, otp: '', phoneStatus: 'unverified' };
+      return { ...state, ...unverified, phone: action.value, problem: null };
     case 'otp':
-      return state.phoneStatus === 'otp-requested' ? { ...state, otp: action.value } : state;
+      return state.phoneStatus === 'otp-requested' ? { ...state, otp: action.value, problem: state.problem?.where === 'code' ? null : state.problem } : state;
     case 'request-otp':
       return state.phoneStatus === 'unverified' && state.phone ? { ...state, phoneStatus: 'otp-requested' } : state;
     case 'verify':
-      // SPEC: verification is the button press alone; the OTP's content is not checked.
-      // An empty OTP is content too: refusing it would be a check the spec rules out.
+      // Demo mode: verification is the button press alone; the OTP's content is not checked.
+      // An empty OTP is content too: refusing it would be a check demo mode rules out.
       return state.phoneStatus === 'otp-requested' ? { ...state, phoneStatus: 'verified' } : state;
     case 'consent':
       return { ...state, consent: action.value };
+    case 'code-requested':
+      return (state.phoneStatus === 'unverified' || state.phoneStatus === 'otp-requested') && state.phone ? { ...state, phoneStatus: 'sending-code', problem: null } : state;
+    case 'code-sent':
+      return state.phoneStatus === 'sending-code' ? { ...state, phoneStatus: 'otp-requested', otp: '', codeSentTo: action.display, resendAt: action.resendAt } : state;
+    case 'code-refused':
+      if (state.phoneStatus !== 'sending-code') return state;
+      return { ...state, phoneStatus: state.codeSentTo ? 'otp-requested' : 'unverified', problem: { where: 'phone', message: action.message }, resendAt: action.resendAt ?? state.resendAt };
+    case 'check-started':
+      return state.phoneStatus === 'otp-requested' ? { ...state, phoneStatus: 'verifying', problem: null } : state;
+    case 'checked':
+      return state.phoneStatus === 'verifying' ? { ...state, phoneStatus: 'verified', token: action.token, otp: '' } : state;
+    case 'check-refused':
+      return state.phoneStatus === 'verifying' ? { ...state, phoneStatus: 'otp-requested', problem: { where: 'code', message: action.message, newCode: action.newCode } } : state;
+    case 'submit-started':
+      return { ...state, submission: { status: 'submitting' }, problem: null };
+    case 'submit-done':
+      return { ...state, submission: { status: 'done', id: action.id, call: action.call } };
+    case 'submit-refused':
+      // A verification that expired or was used must be made again; everything typed stays.
+      return { ...state, ...(action.reverify && unverified), submission: { status: 'idle' }, problem: { where: action.reverify ? 'phone' : 'submit', message: action.message } };
+    case 'start-over':
+      // Another demo: the same visitor, a new verification (one verification makes one request).
+      return { ...initialDemoRequestState, name: state.name, phone: state.phone, agentId: state.agentId };
   }
 }
 
@@ -65,5 +124,5 @@ export function missingSteps(state: DemoRequestState): string[] {
 }
 
 export function canRequestCall(state: DemoRequestState): boolean {
-  return missingSteps(state).length === 0;
+  return missingSteps(state).length === 0 && state.submission.status === 'idle';
 }

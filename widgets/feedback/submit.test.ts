@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SUBMIT_TIMEOUT_MS } from './contract';
-import { endpoint, postFeedback } from './submit';
+import { endpoint } from '../shared/endpoint';
+import { postFeedback } from './submit';
 
 const fields = { name: 'Zoë', email: 'zoe@example.com', message: 'Line one\nline two 🚀' };
 

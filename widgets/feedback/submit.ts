@@ -1,9 +1,5 @@
+import { endpoint } from '../shared/endpoint';
 import { SUBMIT_TIMEOUT_MS, type FeedbackFields } from './contract';
-
-/** Joins a base URL and a path without doubling or dropping the slash. */
-export function endpoint(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
 
 /**
  * SPEC section 7: `POST {backend}/feedback` with a JSON body, the answer read as text.

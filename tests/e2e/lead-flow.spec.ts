@@ -1,0 +1,189 @@
+import Database from 'better-sqlite3';
+import type { Locator, Page } from '@playwright/test';
+import { events as recorded, expect, recordEvents, test } from './fixtures';
+import { expectLegible } from './visual';
+
+// The demo form on /experience against the real service: codes through a fake Twilio Verify
+// (global-setup), the lead stored in the service's database. Each test uses its own number.
+
+const twilio = (path: string) => `${process.env.E2E_TWILIO_URL}${path}`;
+const codeFor = async (phone: string) => ((await (await fetch(twilio(`/__code?to=${encodeURIComponent(phone)}`))).json()) as { code: string | null }).code;
+
+function newNumber() {
+  const digits = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  return { digits, e164: `+91${digits}`, display: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` };
+}
+
+function form(page: Page) {
+  const root = page.locator('ai-demo-request');
+  return {
+    root,
+    radio: (name: string) => root.getByRole('radio', { name, exact: true }),
+    name: root.getByRole('textbox', { name: 'Name', exact: true }),
+    phone: root.getByRole('textbox', { name: 'Phone Number', exact: true }),
+    getOtp: root.getByRole('button', { name: 'Get OTP', exact: true }),
+    otp: root.getByRole('textbox', { name: 'OTP', exact: true }),
+    verify: root.getByRole('button', { name: 'Verify', exact: true }),
+    resend: root.getByRole('button', { name: /^Send a new code/ }),
+    consent: root.getByRole('checkbox'),
+    submit: root.getByRole('button', { name: 'Get a Call', exact: true }),
+    alert: root.getByRole('alert'),
+    confirmation: root.locator('[part="confirmation"]'),
+  };
+}
+type Form = ReturnType<typeof form>;
+
+/** The element holding focus, through shadow roots: its role and accessible name. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return { tag: el?.tagName.toLowerCase(), text: (el as HTMLElement | null)?.innerText?.trim() || el?.getAttribute('placeholder') || el?.getAttribute('aria-label') || '' };
+  });
+
+async function open(page: Page) {
+  await page.goto('/experience');
+  const f = form(page);
+  await f.root.hover();
+  await expect(f.phone).toBeEditable({ timeout: 15_000 });
+  return f;
+}
+
+async function codeSent(f: Form, number: ReturnType<typeof newNumber>) {
+  await f.phone.click();
+  await f.phone.pressSequentially(number.digits, { delay: 30 });
+  await f.getOtp.click();
+  await expect(f.root.getByText(`Code sent to ${number.display}`)).toBeVisible();
+}
+
+test.describe('the demo form with the service', () => {
+  test('done with the keyboard alone: code, check, consent, call; the lead is stored', async ({ page }) => {
+    const number = newNumber();
+    const f = await open(page);
+    await recordEvents(page, ['ai-demo-request-submit', 'ai-demo-request-success']);
+    await f.radio('AI Receptionist').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(f.radio('AI Real-Estate Cold Caller')).toBeChecked();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Asha Rao', { delay: 40 });
+    await page.keyboard.press('Tab');
+    // The country select comes first in the phone field, then the number.
+    if ((await focused(page)).tag === 'select') await page.keyboard.press('Tab');
+    await page.keyboard.type(number.digits, { delay: 40 });
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Get OTP');
+    await page.keyboard.press('Enter');
+    await expect(f.root.getByText(`Code sent to ${number.display}`)).toBeVisible();
+    await expect(f.otp).toBeFocused();
+    await page.keyboard.type((await codeFor(number.e164))!, { delay: 40 });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(f.root.getByText('Phone number verified')).toBeVisible();
+    await expect(f.consent).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Get a Call');
+    await page.keyboard.press('Enter');
+    await expect(f.confirmation).toHaveText(`Thanks, Asha Rao! We'll call you shortly on ${number.display}.Request another demo`);
+    await expect(f.confirmation).toBeFocused();
+
+    const events = await recorded(page);
+    expect(events.map((e) => e.type)).toEqual(['ai-demo-request-submit', 'ai-demo-request-success']);
+    const { id } = events[1].detail as { id: number; call: string };
+    expect(events[1].detail).toEqual({ id, call: 'not-configured' });
+    const db = new Database(process.env.E2E_DB_PATH!, { readonly: true, fileMustExist: true });
+    const row = db.prepare('SELECT agent_id, name, phone, consent_text FROM leads WHERE id = ?').get(id);
+    db.close();
+    expect(row).toEqual({ agent_id: 'realEstate', name: 'Asha Rao', phone: number.e164, consent_text: expect.stringContaining('AI-powered demo calls, from Aurelo services') });
+  });
+
+  test('a wrong code says how many tries are left and keeps what was typed; the right one then works', async ({ page }) => {
+    const number = newNumber();
+    const f = await open(page);
+    await codeSent(f, number);
+    const right = (await codeFor(number.e164))!;
+    const wrong = right === '000000' ? '111111' : '000000';
+    await f.otp.fill(wrong);
+    await f.verify.click();
+    await expect(f.alert).toHaveText('That code is not right. You have 4 tries left.');
+    await expect(f.otp).toHaveValue(wrong);
+    await expect(f.otp).toBeFocused();
+    await expect(f.resend).toHaveText(/^Send a new code in \d+ s$/);
+    await f.otp.fill(right);
+    await expect(f.alert).toHaveCount(0);
+    await f.verify.click();
+    await expect(f.root.getByText('Phone number verified')).toBeVisible();
+  });
+
+  test('five wrong codes ask for a new one, which the cooldown then allows', async ({ page }) => {
+    const number = newNumber();
+    const f = await open(page);
+    await codeSent(f, number);
+    for (let i = 0; i < 5; i++) {
+      await f.otp.fill(`00000${i}`);
+      await f.verify.click();
+      await expect(f.alert).toBeVisible();
+    }
+    await expect(f.alert).toHaveText('That code is not right, and that was the last try. Ask for a new one.');
+    await expect(f.resend).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('an unreachable code provider and an unreachable service each say what happened, and a retry works', async ({ page }) => {
+    const number = newNumber();
+    const f = await open(page);
+    await fetch(twilio(`/__down?to=${encodeURIComponent(number.e164)}`), { method: 'POST' });
+    await f.phone.click();
+    await f.phone.pressSequentially(number.digits, { delay: 20 });
+    await f.getOtp.click();
+    await expect(f.alert).toHaveText('We could not send or check the code right now. Please try again in a minute.');
+    await expect(f.getOtp).toBeFocused();
+    await expect(f.phone).toHaveValue(number.display);
+
+    await fetch(twilio(`/__up?to=${encodeURIComponent(number.e164)}`), { method: 'POST' });
+    await page.route('**/api/otp', (route) => route.abort('connectionrefused'));
+    await f.getOtp.click();
+    await expect(f.alert).toHaveText('We could not reach our service. Check your connection and try again.');
+    await page.unroute('**/api/otp');
+    await f.getOtp.click();
+    await expect(f.root.getByText(`Code sent to ${number.display}`)).toBeVisible();
+  });
+
+  test('a number outside the allowed countries is refused in words', async ({ page }) => {
+    const f = await open(page);
+    await f.root.evaluate((el) => el.setAttribute('default-country', 'GB'));
+    await expect(f.phone).toHaveValue('+44');
+    await f.phone.click();
+    await f.phone.pressSequentially('7400 123456', { delay: 20 });
+    await f.getOtp.click();
+    await expect(f.alert).toHaveText('We can only send codes to numbers in India for now.');
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the code step, a refusal and the confirmation are legible at ${width} px`, async ({ page }, testInfo) => {
+      // Tall enough for the whole form: an element taller than the viewport is shot in parts, under the fixed header.
+      await page.setViewportSize({ width, height: 2000 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      // A number of its own per width and per try, so the pictures hold the same digits every run.
+      const digits = `98765${String(width).padStart(4, '0')}${testInfo.retry}`;
+      const number = { digits, e164: `+91${digits}`, display: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` };
+      const f = await open(page);
+      await f.root.getByText('AI Receptionist', { exact: true }).click();
+      await f.name.fill('Asha Rao');
+      await codeSent(f, number);
+      await f.otp.fill('000000' === (await codeFor(number.e164)) ? '111111' : '000000');
+      await f.verify.click();
+      await expect(f.alert).toBeVisible();
+      const shot = async (name: string, target: Locator) => {
+        await expectLegible(page, 'ai-demo-request');
+        await expect(target).toHaveScreenshot(`${name}-${width}.png`, { mask: [f.otp, f.resend] });
+      };
+      await shot('lead-code-refused', f.root);
+      await f.otp.fill((await codeFor(number.e164))!);
+      await f.verify.click();
+      await f.consent.check();
+      await f.submit.click();
+      await expect(f.confirmation).toBeVisible();
+      await shot('lead-confirmation', f.root);
+    });
+  }
+});
