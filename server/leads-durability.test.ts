@@ -115,4 +115,20 @@ describe('two instances on one PostgreSQL', () => {
     const posts = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? a : b, '/demo-requests', lead)));
     expect(posts.map((p) => p.status).sort()).toEqual([201, 401, 401, 401, 401, 401]);
   }, 60_000);
+
+  it('share one CRM outbox: every lead is delivered once, whichever instance took it', async () => {
+    const hook = await webhookReceiver('whsec-two');
+    try {
+      const env = { DATABASE_URL: pg.url, LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: 'whsec-two', LEAD_WEBHOOK_BACKOFF_MS: '20' };
+      const [a, b] = await Promise.all([start(env), start(env)]);
+      const ids = await Promise.all(Array.from({ length: 8 }, (_, i) => submitLead(i % 2 ? a : b, phone(100 + i))));
+      await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(8);
+      // Give a second delivery the time to show up, if leasing let one through twice.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(hook.received.map((r) => r.body.lead.id).sort()).toEqual([...ids].sort());
+      expect(hook.received).toHaveLength(8);
+    } finally {
+      await hook.close();
+    }
+  }, 60_000);
 });

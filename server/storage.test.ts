@@ -101,3 +101,52 @@ describe('two service instances on one PostgreSQL', () => {
     }
   }, 30_000);
 });
+
+describe.each(backends)('lead storage on $name', ({ env }) => {
+  const phone = () => `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const rules = { ttlMs: 600_000, cooldownMs: 30_000, perHour: 5 };
+  const leadOf = (tokenId: string, p: string) => ({ agentId: 'receptionist', name: 'Asha', phone: p, consentText: 'I agree.', clientIp: '127.0.0.1', tokenId, createdAt: new Date().toISOString() });
+
+  it('decides one-time codes, their checks, one lead per token and leased deliveries the same way', async () => {
+    const h = await testApp(env());
+    const { store } = h;
+    try {
+      const p = phone();
+      expect(await store.requestOtp({ phone: p, codeHash: 'h1', now: 1_000, ...rules })).toEqual({ ok: true });
+      expect(await store.requestOtp({ phone: p, codeHash: 'h2', now: 11_000, ...rules })).toEqual({ ok: false, reason: 'cooldown', retryAfterMs: 20_000 });
+      expect(await store.startOtpCheck(p, 2_000, 2)).toEqual({ status: 'check', codeHash: 'h1', checksLeft: 1 });
+      expect(await store.startOtpCheck(p, 2_000, 2)).toEqual({ status: 'check', codeHash: 'h1', checksLeft: 0 });
+      expect(await store.startOtpCheck(p, 2_000, 2)).toEqual({ status: 'too-many' });
+      expect(await store.startOtpCheck(p, 700_000, 9)).toEqual({ status: 'expired' });
+      await store.finishOtp(p, 3_000);
+      expect(await store.startOtpCheck(p, 3_000, 9)).toEqual({ status: 'none' });
+      await store.cancelOtp(p, 1_000);
+      expect(await store.requestOtp({ phone: p, codeHash: 'h3', now: 4_000, ...rules })).toEqual({ ok: true });
+
+      expect(await store.setting('secret', 'first')).toBe('first');
+      expect(await store.setting('secret', 'second')).toBe('first');
+
+      const token = `t-${Math.random()}`;
+      const made = await store.addLead(leadOf(token, p), true);
+      expect(made).toEqual({ id: expect.any(Number) });
+      expect(await store.addLead(leadOf(token, p), true)).toBe('token-used');
+      const id = (made as { id: number }).id;
+      await store.setLeadCall(id, 'placed', 'call-9', null);
+
+      const [due] = await store.claimOutbox(5_000, 1_000, 10);
+      expect(due).toMatchObject({ leadId: id, attempts: 0 });
+      expect(JSON.parse(due.payload)).toEqual({ event: 'lead.created', lead: expect.objectContaining({ id, phone: p }) });
+      // Leased: not handed out again until the lease ends.
+      expect(await store.claimOutbox(5_500, 1_000, 10)).toEqual([]);
+      await store.outboxFailed(due.id, 7_000, 'answered 500');
+      expect(await store.claimOutbox(6_500, 1_000, 10)).toEqual([]);
+      expect(await store.claimOutbox(7_000, 1_000, 10)).toMatchObject([{ id: due.id, attempts: 1 }]);
+      await store.outboxDelivered(due.id, 7_100);
+      expect(await store.claimOutbox(99_000, 1_000, 10)).toEqual([]);
+      const row = (await store.listLeads()).find((l) => l.id === id);
+      expect(row).toMatchObject({ callStatus: 'placed', callId: 'call-9', delivered: true, consentText: 'I agree.' });
+    } finally {
+      await h.close();
+    }
+  });
+});

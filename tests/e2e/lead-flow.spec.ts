@@ -115,7 +115,7 @@ test.describe('the demo form with the service', () => {
     await expect(f.root.getByText('Phone number verified')).toBeVisible();
   });
 
-  test('five wrong codes ask for a new one, which the cooldown then allows', async ({ page }) => {
+  test('five wrong codes end in asking for a new code', async ({ page }) => {
     const number = newNumber();
     const f = await open(page);
     await codeSent(f, number);
