@@ -26,17 +26,17 @@ describe('POST /api/feedback', () => {
   });
 
   const refusals: [string, unknown, RegExp][] = [
-    ['name missing', { email: valid.email, message: valid.message }, /^name is required\.$/],
-    ['email missing', { name: valid.name, message: valid.message }, /^email is required\.$/],
-    ['message missing', { name: valid.name, email: valid.email }, /^message is required\.$/],
-    ['name only spaces', { ...valid, name: '   ' }, /^name must not be empty\.$/],
-    ['message only spaces', { ...valid, message: ' \n\t ' }, /^message must not be empty\.$/],
-    ['name over 200 characters', { ...valid, name: 'n'.repeat(201) }, /^name must be at most 200 characters\.$/],
-    ['email not an address', { ...valid, email: 'asha at example' }, /^email must be a valid email address\.$/],
-    ['email over 254 characters', { ...valid, email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(60)}.com` }, /^email must be at most 254 characters\.$/],
-    ['message over 5000 characters', { ...valid, message: 'm'.repeat(5001) }, /^message must be at most 5000 characters\.$/],
+    ['name missing', { email: valid.email, message: valid.message }, /^Your name is required\.$/],
+    ['email missing', { name: valid.name, message: valid.message }, /^Your email is required\.$/],
+    ['message missing', { name: valid.name, email: valid.email }, /^Your feedback is required\.$/],
+    ['name only spaces', { ...valid, name: '   ' }, /^Your name must not be empty\.$/],
+    ['message only spaces', { ...valid, message: ' \n\t ' }, /^Your feedback must not be empty\.$/],
+    ['name over 200 characters', { ...valid, name: 'n'.repeat(201) }, /^Your name must be at most 200 characters\.$/],
+    ['email not an address', { ...valid, email: 'asha at example' }, /^Your email must be a valid email address\.$/],
+    ['email over 254 characters', { ...valid, email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(60)}.com` }, /^Your email must be at most 254 characters\.$/],
+    ['message over 5000 characters', { ...valid, message: 'm'.repeat(5001) }, /^Your feedback must be at most 5000 characters\.$/],
     ['an unknown field', { ...valid, phone: '+91' }, /^Unknown field: phone\./],
-    ['a number for a string', { ...valid, name: 42 }, /^name must be a string\.$/],
+    ['name as a number', { ...valid, name: 42 }, /^Your name must be a string\.$/],
     ['an array body', [valid], /^The body must be a JSON object/],
     ['broken JSON', '{"name": "Asha",', /^The body is not valid JSON\.$/],
   ];
@@ -46,6 +46,9 @@ describe('POST /api/feedback', () => {
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(res.body).toMatch(message);
+      // The field the refusal is about, for the form to point at.
+      const field = label.split(' ')[0];
+      expect(res.headers['x-invalid-field']).toBe(['name', 'email', 'message'].includes(field) ? field : undefined);
       expect((await h.store.countFeedback())).toBe(0);
     });
   }

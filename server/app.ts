@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyReply } from 'fastify';
 import { join } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { describeValidation, feedbackRoutes, LIMITS, type ValidationError } from './feedback-route.ts';
+import { describeValidation, feedbackRoutes, invalidField, LIMITS, type ValidationError } from './feedback-route.ts';
 import { leadRoutes } from './leads/routes.ts';
 import { sendSitePage, siteRoutes } from './site-pages.ts';
 import { DatabaseBusyError, type Store } from './storage/index.ts';
@@ -82,6 +82,8 @@ export async function buildApp(config: ServerConfig, store: Store, { now, logStr
 
   app.setErrorHandler((error: ServiceError, request, reply) => {
     const { status, text } = textFor(error);
+    const field = error.validation && invalidField(error.validation);
+    if (field) reply.header('X-Invalid-Field', field);
     if (status >= 500) request.log.error(error);
     reply.code(status).type('text/plain; charset=utf-8').send(text);
   });
@@ -99,7 +101,7 @@ export async function buildApp(config: ServerConfig, store: Store, { now, logStr
     async (api) => {
       // The API takes JSON only: anything else is a 415, text/plain included.
       api.removeContentTypeParser('text/plain');
-      await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
+      await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600, exposedHeaders: ['X-Invalid-Field'] });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
       await api.register(leadRoutes, { config, store, now });
       // Says only whether the service and its database answer; never waits on the database.

@@ -17,13 +17,24 @@ export const feedbackSchema = {
   },
 };
 
+/** The form's own words for each field, so a refusal reads like the form the visitor filled in. */
+const LABELS: Record<string, string> = { name: 'Your name', email: 'Your email', message: 'Your feedback' };
+
+/** The field the first validation problem is about, if any (sent as `X-Invalid-Field`). */
+export function invalidField(errors: ValidationError[]): string | undefined {
+  const [e] = errors;
+  const field = e.keyword === 'required' ? String(e.params.missingProperty) : e.instancePath.replace(/^\//, '');
+  return field in LABELS ? field : undefined;
+}
+
 /** One clear sentence for the first validation problem. */
 export function describeValidation(errors: ValidationError[]): string {
   const [e] = errors;
-  const field = e.instancePath.replace(/^\//, '') || 'The body';
+  const path = e.instancePath.replace(/^\//, '');
+  const field = LABELS[path] ?? (path || 'The body');
   switch (e.keyword) {
     case 'required':
-      return `${e.params.missingProperty} is required.`;
+      return `${LABELS[String(e.params.missingProperty)] ?? e.params.missingProperty} is required.`;
     case 'additionalProperties':
       return `Unknown field: ${e.params.additionalProperty}. Send only name, email and message.`;
     case 'minLength':

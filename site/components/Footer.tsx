@@ -16,7 +16,9 @@ export function Footer() {
     <footer className="site-footer">
       <div className="footer-grid">
         <div className="footer-brand">
-          <Wordmark />
+          <Link to="/name" className="footer-wordmark" aria-label={`${config.brand.name}: about our name`}>
+            <Wordmark />
+          </Link>
           <p>{config.brand.tagline}. A product of {config.brand.parent}.</p>
         </div>
         <nav aria-label="Quick links">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { External } from '../components/External';
 import { config } from '../config';
-import { scrollToAnchor, useRouter } from '../router';
+import { Link, scrollToAnchor, useRouter } from '../router';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
 import { Section } from './Section';
 
@@ -74,6 +74,11 @@ export function Landing() {
             </li>
           ))}
         </ul>
+        <div className="actions actions-center">
+          <Link to="/experience" className="button button-primary button-large">
+            Request a demo call
+          </Link>
+        </div>
       </Section>
 
       <Section titleId="testimonials-title" eyebrow="Testimonials" title="Teams that handed the phones to AI" tinted>

@@ -38,10 +38,38 @@ test.describe('<ai-feedback> against the real service', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
     await dialog.getByRole('textbox', { name: 'Feedback' }).fill(marker);
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-    expect(await (await refused).text()).toBe('name must be at most 200 characters.');
-    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again.');
-    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(tooLong);
+    expect(await (await refused).text()).toBe('Your name must be at most 200 characters.');
+    // The spec's sentence, then the service's reason; the field to fix takes focus and is described by it.
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your name must be at most 200 characters.');
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Failed to submit feedback. Please try again. Your name must be at most 200 characters.');
+    await expect(name).toHaveValue(tooLong);
     await expect(dialog.getByRole('textbox', { name: 'Feedback' })).toHaveValue(marker);
     expect(stored(marker)).toEqual([]);
+  });
+
+  test('each reason the service gives is shown with the field it is about, and fixing it sends', async ({ page }) => {
+    const marker = `reasons-${Date.now()}`;
+    await page.goto('/examples/feedback.html');
+    const widget = page.locator('#feedback');
+    await widget.getByRole('button', { name: 'Share Feedback' }).click();
+    const dialog = widget.getByRole('dialog');
+    const message = dialog.getByRole('textbox', { name: 'Feedback' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Meera');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`${'m'.repeat(250)}@example.com`);
+    await message.fill(`${marker} ${'x'.repeat(5000)}`);
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your email must be at most 254 characters.');
+    await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeFocused();
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your feedback must be at most 5000 characters.');
+    await expect(message).toBeFocused();
+    await message.fill(marker);
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();
+    expect(stored(marker)).toHaveLength(1);
   });
 });

@@ -58,11 +58,28 @@ async function markedControl(page: Page, index: number) {
   }, index);
 }
 
+/**
+ * A widget may swap its drawn first state for React's while the controls are read (it loads when
+ * idle): the marks are then gone with the old nodes, and the check starts again on the new ones.
+ */
 async function lowContrastControls(page: Page, scope: string): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    const problems = await lowContrastControlsOnce(page, scope);
+    await page.evaluate(() => {
+      const clear = (root: ParentNode) => root.querySelectorAll('*').forEach((el) => { el.removeAttribute('data-legibility'); if (el.shadowRoot) clear(el.shadowRoot); });
+      clear(document);
+    });
+    if (problems || attempt === 3) return problems ?? ['the page kept replacing its controls while they were checked'];
+    await page.waitForTimeout(200);
+  }
+}
+
+async function lowContrastControlsOnce(page: Page, scope: string): Promise<string[] | null> {
   const problems: string[] = [];
   for (const control of await visibleControls(page, scope)) {
     if (control.color[3] < 0.1) { problems.push(`"${control.name}": its text colour is transparent`); continue; }
-    const handle = (await markedControl(page, control.index)).asElement()!;
+    const handle = (await markedControl(page, control.index)).asElement();
+    if (!handle) return null;
     await handle.scrollIntoViewIfNeeded();
     // A control under a modal dialog or another layer is not what the visitor sees there.
     const onTop = await handle.evaluate((el) => {
@@ -100,10 +117,6 @@ async function lowContrastControls(page: Page, scope: string): Promise<string[]>
     const ratio = contrast(text, background);
     if (ratio < (control.large ? 3 : 4.5)) problems.push(`"${control.name}": ${ratio.toFixed(2)}:1 (text rgb(${text.map(Math.round)}) on rgb(${background}))`);
   }
-  await page.evaluate(() => {
-    const clear = (root: ParentNode) => root.querySelectorAll('*').forEach((el) => { el.removeAttribute('data-legibility'); if (el.shadowRoot) clear(el.shadowRoot); });
-    clear(document);
-  });
   return problems;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useEmit } from '../shared/events';
 import { useShadowStyles } from '../shared/use-shadow-styles';
 import css from './demo-request.css?inline';
@@ -9,6 +9,7 @@ import { consentText, DEFAULT_COUNTRY, type DemoRequestProps } from './contract'
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
+import { useWhenVisible, useWide, WIDE_FROM } from './hooks';
 
 function sentence(steps: string[]): string {
   const list = steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : steps[0];
@@ -24,14 +25,16 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   const [state, dispatch] = useReducer(demoRequestReducer, initialDemoRequestState);
   const [rootRef, emit] = useEmit<HTMLFormElement>();
   useShadowStyles(rootRef, css);
+  const wide = useWide(rootRef, WIDE_FROM);
   const live = Boolean(backendUrl?.trim());
   const consent = consentText(brandName);
   const flow = useLeadFlow(backendUrl ?? '', state, dispatch, { success: (d) => emit('ai-demo-request-success', d), error: (d) => emit('ai-demo-request-error', d) }, consent);
   const [sentFor, setSentFor] = useState('');
-  // The phone input (about 100 KB gzip with its flags and metadata) loads when the visitor
-  // reaches for the form, not with the page.
+  // The phone input (about 100 KB gzip with its flags and metadata) loads once the form is on
+  // screen and the browser is idle, or at once when the visitor reaches for the form.
   const [phoneWanted, setPhoneWanted] = useState(false);
-  const wantPhone = () => setPhoneWanted(true);
+  const wantPhone = useCallback(() => setPhoneWanted(true), []);
+  useWhenVisible(rootRef, wantPhone);
   const otpRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
   const getOtpRef = useRef<HTMLButtonElement>(null);
@@ -99,7 +102,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   const done = submission.status === 'done' ? submission : null;
 
   return (
-    <form ref={rootRef} className="root" part="base" onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
+    <form ref={rootRef} className="root" part="base" data-wide={wide || undefined} onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
       <AgentPicker value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
       <fieldset className="fields" part="form" disabled={Boolean(done)}>
         <h2 className="form-title">Request a Demo Call</h2>

@@ -1,9 +1,10 @@
-import { useRef, type ReactNode } from 'react';
-import PhoneInput from 'react-phone-number-input';
+import { useEffect, useRef, type ReactNode } from 'react';
+import PhoneInput, { isSupportedCountry } from 'react-phone-number-input';
 import type { Country } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import phoneCss from 'react-phone-number-input/style.css?inline';
 import { useShadowStyles } from '../shared/use-shadow-styles';
+import { DEFAULT_COUNTRY } from './contract';
 
 interface ContainerProps {
   className?: string;
@@ -35,12 +36,18 @@ export interface PhoneFieldProps {
 export default function PhoneField({ id, value, defaultCountry, describedBy, onChange, action }: PhoneFieldProps) {
   const ref = useRef<HTMLSpanElement>(null);
   useShadowStyles(ref, phoneCss);
+  // An unknown country would turn the visitor's digits into another country's number (ZZ: "+98 …").
+  const asked = defaultCountry.toUpperCase();
+  const country = isSupportedCountry(asked) ? asked : DEFAULT_COUNTRY;
+  useEffect(() => {
+    if (asked !== country) console.warn(`<ai-demo-request>: default-country "${asked}" is not a known country code; using ${DEFAULT_COUNTRY}.`);
+  }, [asked, country]);
   return (
     <span ref={ref} className="phone-field">
       <PhoneInput
         id={id}
         international
-        defaultCountry={defaultCountry.toUpperCase() as Country}
+        defaultCountry={country as Country}
         countryCallingCodeEditable={false}
         flags={flags}
         value={value || undefined}

@@ -4,7 +4,7 @@ import { CloseIcon } from '../shared/icons';
 import { reportError } from '../shared/report';
 import { FAILURE_BANNER, type FeedbackFields, type FeedbackProps } from './contract';
 import { feedbackReducer, initialFeedbackState } from './machine';
-import { postFeedback } from './submit';
+import { FeedbackRefused, postFeedback } from './submit';
 
 /** A "Share Feedback" button that opens a feedback form in a modal dialog. */
 export function Feedback({ backendUrl = '' }: FeedbackProps) {
@@ -13,11 +13,13 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLButtonElement>(null);
   const inFlight = useRef(false);
   const id = useId();
-  const { status, fields, error } = state;
+  const { status, fields, error, invalid } = state;
   const isOpen = status !== 'closed';
   const busy = status === 'submitting';
 
@@ -32,10 +34,11 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
     }
   }, [isOpen]);
 
+  // After a refusal the field to fix takes focus (its description is the banner); after an outage, the banner.
   useEffect(() => {
     if (status === 'sent') doneRef.current?.focus();
-    else if (status === 'editing' && error) bannerRef.current?.focus();
-  }, [status, error]);
+    else if (status === 'editing' && error) (invalid ? { name: firstFieldRef, email: emailRef, message: messageRef }[invalid] : bannerRef).current?.focus();
+  }, [status, error, invalid]);
 
   const onDialogClose = () => {
     // The browser may close the dialog on its own (a repeated Esc): the machine decides.
@@ -58,8 +61,10 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
       dispatch({ type: 'succeed' });
       emit('ai-feedback-success', sent);
     } catch (failure) {
-      reportError(failure, { widget: 'feedback' });
-      dispatch({ type: 'fail', message: FAILURE_BANNER });
+      // A refusal says what to fix; only an outage is ours to report.
+      const refused = failure instanceof FeedbackRefused ? failure : null;
+      if (!refused) reportError(failure, { widget: 'feedback' });
+      dispatch({ type: 'fail', message: refused ? `${FAILURE_BANNER} ${refused.reason}` : FAILURE_BANNER, field: refused?.field });
       emit('ai-feedback-error', { message: failure instanceof Error ? failure.message : String(failure) });
     } finally {
       inFlight.current = false;
@@ -72,6 +77,8 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
     value: fields[name],
     required: true,
     disabled: busy,
+    'aria-invalid': invalid === name || undefined,
+    'aria-describedby': invalid === name ? `${id}-error` : undefined,
     onChange: (e: { currentTarget: { value: string } }) => dispatch({ type: 'edit', field: name, value: e.currentTarget.value }),
   });
 
@@ -104,16 +111,16 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
             <h2 id={`${id}-title`} className="title">Share Your Feedback</h2>
             <p className="lead">Tell us what works for you and what we could do better.</p>
             {error && (
-              <div ref={bannerRef} className="banner" part="error" role="alert" tabIndex={-1}>
+              <div ref={bannerRef} id={`${id}-error`} className="banner" part="error" role="alert" tabIndex={-1}>
                 {error}
               </div>
             )}
             <label htmlFor={`${id}-name`}>Name</label>
             <input ref={firstFieldRef} type="text" autoComplete="name" placeholder="Your name" {...field('name')} />
             <label htmlFor={`${id}-email`}>Email</label>
-            <input type="email" autoComplete="email" placeholder="you@company.com" {...field('email')} />
+            <input ref={emailRef} type="email" autoComplete="email" placeholder="you@company.com" {...field('email')} />
             <label htmlFor={`${id}-message`}>Feedback</label>
-            <textarea rows={5} placeholder="What should we know?" {...field('message')} />
+            <textarea ref={messageRef} rows={5} placeholder="What should we know?" {...field('message')} />
             <button type="submit" className="primary" part="submit-button" disabled={busy}>
               {busy ? 'Submitting...' : 'Submit Feedback'}
             </button>

@@ -26,8 +26,10 @@ import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contr
  * @csspart submit-button - The submit button, and the Close button on the thank-you screen.
  * @csspart close-button - The dialog's close (×) button.
  *
- * @cssprop --accent - Button colour.
- * @cssprop --accent-contrast - Button text colour.
+ * @cssprop --accent - The dialog's buttons (Submit Feedback, Close) and focus colour; keep it opaque, it is painted on --surface.
+ * @cssprop --accent-contrast - Text colour on the dialog's buttons.
+ * @cssprop --trigger-background - The Share Feedback button's background; unset, it is --accent.
+ * @cssprop --trigger-color - The Share Feedback button's text colour; unset, it is --accent-contrast.
  * @cssprop --surface - Dialog background.
  * @cssprop --text - Text colour.
  * @cssprop --muted - Secondary text colour.

@@ -25,7 +25,7 @@ const others = (...keep: FeedbackStatus[]) => ALL.filter((s) => !keep.includes(s
 
 describe('feedback machine', () => {
   it('starts closed with an empty form and no banner', () => {
-    expect(initialFeedbackState).toEqual({ status: 'closed', fields: { name: '', email: '', message: '' }, error: null });
+    expect(initialFeedbackState).toEqual({ status: 'closed', fields: { name: '', email: '', message: '' }, error: null, invalid: null });
     expect(emptyFields).toEqual({ name: '', email: '', message: '' });
   });
 
@@ -39,7 +39,7 @@ describe('feedback machine', () => {
 
   it('records each field while editing, leaving the others alone', () => {
     const s = run({ type: 'open' }, ...typeAll(draft));
-    expect(s).toEqual({ status: 'editing', fields: draft, error: null });
+    expect(s).toEqual({ status: 'editing', fields: draft, error: null, invalid: null });
     expect(feedbackReducer(s, { type: 'edit', field: 'email', value: 'x@y.z' }).fields).toEqual({ ...draft, email: 'x@y.z' });
   });
 
@@ -57,13 +57,13 @@ describe('feedback machine', () => {
 
   it('closes while editing and keeps the draft for the next open', () => {
     const closed = run({ type: 'open' }, ...typeAll(draft), { type: 'close' });
-    expect(closed).toEqual({ status: 'closed', fields: draft, error: null });
-    expect(feedbackReducer(closed, { type: 'open' })).toEqual({ status: 'editing', fields: draft, error: null });
+    expect(closed).toEqual({ status: 'closed', fields: draft, error: null, invalid: null });
+    expect(feedbackReducer(closed, { type: 'open' })).toEqual({ status: 'editing', fields: draft, error: null, invalid: null });
   });
 
   it('drops a failure banner on close, so a reopened form does not show a stale error', () => {
     const closed = feedbackReducer(at('editing', { error: 'Failed' }), { type: 'close' });
-    expect(closed).toEqual({ status: 'closed', fields: draft, error: null });
+    expect(closed).toEqual({ status: 'closed', fields: draft, error: null, invalid: null });
   });
 
   it('starts a blank form after closing the thank-you screen', () => {
@@ -78,7 +78,7 @@ describe('feedback machine', () => {
 
   it('submits from editing, clearing an earlier banner but not the fields', () => {
     const s = feedbackReducer(at('editing', { error: 'Failed' }), { type: 'submit' });
-    expect(s).toEqual({ status: 'submitting', fields: draft, error: null });
+    expect(s).toEqual({ status: 'submitting', fields: draft, error: null, invalid: null });
   });
 
   it('ignores submit outside editing, so a second submit cannot start a second request', () => {
@@ -89,12 +89,12 @@ describe('feedback machine', () => {
   });
 
   it('shows the thank-you screen on success and forgets what was sent', () => {
-    expect(feedbackReducer(at('submitting'), { type: 'succeed' })).toEqual({ status: 'sent', fields: emptyFields, error: null });
+    expect(feedbackReducer(at('submitting'), { type: 'succeed' })).toEqual({ status: 'sent', fields: emptyFields, error: null, invalid: null });
   });
 
   it('returns to the form on failure with the banner and every field kept', () => {
     const s = feedbackReducer(at('submitting'), { type: 'fail', message: 'Failed to submit feedback. Please try again.' });
-    expect(s).toEqual({ status: 'editing', fields: draft, error: 'Failed to submit feedback. Please try again.' });
+    expect(s).toEqual({ status: 'editing', fields: draft, error: 'Failed to submit feedback. Please try again.', invalid: null });
   });
 
   it('ignores succeed and fail outside submitting (a late answer changes nothing)', () => {
@@ -107,9 +107,20 @@ describe('feedback machine', () => {
 
   it('runs a whole visit: fail, retry, succeed, close, reopen blank', () => {
     const failed = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'fail', message: 'Failed' });
-    expect(failed).toEqual({ status: 'editing', fields: draft, error: 'Failed' });
+    expect(failed).toEqual({ status: 'editing', fields: draft, error: 'Failed', invalid: null });
     const reopened = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'succeed' }, { type: 'close' }, { type: 'open' });
-    expect(reopened).toEqual({ status: 'editing', fields: emptyFields, error: null });
+    expect(reopened).toEqual({ status: 'editing', fields: emptyFields, error: null, invalid: null });
     expect(feedbackReducer(feedbackReducer(failed, { type: 'submit' }), { type: 'succeed' }).status).toBe('sent');
+  });
+});
+
+describe('a refusal about one field', () => {
+  it('marks that field until it is edited, and a new submit clears it', () => {
+    const refused = feedbackReducer(at('submitting'), { type: 'fail', message: 'Failed. Your email must be a valid email address.', field: 'email' });
+    expect(refused).toMatchObject({ status: 'editing', invalid: 'email', error: 'Failed. Your email must be a valid email address.' });
+    expect(feedbackReducer(refused, { type: 'edit', field: 'name', value: 'A' }).invalid).toBe('email');
+    expect(feedbackReducer(refused, { type: 'edit', field: 'email', value: 'a@b.co' }).invalid).toBeNull();
+    expect(feedbackReducer(refused, { type: 'submit' }).invalid).toBeNull();
+    expect(feedbackReducer(refused, { type: 'close' }).invalid).toBeNull();
   });
 });

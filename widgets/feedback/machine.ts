@@ -9,6 +9,8 @@ export interface FeedbackState {
   fields: FeedbackFields;
   /** The banner shown on the form after a failed submit. */
   error: string | null;
+  /** The field a refusal was about: marked invalid and focused. */
+  invalid: keyof FeedbackFields | null;
 }
 
 export type FeedbackAction =
@@ -17,11 +19,11 @@ export type FeedbackAction =
   | { type: 'edit'; field: keyof FeedbackFields; value: string }
   | { type: 'submit' }
   | { type: 'succeed' }
-  | { type: 'fail'; message: string };
+  | { type: 'fail'; message: string; field?: keyof FeedbackFields | null };
 
 export const emptyFields: FeedbackFields = { name: '', email: '', message: '' };
 
-export const initialFeedbackState: FeedbackState = { status: 'closed', fields: emptyFields, error: null };
+export const initialFeedbackState: FeedbackState = { status: 'closed', fields: emptyFields, error: null, invalid: null };
 
 export function feedbackReducer(state: FeedbackState, action: FeedbackAction): FeedbackState {
   switch (action.type) {
@@ -33,15 +35,16 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
       if (state.status === 'sent') return initialFeedbackState;
       // The draft stays, the banner goes: it belongs to the last attempt, and on reopening it
       // would take focus from the name field.
-      return state.status === 'editing' ? { ...state, status: 'closed', error: null } : state;
+      return state.status === 'editing' ? { ...state, status: 'closed', error: null, invalid: null } : state;
     case 'edit':
       if (state.status !== 'editing') return state;
-      return { ...state, fields: { ...state.fields, [action.field]: action.value } };
+      // Typing in the field a refusal was about is fixing it: it is no longer marked.
+      return { ...state, fields: { ...state.fields, [action.field]: action.value }, invalid: state.invalid === action.field ? null : state.invalid };
     case 'submit':
-      return state.status === 'editing' ? { ...state, status: 'submitting', error: null } : state;
+      return state.status === 'editing' ? { ...state, status: 'submitting', error: null, invalid: null } : state;
     case 'succeed':
-      return state.status === 'submitting' ? { status: 'sent', fields: emptyFields, error: null } : state;
+      return state.status === 'submitting' ? { status: 'sent', fields: emptyFields, error: null, invalid: null } : state;
     case 'fail':
-      return state.status === 'submitting' ? { ...state, status: 'editing', error: action.message } : state;
+      return state.status === 'submitting' ? { ...state, status: 'editing', error: action.message, invalid: action.field ?? null } : state;
   }
 }

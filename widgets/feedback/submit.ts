@@ -1,6 +1,22 @@
 import { endpoint } from '../shared/endpoint';
 import { SUBMIT_TIMEOUT_MS, type FeedbackFields } from './contract';
 
+const FIELDS: readonly string[] = ['name', 'email', 'message'];
+
+/** The backend refused the input (4xx) and said why: the visitor can fix it, unlike an outage. */
+export class FeedbackRefused extends Error {
+  readonly field: keyof FeedbackFields | null;
+  constructor(
+    readonly status: number,
+    /** The backend's sentence, shown to the visitor. */
+    readonly reason: string,
+    field: string | null,
+  ) {
+    super(`Feedback was refused with HTTP ${status}: ${reason}`);
+    this.field = field && FIELDS.includes(field) ? (field as keyof FeedbackFields) : null;
+  }
+}
+
 /**
  * SPEC section 7: `POST {backend}/feedback` with a JSON body, the answer read as text.
  * Rejects on a non-2xx status, a network error, or no answer within the timeout.
@@ -26,6 +42,7 @@ export async function postFeedback(
       signal: controller.signal,
     });
     const text = await response.text();
+    if (response.status >= 400 && response.status < 500 && text.trim()) throw new FeedbackRefused(response.status, text.trim().slice(0, 300), response.headers.get('x-invalid-field'));
     if (!response.ok) throw new Error(`Feedback was refused with HTTP ${response.status}: ${text.slice(0, 200)}`);
     return text;
   } finally {
