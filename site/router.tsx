@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 interface RouterValue {
   path: string;
   navigate(to: string): void;
-  /** A section anchor waiting for `/` to render (SPEC 2: remembered, scrolled to, then forgotten). */
+  /** A section anchor waiting for `/` to render (remembered, scrolled to once `/` is drawn, then forgotten). */
   pendingAnchor: string | null;
   goToSection(anchor: string): void;
   clearPendingAnchor(): void;

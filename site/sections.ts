@@ -1,4 +1,4 @@
-/** SPEC section 2: the landing page's section links, in order (header; the footer omits Experience). */
+/** The landing page's section links, in order (the header's; the footer omits Experience). */
 export const SECTION_LINKS = [
   { label: 'Home', to: '#home' },
   { label: 'Solutions', to: '#solutions' },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC section 9: the header changes once the page is scrolled beyond 20 pixels. */
+/** The header changes once the page is scrolled beyond 20 pixels. */
 export const SCROLL_THRESHOLD = 20;
 
 export function useScrolled(threshold = SCROLL_THRESHOLD): boolean {

@@ -28,10 +28,17 @@ export async function audit(urls, runs) {
     for (const [label, url] of Object.entries(urls)) {
       /** @type {import('lighthouse').Result[]} */
       const lhrs = [];
-      for (let i = 0; i < runs; i++) {
+      for (let i = 0, failures = 0; i < runs; i++) {
         const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError) {
+          // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is made again, twice at most.
+          if (++failures <= 2) {
+            i--;
+            continue;
+          }
+          throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+        }
         lhrs.push(result.lhr);
       }
       const score = (/** @type {string} */ id) => median(lhrs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** SPEC section 2 "Demo page": titles and descriptions, in order (the English card has no spec text). */
+/** The four demo agents as the form shows them, in order (README, `<ai-demo-request>`). */
 export const AGENTS = [
   { id: 'receptionist', title: 'AI Receptionist', description: 'Handles patient appointment bookings, queries and payments.' },
   { id: 'realEstate', title: 'AI Real-Estate Cold Caller', description: 'Engages leads, gathers requirements, qualifies leads.' },

@@ -146,7 +146,7 @@ test.describe('examples/demo-request.html', () => {
     await expect(form.consent()).toBeFocused();
   });
 
-  test('Verify needs only the press: an empty OTP is not checked (SPEC section 5)', async ({ page }) => {
+  test('Verify needs only the press in demo mode: an empty OTP is not checked', async ({ page }) => {
     const form = demoForm(page, 'demo');
     await requestOtp(form);
     await form.verify.click();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { STUB_ORIGIN } from '../support/ports';
 
-/** SPEC sections 4 and 8, verbatim: a reworded string must fail the tests. */
+/** The feedback widget's strings, verbatim (README, `<ai-feedback>`): a reworded string must fail the tests. */
 export const BANNER = 'Failed to submit feedback. Please try again.';
 export const THANKS = 'Thank You for Your Feedback!';
 

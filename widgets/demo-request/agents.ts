@@ -1,4 +1,4 @@
-/** SPEC section 3: a demo agent option, a constant on the client. */
+/** A demo agent option: a constant on the client. */
 export type AgentId = 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish';
 
 export interface DemoAgent {
@@ -11,7 +11,7 @@ export interface DemoAgent {
   colour: string;
 }
 
-/** SPEC section 2 "Demo page": the four agents, in order. */
+/** The four demo agents, in the order the form shows them. */
 export const AGENTS: readonly DemoAgent[] = [
   {
     id: 'receptionist',

@@ -66,7 +66,7 @@ describe('demoRequestReducer', () => {
     expect(run([{ type: 'otp', value: '1234' }], verified)).toBe(verified);
   });
 
-  it('Verify sets verified on the press alone, whatever the OTP holds (SPEC: no check)', () => {
+  it('Verify sets verified on the press alone, whatever the OTP holds (demo mode: no check)', () => {
     expect(verified.phoneStatus).toBe('verified');
     expect(run([{ type: 'otp', value: 'not a code' }, { type: 'verify' }], otpRequested).phoneStatus).toBe('verified');
   });

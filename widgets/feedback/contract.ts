@@ -4,7 +4,7 @@ export interface FeedbackProps {
   backendUrl?: string;
 }
 
-/** SPEC section 3: a feedback submission. */
+/** A feedback submission. */
 export interface FeedbackFields {
   name: string;
   email: string;
@@ -15,7 +15,7 @@ export interface FeedbackErrorDetail {
   message: string;
 }
 
-/** SPEC section 8. */
+/** The banner after a failed submit; a refusal adds the service's reason after it. */
 export const FAILURE_BANNER = 'Failed to submit feedback. Please try again.';
 /** No answer within this time counts as a failure. */
 export const SUBMIT_TIMEOUT_MS = 15_000;

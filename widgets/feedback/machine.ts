@@ -1,6 +1,6 @@
 import type { FeedbackFields } from './contract';
 
-/** SPEC section 4 "Feedback modal". `sent` is the thank-you screen. */
+/** The feedback modal: the form, submitting, and `sent`, the thank-you screen. */
 export type FeedbackStatus = 'closed' | 'editing' | 'submitting' | 'sent';
 
 export interface FeedbackState {

@@ -18,7 +18,7 @@ export class FeedbackRefused extends Error {
 }
 
 /**
- * SPEC section 7: `POST {backend}/feedback` with a JSON body, the answer read as text.
+ * `POST {backend}/feedback` with a JSON body, the answer read as text.
  * Rejects on a non-2xx status, a network error, or no answer within the timeout.
  */
 export async function postFeedback(

@@ -46,7 +46,7 @@ describe('the isolated error reporter', () => {
     expect(window.onunhandledrejection).toBeNull();
   });
 
-  it('keeps the spec limits (SPEC section 9)', () => {
+  it('keeps the library limits: 100 breadcrumbs, 64 buffered events, 50 stack frames', () => {
     expect(REPORTER_LIMITS).toEqual({ maxBreadcrumbs: 100, bufferSize: 64, stackFrames: 50 });
   });
 });

@@ -1,6 +1,6 @@
 import { BrowserClient, Scope, defaultStackParser, makeFetchTransport } from '@sentry/browser';
 
-/** SPEC section 9: the error-reporting library's limits, stated rather than assumed. */
+/** The error-reporting library's limits, stated rather than assumed. */
 export const REPORTER_LIMITS = { maxBreadcrumbs: 100, bufferSize: 64, stackFrames: 50 } as const;
 
 const scopes = new Map<string, Scope>();

@@ -10,7 +10,7 @@ export interface VoiceDemoProps {
   client?: VoiceClient;
 }
 
-/** The events a voice client emits: the Vapi web SDK's contract (SPEC section 4). */
+/** The events a voice client emits: the Vapi web SDK's contract. */
 export interface VoiceClientEventMap {
   'call-start': [];
   'call-end': [];
@@ -41,5 +41,5 @@ export interface VoiceDemoErrorDetail {
 
 export const DEFAULT_API_URL = 'https://api.vapi.ai';
 
-/** SPEC section 5: the product's wording for a call without an assistant. */
+/** The product's wording for a call without an assistant (the SDK's own adds "or Workflow"). */
 export const MISSING_ASSISTANT = 'Assistant or Squad must be provided.';

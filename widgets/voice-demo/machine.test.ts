@@ -5,7 +5,7 @@ const at = (status: VoiceStatus, extra: Partial<VoiceState> = {}): VoiceState =>
 const run = (...actions: VoiceAction[]) => actions.reduce(voiceReducer, initialVoiceState);
 
 describe('voice demo machine', () => {
-  it('starts idle with the invitation tooltip (SPEC 4)', () => {
+  it('starts idle with the invitation tooltip', () => {
     expect(initialVoiceState.status).toBe('idle');
     expect(tooltipFor(initialVoiceState)).toBe('Click to experience our AI agent');
   });

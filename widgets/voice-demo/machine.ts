@@ -1,4 +1,4 @@
-/** SPEC section 4 "Voice demo". `listening` is the spec's "active"; `speaking` is "assistant-speaking". */
+/** The voice demo's states (README, `<ai-voice-demo>`): `listening` is a connected call, `speaking` the agent talking. */
 export type VoiceStatus = 'idle' | 'connecting' | 'listening' | 'speaking' | 'error';
 
 export interface VoiceState {

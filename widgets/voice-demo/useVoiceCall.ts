@@ -37,7 +37,7 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
       const message = messageOf(error, START_FAILED);
       reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
       finish(s, { type: 'fail', message });
-      // SPEC section 8: after a client error the call is cleaned up.
+      // After a client error the call is cleaned up.
       Promise.resolve()
         .then(() => s.client?.stop())
         .catch(() => {});

@@ -84,12 +84,12 @@ describe('the Vapi voice client', () => {
     const names = seen.map(([name]) => name);
     // Leaving also reports an 'ended' status as a final message.
     expect(names).toEqual(['call-start', 'message', 'volume-level', 'speech-start', 'call-end', 'message']);
-    // SPEC section 9: the sum of remote levels divided by 0.15, clamped to 1.
+    // The SDK's level: the sum of remote levels divided by 0.15, clamped to 1.
     expect(seen.find(([n]) => n === 'volume-level')?.[1][0]).toBeCloseTo(0.4);
     expect(seen.find(([n]) => n === 'message')?.[1][0]).toEqual({ type: 'speech-update', role: 'user', status: 'started' });
   });
 
-  it('logs a message that is not JSON and emits nothing for it (SPEC section 8)', async () => {
+  it('logs a message that is not JSON and emits nothing for it', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const client = createVapiClient({ publicKey: 'pk', apiUrl: 'http://127.0.0.1:9' });
     const seen = listen(client);

@@ -12,7 +12,7 @@ const Vapi = ((VapiModule as unknown as { default?: VapiConstructor }).default ?
 export const MISSING_KEY = 'The public-key attribute is required to start a call.';
 export const NO_MICROPHONE = 'Microphone access is needed for the voice demo.';
 
-/** SDK errors that leave the call running (SPEC section 8: audio-processor errors are non-fatal). */
+/** SDK errors that leave the call running (audio-processor errors are non-fatal: noise cancellation goes off, the microphone stays). */
 const NON_FATAL = /^(audio-processing-setup|audio-processor-recovery|local-audio-level-observer)(-error)?$/;
 
 function isFatal(error: unknown): boolean {
