@@ -35,10 +35,12 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
   }, [isOpen]);
 
   // After a refusal the field to fix takes focus (its description is the banner); after an outage, the banner.
+  // Only when the answer arrives: fixing the field clears `invalid`, and must not move focus away from it.
   useEffect(() => {
     if (status === 'sent') doneRef.current?.focus();
     else if (status === 'editing' && error) (invalid ? { name: firstFieldRef, email: emailRef, message: messageRef }[invalid] : bannerRef).current?.focus();
-  }, [status, error, invalid]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, error]);
 
   const onDialogClose = () => {
     // The browser may close the dialog on its own (a repeated Esc): the machine decides.

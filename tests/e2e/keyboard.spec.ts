@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Every flow of the voice and feedback widgets done with the keyboard alone, typing at a person's
+// speed, on the site. Focus is followed the whole way: it never falls back to the page.
+
+/** The focused element through shadow roots: its role-ish tag and text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return { tag: el?.localName ?? '', text: ((el as HTMLElement | null)?.innerText ?? '').trim() || el?.getAttribute('aria-label') || '' };
+  });
+
+/** Presses Tab until the focused control's text matches, as a keyboard user would (at most 60 stops). */
+async function tabTo(page: Page, text: RegExp) {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if (text.test((await focused(page)).text)) return;
+  }
+  throw new Error(`Tab never reached ${text}`);
+}
+
+test('the feedback form, from the keyboard: open, type, send, read the thanks, close', async ({ page }) => {
+  await page.route('**/api/feedback', (route) => route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' }));
+  await page.goto('/');
+  await tabTo(page, /^Share Feedback$/);
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('ai-feedback').getByRole('dialog');
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await page.keyboard.type('Meera Iyer', { delay: 40 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('meera@example.com', { delay: 40 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Lovely demo.', { delay: 40 });
+  await page.keyboard.press('Tab');
+  expect((await focused(page)).text).toBe('Submit Feedback');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();
+  expect((await focused(page)).text).toBe('Close');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect((await focused(page)).text).toBe('Share Feedback');
+});
+
+test('the feedback form, from the keyboard: a refusal, the fix, and Escape keeps the draft', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/api/feedback', (route) =>
+    ++calls === 1
+      ? route.fulfill({ status: 400, contentType: 'text/plain', headers: { 'X-Invalid-Field': 'name' }, body: 'Your name must be at most 200 characters.' })
+      : route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' }),
+  );
+  await page.goto('/');
+  await tabTo(page, /^Share Feedback$/);
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('ai-feedback').getByRole('dialog');
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  await page.keyboard.type('Meera', { delay: 40 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('meera@example.com', { delay: 40 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Lovely demo.', { delay: 40 });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect((await focused(page)).text).toBe('Share Feedback');
+  await page.keyboard.press('Enter');
+  await expect(name).toHaveValue('Meera');
+  await tabTo(page, /^Submit Feedback$/);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your name must be at most 200 characters.');
+  await expect(name).toBeFocused();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Iyer', { delay: 40 });
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();
+});
+
+test('the voice demo, from the keyboard: start, end, and a failure that can be retried', async ({ page }) => {
+  await page.goto('/');
+  const voice = page.locator('ai-voice-demo');
+  await page.evaluate(async () => {
+    const { createScriptedClient } = await import('/examples/scripted-client.js' as string);
+    const client = createScriptedClient();
+    (window as unknown as { client: unknown }).client = client;
+    Object.assign(document.querySelector('ai-voice-demo')!, { client });
+  });
+  const emit = (event: string, value?: unknown) =>
+    page.evaluate(([e, v]) => (window as unknown as { client: { emit(e: string, v?: unknown): void } }).client.emit(e as string, v), [event, value] as const);
+  await tabTo(page, /^Start a voice call with our AI agent$/);
+  await page.keyboard.press('Enter');
+  await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+  await emit('call-start');
+  await expect(voice.getByRole('status')).toHaveText('Click to end the call');
+  expect((await focused(page)).tag).toBe('button');
+  await page.keyboard.press('Space');
+  await emit('call-end');
+  await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
+  await page.keyboard.press('Enter');
+  await emit('error', { error: { message: 'the line dropped' } });
+  await expect(voice.getByRole('status')).toHaveText('Error connecting. Click to try again');
+  expect((await focused(page)).tag).toBe('button');
+  await page.keyboard.press('Enter');
+  await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+});
+
+test('an unknown default-country falls back to India, with one warning', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await page.goto('/examples/demo-request.html');
+  const form = page.locator('#demo');
+  await form.evaluate((el) => el.setAttribute('default-country', 'ZZ'));
+  const phone = form.getByRole('textbox', { name: 'Phone Number', exact: true });
+  await expect(phone).toBeEditable({ timeout: 15_000 });
+  await phone.click();
+  await phone.pressSequentially('9876543210', { delay: 30 });
+  await expect(phone).toHaveValue('+91 98765 43210');
+  expect(warnings.filter((w) => w.includes('default-country'))).toEqual(['<ai-demo-request>: default-country "ZZ" is not a known country code; using IN.']);
+});
