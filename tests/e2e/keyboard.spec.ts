@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { scriptedVoice } from './scripted-voice';
 
 // Every flow of the voice and feedback widgets done with the keyboard alone, typing at a person's
 // speed, on the site. Focus is followed the whole way: it never falls back to the page.
@@ -78,14 +79,7 @@ test('the feedback form, from the keyboard: a refusal, the fix, and Escape keeps
 test('the voice demo, from the keyboard: start, end, and a failure that can be retried', async ({ page }) => {
   await page.goto('/');
   const voice = page.locator('ai-voice-demo');
-  await page.evaluate(async () => {
-    const { createScriptedClient } = await import('/examples/scripted-client.js' as string);
-    const client = createScriptedClient();
-    (window as unknown as { client: unknown }).client = client;
-    Object.assign(document.querySelector('ai-voice-demo')!, { client });
-  });
-  const emit = (event: string, value?: unknown) =>
-    page.evaluate(([e, v]) => (window as unknown as { client: { emit(e: string, v?: unknown): void } }).client.emit(e as string, v), [event, value] as const);
+  const emit = await scriptedVoice(page);
   await tabTo(page, /^Start a voice call with our AI agent$/);
   await page.keyboard.press('Enter');
   await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');

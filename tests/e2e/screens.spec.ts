@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { scriptedVoice } from './scripted-voice';
 import { expectLegible } from './visual';
 
 // What a visitor sees, as pictures: every route and every state of the site's widgets at a phone's
@@ -52,15 +53,7 @@ for (const width of WIDTHS) {
       const voice = page.locator('ai-voice-demo');
       await voice.hover();
       await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
-      // The documented way to bring a call without the provider: a scripted client the test drives.
-      await page.evaluate(async () => {
-        const { createScriptedClient } = await import('/examples/scripted-client.js' as string);
-        const client = createScriptedClient();
-        (window as unknown as { client: unknown }).client = client;
-        Object.assign(document.querySelector('ai-voice-demo')!, { client });
-      });
-      const emit = (event: string, value?: unknown) =>
-        page.evaluate(([e, v]) => (window as unknown as { client: { emit(e: string, v?: unknown): void } }).client.emit(e as string, v), [event, value] as const);
+      const emit = await scriptedVoice(page);
       const card = page.locator('.hero-demo');
       const shot = async (state: string, text: string) => {
         await expect(voice.getByRole('status')).toHaveText(text);
