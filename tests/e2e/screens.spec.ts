@@ -27,6 +27,8 @@ for (const width of WIDTHS) {
 
     for (const [path, name] of ROUTES) {
       test(`${path} looks as it should`, async ({ page }) => {
+        // Judging every control of a long page against its painted pixels takes a screenshot each: 25 s on a busy machine.
+        test.setTimeout(90_000);
         await page.goto(path);
         if (path === '/experience') await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });
         await settle(page);
