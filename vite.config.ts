@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { rootToHost } from './widgets/postcss-root-to-host.ts';
+import { rootToHost } from './build/vite-plugins/postcss-root-to-host.ts';
 import { prerender } from './site/prerender/plugin.ts';
-import { precompress } from './widgets/vite-precompress.ts';
+import { precompress } from './build/vite-plugins/precompress.ts';
 
 /** The marketing site: one React for the site and the widgets it composes. */
 export default defineConfig({

@@ -1,37 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, transformWithOxc, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { rootToHost } from './widgets/postcss-root-to-host.ts';
-import { precompress } from './widgets/vite-precompress.ts';
+import { rootToHost } from './build/vite-plugins/postcss-root-to-host.ts';
+import { classicLoader } from './build/vite-plugins/classic-loader.ts';
+import { precompress } from './build/vite-plugins/precompress.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
- * Emits `ai-widgets.js`, the classic-script loader, pointing at the hashed ES entry, and
- * `index.js`, the same entry under a stable name for bundlers. Both are tiny and cached
- * briefly; everything they import is hashed and cached long.
+ * Two builds into one folder. The default: the all-in-one entry (the script tag's and the package's
+ * main), kept one request deep. `--mode split`: one entry per widget for bundlers, so that a host
+ * that imports one widget gets only its code; its chunks are hashed apart from the first build's.
  */
-function classicLoader(): Plugin {
-  return {
-    name: 'ai-widgets-classic-loader',
-    apply: 'build',
-    async generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-      if (!entry) this.error('no entry chunk to load');
-      const source = readFileSync(new URL('./widgets/loader.ts', import.meta.url), 'utf8');
-      const { code } = await transformWithOxc(source, 'loader.ts', {
-        define: { __ENTRY__: JSON.stringify(`./${entry.fileName}`) },
-      });
-      this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: code });
-      // The package's ES entry for bundlers: a stable name in front of the hashed entry.
-      const names = (entry as { exports: string[] }).exports.join(', ');
-      this.emitFile({ type: 'asset', fileName: 'index.js', source: `export { ${names} } from './${entry.fileName}';\n` });
-    },
-  };
-}
+const SPLIT = {
+  'voice-demo': 'widgets/entries/voice-demo.ts',
+  feedback: 'widgets/entries/feedback.ts',
+  'demo-request': 'widgets/entries/demo-request.ts',
+};
 
-export default defineConfig({
-  plugins: [react(), classicLoader(), precompress()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url)), precompress()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
@@ -40,11 +28,14 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist/widgets',
-    emptyOutDir: true,
+    emptyOutDir: mode !== 'split',
     target: 'es2022',
     minify: true,
     sourcemap: true,
-    lib: { entry: { 'ai-widgets': 'widgets/index.ts' }, formats: ['es'] },
+    lib: {
+      entry: mode === 'split' ? SPLIT : { 'ai-widgets': 'widgets/index.ts' },
+      formats: ['es'],
+    },
     rolldownOptions: {
       // Modules the entry shares with lazy chunks stay in the entry (one request, not five).
       preserveEntrySignatures: 'allow-extension',
@@ -52,12 +43,15 @@ export default defineConfig({
         // React, react-dom, our mounting code and the components' shared helpers arrive together,
         // on first use of a widget: one request instead of a waterfall.
         codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]shared[\\/](react-root|icons|events)\./ }],
+          // Only React and widgets/react/ ride together; what they import from the earlier layers
+          // (elements/, lib/) stays with the entry, which a page has loaded already.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/]/ }],
         },
-        entryFileNames: 'ai-widgets.[hash].js',
+        entryFileNames: '[name].[hash].js',
         chunkFileNames: 'chunks/[name].[hash].js',
         minify: true,
       },
     },
   },
-});
+}));

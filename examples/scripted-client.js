@@ -18,11 +18,22 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
   };
   const later = (/** @type {number} */ ms, /** @type {() => void} */ fn) => timers.push(setTimeout(fn, ms));
 
+  /** The provider's transcript messages: partial words as they come, then the final line. */
+  const say = (/** @type {number} */ at, /** @type {'assistant' | 'user'} */ role, /** @type {string} */ text) => {
+    const words = text.split(' ');
+    words.forEach((_, i) => later(at + i * 150, () => emit('message', { type: 'transcript', role, transcriptType: 'partial', transcript: words.slice(0, i + 1).join(' ') })));
+    later(at + words.length * 150, () => emit('message', { type: 'transcript', role, transcriptType: 'final', transcript: text }));
+  };
+  const LINES = ['Hi! I am the demo receptionist. How can I help you today?', 'Sure, I can book that for you. Which day suits you?', 'Done: you are booked for Tuesday at ten.'];
+  const REPLIES = ['I would like to book a cleaning.', 'Tuesday morning, please.'];
+
   function play() {
     let t = connectMs;
     later(t, () => emit('call-start'));
     for (let turn = 0; turn < 3; turn++) {
       t += 1200;
+      say(t, 'assistant', LINES[turn] ?? '');
+      if (REPLIES[turn]) say(t + 2400, 'user', REPLIES[turn] ?? '');
       later(t, () => emit('speech-start'));
       for (let i = 0; i < 20; i++) later(t + i * 100, () => emit('volume-level', 0.3 + 0.6 * Math.abs(Math.sin(i / 2))));
       t += 2200;
@@ -42,6 +53,12 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
       calls.push(assistantId);
       if (autoplay) play();
       return Promise.resolve({ id: 'scripted-call' });
+    },
+    /** Whether the visitor's microphone is muted (the SDK's `setMuted`). */
+    muted: false,
+    /** @param {boolean} muted */
+    setMuted(muted) {
+      this.muted = muted;
     },
     stop() {
       timers.forEach(clearTimeout);

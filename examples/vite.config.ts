@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from '../widgets/vite-precompress.ts';
+import { precompress } from '../build/vite-plugins/precompress.ts';
 
 const page = (name: string) => fileURLToPath(new URL(`./${name}/index.html`, import.meta.url));
 

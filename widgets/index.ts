@@ -1,15 +1,18 @@
 /**
  * The widgets' ES entry: registers `<ai-voice-demo>`, `<ai-feedback>` and `<ai-demo-request>`.
- * Each `define…(tag)` is idempotent and takes another tag name when a page needs one.
+ * Each `define…(tag)` is idempotent and takes another tag name when a page needs one; for one
+ * widget alone, with nothing registered on import, use `ai-agent-widgets/voice-demo`,
+ * `/feedback` or `/demo-request`.
  */
-import { defineDemoRequest } from './demo-request/element';
-import { defineFeedback } from './feedback/element';
-import { defineVoiceDemo } from './voice-demo/element';
+import { AIDemoRequestElement, defineDemoRequest } from './entries/demo-request';
+import { AIFeedbackElement, defineFeedback } from './entries/feedback';
+import { AIVoiceDemoElement, defineVoiceDemo } from './entries/voice-demo';
 
-export { defineDemoRequest, defineFeedback, defineVoiceDemo };
-export type { VoiceClient, VoiceClientEventMap, VoiceDemoProps } from './voice-demo/contract';
-export type { FeedbackFields, FeedbackProps } from './feedback/contract';
-export type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './demo-request/contract';
+// Named, not `export *`: the build re-exports exactly these from the stable `index.js`.
+export { AIDemoRequestElement, AIFeedbackElement, AIVoiceDemoElement, defineDemoRequest, defineFeedback, defineVoiceDemo };
+export type * from './entries/voice-demo';
+export type * from './entries/feedback';
+export type * from './entries/demo-request';
 
 defineVoiceDemo();
 defineFeedback();

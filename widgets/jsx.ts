@@ -1,40 +1,34 @@
 /**
- * JSX typing for React 19 users: the tags with their kebab-case attributes and `on<event>` listeners.
- * React 19 sets known properties, passes other props as attributes, and treats `on<event-name>` as a listener.
+ * JSX typing for React 19 users: the tags with their kebab-case attributes, JS-only properties and
+ * `on<event>` listeners, derived from the props contracts and the typed event map, so they cannot
+ * drift. React 19 sets known properties, passes other props as attributes, and treats
+ * `on<event-name>` as a listener. React 18 does neither for custom elements: use
+ * `ai-agent-widgets/react` there.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { DemoRequestErrorDetail, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './demo-request/contract';
-import type { FeedbackErrorDetail, FeedbackFields } from './feedback/contract';
-import type { VoiceClient, VoiceDemoErrorDetail } from './voice-demo/contract';
+import type { DemoRequestProps } from './demo-request/contract';
+import type { FeedbackProps } from './feedback/contract';
+import type { VoiceDemoProps } from './voice-demo/contract';
+import './demo-request/element';
+import './feedback/element';
+import './voice-demo/element';
+
+/** `publicKey` → `public-key`, as the elements observe their attributes. */
+export type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${Kebab<Tail>}` : S;
 
 type Base = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { class?: string };
-type Listener<D> = (event: CustomEvent<D>) => void;
 
-export interface VoiceDemoJsx extends Base {
-  'public-key'?: string;
-  'assistant-id'?: string;
-  'api-url'?: string;
-  client?: VoiceClient;
-  'onai-voice-demo-start'?: Listener<Record<string, never>>;
-  'onai-voice-demo-end'?: Listener<Record<string, never>>;
-  'onai-voice-demo-error'?: Listener<VoiceDemoErrorDetail>;
-}
+/** Attribute props under their attribute names; JS-only props under their property names. */
+type Attributes<P, JsOnly extends keyof P> = { [K in Exclude<keyof P, JsOnly> as K extends string ? Kebab<K> : never]?: P[K] } & { [K in JsOnly]?: P[K] };
 
-export interface FeedbackJsx extends Base {
-  'backend-url'?: string;
-  'onai-feedback-submit'?: Listener<FeedbackFields>;
-  'onai-feedback-success'?: Listener<FeedbackFields>;
-  'onai-feedback-error'?: Listener<FeedbackErrorDetail>;
-}
+/** `on<tag>-<verb>` for each event the element fires, typed by `GlobalEventHandlersEventMap`. */
+type Listeners<Tag extends string> = {
+  [E in keyof GlobalEventHandlersEventMap as E extends `${Tag}-${string}` ? `on${E}` : never]?: (event: GlobalEventHandlersEventMap[E]) => void;
+};
 
-export interface DemoRequestJsx extends Base {
-  'backend-url'?: string;
-  'default-country'?: string;
-  'brand-name'?: string;
-  'onai-demo-request-submit'?: Listener<DemoRequestSubmitDetail>;
-  'onai-demo-request-success'?: Listener<DemoRequestSuccessDetail>;
-  'onai-demo-request-error'?: Listener<DemoRequestErrorDetail>;
-}
+export type VoiceDemoJsx = Base & Attributes<VoiceDemoProps, 'client'> & Listeners<'ai-voice-demo'>;
+export type FeedbackJsx = Base & Attributes<FeedbackProps, never> & Listeners<'ai-feedback'>;
+export type DemoRequestJsx = Base & Attributes<DemoRequestProps, never> & Listeners<'ai-demo-request'>;
 
 declare module 'react' {
   // React's JSX typing lives in a namespace; augmenting it needs one.

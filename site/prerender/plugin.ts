@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { compressBeside } from '../../widgets/vite-precompress.ts';
+import { compressBeside } from '../../build/vite-plugins/precompress.ts';
 import type { PrerenderedFile } from './files';
 
 /**

@@ -1,5 +1,7 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { CheckIcon } from '../shared/icons';
+import { icon } from '../elements/icons';
+import { renderView } from '../react/view';
+import type { DemoRequestStrings } from '../lib/strings';
 import { AGENTS, type AgentId, type DemoAgent } from './agents';
 
 const ICONS: Record<DemoAgent['icon'], ReactNode> = {
@@ -10,17 +12,18 @@ const ICONS: Record<DemoAgent['icon'], ReactNode> = {
 };
 
 interface AgentPickerProps {
+  t: DemoRequestStrings;
   value: AgentId | null;
   onChange(agentId: AgentId): void;
 }
 
 /** The four agent cards: a native radio group, so arrow keys and screen readers work as expected. */
-export function AgentPicker({ value, onChange }: AgentPickerProps) {
+export function AgentPicker({ t, value, onChange }: AgentPickerProps) {
   const name = useId();
   return (
     // role=radiogroup: a fieldset is only a "group"; this names what kind of group it is.
     <fieldset className="agents" part="agents" role="radiogroup">
-      <legend className="legend">Choose a demo agent</legend>
+      <legend className="legend">{t.legend}</legend>
       <div className="agent-grid">
         {AGENTS.map((agent) => {
           const selected = agent.id === value;
@@ -42,14 +45,14 @@ export function AgentPicker({ value, onChange }: AgentPickerProps) {
                 {ICONS[agent.icon]}
               </svg>
               <span className="agent-title" id={`${name}-${agent.id}-title`}>
-                {agent.title}
+                {t.agentTitles[agent.id]}
               </span>
               <span className="agent-description" id={`${name}-${agent.id}-description`}>
-                {agent.description}
+                {t.agentDescriptions[agent.id]}
               </span>
               {selected && (
                 <span className="agent-selected">
-                  <CheckIcon /> Selected
+                  {renderView(icon('check'))} {t.selected}
                 </span>
               )}
             </label>

@@ -1,35 +1,33 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { useEmit } from '../shared/events';
-import { useShadowStyles } from '../shared/use-shadow-styles';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Localized } from '../lib/strings';
+import { DEMO_REQUEST_STRINGS } from '../lib/strings/demo-request';
+import { useMachine } from '../react/use-machine';
+import { useShadowStyles } from '../react/use-shadow-styles';
 import css from './demo-request.css?inline';
-import { CheckIcon } from '../shared/icons';
-import { agentById } from './agents';
+import { icon } from '../elements/icons';
+import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
-import { consentText, DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
+import { DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
-import { canRequestCall, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus } from './machine';
+import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useWhenVisible, useWide, WIDE_FROM } from './hooks';
 
-function sentence(steps: string[]): string {
-  const list = steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : steps[0];
-  return `To get a call, ${list}.`;
-}
+const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', consent: 'stepConsent' } as const satisfies Record<Step, string>;
 
 /**
  * Pick a demo agent, give a name and a verified phone, consent, and ask for a call. Without
  * `backend-url` it is a demo of the steps (Verify succeeds on the press; the page gets the lead as
  * an event); with it, the service sends and checks the code, stores the lead and calls the visitor.
  */
-export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backendUrl }: DemoRequestProps) {
-  const [state, dispatch] = useReducer(demoRequestReducer, initialDemoRequestState);
-  const [rootRef, emit] = useEmit<HTMLFormElement>();
+export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backendUrl, lang = 'en' }: DemoRequestProps & Localized) {
+  const { state, dispatch, ref: rootRef } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(demoRequestReducer, initialDemoRequestState, demoRequestEvents);
+  const t = DEMO_REQUEST_STRINGS[lang];
   useShadowStyles(rootRef, css);
   const wide = useWide(rootRef, WIDE_FROM);
   const live = Boolean(backendUrl?.trim());
-  const consent = consentText(brandName);
-  const flow = useLeadFlow(backendUrl ?? '', state, dispatch, { success: (d) => emit('ai-demo-request-success', d), error: (d) => emit('ai-demo-request-error', d) }, consent);
-  const [sentFor, setSentFor] = useState('');
+  const consent = t.consent({ brand: brandName });
+  const flow = useLeadFlow(backendUrl ?? '', state, dispatch, consent, t.outage);
   // The phone input (about 100 KB gzip with its flags and metadata) loads once the form is on
   // screen and the browser is idle, or at once when the visitor reaches for the form.
   const [phoneWanted, setPhoneWanted] = useState(false);
@@ -63,18 +61,15 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
     else if (from === 'done') getOtpRef.current?.focus();
   }, [submission.status]);
 
-  // Demo mode: the thanks line belongs to the lead it was sent for; any later edit clears it.
-  const leadKey = JSON.stringify([state.agentId, state.name.trim(), state.phone]);
-  const sent = sentFor === leadKey;
+  const sent = submission.status === 'requested';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || !state.agentId) return;
-    emit('ai-demo-request-submit', { agentId: state.agentId, name: state.name.trim(), phone: state.phone });
     if (live) return void flow.submit();
-    // Demo mode: Get a Call logs the selected agent; the page receives the lead as the event above.
+    // Demo mode: Get a Call logs the selected agent; the page receives the lead as the submit event.
     console.log('Selected agent:', state.agentId);
-    setSentFor(leadKey);
+    dispatch({ type: 'request-demo' });
   };
 
   const sending = phoneStatus === 'sending-code';
@@ -88,7 +83,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
       aria-disabled={sending || undefined}
       onClick={() => (live ? void flow.getCode() : dispatch({ type: 'request-otp' }))}
     >
-      {sending ? 'Sending…' : 'Get OTP'}
+      {sending ? t.sendingOtp : t.getOtp}
     </button>
   );
   const note = (where: 'phone' | 'code' | 'submit') =>
@@ -103,33 +98,33 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
 
   return (
     <form ref={rootRef} className="root" part="base" data-wide={wide || undefined} onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
-      <AgentPicker value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
+      <AgentPicker t={t} value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
       <fieldset className="fields" part="form" disabled={Boolean(done)}>
-        <h2 className="form-title">Request a Demo Call</h2>
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} className="text-input" type="text" autoComplete="name" placeholder="Enter your name" value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })} />
-        <label htmlFor={`${id}-phone`}>Phone Number</label>
+        <h2 className="form-title">{t.formTitle}</h2>
+        <label htmlFor={`${id}-name`}>{t.nameLabel}</label>
+        <input id={`${id}-name`} className="text-input" type="text" autoComplete="name" placeholder={t.namePlaceholder} value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })} />
+        <label htmlFor={`${id}-phone`}>{t.phoneLabel}</label>
         {phoneWanted ? (
           <LazyPhoneField
             id={`${id}-phone`}
             value={state.phone}
             defaultCountry={defaultCountry || DEFAULT_COUNTRY}
-            describedBy={problem?.where === 'phone' ? `${id}-phone-problem` : undefined}
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
+            t={t}
           />
         ) : (
-          <PhonePlaceholder />
+          <PhonePlaceholder t={t} />
         )}
         {note('phone')}
         {live && (
           <p className="code-sent" role="status">
-            {codeStep && state.codeSentTo ? `Code sent to ${state.codeSentTo}` : ''}
+            {codeStep && state.codeSentTo ? t.codeSent({ phone: state.codeSentTo }) : ''}
           </p>
         )}
         {codeStep && (
           <div className="otp-row">
-            <label htmlFor={`${id}-otp`}>OTP</label>
+            <label htmlFor={`${id}-otp`}>{t.otpLabel}</label>
             <div className="otp-box">
               <input
                 ref={otpRef}
@@ -138,20 +133,20 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                placeholder="Enter the OTP"
+                placeholder={t.otpPlaceholder}
                 aria-invalid={problem?.where === 'code' || undefined}
                 aria-describedby={problem?.where === 'code' ? `${id}-code-problem` : undefined}
                 value={state.otp}
                 onChange={(e) => dispatch({ type: 'otp', value: e.currentTarget.value })}
               />
               <button type="button" className="secondary" part="verify-button" aria-disabled={phoneStatus === 'verifying' || undefined} onClick={() => (live ? void flow.verify() : dispatch({ type: 'verify' }))}>
-                {phoneStatus === 'verifying' ? 'Checking…' : 'Verify'}
+                {phoneStatus === 'verifying' ? t.checking : t.verify}
               </button>
             </div>
             {note('code')}
             {live && (
               <button type="button" className={problem?.newCode ? 'link-button emphasised' : 'link-button'} aria-disabled={resendIn > 0 || undefined} onClick={() => resendIn === 0 && void flow.getCode()}>
-                {resendIn > 0 ? `Send a new code in ${resendIn} s` : 'Send a new code'}
+                {resendIn > 0 ? t.resendIn({ seconds: resendIn }) : t.resend}
               </button>
             )}
           </div>
@@ -159,7 +154,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
         <div role="status" className="verified-slot">
           {phoneStatus === 'verified' && (
             <span className="verified" part="verified">
-              <CheckIcon /> Phone number verified
+              {renderView(icon('check'))} {t.verified}
             </span>
           )}
         </div>
@@ -171,20 +166,20 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
         {!done && (
           <>
             <button type="submit" className="primary" part="submit-button" disabled={!ready && submission.status !== 'submitting'} aria-disabled={submission.status === 'submitting' || undefined} aria-describedby={`${id}-hint`}>
-              {submission.status === 'submitting' ? 'Requesting your call…' : 'Get a Call'}
+              {submission.status === 'submitting' ? t.requesting : t.getCall}
             </button>
             <p id={`${id}-hint`} className="hint" role="status">
-              {ready || submission.status === 'submitting' ? (sent ? `Thanks! Your request for the ${agentById(state.agentId)?.title} demo is in.` : '') : sentence(missingSteps(state))}
+              {sent && state.agentId ? t.demoThanks({ agent: t.agentTitles[state.agentId] }) : ready || submission.status === 'submitting' ? '' : t.missingSteps({ steps: missingSteps(state).map((step) => t[STEP_TEXT[step]]) })}
             </p>
           </>
         )}
       </fieldset>
       {done && (
         <div ref={confirmRef} className="confirmation" part="confirmation" role="status" tabIndex={-1}>
-          <CheckIcon />
-          <p>{done.call === 'placed' ? `We're calling you now on ${state.codeSentTo}.` : `Thanks, ${state.name.trim()}! We'll call you shortly on ${state.codeSentTo}.`}</p>
+          {renderView(icon('check'))}
+          <p>{done.call === 'placed' ? t.callingNow({ phone: state.codeSentTo ?? '' }) : t.callSoon({ name: state.name.trim(), phone: state.codeSentTo ?? '' })}</p>
           <button type="button" className="link-button" onClick={() => dispatch({ type: 'start-over' })}>
-            Request another demo
+            {t.startOver}
           </button>
         </div>
       )}

@@ -1,12 +1,14 @@
-import { lazyComponent } from '../shared/lazy-load';
+import type { DemoRequestStrings } from '../lib/strings';
+import { lazyComponent } from '../react/lazy-load';
 import type { PhoneFieldProps } from './PhoneField';
 
 /** Stands where the phone input will be, until its chunk has loaded. */
-export const PhonePlaceholder = () => <input className="text-input" disabled aria-label="Phone Number (loading)" placeholder="Loading phone input…" />;
+export const PhonePlaceholder = ({ t }: { t: DemoRequestStrings }) => <input className="text-input" disabled aria-label={t.phoneLoadingLabel} placeholder={t.phoneLoadingPlaceholder} />;
 
 /** The phone input from its own chunk, with a placeholder while it loads. */
 export const LazyPhoneField = lazyComponent<PhoneFieldProps>(() => import('./PhoneField').then((m) => m.default), {
-  message: 'The phone field could not load.',
+  message: (props) => props.t.phoneLoadError,
+  tryAgain: (props) => props.t.tryAgain,
   context: { widget: 'demo-request', stage: 'phone-field-load' },
-  fallback: <PhonePlaceholder />,
+  fallback: (props) => <PhonePlaceholder t={props.t} />,
 });

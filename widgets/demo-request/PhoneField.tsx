@@ -2,8 +2,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import PhoneInput, { isSupportedCountry } from 'react-phone-number-input';
 import type { Country } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
+import en from 'react-phone-number-input/locale/en.json';
 import phoneCss from 'react-phone-number-input/style.css?inline';
-import { useShadowStyles } from '../shared/use-shadow-styles';
+import type { DemoRequestStrings } from '../lib/strings';
+import { useShadowStyles } from '../react/use-shadow-styles';
 import { DEFAULT_COUNTRY } from './contract';
 
 interface ContainerProps {
@@ -26,14 +28,14 @@ export interface PhoneFieldProps {
   id: string;
   value: string;
   defaultCountry: string;
-  describedBy?: string;
+  t: DemoRequestStrings;
   onChange(value: string): void;
   /** Rendered inside the field, after the number (the Get OTP button). */
   action?: ReactNode;
 }
 
 /** The international phone input; lives in its own chunk, loaded when a form is on the page. */
-export default function PhoneField({ id, value, defaultCountry, describedBy, onChange, action }: PhoneFieldProps) {
+export default function PhoneField({ id, value, defaultCountry, t, onChange, action }: PhoneFieldProps) {
   const ref = useRef<HTMLSpanElement>(null);
   useShadowStyles(ref, phoneCss);
   // An unknown country would turn the visitor's digits into another country's number (ZZ: "+98 …").
@@ -53,7 +55,8 @@ export default function PhoneField({ id, value, defaultCountry, describedBy, onC
         value={value || undefined}
         onChange={(next) => onChange(next ?? '')}
         autoComplete="tel"
-        aria-describedby={describedBy}
+        // The library's own country names (English), with the menu's name in the widget's language.
+        labels={{ ...en, country: t.phoneCountryLabel }}
         containerComponent={FieldWithAction}
         containerComponentProps={{ action }}
       />

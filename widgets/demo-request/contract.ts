@@ -30,9 +30,3 @@ export interface DemoRequestErrorDetail {
 }
 
 export const DEFAULT_COUNTRY = 'IN';
-
-export function consentText(brandName?: string): string {
-  // `brand-name=""` (or spaces) must not leave "from  services": fall back like a missing attribute.
-  const brand = brandName?.trim() || 'our';
-  return `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
-}

@@ -1,5 +1,6 @@
-import baseCss from '../shared/base.css?inline';
-import { defineOnce, widgetElement } from '../shared/define';
+import baseCss from '../elements/base.css?inline';
+import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
+import { defineOnce, widgetElement } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
 
 
@@ -44,18 +45,20 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-const element = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
+export const AIDemoRequestElement = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
   attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
   css: [baseCss],
-  loadError: 'The demo request form could not load.',
+  loadError: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].loadError,
+  tryAgain: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].tryAgain,
+  exportName: 'DemoRequest',
   widget: 'demo-request',
 });
 
 export type AIDemoRequestElement = HTMLElement & DemoRequestProps;
 
-/** Registers `<ai-demo-request>` (or another tag name); a second call is harmless. */
-export function defineDemoRequest(tag = 'ai-demo-request'): CustomElementConstructor | undefined {
-  return defineOnce(tag, element);
+/** Registers `<ai-demo-request>` (or another tag name, typed through `HTMLElementTagNameMap`); a second call is harmless. */
+export function defineDemoRequest(tag = 'ai-demo-request'): typeof AIDemoRequestElement | undefined {
+  return defineOnce(tag, AIDemoRequestElement);
 }
 
 declare global {

@@ -1,4 +1,4 @@
-import { endpoint } from '../shared/endpoint';
+import { endpoint } from '../lib/endpoint';
 
 /**
  * The service behind `<ai-demo-request backend-url>`: one-time codes, their check, and the lead.

@@ -107,7 +107,7 @@ describe('demoRequestReducer', () => {
 
 describe('missingSteps and canRequestCall', () => {
   it('lists every step, in form order, at the start', () => {
-    expect(missingSteps(initialDemoRequestState)).toEqual(['choose an agent', 'enter your name', 'verify your phone number', 'tick the consent box']);
+    expect(missingSteps(initialDemoRequestState)).toEqual(['agent', 'name', 'phone', 'consent']);
     expect(canRequestCall(initialDemoRequestState)).toBe(false);
   });
 
@@ -117,12 +117,12 @@ describe('missingSteps and canRequestCall', () => {
   });
 
   it.each<[string, Partial<DemoRequestState>, string]>([
-    ['no agent', { agentId: null }, 'choose an agent'],
-    ['an empty name', { name: '' }, 'enter your name'],
-    ['a whitespace-only name', { name: ' \t\n ' }, 'enter your name'],
-    ['an unverified phone', { phoneStatus: 'unverified' }, 'verify your phone number'],
-    ['an OTP requested but not verified', { phoneStatus: 'otp-requested' }, 'verify your phone number'],
-    ['no consent', { consent: false }, 'tick the consent box'],
+    ['no agent', { agentId: null }, 'agent'],
+    ['an empty name', { name: '' }, 'name'],
+    ['a whitespace-only name', { name: ' \t\n ' }, 'name'],
+    ['an unverified phone', { phoneStatus: 'unverified' }, 'phone'],
+    ['an OTP requested but not verified', { phoneStatus: 'otp-requested' }, 'phone'],
+    ['no consent', { consent: false }, 'consent'],
   ])('with %s, names only that step and refuses the call', (_label, change, step) => {
     const state = { ...ready, ...change };
     expect(missingSteps(state)).toEqual([step]);

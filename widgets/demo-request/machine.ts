@@ -8,8 +8,11 @@ import type { CallOutcome } from './lead-api';
  */
 export type PhoneStatus = 'unverified' | 'sending-code' | 'otp-requested' | 'verifying' | 'verified';
 
-/** Get a Call with a backend: the lead on its way, or sent with the call's outcome. */
-export type Submission = { status: 'idle' } | { status: 'submitting' } | { status: 'done'; id: number; call: CallOutcome };
+/**
+ * Get a Call. With a backend: the lead on its way, or sent with the call's outcome. In demo mode,
+ * `requested`: the page has the lead as an event, until the visitor changes what it was for.
+ */
+export type Submission = { status: 'idle' } | { status: 'requested' } | { status: 'submitting' } | { status: 'done'; id: number; call: CallOutcome };
 
 /** Something the visitor should read and act on, shown where it happened. */
 export type Problem = { where: 'phone' | 'code' | 'submit'; message: string; newCode?: boolean };
@@ -40,6 +43,7 @@ export type DemoRequestAction =
   | { type: 'request-otp' }
   | { type: 'verify' }
   | { type: 'consent'; value: boolean }
+  | { type: 'request-demo' }
   | { type: 'code-requested' }
   | { type: 'code-sent'; display: string; resendAt: number }
   | { type: 'code-refused'; message: string; resendAt?: number }
@@ -67,16 +71,21 @@ export const initialDemoRequestState: DemoRequestState = {
 
 const unverified = { otp: '', phoneStatus: 'unverified', codeSentTo: null, resendAt: null, token: null } as const;
 
+/** A demo-mode request belongs to the lead it was made for: any change to it takes the thanks away. */
+const edited = (state: DemoRequestState): DemoRequestState => (state.submission.status === 'requested' ? { ...state, submission: { status: 'idle' } } : state);
+
 export function demoRequestReducer(state: DemoRequestState, action: DemoRequestAction): DemoRequestState {
   switch (action.type) {
     case 'select':
-      return { ...state, agentId: action.agentId };
+      return action.agentId === state.agentId ? state : edited({ ...state, agentId: action.agentId });
     case 'name':
-      return { ...state, name: action.value };
+      return action.value.trim() === state.name.trim() ? { ...state, name: action.value } : edited({ ...state, name: action.value });
     case 'phone':
       // A verification belongs to the number it was made for.
       if (action.value === state.phone) return state;
-      return { ...state, ...unverified, phone: action.value, problem: null };
+      return edited({ ...state, ...unverified, phone: action.value, problem: null });
+    case 'request-demo':
+      return canRequestCall(state) ? { ...state, submission: { status: 'requested' } } : state;
     case 'otp':
       return state.phoneStatus === 'otp-requested' ? { ...state, otp: action.value, problem: state.problem?.where === 'code' ? null : state.problem } : state;
     case 'request-otp':
@@ -101,10 +110,11 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
     case 'check-refused':
       return state.phoneStatus === 'verifying' ? { ...state, phoneStatus: 'otp-requested', problem: { where: 'code', message: action.message, newCode: action.newCode } } : state;
     case 'submit-started':
-      return { ...state, submission: { status: 'submitting' }, problem: null };
+      return canRequestCall(state) && state.token ? { ...state, submission: { status: 'submitting' }, problem: null } : state;
     case 'submit-done':
-      return { ...state, submission: { status: 'done', id: action.id, call: action.call } };
+      return state.submission.status === 'submitting' ? { ...state, submission: { status: 'done', id: action.id, call: action.call } } : state;
     case 'submit-refused':
+      if (state.submission.status !== 'submitting') return state;
       // A verification that expired or was used must be made again; everything typed stays.
       return { ...state, ...(action.reverify && unverified), submission: { status: 'idle' }, problem: { where: action.reverify ? 'phone' : 'submit', message: action.message } };
     case 'start-over':
@@ -113,16 +123,31 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
   }
 }
 
+/** A step before Get a Call: its wording is in the widget's strings (`stepAgent`, …). */
+export type Step = 'agent' | 'name' | 'phone' | 'consent';
+
 /** What still stands between the visitor and Get a Call, in form order. */
-export function missingSteps(state: DemoRequestState): string[] {
-  const missing: string[] = [];
-  if (!state.agentId) missing.push('choose an agent');
-  if (!state.name.trim()) missing.push('enter your name');
-  if (state.phoneStatus !== 'verified') missing.push('verify your phone number');
-  if (!state.consent) missing.push('tick the consent box');
+export function missingSteps(state: DemoRequestState): Step[] {
+  const missing: Step[] = [];
+  if (!state.agentId) missing.push('agent');
+  if (!state.name.trim()) missing.push('name');
+  if (state.phoneStatus !== 'verified') missing.push('phone');
+  if (!state.consent) missing.push('consent');
   return missing;
 }
 
 export function canRequestCall(state: DemoRequestState): boolean {
   return missingSteps(state).length === 0 && state.submission.status === 'idle';
+}
+
+/** The page's events for a transition: fired from one place, when the state changes. */
+export function demoRequestEvents(from: DemoRequestState, to: DemoRequestState) {
+  const was = from.submission.status;
+  const is = to.submission;
+  if (was === 'idle' && (is.status === 'requested' || is.status === 'submitting')) {
+    return [['ai-demo-request-submit', { agentId: to.agentId!, name: to.name.trim(), phone: to.phone }]] as const;
+  }
+  if (was === 'submitting' && is.status === 'done') return [['ai-demo-request-success', { id: is.id, call: is.call }]] as const;
+  if (was === 'submitting' && is.status === 'idle') return [['ai-demo-request-error', { message: to.problem?.message ?? '' }]] as const;
+  return [];
 }

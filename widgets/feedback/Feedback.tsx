@@ -1,15 +1,19 @@
-import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
-import { useEmit } from '../shared/events';
-import { CloseIcon } from '../shared/icons';
-import { reportError } from '../shared/report';
-import { FAILURE_BANNER, type FeedbackFields, type FeedbackProps } from './contract';
-import { feedbackReducer, initialFeedbackState } from './machine';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { icon } from '../elements/icons';
+import type { Localized } from '../lib/strings';
+import { FEEDBACK_STRINGS } from '../lib/strings/feedback';
+import { reportError } from '../lib/report';
+import { useMachine } from '../react/use-machine';
+import { renderView } from '../react/view';
+import type { FeedbackFields, FeedbackProps } from './contract';
+import { feedbackEvents, feedbackReducer, initialFeedbackState } from './machine';
+import { feedbackTrigger } from './view';
 import { FeedbackRefused, postFeedback } from './submit';
 
 /** A "Share Feedback" button that opens a feedback form in a modal dialog. */
-export function Feedback({ backendUrl = '' }: FeedbackProps) {
-  const [state, dispatch] = useReducer(feedbackReducer, initialFeedbackState);
-  const [rootRef, emit] = useEmit<HTMLDivElement>();
+export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Localized) {
+  const { state, dispatch, current, ref: rootRef } = useMachine(feedbackReducer, initialFeedbackState, feedbackEvents);
+  const t = FEEDBACK_STRINGS[lang];
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
@@ -17,7 +21,6 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLButtonElement>(null);
-  const inFlight = useRef(false);
   const id = useId();
   const { status, fields, error, invalid } = state;
   const isOpen = status !== 'closed';
@@ -53,23 +56,18 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || status !== 'editing') return;
-    inFlight.current = true;
-    const sent: FeedbackFields = { ...fields };
-    dispatch({ type: 'submit' });
-    emit('ai-feedback-submit', sent);
+    // The machine answers at once: a second submit while one is on its way changes nothing.
+    if (current().status !== 'editing') return;
+    const sent: FeedbackFields = dispatch({ type: 'submit' }).fields;
     try {
       await postFeedback(backendUrl, sent);
       dispatch({ type: 'succeed' });
-      emit('ai-feedback-success', sent);
     } catch (failure) {
       // A refusal says what to fix; only an outage is ours to report.
       const refused = failure instanceof FeedbackRefused ? failure : null;
       if (!refused) reportError(failure, { widget: 'feedback' });
-      dispatch({ type: 'fail', message: refused ? `${FAILURE_BANNER} ${refused.reason}` : FAILURE_BANNER, field: refused?.field });
-      emit('ai-feedback-error', { message: failure instanceof Error ? failure.message : String(failure) });
-    } finally {
-      inFlight.current = false;
+      const message = refused ? t.refused({ reason: refused.reason }) : t.failureBanner;
+      dispatch({ type: 'fail', message, failure: failure instanceof Error ? failure.message : String(failure), field: refused?.field });
     }
   };
 
@@ -86,9 +84,7 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
 
   return (
     <div ref={rootRef} className="root">
-      <button ref={triggerRef} type="button" className="trigger" part="trigger" aria-haspopup="dialog" onClick={() => dispatch({ type: 'open' })}>
-        <slot>Share Feedback</slot>
-      </button>
+      {renderView(feedbackTrigger(t), (attrs) => (attrs['data-control'] === 'trigger' ? { ref: triggerRef, onClick: () => dispatch({ type: 'open' }) } : undefined))}
       <dialog
         ref={dialogRef}
         className="dialog"
@@ -97,34 +93,34 @@ export function Feedback({ backendUrl = '' }: FeedbackProps) {
         onCancel={(e) => busy && e.preventDefault()}
         onClose={onDialogClose}
       >
-        <button type="button" className="close" part="close-button" aria-label="Close" disabled={busy} onClick={() => dispatch({ type: 'close' })}>
-          <CloseIcon />
+        <button type="button" className="close" part="close-button" aria-label={t.closeLabel} disabled={busy} onClick={() => dispatch({ type: 'close' })}>
+          {renderView(icon('close'))}
         </button>
         {status === 'sent' ? (
           <div className="done">
-            <h2 id={`${id}-title`} className="title">Thank You for Your Feedback!</h2>
-            <p className="lead">We read every message, and yours helps us make our agents better.</p>
+            <h2 id={`${id}-title`} className="title">{t.sentTitle}</h2>
+            <p className="lead">{t.sentLead}</p>
             <button ref={doneRef} type="button" className="primary" part="submit-button" onClick={() => dispatch({ type: 'close' })}>
-              Close
+              {t.closeButton}
             </button>
           </div>
         ) : (
           <form className="form" part="form" onSubmit={onSubmit} aria-busy={busy}>
-            <h2 id={`${id}-title`} className="title">Share Your Feedback</h2>
-            <p className="lead">Tell us what works for you and what we could do better.</p>
+            <h2 id={`${id}-title`} className="title">{t.formTitle}</h2>
+            <p className="lead">{t.formLead}</p>
             {error && (
               <div ref={bannerRef} id={`${id}-error`} className="banner" part="error" role="alert" tabIndex={-1}>
                 {error}
               </div>
             )}
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input ref={firstFieldRef} type="text" autoComplete="name" placeholder="Your name" {...field('name')} />
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input ref={emailRef} type="email" autoComplete="email" placeholder="you@company.com" {...field('email')} />
-            <label htmlFor={`${id}-message`}>Feedback</label>
-            <textarea ref={messageRef} rows={5} placeholder="What should we know?" {...field('message')} />
+            <label htmlFor={`${id}-name`}>{t.nameLabel}</label>
+            <input ref={firstFieldRef} type="text" autoComplete="name" placeholder={t.namePlaceholder} {...field('name')} />
+            <label htmlFor={`${id}-email`}>{t.emailLabel}</label>
+            <input ref={emailRef} type="email" autoComplete="email" placeholder={t.emailPlaceholder} {...field('email')} />
+            <label htmlFor={`${id}-message`}>{t.messageLabel}</label>
+            <textarea ref={messageRef} rows={5} placeholder={t.messagePlaceholder} {...field('message')} />
             <button type="submit" className="primary" part="submit-button" disabled={busy}>
-              {busy ? 'Submitting...' : 'Submit Feedback'}
+              {busy ? t.submitting : t.submit}
             </button>
           </form>
         )}

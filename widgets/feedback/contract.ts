@@ -15,7 +15,5 @@ export interface FeedbackErrorDetail {
   message: string;
 }
 
-/** The banner after a failed submit; a refusal adds the service's reason after it. */
-export const FAILURE_BANNER = 'Failed to submit feedback. Please try again.';
 /** No answer within this time counts as a failure. */
 export const SUBMIT_TIMEOUT_MS = 15_000;

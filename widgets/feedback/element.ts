@@ -1,5 +1,6 @@
-import baseCss from '../shared/base.css?inline';
-import { defineOnce, widgetElement } from '../shared/define';
+import baseCss from '../elements/base.css?inline';
+import { FEEDBACK_SHELL } from '../lib/strings/shells';
+import { defineOnce, widgetElement } from '../elements/widget-element';
 import css from './feedback.css?inline';
 import { feedbackShell } from './shell';
 import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contract';
@@ -39,20 +40,22 @@ import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contr
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-const element = widgetElement<FeedbackProps>(() => import('./Feedback').then((m) => m.Feedback), {
+export const AIFeedbackElement = widgetElement<FeedbackProps>(() => import('./Feedback').then((m) => m.Feedback), {
   attrs: { backendUrl: 'string' },
   css: [baseCss, css],
-  shell: feedbackShell,
+  ...feedbackShell,
   loadWhenVisible: true,
-  loadError: 'The feedback form could not load.',
+  loadError: (props) => FEEDBACK_SHELL[props.lang ?? 'en'].loadError,
+  tryAgain: (props) => FEEDBACK_SHELL[props.lang ?? 'en'].tryAgain,
+  exportName: 'Feedback',
   widget: 'feedback',
 });
 
 export type AIFeedbackElement = HTMLElement & FeedbackProps;
 
-/** Registers `<ai-feedback>` (or another tag name); a second call is harmless. */
-export function defineFeedback(tag = 'ai-feedback'): CustomElementConstructor | undefined {
-  return defineOnce(tag, element);
+/** Registers `<ai-feedback>` (or another tag name, typed through `HTMLElementTagNameMap`); a second call is harmless. */
+export function defineFeedback(tag = 'ai-feedback'): typeof AIFeedbackElement | undefined {
+  return defineOnce(tag, AIFeedbackElement);
 }
 
 declare global {

@@ -94,7 +94,7 @@ describe('feedback machine', () => {
 
   it('returns to the form on failure with the banner and every field kept', () => {
     const s = feedbackReducer(at('submitting'), { type: 'fail', message: 'Failed to submit feedback. Please try again.' });
-    expect(s).toEqual({ status: 'editing', fields: draft, error: 'Failed to submit feedback. Please try again.', invalid: null });
+    expect(s).toEqual({ status: 'editing', fields: draft, error: 'Failed to submit feedback. Please try again.', failure: 'Failed to submit feedback. Please try again.', invalid: null });
   });
 
   it('ignores succeed and fail outside submitting (a late answer changes nothing)', () => {
@@ -107,7 +107,7 @@ describe('feedback machine', () => {
 
   it('runs a whole visit: fail, retry, succeed, close, reopen blank', () => {
     const failed = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'fail', message: 'Failed' });
-    expect(failed).toEqual({ status: 'editing', fields: draft, error: 'Failed', invalid: null });
+    expect(failed).toEqual({ status: 'editing', fields: draft, error: 'Failed', failure: 'Failed', invalid: null });
     const reopened = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'succeed' }, { type: 'close' }, { type: 'open' });
     expect(reopened).toEqual({ status: 'editing', fields: emptyFields, error: null, invalid: null });
     expect(feedbackReducer(feedbackReducer(failed, { type: 'submit' }), { type: 'succeed' }).status).toBe('sent');

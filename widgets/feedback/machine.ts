@@ -11,6 +11,8 @@ export interface FeedbackState {
   error: string | null;
   /** The field a refusal was about: marked invalid and focused. */
   invalid: keyof FeedbackFields | null;
+  /** What went wrong, for the page's error event (the banner is for the visitor). */
+  failure?: string | null;
 }
 
 export type FeedbackAction =
@@ -19,7 +21,7 @@ export type FeedbackAction =
   | { type: 'edit'; field: keyof FeedbackFields; value: string }
   | { type: 'submit' }
   | { type: 'succeed' }
-  | { type: 'fail'; message: string; field?: keyof FeedbackFields | null };
+  | { type: 'fail'; message: string; failure?: string; field?: keyof FeedbackFields | null };
 
 export const emptyFields: FeedbackFields = { name: '', email: '', message: '' };
 
@@ -45,6 +47,14 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
     case 'succeed':
       return state.status === 'submitting' ? { status: 'sent', fields: emptyFields, error: null, invalid: null } : state;
     case 'fail':
-      return state.status === 'submitting' ? { ...state, status: 'editing', error: action.message, invalid: action.field ?? null } : state;
+      return state.status === 'submitting' ? { ...state, status: 'editing', error: action.message, failure: action.failure ?? action.message, invalid: action.field ?? null } : state;
   }
+}
+
+/** The page's events for a transition: fired from one place, when the state changes. */
+export function feedbackEvents(from: FeedbackState, to: FeedbackState) {
+  if (from.status === 'editing' && to.status === 'submitting') return [['ai-feedback-submit', to.fields]] as const;
+  if (from.status === 'submitting' && to.status === 'sent') return [['ai-feedback-success', from.fields]] as const;
+  if (from.status === 'submitting' && to.status === 'editing') return [['ai-feedback-error', { message: to.failure ?? to.error ?? '' }]] as const;
+  return [];
 }

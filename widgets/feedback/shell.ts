@@ -1,8 +1,10 @@
-import type { ShellNode } from '../shared/shell';
+import type { LazyWidget } from '../elements/renderer';
+import type { Localized } from '../lib/strings';
+import { FEEDBACK_SHELL } from '../lib/strings/shells';
+import type { FeedbackProps } from './contract';
+import { feedbackTrigger } from './view';
 
-/** `<Feedback>`'s trigger, drawn before React has loaded (kept equal by shell.test.ts). */
-export const feedbackShell: ShellNode = [
-  'div',
-  { class: 'root' },
-  ['button', { type: 'button', class: 'trigger', part: 'trigger', 'aria-haspopup': 'dialog' }, ['slot', {}, 'Share Feedback']],
-];
+/** `<ai-feedback>` before React: the trigger; a press on it opens the dialog once React is there. */
+export const feedbackShell = {
+  shell: (props: FeedbackProps & Localized) => ['div', { class: 'root' }, feedbackTrigger(FEEDBACK_SHELL[props.lang ?? 'en'])],
+} satisfies Partial<LazyWidget<FeedbackProps & Localized>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SUBMIT_TIMEOUT_MS } from './contract';
-import { endpoint } from '../shared/endpoint';
+import { endpoint } from '../lib/endpoint';
 import { postFeedback } from './submit';
 
 const fields = { name: 'Zoë', email: 'zoe@example.com', message: 'Line one\nline two 🚀' };

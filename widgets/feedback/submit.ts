@@ -1,4 +1,4 @@
-import { endpoint } from '../shared/endpoint';
+import { endpoint } from '../lib/endpoint';
 import { SUBMIT_TIMEOUT_MS, type FeedbackFields } from './contract';
 
 const FIELDS: readonly string[] = ['name', 'email', 'message'];

@@ -1,3 +1,6 @@
+import type { VoiceErrorCode } from './machine';
+
+export type { VoiceErrorCode };
 /** Attributes and properties of `<ai-voice-demo>`. */
 export interface VoiceDemoProps {
   /** Public client key for the voice provider (sent as a bearer token). */
@@ -8,6 +11,12 @@ export interface VoiceDemoProps {
   apiUrl?: string;
   /** A voice client supplied by the page (JS property only); replaces the built-in one. */
   client?: VoiceClient;
+  /** Show the conversation as live captions under the button: any value but `off`. */
+  captions?: string;
+  /** Text the visitor accepts (Accept / Cancel) before the microphone opens. */
+  consentText?: string;
+  /** Seconds a call may take to connect before it ends in the error state. */
+  connectTimeout?: string;
 }
 
 /** The events a voice client emits: the Vapi web SDK's contract. */
@@ -31,13 +40,20 @@ export interface VoiceClient {
   /** Starts a call; resolving to `null` means the call could not start. */
   start(assistantId: string): Promise<unknown>;
   stop(): unknown;
+  /** Mutes or unmutes the visitor's microphone during a call; without it the widget shows no mute control. */
+  setMuted?(muted: boolean): unknown;
   on<E extends VoiceClientEvent>(event: E, listener: (...args: VoiceClientEventMap[E]) => void): unknown;
   off<E extends VoiceClientEvent>(event: E, listener: (...args: VoiceClientEventMap[E]) => void): unknown;
 }
 
 export interface VoiceDemoErrorDetail {
   message: string;
+  /** What failed: the microphone (blocked, in use, missing), the connection timing out, or the provider. */
+  code: VoiceErrorCode;
 }
+
+/** Seconds a call may take to connect (the call library's own bundle timeout). */
+export const DEFAULT_CONNECT_TIMEOUT = 20;
 
 export const DEFAULT_API_URL = 'https://api.vapi.ai';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { initialVoiceState, isUserSpeech, tooltipFor, voiceReducer, type VoiceAction, type VoiceState, type VoiceStatus } from './machine';
+import { VOICE_STRINGS } from '../lib/strings/voice';
+import { captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceAction, type VoiceState, type VoiceStatus } from './machine';
+
+const tooltipFor = (state: VoiceState) => VOICE_STRINGS.en.tooltips[state.status as Exclude<VoiceStatus, 'consent'>];
+const PRESS = { type: 'press', needsConsent: false } as const;
 
 const at = (status: VoiceStatus, extra: Partial<VoiceState> = {}): VoiceState => ({ ...initialVoiceState, status, ...extra });
 const run = (...actions: VoiceAction[]) => actions.reduce(voiceReducer, initialVoiceState);
@@ -11,19 +15,19 @@ describe('voice demo machine', () => {
   });
 
   it('connects on a press, with the connecting text', () => {
-    const s = run({ type: 'press' });
+    const s = run(PRESS);
     expect(s.status).toBe('connecting');
     expect(tooltipFor(s)).toBe('Connecting to AI agent...');
   });
 
   it('becomes active on call-start, inviting the visitor to end the call', () => {
-    const s = run({ type: 'press' }, { type: 'call-start' });
+    const s = run(PRESS, { type: 'call-start' });
     expect(s.status).toBe('listening');
     expect(tooltipFor(s)).toBe('Click to end the call');
   });
 
   it('shows the assistant speaking, and returns when it stops or the visitor speaks', () => {
-    const speaking = run({ type: 'press' }, { type: 'call-start' }, { type: 'speech-start' });
+    const speaking = run(PRESS, { type: 'call-start' }, { type: 'speech-start' });
     expect(speaking.status).toBe('speaking');
     expect(tooltipFor(speaking)).toBe('AI agent is speaking...');
     expect(voiceReducer(speaking, { type: 'speech-end' }).status).toBe('listening');
@@ -31,12 +35,12 @@ describe('voice demo machine', () => {
   });
 
   it('ends the call on a press while active or speaking, back to idle', () => {
-    expect(voiceReducer(at('listening'), { type: 'press' })).toEqual(initialVoiceState);
-    expect(voiceReducer(at('speaking', { volume: 0.7 }), { type: 'press' })).toEqual(initialVoiceState);
+    expect(voiceReducer(at('listening'), PRESS)).toEqual(initialVoiceState);
+    expect(voiceReducer(at('speaking', { volume: 0.7 }), PRESS)).toEqual(initialVoiceState);
   });
 
   it('cancels a call that is still connecting on a press', () => {
-    expect(voiceReducer(at('connecting'), { type: 'press' })).toEqual(initialVoiceState);
+    expect(voiceReducer(at('connecting'), PRESS)).toEqual(initialVoiceState);
   });
 
   it('resets on call-end from any call state, and ignores it at rest', () => {
@@ -49,19 +53,19 @@ describe('voice demo machine', () => {
 
   it('fails from any call state with the retry tooltip and keeps the reason', () => {
     for (const status of ['connecting', 'listening', 'speaking'] as const) {
-      const s = voiceReducer(at(status, { volume: 0.5 }), { type: 'fail', message: 'boom' });
-      expect(s).toEqual({ status: 'error', volume: 0, error: 'boom' });
+      const s = voiceReducer(at(status, { volume: 0.5 }), { type: 'fail', message: 'boom', code: 'provider' });
+      expect(s).toEqual({ ...initialVoiceState, status: 'error', error: 'boom', code: 'provider' });
       expect(tooltipFor(s)).toBe('Error connecting. Click to try again');
     }
   });
 
   it('ignores a late failure after the visitor ended the call', () => {
-    expect(voiceReducer(initialVoiceState, { type: 'fail', message: 'late' })).toBe(initialVoiceState);
+    expect(voiceReducer(initialVoiceState, { type: 'fail', message: 'late', code: 'provider' })).toBe(initialVoiceState);
   });
 
   it('retries from the error state on a press', () => {
-    const s = voiceReducer(at('error', { error: 'x' }), { type: 'press' });
-    expect(s).toEqual({ status: 'connecting', volume: 0, error: null });
+    const s = voiceReducer(at('error', { error: 'x' }), PRESS);
+    expect(s).toEqual({ ...initialVoiceState, status: 'connecting' });
   });
 
   it('ignores speech and call-start outside the states they belong to', () => {
@@ -87,5 +91,65 @@ describe('voice demo machine', () => {
     expect(isUserSpeech({ type: 'speech-update', role: 'assistant', status: 'started' })).toBe(false);
     expect(isUserSpeech('listening')).toBe(false);
     expect(isUserSpeech(null)).toBe(false);
+  });
+
+  it('asks for consent first when the page wants it; Accept connects, Cancel or a press goes back to rest', () => {
+    const asking = run({ type: 'press', needsConsent: true });
+    expect(asking.status).toBe('consent');
+    expect(voiceReducer(asking, { type: 'accept' }).status).toBe('connecting');
+    expect(voiceReducer(asking, { type: 'cancel' })).toEqual(initialVoiceState);
+    expect(voiceReducer(asking, PRESS)).toEqual(initialVoiceState);
+    expect(voiceReducer(initialVoiceState, { type: 'accept' })).toBe(initialVoiceState);
+  });
+
+  it('mutes and unmutes during a call only; a new call starts unmuted', () => {
+    const muted = voiceReducer(at('listening'), { type: 'muted', muted: true });
+    expect(muted.muted).toBe(true);
+    expect(voiceReducer(muted, { type: 'muted', muted: false }).muted).toBe(false);
+    expect(voiceReducer(at('connecting'), { type: 'muted', muted: true }).muted).toBe(false);
+    expect(voiceReducer(voiceReducer(muted, PRESS), PRESS).muted).toBe(false);
+  });
+
+  it('keeps the latest caption lines, a partial growing in place until it is final', () => {
+    const line = (role: 'user' | 'assistant', text: string, final = true) => ({ type: 'transcript', line: { role, text, final } }) as const;
+    let s = voiceReducer(at('listening'), line('assistant', 'Hello', false));
+    s = voiceReducer(s, line('assistant', 'Hello there', false));
+    expect(s.lines).toEqual([{ role: 'assistant', text: 'Hello there', final: false }]);
+    s = voiceReducer(s, line('assistant', 'Hello there!'));
+    s = voiceReducer(s, line('user', 'Hi'));
+    s = voiceReducer(s, line('assistant', 'How can I help?'));
+    s = voiceReducer(s, line('user', 'Book a visit'));
+    expect(s.lines.map((l) => l.text)).toEqual(['Hi', 'How can I help?', 'Book a visit']);
+    expect(voiceReducer(initialVoiceState, line('user', 'late')).lines).toEqual([]);
+    expect(voiceReducer(s, { type: 'call-end' }).lines).toEqual([]);
+  });
+
+  it('reads provider transcript messages as captions', () => {
+    expect(captionOf({ type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: ' Hi ' })).toEqual({ role: 'assistant', text: 'Hi', final: false });
+    expect(captionOf({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Yes' })).toEqual({ role: 'user', text: 'Yes', final: true });
+    expect(captionOf({ type: 'speech-update', role: 'user' })).toBeNull();
+    expect(captionOf({ type: 'transcript', role: 'system', transcript: 'x' })).toBeNull();
+  });
+
+  it('tells microphone failures apart from provider failures', () => {
+    expect(errorCodeOf(new DOMException('denied', 'NotAllowedError'))).toBe('microphone-denied');
+    expect(errorCodeOf(new DOMException('busy', 'NotReadableError'))).toBe('microphone-in-use');
+    expect(errorCodeOf(new DOMException('none', 'NotFoundError'))).toBe('microphone-not-found');
+    expect(errorCodeOf(new Error('wrapped', { cause: new DOMException('denied', 'NotAllowedError') }))).toBe('microphone-denied');
+    expect(errorCodeOf({ type: 'start-method-error', error: { name: 'NotAllowedError' } })).toBe('microphone-denied');
+    expect(errorCodeOf(new Error('Failed to fetch'))).toBe('provider');
+  });
+
+  it('names the page events of each transition, once', () => {
+    const connecting = run(PRESS);
+    const listening = voiceReducer(connecting, { type: 'call-start' });
+    expect(voiceEvents(initialVoiceState, connecting)).toEqual([]);
+    expect(voiceEvents(connecting, listening)).toEqual([['ai-voice-demo-start', {}]]);
+    expect(voiceEvents(listening, voiceReducer(listening, { type: 'speech-start' }))).toEqual([]);
+    expect(voiceEvents(listening, voiceReducer(listening, PRESS))).toEqual([['ai-voice-demo-end', {}]]);
+    expect(voiceEvents(connecting, voiceReducer(connecting, PRESS))).toEqual([]);
+    const failed = voiceReducer(connecting, { type: 'fail', message: 'Microphone blocked', code: 'microphone-denied' });
+    expect(voiceEvents(connecting, failed)).toEqual([['ai-voice-demo-error', { message: 'Microphone blocked', code: 'microphone-denied' }]]);
+    expect(voiceEvents(listening, { ...listening, volume: 0.5 })).toEqual([]);
   });
 });

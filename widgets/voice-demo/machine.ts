@@ -1,50 +1,70 @@
-/** The voice demo's states (README, `<ai-voice-demo>`): `listening` is a connected call, `speaking` the agent talking. */
-export type VoiceStatus = 'idle' | 'connecting' | 'listening' | 'speaking' | 'error';
+/** The voice demo's states: `consent` asks first, `listening` is a connected call, `speaking` the agent talking. */
+export type VoiceStatus = 'idle' | 'consent' | 'connecting' | 'listening' | 'speaking' | 'error';
+
+/** Why a call failed, as `ai-voice-demo-error`'s `detail.code`. */
+export type VoiceErrorCode = 'microphone-denied' | 'microphone-in-use' | 'microphone-not-found' | 'timeout' | 'provider';
+
+/** One caption line: who spoke and what, `final` once the provider has settled the words. */
+export interface CaptionLine {
+  role: 'user' | 'assistant';
+  text: string;
+  final: boolean;
+}
 
 export interface VoiceState {
   status: VoiceStatus;
   /** Assistant volume, 0 to 1, while a call is up. */
   volume: number;
-  /** Why the last call failed (for the error event and the log; the tooltip stays generic). */
+  /** The visitor's microphone is muted (only during a call). */
+  muted: boolean;
+  /** Why the last call failed (for the error event and the log). */
   error: string | null;
+  code: VoiceErrorCode | null;
+  /** The conversation's latest lines, oldest first. */
+  lines: CaptionLine[];
 }
 
 export type VoiceAction =
-  | { type: 'press' }
+  | { type: 'press'; needsConsent: boolean }
+  | { type: 'accept' }
+  | { type: 'cancel' }
   | { type: 'call-start' }
   | { type: 'call-end' }
   | { type: 'speech-start' }
   | { type: 'speech-end' }
   | { type: 'user-speech' }
   | { type: 'volume'; level: number }
-  | { type: 'fail'; message: string };
+  | { type: 'muted'; muted: boolean }
+  | { type: 'transcript'; line: CaptionLine }
+  | { type: 'fail'; message: string; code: VoiceErrorCode };
 
-export const TOOLTIPS = {
-  idle: 'Click to experience our AI agent',
-  connecting: 'Connecting to AI agent...',
-  listening: 'Click to end the call',
-  speaking: 'AI agent is speaking...',
-  error: 'Error connecting. Click to try again',
-} as const satisfies Record<VoiceStatus, string>;
+/** How many caption lines stay on screen. */
+export const CAPTION_LINES = 3;
 
-/** The button's accessible name in each state. */
-export const BUTTON_LABELS = {
-  idle: 'Start a voice call with our AI agent',
-  connecting: 'Cancel connecting',
-  listening: 'End the call',
-  speaking: 'End the call',
-  error: 'Try the voice call again',
-} as const satisfies Record<VoiceStatus, string>;
+export const initialVoiceState: VoiceState = { status: 'idle', volume: 0, muted: false, error: null, code: null, lines: [] };
 
-export const initialVoiceState: VoiceState = { status: 'idle', volume: 0, error: null };
+const connectingState: VoiceState = { ...initialVoiceState, status: 'connecting' };
 
-const inCall = (status: VoiceStatus) => status === 'connecting' || status === 'listening' || status === 'speaking';
+export const isInCall = (status: VoiceStatus) => status === 'listening' || status === 'speaking';
+const isBusy = (status: VoiceStatus) => status === 'connecting' || isInCall(status);
+
+function withLine(lines: CaptionLine[], line: CaptionLine): CaptionLine[] {
+  const last = lines.at(-1);
+  // A partial transcript grows in place until the provider sends the final words.
+  const kept = last && !last.final && last.role === line.role ? lines.slice(0, -1) : lines;
+  return [...kept, line].slice(-CAPTION_LINES);
+}
 
 export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState {
   switch (action.type) {
     case 'press':
-      // A press starts a call from rest, and ends (or cancels) one otherwise.
-      return inCall(state.status) ? initialVoiceState : { status: 'connecting', volume: 0, error: null };
+      // A press starts a call from rest (asking first when the page wants consent), and ends or cancels one otherwise.
+      if (isBusy(state.status) || state.status === 'consent') return initialVoiceState;
+      return action.needsConsent ? { ...initialVoiceState, status: 'consent' } : connectingState;
+    case 'accept':
+      return state.status === 'consent' ? connectingState : state;
+    case 'cancel':
+      return state.status === 'consent' ? initialVoiceState : state;
     case 'call-start':
       return state.status === 'connecting' ? { ...state, status: 'listening' } : state;
     case 'speech-start':
@@ -53,18 +73,32 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
     case 'user-speech':
       return state.status === 'speaking' ? { ...state, status: 'listening' } : state;
     case 'volume':
-      if (state.status !== 'listening' && state.status !== 'speaking') return state;
+      if (!isInCall(state.status)) return state;
       return { ...state, volume: Math.min(1, Math.max(0, Number.isFinite(action.level) ? action.level : 0)) };
+    case 'muted':
+      return isInCall(state.status) && state.muted !== action.muted ? { ...state, muted: action.muted } : state;
+    case 'transcript':
+      return isBusy(state.status) && action.line.text ? { ...state, lines: withLine(state.lines, action.line) } : state;
     case 'call-end':
-      return inCall(state.status) ? initialVoiceState : state;
+      return isBusy(state.status) ? initialVoiceState : state;
     case 'fail':
       // A late error from a call the visitor already ended changes nothing.
-      return inCall(state.status) ? { status: 'error', volume: 0, error: action.message } : state;
+      return isBusy(state.status) ? { ...initialVoiceState, status: 'error', error: action.message, code: action.code } : state;
   }
 }
 
-export function tooltipFor(state: VoiceState): string {
-  return TOOLTIPS[state.status];
+/** The page's events for a transition: fired from one place, when the state changes. */
+export type VoiceEvent =
+  | ['ai-voice-demo-start', Record<string, never>]
+  | ['ai-voice-demo-end', Record<string, never>]
+  | ['ai-voice-demo-error', { message: string; code: VoiceErrorCode }];
+
+export function voiceEvents(from: VoiceState, to: VoiceState): VoiceEvent[] {
+  if (from.status === to.status) return [];
+  if (from.status === 'connecting' && to.status === 'listening') return [['ai-voice-demo-start', {}]];
+  if (isInCall(from.status) && to.status === 'idle') return [['ai-voice-demo-end', {}]];
+  if (to.status === 'error') return [['ai-voice-demo-error', { message: to.error ?? '', code: to.code ?? 'provider' }]];
+  return [];
 }
 
 /** Whether a provider `message` says the visitor started speaking. */
@@ -72,4 +106,27 @@ export function isUserSpeech(message: unknown): boolean {
   if (!message || typeof message !== 'object') return false;
   const m = message as { type?: unknown; role?: unknown; status?: unknown };
   return m.role === 'user' && (m.type === 'speech-update' ? m.status === 'started' : m.type === 'transcript');
+}
+
+/** A provider transcript message (`{type: 'transcript', role, transcriptType: 'partial' | 'final', transcript}`) as a caption line. */
+export function captionOf(message: unknown): CaptionLine | null {
+  if (!message || typeof message !== 'object') return null;
+  const m = message as { type?: unknown; role?: unknown; transcriptType?: unknown; transcript?: unknown };
+  if (m.type !== 'transcript' || typeof m.transcript !== 'string') return null;
+  if (m.role !== 'user' && m.role !== 'assistant') return null;
+  return { role: m.role, text: m.transcript.trim(), final: m.transcriptType !== 'partial' };
+}
+
+/** What a failure was, from the browser's microphone error names (or the voice client's wrapping of them). */
+export function errorCodeOf(error: unknown): VoiceErrorCode {
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error) {
+    seen.add(e);
+    const name = String((e as { name?: unknown }).name ?? (e as { type?: unknown }).type ?? '');
+    if (/NotAllowed|PermissionDenied|SecurityError/.test(name)) return 'microphone-denied';
+    if (/NotReadable|TrackStart|AbortError/.test(name)) return 'microphone-in-use';
+    if (/NotFound|DevicesNotFound|Overconstrained/.test(name)) return 'microphone-not-found';
+    if (name === 'TimeoutError') return 'timeout';
+  }
+  return 'provider';
 }

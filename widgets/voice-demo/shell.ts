@@ -1,31 +1,44 @@
-import type { ShellNode } from '../shared/shell';
-import { BUTTON_LABELS, TOOLTIPS } from './machine';
+import type { LazyWidget } from '../elements/renderer';
+import { VOICE_STRINGS } from '../lib/strings/voice';
+import type { Localized } from '../lib/strings';
+import type { VoiceDemoProps } from './contract';
+import { hasConsent } from './consent';
+import { initialVoiceState, voiceReducer, type VoiceAction } from './machine';
+import { voiceView } from './view';
 
-/** The microphone icon, as the React `MicIcon` draws it. */
-const MIC_ICON: ShellNode = [
-  'svg',
-  { viewBox: '0 0 24 24', width: '24', height: '24', 'aria-hidden': 'true', focusable: 'false', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'data-icon': 'mic' },
-  ['rect', { x: '9', y: '2', width: '6', height: '12', rx: '3' }],
-  ['path', { d: 'M5 10a7 7 0 0 0 14 0M12 17v5M8 22h8' }],
-];
+type Props = VoiceDemoProps & Localized;
 
-const SPINNER: ShellNode = ['span', { class: 'spinner', part: 'spinner', 'data-icon': 'spinner', 'aria-hidden': 'true' }];
+const options = (props: Props, canMute = false) => ({
+  t: VOICE_STRINGS[props.lang ?? 'en'],
+  captions: !!props.captions && props.captions !== 'off',
+  consentText: props.consentText ?? '',
+  canMute,
+});
 
-/** `<VoiceDemo>` at rest or connecting, drawn before React has loaded (kept equal by the tests). */
-function draw(status: 'idle' | 'connecting'): ShellNode {
-  return [
-    'div',
-    { class: 'root', part: 'base', 'data-status': status },
-    [
-      'button',
-      { type: 'button', class: 'mic', part: 'button', 'aria-label': BUTTON_LABELS[status], 'aria-describedby': 'status', 'aria-pressed': 'false', style: '--level:0' },
-      ['span', { class: 'ring', 'aria-hidden': 'true' }],
-      status === 'idle' ? MIC_ICON : SPINNER,
-    ],
-    ['div', { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' }, TOOLTIPS[status]],
-  ];
-}
+const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
+  mic: (props) => ({ type: 'press', needsConsent: !!props.consentText && !hasConsent(props.consentText) }),
+  accept: () => ({ type: 'accept' }),
+  cancel: () => ({ type: 'cancel' }),
+};
 
-export const voiceShell = draw('idle');
-/** A press answers at once, while React and the component are still on their way. */
-export const voiceShellPressed = draw('connecting');
+/**
+ * `<ai-voice-demo>` before React: the same view at rest, and presses answered at once by the
+ * same reducer (the button shows Connecting, or the consent step), while React, the component
+ * and the SDK are on their way. React then gets the presses that still matter.
+ */
+export const voiceShell = {
+  shell: (props: Props) => voiceView(initialVoiceState, options(props)),
+  onShellPress(controls: string[], props: Props) {
+    let state = initialVoiceState;
+    for (const control of controls) {
+      const action = ACTIONS[control]?.(props);
+      if (action) state = voiceReducer(state, action);
+    }
+    const replay = state.status === 'connecting' ? (controls.includes('accept') ? ['mic', 'accept'] : ['mic']) : state.status === 'consent' ? ['mic'] : [];
+    return { shell: voiceView(state, options(props)), replay };
+  },
+  onFirstPress(props: Props) {
+    // The SDK is the last thing a press waits for: fetch it with React and the component, not after them.
+    if (!props.client) import('./vapi-client').catch(() => {});
+  },
+} satisfies Partial<LazyWidget<Props>>;

@@ -1,46 +1,63 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { reportError } from '../shared/report';
-import { messageOf } from '../shared/message-of';
+import { useCallback, useEffect, useRef } from 'react';
+import { reportError } from '../lib/report';
+import { messageOf } from '../lib/message-of';
+import { useMachine } from '../react/use-machine';
 import { claimCall, releaseCall, type CallHolder } from './call-registry';
-import { DEFAULT_API_URL, MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap, type VoiceDemoProps } from './contract';
-import { initialVoiceState, isUserSpeech, voiceReducer, type VoiceAction } from './machine';
+import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT, MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap, type VoiceDemoProps } from './contract';
+import { hasConsent, rememberConsent } from './consent';
+import { captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
+import { openMicrophone } from './microphone';
 
 export const START_FAILED = 'The voice call could not be started.';
 
-const loadSdk = () => import('./vapi-client');
+export const loadSdk = () => import('./vapi-client');
 
 /** One call attempt: its client, its listeners, and whether it still owns the widget. */
 interface Session extends CallHolder {
   client: VoiceClient | null;
   detach(): void;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
+const seconds = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : DEFAULT_CONNECT_TIMEOUT;
+};
+
 /**
- * Runs the voice demo's side effects around the pure reducer: loads the SDK on first
- * use, starts and ends calls, maps client events to actions, and holds the page's one call.
+ * Runs the voice demo's side effects around the pure reducer: asks for consent when the page
+ * wants it, opens the microphone, loads the SDK, starts and ends calls, maps client events to
+ * actions, gives up on a call that does not connect in time, and holds the page's one call.
  */
-export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAULT_API_URL, client }: VoiceDemoProps) {
-  const [state, dispatch] = useReducer(voiceReducer, initialVoiceState);
+export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAULT_API_URL, client, consentText, connectTimeout }: VoiceDemoProps) {
+  const machine = useMachine(voiceReducer, initialVoiceState, voiceEvents);
+  const { dispatch } = machine;
   const session = useRef<Session | null>(null);
 
-  const finish = useCallback((s: Session, action: VoiceAction | null) => {
-    if (session.current !== s) return;
-    session.current = null;
-    releaseCall(s);
-    s.detach();
-    if (action) dispatch(action);
-  }, []);
+  const finish = useCallback(
+    (s: Session, action: Parameters<typeof dispatch>[0] | null) => {
+      if (session.current !== s) return;
+      session.current = null;
+      clearTimeout(s.timer);
+      releaseCall(s);
+      s.detach();
+      if (action) dispatch(action);
+    },
+    [dispatch],
+  );
+
+  const stop = (s: Session) =>
+    Promise.resolve()
+      .then(() => s.client?.stop())
+      .catch(() => {});
 
   const fail = useCallback(
-    (s: Session, error: unknown) => {
+    (s: Session, error: unknown, code: VoiceErrorCode = errorCodeOf(error)) => {
       if (session.current !== s) return;
       const message = messageOf(error, START_FAILED);
-      reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
-      finish(s, { type: 'fail', message });
-      // After a client error the call is cleaned up.
-      Promise.resolve()
-        .then(() => s.client?.stop())
-        .catch(() => {});
+      if (code === 'provider' || code === 'timeout') reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
+      finish(s, { type: 'fail', message, code });
+      void stop(s);
     },
     [finish],
   );
@@ -48,43 +65,76 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
   const hangUp = useCallback(() => {
     const s = session.current;
     if (!s) return;
-    finish(s, { type: 'press' });
-    Promise.resolve()
-      .then(() => s.client?.stop())
-      .catch((error: unknown) => reportError(error, { widget: 'voice-demo' }));
+    finish(s, { type: 'press', needsConsent: false });
+    void stop(s);
   }, [finish]);
 
-  const start = useCallback(async () => {
-    dispatch({ type: 'press' });
+  const connect = useCallback(async () => {
     let detach = () => {};
     const s: Session = { client: null, hangUp, detach: () => detach() };
     session.current = s;
     claimCall(s);
+    const limit = seconds(connectTimeout);
+    s.timer = setTimeout(() => fail(s, new Error(`The voice provider did not answer within ${limit} s.`), 'timeout'), limit * 1000);
     try {
       if (!assistantId) throw new Error(MISSING_ASSISTANT);
+      // The microphone and the SDK at once: a blocked microphone fails fast, before the provider is called.
+      const microphone = openMicrophone();
+      microphone.catch(() => {});
       s.client = client ?? (await loadSdk()).createVapiClient({ publicKey, apiUrl });
       if (session.current !== s) return;
       const on: { [E in keyof VoiceClientEventMap]: (...args: VoiceClientEventMap[E]) => void } = {
-        'call-start': () => session.current === s && dispatch({ type: 'call-start' }),
+        'call-start': () => {
+          if (session.current !== s) return;
+          clearTimeout(s.timer);
+          dispatch({ type: 'call-start' });
+        },
         'call-end': () => finish(s, { type: 'call-end' }),
         'speech-start': () => session.current === s && dispatch({ type: 'speech-start' }),
         'speech-end': () => session.current === s && dispatch({ type: 'speech-end' }),
         'volume-level': (level) => session.current === s && dispatch({ type: 'volume', level }),
-        message: (message) => session.current === s && isUserSpeech(message) && dispatch({ type: 'user-speech' }),
+        message: (message) => {
+          if (session.current !== s) return;
+          const line = captionOf(message);
+          if (line) dispatch({ type: 'transcript', line });
+          if (isUserSpeech(message)) dispatch({ type: 'user-speech' });
+        },
         error: (error) => fail(s, error),
       };
       const names = Object.keys(on) as (keyof VoiceClientEventMap)[];
       const c = s.client;
       for (const name of names) c.on(name, on[name] as never);
       detach = () => names.forEach((name) => c.off(name, on[name] as never));
+      await microphone;
+      if (session.current !== s) return;
       const result = await c.start(assistantId);
       if (result === null) fail(s, new Error(START_FAILED));
     } catch (error) {
       fail(s, error);
     }
-  }, [assistantId, client, publicKey, apiUrl, finish, fail, hangUp]);
+  }, [assistantId, client, publicKey, apiUrl, connectTimeout, dispatch, finish, fail, hangUp]);
 
-  const press = useCallback(() => (session.current ? hangUp() : void start()), [hangUp, start]);
+  const press = useCallback(() => {
+    if (session.current) return hangUp();
+    const needsConsent = !!consentText && !hasConsent(consentText);
+    const next = dispatch({ type: 'press', needsConsent });
+    if (next.status === 'connecting') void connect();
+  }, [consentText, dispatch, hangUp, connect]);
+
+  const accept = useCallback(() => {
+    if (consentText) rememberConsent(consentText);
+    if (dispatch({ type: 'accept' }).status === 'connecting') void connect();
+  }, [consentText, dispatch, connect]);
+
+  const cancel = useCallback(() => void dispatch({ type: 'cancel' }), [dispatch]);
+
+  const toggleMute = useCallback(() => {
+    const c = session.current?.client;
+    if (!c?.setMuted) return;
+    const muted = !machine.current().muted;
+    c.setMuted(muted);
+    dispatch({ type: 'muted', muted });
+  }, [dispatch, machine]);
 
   /** Hover or focus may fetch the SDK early, so a click connects sooner. */
   const prefetch = useCallback(() => {
@@ -93,5 +143,5 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
 
   useEffect(() => () => session.current?.hangUp(), []);
 
-  return { state, press, prefetch };
+  return { ...machine, press, accept, cancel, toggleMute, prefetch, canMute: !!(client ? client.setMuted : true) };
 }

@@ -127,16 +127,6 @@ describe('the Vapi voice client', () => {
     expect(seen.map(([n]) => n)).not.toContain('error');
   });
 
-  it('fails before any request when the microphone is refused', async () => {
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))) },
-    });
-    const client = createVapiClient({ publicKey: 'pk', apiUrl: 'http://127.0.0.1:9' });
-    await expect(client.start('a')).rejects.toThrow('Microphone access is needed for the voice demo.');
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
   it('refuses to start without an assistant, with the spec wording, and sends nothing', async () => {
     const client = createVapiClient({ publicKey: 'pk', apiUrl: 'http://127.0.0.1:9' });
     await expect(client.start('')).rejects.toThrow('Assistant or Squad must be provided.');

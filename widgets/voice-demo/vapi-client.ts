@@ -1,5 +1,5 @@
 import VapiModule from '@vapi-ai/web';
-import { Emitter } from '../shared/emitter';
+import { Emitter } from '../lib/emitter';
 import { MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap } from './contract';
 
 type VapiInstance = InstanceType<typeof VapiModule>;
@@ -10,7 +10,6 @@ const Vapi = ((VapiModule as unknown as { default?: VapiConstructor }).default ?
   VapiModule) as unknown as VapiConstructor;
 
 export const MISSING_KEY = 'The public-key attribute is required to start a call.';
-export const NO_MICROPHONE = 'Microphone access is needed for the voice demo.';
 
 /** SDK errors that leave the call running (audio-processor errors are non-fatal: noise cancellation goes off, the microphone stays). */
 const NON_FATAL = /^(audio-processing-setup|audio-processor-recovery|local-audio-level-observer)(-error)?$/;
@@ -18,17 +17,6 @@ const NON_FATAL = /^(audio-processing-setup|audio-processor-recovery|local-audio
 function isFatal(error: unknown): boolean {
   const type = (error as { type?: unknown } | null)?.type;
   return !(typeof type === 'string' && NON_FATAL.test(type));
-}
-
-/** Asks for the microphone before the provider is called, so a refusal fails fast and clearly. */
-async function ensureMicrophone(): Promise<void> {
-  if (!navigator.mediaDevices?.getUserMedia) throw new Error(NO_MICROPHONE);
-  try {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    for (const track of stream.getTracks()) track.stop();
-  } catch (cause) {
-    throw new Error(NO_MICROPHONE, { cause });
-  }
 }
 
 export interface VapiClientOptions {
@@ -56,10 +44,10 @@ export function createVapiClient({ publicKey, apiUrl }: VapiClientOptions): Voic
   return {
     async start(assistantId) {
       if (!assistantId) throw new Error(MISSING_ASSISTANT);
-      await ensureMicrophone();
       return vapi.start(assistantId);
     },
     stop: () => vapi.stop(),
+    setMuted: (muted) => vapi.setMuted(muted),
     on(event, listener) {
       events.on(event, listener);
     },

@@ -1,5 +1,5 @@
 import { useLayoutEffect, type RefObject } from 'react';
-import { adoptStyles } from './styles';
+import { adoptStyles } from '../elements/styles';
 
 /**
  * Adopts CSS into the shadow root that holds `ref`, before the first paint. Components use

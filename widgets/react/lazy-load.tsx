@@ -1,11 +1,16 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { reportError } from './report';
+import { reportError } from '../lib/report';
+import { retryImport } from '../lib/retry-import';
+import { loadErrorView } from '../elements/load-error';
+import { renderView } from './view';
 
 interface BoundaryProps {
   /** What failed to load, for the visitor: "The phone field could not load." */
   message: string;
+  tryAgain?: string;
   context: Record<string, string>;
   onRetry(): void;
+  onError(error: unknown): void;
   children: ReactNode;
 }
 
@@ -18,26 +23,22 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown) {
+    this.props.onError(error);
     reportError(error, this.props.context);
   }
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className="load-error" role="alert">
-        <span>{this.props.message}</span>
-        <button type="button" className="inline-action" onClick={this.props.onRetry}>
-          Try again
-        </button>
-      </div>
-    );
+    const { onRetry } = this.props;
+    return renderView(loadErrorView(this.props.message, this.props.tryAgain), (attrs) => (attrs['data-control'] === 'retry' ? { onClick: onRetry } : undefined));
   }
 }
 
-export interface LazyOptions {
-  message: string;
+export interface LazyOptions<P> {
+  message: (props: P) => string;
+  tryAgain?: (props: P) => string;
   context: Record<string, string>;
-  fallback?: ReactNode;
+  fallback?: (props: P) => ReactNode;
 }
 
 /**
@@ -45,18 +46,20 @@ export interface LazyOptions {
  * the load fails. React caches a failed lazy component for good, so a retry makes a new one;
  * it lives outside component state, which React drops when a first render suspends.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, { message, context, fallback = null }: LazyOptions): ComponentType<P> {
-  const create = () => lazy(() => load().then((component) => ({ default: component })));
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, { message, tryAgain, context, fallback }: LazyOptions<P>): ComponentType<P> {
+  let failure: unknown;
+  const create = (retry = false) =>
+    lazy(() => (retry ? retryImport(failure, load, (m) => m.default as ComponentType<P>) : load()).then((component) => ({ default: component })));
   let Loaded = create();
   return function LazyComponent(props: P) {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
-      Loaded = create();
+      Loaded = create(true);
       setAttempt((n) => n + 1);
     };
     return (
-      <LoadBoundary key={attempt} message={message} context={context} onRetry={retry}>
-        <Suspense fallback={fallback}>
+      <LoadBoundary key={attempt} message={message(props)} tryAgain={tryAgain?.(props)} context={context} onRetry={retry} onError={(error) => (failure = error)}>
+        <Suspense fallback={fallback?.(props) ?? null}>
           <Loaded {...props} />
         </Suspense>
       </LoadBoundary>

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { create, ts } from '@custom-elements-manifest/analyzer';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COUNTRY } from '../demo-request/contract';
-import { DEFAULT_API_URL } from '../voice-demo/contract';
+import { DEFAULT_COUNTRY } from '../../widgets/demo-request/contract';
+import { DEFAULT_API_URL } from '../../widgets/voice-demo/contract';
 import { widgetElementPlugin } from './cem-plugin.mjs';
 import { analyze, customElements, MANIFEST_FILE, README_FILE, ROOT, serialize } from './manifest.mjs';
 import { updateReadme } from './readme.mjs';
@@ -47,7 +47,7 @@ describe('the manifest', () => {
 
   it('gives <ai-voice-demo> its attributes, reflected properties, the JS-only client and its events', () => {
     const element = declared('ai-voice-demo');
-    expect(element.attributes?.map((a) => a.name)).toEqual(['public-key', 'assistant-id', 'api-url']);
+    expect(element.attributes?.map((a) => a.name)).toEqual(['public-key', 'assistant-id', 'api-url', 'captions', 'consent-text', 'connect-timeout']);
     expect(element.attributes?.find((a) => a.name === 'api-url')?.default).toBe(DEFAULT_API_URL);
     expect(element.members).toContainEqual(expect.objectContaining({ name: 'publicKey', attribute: 'public-key', reflects: true }));
     const client = element.members?.find((m) => m.name === 'client');
@@ -76,7 +76,7 @@ describe('the manifest', () => {
   it('states CSS custom property defaults that the CSS sets', () => {
     for (const { element, path } of customElements(manifest)) {
       const folder = dirname(path);
-      const css = ['widgets/shared/base.css', ...readdirSync(join(ROOT, folder)).filter((f) => f.endsWith('.css')).map((f) => `${folder}/${f}`)]
+      const css = ['widgets/elements/base.css', ...readdirSync(join(ROOT, folder)).filter((f) => f.endsWith('.css')).map((f) => `${folder}/${f}`)]
         .map(read)
         .join('\n');
       for (const prop of element.cssProperties?.filter((p) => p.default) ?? []) {

@@ -1,17 +1,22 @@
 /*
- * `npm run manifest` writes custom-elements.json from the elements' JSDoc;
+ * `npm run manifest` writes custom-elements.json from the elements' JSDoc, and from it the
+ * editors' files: VS Code's HTML custom data and JetBrains' web-types;
  * `npm run docs` (`--readme`) also regenerates the README's API tables from it.
- * manifest.test.ts fails when either file is behind the JSDoc.
+ * manifest.test.ts and editor-data.test.ts fail when any of these files is behind.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
+import { toJson, VSCODE_DATA_FILE, vscodeCustomData, WEB_TYPES_FILE, webTypes } from './editor-data.mjs';
 import { analyze, MANIFEST_FILE, README_FILE, ROOT, serialize } from './manifest.mjs';
 import { updateReadme } from './readme.mjs';
 
 try {
   const manifest = analyze();
   write(MANIFEST_FILE, () => serialize(manifest));
+  write(VSCODE_DATA_FILE, () => toJson(vscodeCustomData(manifest)));
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  write(WEB_TYPES_FILE, () => toJson(webTypes(manifest, pkg)));
   if (process.argv.includes('--readme')) {
     write(README_FILE, (current) => updateReadme(current, manifest));
   }

@@ -1,24 +1,27 @@
 // @vitest-environment happy-dom
 import { createElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineOnce, widgetElement } from './define';
+import { defineOnce, widgetElement } from './widget-element';
 import type { ShellNode } from './shell';
 
-const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', part: 'button' }, 'Press']];
+const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Press']];
 
 /** Stands in for a widget: counts presses on a control with the shell's part name. */
 function Counter({ label = 'Pressed' }: { label?: string }) {
   const [count, setCount] = useState(0);
-  return createElement('div', { className: 'root' }, createElement('button', { type: 'button', part: 'button', onClick: () => setCount((n) => n + 1) }, `${label} ${count}`));
+  return createElement('div', { className: 'root' }, createElement('button', { type: 'button', 'data-control': 'button', onClick: () => setCount((n) => n + 1) }, `${label} ${count}`));
 }
 
 let tags = 0;
-const pressed: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', part: 'button' }, 'Pressing']];
+const pressed: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Pressing']];
+
+/** A toggling control: an odd number of presses shows Pressing and passes one press on. */
+const toggle = (controls: string[]) => ({ shell: controls.length % 2 ? pressed : shell, replay: controls.length % 2 ? ['button'] : [] });
 
 function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggle' = true) {
   const tag = `x-lazy-${++tags}`;
-  const shells = withShell ? { shell, pressed: withShell === 'toggle' ? pressed : undefined } : {};
-  defineOnce(tag, widgetElement(load, { attrs: { label: 'string' }, css: [], ...shells, loadError: 'The thing could not load.', widget: 'test' }));
+  const shells = withShell ? { shell: () => shell, onShellPress: withShell === 'toggle' ? toggle : undefined } : {};
+  defineOnce(tag, widgetElement(load, { attrs: { label: 'string' }, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test' }));
   const el = document.createElement(tag);
   document.body.append(el);
   return el.shadowRoot!;

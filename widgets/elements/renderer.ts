@@ -1,0 +1,213 @@
+import type { ComponentType } from 'react';
+import { reportError } from '../lib/report';
+import { retryImport } from '../lib/retry-import';
+import type { MountedRoot } from '../react/react-root';
+import { loadErrorView } from './load-error';
+import { patchShell, shellToDom, type ShellNode } from './shell';
+
+export interface LazyWidget<P> {
+  /** The React component, from its own chunk. */
+  load: () => Promise<ComponentType<P>>;
+  /** The component's export name in its chunk, so a retry after a failed load can fetch the chunk anew. */
+  exportName?: string;
+  /**
+   * The widget's first state for the given props, drawn without React. React (about 70 KB gzip)
+   * then loads when a visitor points at, touches or focuses the widget, so a page pays for it only
+   * on use. Without a shell, React loads at once.
+   */
+  shell?: (props: P) => ShellNode;
+  /**
+   * What the presses on shell controls (their `data-control` names, in order) mean before React is
+   * there: the shell to show now, and the controls React's matching ones get pressed on, in order,
+   * once it arrives. Without it, the shell stays and the last press is passed on.
+   */
+  onShellPress?: (controls: string[], props: P) => { shell: ShellNode; replay: string[] };
+  /** Called at the first press on a shell control: a widget may start fetching what the press needs. */
+  onFirstPress?: (props: P) => void;
+  /**
+   * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
+   * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).
+   */
+  loadWhenVisible?: boolean;
+  /** Shown with a "Try again" button when the code cannot load: "The voice demo could not load." */
+  loadError: (props: P) => string;
+  /** The retry button's text. */
+  tryAgain?: (props: P) => string;
+  /** Names the widget in error reports. */
+  widget: string;
+}
+
+/** What the element holds for one mounted widget. */
+export interface Rendered<P> {
+  container: ShadowRoot;
+  props: P;
+  phase: 'shell' | 'loading' | 'mounted' | 'failed' | 'gone';
+  /** What stands in for React: the shell, or the load error. */
+  placeholder: Node[];
+  /** Shell controls pressed before React was there (`data-control` names), in order. */
+  pressed: string[];
+  /** A control under a pointer or key that is down: the swap must not swallow its press. */
+  held: string | null;
+  root?: MountedRoot<P>;
+  listeners: AbortController;
+  /** Why the last load failed: a retry fetches the module it names anew. */
+  error?: unknown;
+}
+
+/** Reaching for a widget: hover, touch, press or keyboard focus. */
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+
+let reactChunk: Promise<typeof import('../react/react-root')> | undefined;
+const loadReact = () =>
+  (reactChunk ??= import('../react/react-root').catch((error: unknown) => {
+    reactChunk = undefined;
+    throw error;
+  }));
+
+function place<P>(ctx: Rendered<P>, nodes: Node[]) {
+  for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
+  ctx.placeholder = nodes;
+  for (const node of nodes) ctx.container.appendChild(node);
+}
+
+/** Runs `then` once `element` is on screen and the browser has a quiet moment (after first paint). */
+function whenVisibleAndIdle(element: Element, signal: AbortSignal, then: () => void) {
+  if (typeof IntersectionObserver === 'undefined') return;
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+    idle(() => signal.aborted || then(), { timeout: 3000 });
+  });
+  observer.observe(element);
+  signal.addEventListener('abort', () => observer.disconnect());
+}
+
+const FOCUSABLE = 'button, input, select, textarea, [tabindex]';
+/** The hand-over marker: a shell control and React's matching one carry the same `data-control`. */
+const controlOf = (node: Element | null | undefined) => node?.closest?.('[data-control]')?.getAttribute('data-control') ?? null;
+const byControl = (root: ShadowRoot, name: string) => root.querySelector<HTMLElement>(`[data-control="${CSS.escape(name)}"]`);
+
+/** Presses each control once React has drawn it (a press may bring the next control, as Accept follows the button). */
+async function replay(root: ShadowRoot, controls: string[]) {
+  for (const control of controls) {
+    let target = byControl(root, control);
+    for (let tries = 0; !target && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      target = byControl(root, control);
+    }
+    target?.click();
+  }
+}
+
+/**
+ * Draws the widget's first state by hand and brings in React and the component only when
+ * needed. The swap happens within one frame: React's DOM is committed, the shell leaves, focus
+ * and the presses made meanwhile move to React's matching controls.
+ */
+export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
+  const failed = (ctx: Rendered<P>) => {
+    const doc = ctx.container.ownerDocument;
+    const alert = shellToDom(['div', { class: 'root' }, loadErrorView(spec.loadError(ctx.props), spec.tryAgain?.(ctx.props))], doc) as HTMLElement;
+    alert.querySelector('button')!.addEventListener('click', () => activate(ctx, true));
+    ctx.phase = 'failed';
+    // "Try again" brings the widget back at rest; it does not replay the press that failed.
+    ctx.pressed = [];
+    ctx.held = null;
+    place(ctx, [alert]);
+  };
+
+  const committed = (ctx: Rendered<P>) => {
+    const active = ctx.container.activeElement;
+    const hadFocus = !!active && ctx.placeholder.some((node) => node.contains(active));
+    const focused = controlOf(active);
+    place(ctx, []);
+    ctx.listeners.abort();
+    // Focus stays where the visitor had it: on React's matching control, else its first one.
+    if (hadFocus) ((focused && byControl(ctx.container, focused)) || ctx.container.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    // A pointer or key still down on a control that just left would never make its click: count it now.
+    const pressed = ctx.held ? [...ctx.pressed, ctx.held] : ctx.pressed;
+    ctx.pressed = [];
+    ctx.held = null;
+    if (!pressed.length) return;
+    const controls = spec.onShellPress ? spec.onShellPress(pressed, ctx.props).replay : pressed.slice(-1);
+    // After React has finished this commit, so each press is handled like any other.
+    if (controls.length) queueMicrotask(() => void replay(ctx.container, controls));
+  };
+
+  const activate = (ctx: Rendered<P>, retry = false) => {
+    if (ctx.phase !== 'shell' && !(retry && ctx.phase === 'failed')) return;
+    ctx.phase = 'loading';
+    const load = () => spec.load();
+    const component = retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as ComponentType<P> : undefined) : load();
+    Promise.all([loadReact(), component]).then(
+      ([{ mountReact }, Component]) => {
+        if (ctx.phase !== 'loading') return;
+        ctx.phase = 'mounted';
+        ctx.root = mountReact(ctx.container, Component, ctx.props, () => committed(ctx));
+      },
+      (error: unknown) => {
+        if (ctx.phase !== 'loading') return;
+        ctx.error = error;
+        reportError(error, { widget: spec.widget, stage: 'load' });
+        failed(ctx);
+        if (retry) (ctx.placeholder[0] as HTMLElement).querySelector('button')?.focus();
+      },
+    );
+  };
+
+  const press = (ctx: Rendered<P>, control: string) => {
+    if (!ctx.pressed.length) spec.onFirstPress?.(ctx.props);
+    ctx.pressed.push(control);
+    const next = spec.onShellPress?.(ctx.pressed, ctx.props).shell;
+    // In place, so the button keeps focus and the status region announces the change.
+    if (next) ctx.placeholder = [patchShell(ctx.placeholder[0]!, next)];
+    activate(ctx);
+  };
+
+  const listen = (ctx: Rendered<P>) => {
+    const { signal } = ctx.listeners;
+    const on = <K extends keyof HTMLElementEventMap>(type: K, listener: (event: HTMLElementEventMap[K]) => void) =>
+      ctx.container.addEventListener(type, listener as EventListener, { signal, passive: type !== 'click' });
+    if (spec.loadWhenVisible) whenVisibleAndIdle(ctx.container.host, signal, () => activate(ctx));
+    for (const type of INTENT) on(type, () => activate(ctx));
+    on('pointerdown', (event) => (ctx.held = event.button === 0 ? controlOf(event.target as Element) : null));
+    on('keydown', (event) => (ctx.held = event.key === ' ' ? controlOf(event.target as Element) : ctx.held));
+    on('pointercancel', () => (ctx.held = null));
+    on('click', (event) => {
+      ctx.held = null;
+      // Only a press on a control counts (not one on the status text around it).
+      const control = controlOf(event.target as Element);
+      // The load error's own Try again is not a press on the widget.
+      if (control && control !== 'retry' && ctx.phase !== 'failed') press(ctx, control);
+    });
+  };
+
+  return {
+    mount(container: ShadowRoot, props: P): Rendered<P> {
+      const ctx: Rendered<P> = { container, props, phase: 'shell', placeholder: [], pressed: [], held: null, listeners: new AbortController() };
+      if (!spec.shell) {
+        activate(ctx);
+        return ctx;
+      }
+      place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
+      listen(ctx);
+      return ctx;
+    },
+    update(ctx: Rendered<P>, props: P) {
+      ctx.props = props;
+      if (ctx.root) return ctx.root.render(props);
+      // Before React: the shell follows the new props (a language, a consent text).
+      if ((ctx.phase === 'shell' || ctx.phase === 'loading') && spec.shell && ctx.placeholder[0]) {
+        const next = spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props).shell : spec.shell(props);
+        ctx.placeholder = [patchShell(ctx.placeholder[0], next)];
+      }
+    },
+    unmount(ctx: Rendered<P>) {
+      ctx.phase = 'gone';
+      ctx.listeners.abort();
+      ctx.root?.unmount();
+      place(ctx, []);
+    },
+  };
+}

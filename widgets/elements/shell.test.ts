@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Feedback } from '../feedback/Feedback';
+import { feedbackShell } from '../feedback/shell';
+import { VoiceDemo } from '../voice-demo/VoiceDemo';
+import { voiceShell } from '../voice-demo/shell';
+import { shellToHtml } from './shell';
+
+// The shell stands in for the component until React loads; any difference would show as a
+// jump when React takes over, so the two must print the same HTML.
+describe('first states drawn without React', () => {
+  for (const lang of ['en', 'hi'] as const) {
+    it(`draws the voice demo at rest exactly as <VoiceDemo> renders it (${lang}, with captions)`, () => {
+      const props = { publicKey: 'pk', assistantId: 'a', captions: 'on', lang };
+      const react = renderToStaticMarkup(createElement(VoiceDemo, props));
+      expect(shellToHtml(voiceShell.shell(props))).toBe(react);
+    });
+  }
+
+  it('answers a press at once with the connecting state, or the consent step when the page asks for consent', () => {
+    const connecting = shellToHtml(voiceShell.onShellPress(['mic'], {}).shell);
+    expect(connecting).toContain('data-status="connecting"');
+    expect(connecting).toContain('aria-label="Cancel connecting"');
+    expect(connecting).toContain('>Connecting to AI agent...</div>');
+    expect(connecting).toContain('class="spinner" part="spinner"');
+    const asking = voiceShell.onShellPress(['mic'], { consentText: 'Calls are recorded.' });
+    expect(shellToHtml(asking.shell)).toContain('<p class="consent-text">Calls are recorded.</p>');
+    expect(asking.replay).toEqual(['mic']);
+    expect(voiceShell.onShellPress(['mic', 'accept'], { consentText: 'Calls are recorded.' }).replay).toEqual(['mic', 'accept']);
+    expect(voiceShell.onShellPress(['mic', 'mic'], {}).replay).toEqual([]);
+  });
+
+  it('draws the feedback trigger exactly as <Feedback> renders it (the closed dialog aside)', () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const react = renderToStaticMarkup(createElement(Feedback, { lang }));
+      expect(shellToHtml(feedbackShell.shell({ lang }))).toBe(react.replace(/<dialog[\s\S]*<\/dialog>/, ''));
+    }
+  });
+
+  it('escapes text and attribute values as React does', () => {
+    expect(shellToHtml(['p', { title: `"a" & 'b'` }, '<x> & y'])).toBe('<p title="&quot;a&quot; &amp; &#x27;b&#x27;">&lt;x&gt; &amp; y</p>');
+  });
+});

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { createElement, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineOnce, widgetElement } from './widget-element';
+
+const never = () => new Promise<never>(() => {});
+const element = widgetElement<{ label?: string }>(never, { attrs: { label: 'string' }, css: [], loadError: () => 'x', widget: 'x' });
+
+/** Shows its props and keeps a count in React state, to see re-renders and state kept across a move. */
+function Probe({ label = 'Default label', note = 'no note', lang }: { label?: string; note?: string; lang?: string }) {
+  const [count, setCount] = useState(0);
+  return createElement('button', { type: 'button', onClick: () => setCount((n) => n + 1) }, `${label}|${note}|${lang}|${count}`);
+}
+
+let tags = 0;
+function probe() {
+  const tag = `x-probe-${++tags}`;
+  defineOnce(tag, widgetElement<{ label?: string; note?: string }, 'note'>(async () => Probe, { attrs: { label: 'string' }, properties: ['note'], css: [], loadError: () => 'x', widget: 'x' }));
+  const el = document.createElement(tag) as HTMLElement & { label?: string; note?: string };
+  document.body.append(el);
+  const text = () => el.shadowRoot!.querySelector('button')?.textContent;
+  return { el, text };
+}
+
+afterEach(() => document.body.replaceChildren());
+
+describe('defineOnce', () => {
+  it('registers a tag once; a second call returns the first registration', () => {
+    const first = defineOnce('x-once', element);
+    expect(customElements.get('x-once')).toBe(first);
+    expect(defineOnce('x-once', element)).toBe(first);
+  });
+
+  it('registers the same element under another tag name', () => {
+    const a = defineOnce('x-name-a', element);
+    const b = defineOnce('x-name-b', element);
+    expect(a).not.toBe(b);
+    expect(customElements.get('x-name-b')).toBe(b);
+  });
+});
+
+describe('attributes and properties', () => {
+  it('gives the default back when an attribute is removed or set to ""', async () => {
+    const { el, text } = probe();
+    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    el.setAttribute('label', 'Hello');
+    await vi.waitFor(() => expect(text()).toBe('Hello|no note|en|0'));
+    el.setAttribute('label', '');
+    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    el.setAttribute('label', 'Again');
+    await vi.waitFor(() => expect(text()).toBe('Again|no note|en|0'));
+    el.removeAttribute('label');
+    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+  });
+
+  it('renders on every property set, falsy values too, and reflects attribute props', async () => {
+    const { el, text } = probe();
+    el.label = 'From a property';
+    expect(el.getAttribute('label')).toBe('From a property');
+    await vi.waitFor(() => expect(text()).toBe('From a property|no note|en|0'));
+    el.label = '';
+    expect(el.hasAttribute('label')).toBe(false);
+    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    el.note = 'a note';
+    await vi.waitFor(() => expect(text()).toBe('Default label|a note|en|0'));
+    el.note = undefined;
+    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+  });
+
+  it('follows its own lang, else the nearest one around it', async () => {
+    document.documentElement.lang = 'en';
+    const { el, text } = probe();
+    await vi.waitFor(() => expect(text()).toContain('|en|'));
+    el.setAttribute('lang', 'hi-IN');
+    await vi.waitFor(() => expect(text()).toContain('|hi|'));
+  });
+
+  it('keeps a value a framework set before the tag was defined', () => {
+    const withClient = widgetElement<{ client?: object; label?: string }, 'client'>(never, { attrs: { label: 'string' }, css: [], properties: ['client'], loadError: () => 'x', widget: 'x' });
+    const el = document.createElement('x-early') as HTMLElement & { client?: object; label?: string };
+    const client = { start() {} };
+    el.client = client;
+    el.label = 'early';
+    document.body.append(el);
+    defineOnce('x-early', withClient);
+    expect(Object.prototype.hasOwnProperty.call(el, 'client')).toBe(false);
+    expect(el.client).toBe(client);
+    expect(el.getAttribute('label')).toBe('early');
+  });
+});
+
+describe('moves', () => {
+  it('keeps React state when the element moves, and lets go once it has left for good', async () => {
+    const { el, text } = probe();
+    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    el.shadowRoot!.querySelector('button')!.click();
+    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|1'));
+    const elsewhere = document.createElement('section');
+    document.body.append(elsewhere);
+    elsewhere.append(el);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(text()).toBe('Default label|no note|en|1');
+    el.remove();
+    await vi.waitFor(() => expect(el.shadowRoot!.childNodes).toHaveLength(0));
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * `ai-agent-widgets/demo-request`: the demo request form alone. Registers nothing on import: call
+ * `defineDemoRequest()` for `<ai-demo-request>`, or `defineDemoRequest('acme-demo')` for a tag of your own.
+ */
+export { AIDemoRequestElement, defineDemoRequest } from '../demo-request/element';
+export type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from '../demo-request/contract';
+export type { AgentId, DemoAgent } from '../demo-request/agents';
+export type { CallOutcome } from '../demo-request/lead-api';
+export type { Lang } from '../lib/strings';

@@ -1,0 +1,85 @@
+import type { Lang, Widen } from '../strings';
+
+// Literal copies, not imports of machine.ts: the widget is meant to read its text from here, and
+// strings.test.ts keeps these equal to the constants the widget exports today.
+const VOICE_EN = {
+  // Keyed by call state, as machine.ts keys TOOLTIPS and BUTTON_LABELS.
+  tooltips: {
+    idle: 'Click to experience our AI agent',
+    connecting: 'Connecting to AI agent...',
+    listening: 'Click to end the call',
+    speaking: 'AI agent is speaking...',
+    error: 'Error connecting. Click to try again',
+  },
+  buttonLabels: {
+    idle: 'Start a voice call with our AI agent',
+    connecting: 'Cancel connecting',
+    listening: 'End the call',
+    speaking: 'End the call',
+    error: 'Try the voice call again',
+  },
+  meterLabel: 'Agent voice level',
+  loadError: 'The voice demo could not load.',
+  tryAgain: 'Try again',
+  // The error event's `message`: the tooltip stays generic, but a page may show it.
+  startFailed: 'The voice call could not be started.',
+  missingAssistant: 'Assistant or Squad must be provided.',
+  captionsLabel: 'Live captions',
+  speakerYou: 'You',
+  speakerAgent: 'Agent',
+  consentHeading: 'Before we start',
+  consentAccept: 'Accept',
+  consentCancel: 'Cancel',
+  muteLabel: 'Mute microphone',
+  unmuteLabel: 'Unmute microphone',
+  mutedAnnouncement: 'Microphone muted',
+  unmutedAnnouncement: 'Microphone on',
+  micDenied: "Microphone blocked: allow it in your browser's address bar and try again",
+  micInUse: 'Your microphone is in use by another app. Close it and try again',
+  micNotFound: 'No microphone found. Connect one and try again',
+  // A microphone that never answers ends like any failed connection.
+  micTimeout: 'Error connecting. Click to try again',
+};
+
+/** Every text `<ai-voice-demo>` shows or announces, in one language. */
+export type VoiceStrings = Widen<typeof VOICE_EN>;
+
+/** The voice demo's text in each language. */
+export const VOICE_STRINGS = {
+  en: VOICE_EN,
+  hi: {
+    tooltips: {
+      idle: 'हमारे एआई एजेंट को आज़माने के लिए क्लिक करें',
+      connecting: 'एआई एजेंट से कनेक्ट हो रहा है...',
+      listening: 'कॉल ख़त्म करने के लिए क्लिक करें',
+      speaking: 'एआई एजेंट बोल रहा है...',
+      error: 'कनेक्ट नहीं हो सका। फिर से कोशिश करने के लिए क्लिक करें',
+    },
+    buttonLabels: {
+      idle: 'हमारे एआई एजेंट के साथ वॉइस कॉल शुरू करें',
+      connecting: 'कनेक्ट करना रद्द करें',
+      listening: 'कॉल ख़त्म करें',
+      speaking: 'कॉल ख़त्म करें',
+      error: 'वॉइस कॉल फिर से शुरू करें',
+    },
+    meterLabel: 'एजेंट की आवाज़ का स्तर',
+    loadError: 'वॉइस डेमो लोड नहीं हो सका।',
+    tryAgain: 'फिर से कोशिश करें',
+    startFailed: 'वॉइस कॉल शुरू नहीं हो सकी।',
+    missingAssistant: 'असिस्टेंट या स्क्वॉड देना ज़रूरी है।',
+    captionsLabel: 'लाइव कैप्शन',
+    speakerYou: 'आप',
+    speakerAgent: 'एजेंट',
+    consentHeading: 'शुरू करने से पहले',
+    consentAccept: 'स्वीकार करें',
+    consentCancel: 'रद्द करें',
+    muteLabel: 'माइक्रोफ़ोन बंद करें',
+    unmuteLabel: 'माइक्रोफ़ोन चालू करें',
+    mutedAnnouncement: 'माइक्रोफ़ोन बंद है',
+    unmutedAnnouncement: 'माइक्रोफ़ोन चालू है',
+    micDenied: 'माइक्रोफ़ोन ब्लॉक है: ब्राउज़र के एड्रेस बार में इसकी अनुमति दें और फिर से कोशिश करें',
+    micInUse: 'आपका माइक्रोफ़ोन किसी दूसरे ऐप में इस्तेमाल हो रहा है। उसे बंद करें और फिर से कोशिश करें',
+    micNotFound: 'कोई माइक्रोफ़ोन नहीं मिला। माइक्रोफ़ोन जोड़ें और फिर से कोशिश करें',
+    micTimeout: 'कनेक्ट नहीं हो सका। फिर से कोशिश करने के लिए क्लिक करें',
+  },
+} satisfies Record<Lang, VoiceStrings>;

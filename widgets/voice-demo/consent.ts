@@ -1,0 +1,19 @@
+/** Consent lasts for the page's session (the tab), per consent text: new wording asks again. */
+const key = (text: string) => `ai-voice-demo-consent:${text}`;
+
+export function hasConsent(text: string): boolean {
+  try {
+    return sessionStorage.getItem(key(text)) === '1';
+  } catch {
+    // Storage can be blocked (sandboxed frames, strict privacy settings): ask every time.
+    return false;
+  }
+}
+
+export function rememberConsent(text: string): void {
+  try {
+    sessionStorage.setItem(key(text), '1');
+  } catch {
+    // See hasConsent.
+  }
+}

@@ -1,0 +1,96 @@
+import { icon } from '../elements/icons';
+import type { ShellNode } from '../elements/shell';
+import type { VoiceStrings } from '../lib/strings';
+import { isInCall, type VoiceState } from './machine';
+
+/** What the view needs beyond the machine's state. */
+export interface VoiceViewOptions {
+  t: VoiceStrings;
+  /** Show live captions under the button. */
+  captions: boolean;
+  /** The text the visitor accepts before the microphone opens (shown in the consent step). */
+  consentText: string;
+  /** The voice client can mute the microphone. */
+  canMute: boolean;
+}
+
+const MICROPHONE_ERRORS = { 'microphone-denied': 'micDenied', 'microphone-in-use': 'micInUse', 'microphone-not-found': 'micNotFound' } as const;
+
+function tooltip(state: VoiceState, t: VoiceStrings): string {
+  if (state.status === 'error') return state.code && state.code in MICROPHONE_ERRORS ? t[MICROPHONE_ERRORS[state.code as keyof typeof MICROPHONE_ERRORS]] : t.tooltips.error;
+  // While the consent step is open the button still reads as at rest.
+  return t.tooltips[state.status === 'consent' ? 'idle' : state.status];
+}
+
+function micIcon(state: VoiceState): ShellNode {
+  if (state.status === 'connecting') return ['span', { class: 'spinner', part: 'spinner', 'data-icon': 'spinner', 'aria-hidden': 'true' }];
+  if (state.status === 'listening') return icon('stop', { 'data-icon': 'stop' });
+  return icon('mic', state.status === 'speaking' ? { 'data-icon': 'mic', class: 'speaking-icon' } : { 'data-icon': 'mic' });
+}
+
+function consent(options: VoiceViewOptions): ShellNode {
+  const { t } = options;
+  return [
+    'div',
+    { class: 'consent', part: 'consent', role: 'group', 'aria-labelledby': 'consent-title' },
+    ['p', { id: 'consent-title', class: 'consent-title' }, t.consentHeading],
+    ['p', { class: 'consent-text' }, options.consentText],
+    [
+      'div',
+      { class: 'consent-actions' },
+      ['button', { type: 'button', class: 'consent-accept', part: 'accept-button', 'data-control': 'accept' }, t.consentAccept],
+      ['button', { type: 'button', class: 'consent-cancel', part: 'cancel-button', 'data-control': 'cancel' }, t.consentCancel],
+    ],
+  ];
+}
+
+function captions(state: VoiceState, t: VoiceStrings): ShellNode {
+  return [
+    'div',
+    { class: 'captions', part: 'captions', role: 'log', 'aria-live': 'polite', 'aria-label': t.captionsLabel },
+    ...state.lines.map((line): ShellNode => ['p', { class: `caption ${line.role}` }, ['span', { class: 'speaker' }, `${line.role === 'user' ? t.speakerYou : t.speakerAgent}: `], line.text]),
+  ];
+}
+
+/**
+ * The whole voice widget in one state, as data: the element draws it before React has
+ * loaded, and `<VoiceDemo>` renders the same description, so the two cannot drift.
+ * Controls carry `data-control`, the hand-over marker between the two.
+ */
+export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNode {
+  const { t } = options;
+  const inCall = isInCall(state.status);
+  const mute: ShellNode[] =
+    inCall && options.canMute
+      ? [['button', { type: 'button', class: 'mute', part: 'mute-button', 'data-control': 'mute', 'aria-pressed': String(state.muted), 'aria-label': t.muteLabel }, icon(state.muted ? 'mic-off' : 'mic')]]
+      : [];
+  const meter: ShellNode[] = inCall
+    ? [
+        [
+          'div',
+          { class: 'meter', part: 'meter', role: 'meter', 'aria-label': t.meterLabel, 'aria-valuemin': '0', 'aria-valuemax': '1', 'aria-valuenow': String(Math.round(state.volume * 100) / 100) },
+          ['span', { class: 'meter-fill', style: `transform:scaleX(${state.volume})` }],
+        ],
+      ]
+    : [];
+  return [
+    'div',
+    { class: 'root', part: 'base', 'data-status': state.status },
+    [
+      'div',
+      { class: 'controls' },
+      [
+        'button',
+        { type: 'button', class: 'mic', part: 'button', 'data-control': 'mic', 'aria-label': t.buttonLabels[state.status === 'consent' ? 'idle' : state.status], 'aria-describedby': 'status', 'aria-pressed': String(inCall), style: `--level:${state.volume}` },
+        ['span', { class: 'ring', 'aria-hidden': 'true' }],
+        micIcon(state),
+      ],
+      ...mute,
+    ],
+    ['div', { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' }, tooltip(state, t)],
+    ['span', { class: 'visually-hidden', 'aria-live': 'polite' }, inCall && options.canMute ? (state.muted ? t.mutedAnnouncement : '') : ''],
+    ...(state.status === 'consent' ? [consent(options)] : []),
+    ...meter,
+    ...(options.captions ? [captions(state, t)] : []),
+  ];
+}
