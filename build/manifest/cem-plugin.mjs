@@ -101,7 +101,7 @@ function tagTypeName(/** @type {TS} */ ts, /** @type {SourceFile} */ file, /** @
 }
 
 /**
- * What the call wires at run time: `attrs` (prop name to r2wc type) and the JS-only `properties`.
+ * What the call wires at run time: `attrs` (prop name to attribute type) and the JS-only `properties`.
  * @param {TS} ts
  * @param {NonNullable<ReturnType<typeof widgetElementCall>>} call
  * @returns {Wiring}
@@ -128,13 +128,13 @@ function wiringOf(ts, call) {
   return wiring;
 }
 
-/** r2wc's attribute name for a prop: `publicKey` is watched as `public-key`. */
+/** the attribute name for a prop: `publicKey` is watched as `public-key`. */
 function attributeName(/** @type {string} */ prop) {
   return prop.replace(/([a-z0-9])([A-Z])/g, (_, a, b) => `${a}-${b.toLowerCase()}`);
 }
 
 /**
- * Adds the properties r2wc creates for the attributes, moves "Default: `x`." out of
+ * Adds the properties the base class creates for the attributes, moves "Default: `x`." out of
  * descriptions into `default`, and refuses JSDoc that disagrees with the wiring.
  * @param {ElementDoc} element
  * @param {Wiring} wiring

@@ -123,7 +123,10 @@ export function widgetElement<P extends object, JsOnly extends keyof P = never>(
         const text = value === undefined || value === null || value === '' ? null : String(value);
         if (text === null) this.removeAttribute(attribute);
         else this.setAttribute(attribute, text);
-        // Setting an attribute to its current value calls nothing; the prop is already right.
+        // Inside the constructor of an upgrade no attribute callback follows: take the value here too.
+        if (this.#props[prop] === (text ?? undefined)) return;
+        this.#props = { ...this.#props, [prop]: text ?? undefined };
+        this.#render();
         return;
       }
       this.#props = { ...this.#props, [prop]: value };
