@@ -19,7 +19,7 @@ const SPLIT = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url)), precompress()],
+  plugins: [react(), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), new URL('./widgets/demo-request/reserve-page.css', import.meta.url)), precompress()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),

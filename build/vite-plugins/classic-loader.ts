@@ -10,7 +10,7 @@ const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${na
  * public names only (a hashed entry also exports the minified internals its chunks share).
  * Both kinds are tiny and cached briefly; everything they import is hashed and cached long.
  */
-export function classicLoader(loaderSource: URL): Plugin {
+export function classicLoader(loaderSource: URL, pageCss: URL): Plugin {
   return {
     name: 'ai-widgets-classic-loader',
     apply: 'build',
@@ -19,7 +19,7 @@ export function classicLoader(loaderSource: URL): Plugin {
       const main = entries.find((file) => file.name === 'ai-widgets');
       if (main) {
         const { code } = await transformWithOxc(readFileSync(loaderSource, 'utf8'), 'loader.ts', {
-          define: { __ENTRY__: JSON.stringify(`./${main.fileName}`) },
+          define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __PAGE_CSS__: JSON.stringify(readFileSync(pageCss, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim()) },
         });
         this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: code });
       }

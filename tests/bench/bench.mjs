@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { audit } from './lighthouse.mjs';
-import { measureClicks, measureDownloads } from './network.mjs';
+import { measureClicks, measureDownloads, measureLayoutShift, measureTapToProvider } from './network.mjs';
 import { markdown } from './report.mjs';
 import { serve } from './serve.mjs';
 import { siteRoutes } from '../../server/site-pages.ts';
@@ -63,6 +63,10 @@ async function main() {
     const pages = await measureDownloads(server.origin);
     console.error(`bench: click timings (${clickRuns} cold runs each)`);
     const clicks = await measureClicks(server.origin, clickRuns);
+    console.error(`bench: tap to the provider (${clickRuns} cold runs)`);
+    const tap = await measureTapToProvider(server.origin, clickRuns);
+    console.error('bench: layout shift on a sales landing page');
+    const shift = await measureLayoutShift(server.origin);
     /** @type {Record<string, string>} */
     const urls = {
       'partner page with <ai-voice-demo>': `${server.origin}/examples/partner.html`,
@@ -72,7 +76,7 @@ async function main() {
     console.error(`bench: Lighthouse (${lighthouseRuns} runs per page)`);
     const lighthouse = lighthouseRuns > 0 ? await audit(urls, lighthouseRuns) : undefined;
 
-    const report = { date: new Date().toISOString(), node: process.versions.node, files, pages, clicks, lighthouse };
+    const report = { date: new Date().toISOString(), node: process.versions.node, files, pages, clicks, tap, shift, lighthouse };
     const { text, verdicts } = markdown(report);
     mkdirSync(OUT, { recursive: true });
     writeFileSync(join(OUT, 'report.json'), `${JSON.stringify({ ...report, budgets: verdicts }, null, 2)}\n`);

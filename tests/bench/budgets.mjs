@@ -4,6 +4,10 @@
 export const LIMITS = {
   voiceBeforeInteractionBytes: 75_000,
   clickToFeedbackMs: 100,
+  /** A tap on the voice button (no resting pointer) to the provider's POST /call/web, median. */
+  tapToProviderMs: 100,
+  /** The demo form on a landing page that sets no CSS for it. */
+  salesLandingCls: 0,
   partner: { performance: 99, tbtMs: 50, cls: 0 },
   // Prerendered routes: full marks, no layout shift, and LCP no slower than the client-rendered site's slowest route was (1797 ms).
   site: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, cls: 0, lcpMs: 1800 },
@@ -22,6 +26,7 @@ export const NEVER = {
   voice: { always: ['phone input'], before: ['voice SDK', 'error reporter'] },
   feedback: { always: ['voice SDK', 'phone input', 'error reporter'], before: [] },
   demo: { always: ['voice SDK', 'error reporter'], before: [] },
+  sales: { always: ['voice SDK', 'error reporter'], before: [] },
   all: { always: [], before: ['voice SDK', 'error reporter'] },
 };
 
@@ -29,7 +34,7 @@ export const NEVER = {
  * @typedef {{ before: number, after: number, files: { phase: string, path: string, bytes: number }[] }} PageDownloads
  * @typedef {{ median: number, sdkLoadedFirst: boolean }} ClickTiming
  * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number, tbtMs: number, cls: number, lcpMs: number }} Audit
- * @typedef {{ pages: Record<string, PageDownloads>, clicks: Record<string, ClickTiming>, lighthouse?: Record<string, Audit> }} Measured
+ * @typedef {{ pages: Record<string, PageDownloads>, clicks: Record<string, ClickTiming>, tap?: { median: number, runs: number[] }, shift?: Record<string, number>, lighthouse?: Record<string, Audit> }} Measured
  * @typedef {{ budget: string, limit: string, actual: string, ok: boolean }} Verdict
  */
 
@@ -59,6 +64,14 @@ export function checkBudgets(m) {
   for (const [name, click] of Object.entries(m.clicks)) {
     check(`click to visible feedback: ${name}`, `≤ ${LIMITS.clickToFeedbackMs} ms (median)`, `${click.median} ms`, click.median <= LIMITS.clickToFeedbackMs);
     if (name === 'voice') check('voice: the SDK chunk is not loaded when Connecting shows', 'not loaded', click.sdkLoadedFirst ? 'loaded first' : 'not loaded', !click.sdkLoadedFirst);
+  }
+
+  if (!m.tap) check('tap on the voice button to the provider', `≤ ${LIMITS.tapToProviderMs} ms (median)`, 'not measured', false);
+  else check('tap on the voice button to the provider', `≤ ${LIMITS.tapToProviderMs} ms (median)`, `${m.tap.median} ms`, m.tap.median <= LIMITS.tapToProviderMs);
+  if (!m.shift) check('sales landing page with <ai-demo-request>, no host CSS: CLS', `= ${LIMITS.salesLandingCls}`, 'not measured', false);
+  else {
+    const worst = Math.max(...Object.values(m.shift));
+    check('sales landing page with <ai-demo-request>, no host CSS: CLS', `= ${LIMITS.salesLandingCls}`, Object.entries(m.shift).map(([w, v]) => `${v} at ${w}`).join(', '), worst <= LIMITS.salesLandingCls);
   }
 
   const lh = m.lighthouse;

@@ -20,9 +20,12 @@ function report() {
       voice: { before: 6000, after: 150_000, files: [js('before', '/dist/widgets/ai-widgets.abc12345.js', 6000), js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
       feedback: { before: 6000, after: 70_000, files: [js('after', '/dist/widgets/chunks/react.abc12345.js')] },
       demo: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
+      sales: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
       all: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
     },
     clicks: { voice: { median: 20, sdkLoadedFirst: false }, feedback: { median: 90, sdkLoadedFirst: false } },
+    tap: { median: 80, runs: [80] } as { median: number; runs: number[] } | undefined,
+    shift: { '390 px': 0, '1280 px': 0 } as Record<string, number> | undefined,
     lighthouse: {
       'partner page with <ai-voice-demo>': audit(100),
       'partner page without it': audit(100),
@@ -74,5 +77,11 @@ describe('the budgets of npm run bench', () => {
     const r: Partial<ReturnType<typeof report>> = report();
     delete r.lighthouse;
     expect(broken(r as ReturnType<typeof report>)).toEqual(['Lighthouse budgets']);
+  });
+
+  it('flag a slow tap to the provider, a shifting sales landing page, and either not measured', () => {
+    expect(broken({ ...report(), tap: { median: 167, runs: [167] } })).toEqual(['tap on the voice button to the provider']);
+    expect(broken({ ...report(), shift: { '390 px': 0, '1280 px': 0.02 } })).toEqual(['sales landing page with <ai-demo-request>, no host CSS: CLS']);
+    expect(broken({ ...report(), tap: undefined, shift: undefined })).toEqual(['tap on the voice button to the provider', 'sales landing page with <ai-demo-request>, no host CSS: CLS']);
   });
 });

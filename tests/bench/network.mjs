@@ -8,6 +8,7 @@ const FIRST_INTERACTION = {
   voice: { what: 'click the microphone', widget: 'ai-voice-demo', control: 'Start a voice call with our AI agent' },
   feedback: { what: "click 'Share Feedback'", widget: 'ai-feedback', control: 'Share Feedback' },
   demo: { what: 'click the Name field', widget: 'ai-demo-request', control: null },
+  sales: { what: 'click the Name field', widget: 'ai-demo-request', control: null },
   all: { what: 'click the microphone', widget: 'ai-voice-demo', control: 'Start a voice call with our AI agent' },
 };
 
@@ -135,4 +136,76 @@ function watchFor(tag) {
     });
   });
   observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+/**
+ * Milliseconds from a tap on the voice button (a phone: no pointer resting on it first, so the
+ * code starts loading at the press) to the moment the SDK sends `POST /call/web` to the provider,
+ * on a fresh page each run.
+ * @param {string} origin @param {number} runs
+ */
+export async function measureTapToProvider(origin, runs) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const times = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+      await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+      await context.addInitScript(() => {
+        const state = /** @type {any} */ (window).__tap = { down: 0, sent: 0 };
+        addEventListener('touchstart', (e) => (state.down ||= e.timeStamp), { capture: true, passive: true });
+        const send = window.fetch;
+        window.fetch = function (input, init) {
+          if (String(input instanceof Request ? input.url : input).endsWith('/call/web')) state.sent ||= performance.now();
+          return send.call(this, input, init);
+        };
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/bench/voice.html`);
+      await page.waitForLoadState('networkidle');
+      const box = await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).boundingBox();
+      if (!box) throw new Error('ai-voice-demo: no button');
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      const t = /** @type {{ down: number, sent: number }} */ (await (await page.waitForFunction(() => /** @type {any} */ (window).__tap.sent && /** @type {any} */ (window).__tap)).jsonValue());
+      times.push(t.sent - t.down);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { runs: times.map((t) => Math.round(t)), median: Math.round(sorted[Math.floor(sorted.length / 2)]) };
+}
+
+/**
+ * Cumulative layout shift of a sales landing page that holds the demo form and sets no CSS for
+ * it, from navigation until the form has drawn and the page is quiet (Chromium's layout-shift entries).
+ * @param {string} origin
+ */
+export async function measureLayoutShift(origin) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  /** @type {Record<string, number>} */
+  const result = {};
+  try {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await context.addInitScript(() => {
+        const w = /** @type {any} */ (window);
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of /** @type {any[]} */ (list.getEntries())) if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/bench/sales.html`);
+      await page.locator('ai-demo-request').getByRole('button', { name: 'Get a Call' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
+      result[`${width} px`] = Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
 }

@@ -8,7 +8,7 @@ const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '-
 const escape = (text) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** @type {Record<string, string>} */
-const HOLDING = { voice: 'only <ai-voice-demo>', feedback: 'only <ai-feedback>', demo: 'only <ai-demo-request>', all: 'all three widgets' };
+const HOLDING = { voice: 'only <ai-voice-demo>', feedback: 'only <ai-feedback>', demo: 'only <ai-demo-request>', sales: 'a sales landing page with <ai-demo-request>', all: 'all three widgets' };
 
 const short = (/** @type {string} */ path) => path.replace(/^\/dist\/widgets\//, '').replace(/\.[\w-]{8}\.js$/, '.js');
 
@@ -40,6 +40,8 @@ export function markdown(report, { files = true } = {}) {
     '#### Click to visible feedback (a fresh page, loaded and idle; from the press to the frame that shows the answer)',
     table(['Click', 'Shows', 'Median', 'Runs (ms)'], Object.values(report.clicks).map((c) => [c.click, c.shows, `${c.median} ms`, c.runs.join(', ')])),
   );
+  if (report.tap)
+    parts.push('#### A tap on the voice button to the provider (a phone: no resting pointer; from the touch to `POST /call/web`)', table(['Median', 'Runs (ms)'], [[`${report.tap.median} ms`, report.tap.runs.join(', ')]]));
   if (report.lighthouse)
     parts.push(
       '#### Lighthouse (mobile; medians of the runs)',

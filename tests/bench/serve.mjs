@@ -14,6 +14,12 @@ export const PAGES = {
   voice: `<ai-voice-demo public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
   feedback: '<ai-feedback backend-url="/api"></ai-feedback>',
   demo: '<ai-demo-request backend-url="/api"></ai-demo-request>',
+  // A sales team's landing page: copy around the demo form, and no CSS of its own for it.
+  sales: [
+    '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>',
+    '<ai-demo-request backend-url="/api"></ai-demo-request>',
+    '<h2>What happens next</h2><p>The agent calls you within a minute. Our team follows up by email.</p>',
+  ].join('\n'),
   all: [
     `<ai-voice-demo public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
     '<ai-feedback backend-url="/api"></ai-feedback>',
@@ -21,15 +27,15 @@ export const PAGES = {
   ].join('\n'),
 };
 
-/** @param {string} title @param {string} body */
-const page = (title, body) => `<!doctype html>
+/** @param {string} title @param {string} body @param {string} [load] how the script is included */
+const page = (title, body, load = 'async') => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="A host page for the widget benchmark." />
     <title>${title}</title>
-    <script src="/dist/widgets/ai-widgets.js" async></script>
+    <script src="/dist/widgets/ai-widgets.js" ${load}></script>
   </head>
   <body>
     <h1>${title}</h1>
@@ -58,7 +64,8 @@ export async function serve({ port, distDir }) {
   const config = loadConfig({ PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000', CSP_CONNECT_SRC: DEAD_API });
   const store = await openSqliteStore(config.databasePath);
   const app = await buildApp(config, store);
-  for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body)));
+  // The sales page includes the script as the README advises for a demo form: without async, in the head.
+  for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body, name === 'sales' ? '' : 'async')));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });

@@ -11,7 +11,7 @@ import { DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
-import { useWhenVisible, useWide, WIDE_FROM } from './hooks';
+import { useWhenVisible } from './hooks';
 
 const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', consent: 'stepConsent' } as const satisfies Record<Step, string>;
 
@@ -24,7 +24,6 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   const { state, dispatch, ref: rootRef } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(demoRequestReducer, initialDemoRequestState, demoRequestEvents);
   const t = DEMO_REQUEST_STRINGS[lang];
   useShadowStyles(rootRef, css);
-  const wide = useWide(rootRef, WIDE_FROM);
   const live = Boolean(backendUrl?.trim());
   const consent = t.consent({ brand: brandName });
   const flow = useLeadFlow(backendUrl ?? '', state, dispatch, consent, t.outage);
@@ -97,7 +96,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   const done = submission.status === 'done' ? submission : null;
 
   return (
-    <form ref={rootRef} className="root" part="base" data-wide={wide || undefined} onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
+    <form ref={rootRef} className="root" part="base" onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
       <AgentPicker t={t} value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
       <fieldset className="fields" part="form" disabled={Boolean(done)}>
         <h2 className="form-title">{t.formTitle}</h2>

@@ -1,4 +1,5 @@
 import baseCss from '../elements/base.css?inline';
+import reserveCss from './reserve.css?inline';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
 import { defineOnce, widgetElement } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
@@ -47,7 +48,10 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  */
 export const AIDemoRequestElement = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
   attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
-  css: [baseCss],
+  css: [baseCss, reserveCss],
+  // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
+  shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],
+  eager: true,
   loadError: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].loadError,
   tryAgain: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].tryAgain,
   exportName: 'DemoRequest',

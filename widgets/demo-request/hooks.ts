@@ -1,20 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
-
-/** From this width (px) the agents stand beside the form. */
-export const WIDE_FROM = 880;
-
-/** Whether the element is at least `from` pixels wide, kept up to date as it resizes. */
-export function useWide(ref: RefObject<Element | null>, from: number): boolean {
-  const [wide, setWide] = useState(false);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setWide(entry.contentRect.width >= from));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, from]);
-  return wide;
-}
+import { useEffect, type RefObject } from 'react';
 
 /** Runs `then` once the element is on screen and the browser has a quiet moment. */
 export function useWhenVisible(ref: RefObject<Element | null>, then: () => void): void {

@@ -21,9 +21,17 @@ export interface LazyWidget<P> {
    * there: the shell to show now, and the controls React's matching ones get pressed on, in order,
    * once it arrives. Without it, the shell stays and the last press is passed on.
    */
-  onShellPress?: (controls: string[], props: P) => { shell: ShellNode; replay: string[] };
-  /** Called at the first press on a shell control: a widget may start fetching what the press needs. */
-  onFirstPress?: (props: P) => void;
+  onShellPress?: (controls: string[], props: P, host: Element) => { shell: ShellNode; replay: string[] };
+  /** Called when the code could not load: a widget lets go of what a shell press started. */
+  onLoadFailed?: (host: Element) => void;
+  /** Load at once, the shell only holding the widget's place meanwhile. */
+  eager?: boolean;
+  /**
+   * Called when a visitor first reaches for the widget (hover, touch, focus): it may start fetching
+   * what a press needs. React's chunk (about 70 KB gzip, 30 ms to evaluate on a slow phone) loads
+   * once what this returns has settled, so the two do not compete for the main thread.
+   */
+  onIntent?: (props: P) => Promise<unknown> | void;
   /**
    * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
    * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).
@@ -111,6 +119,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     const alert = shellToDom(['div', { class: 'root' }, loadErrorView(spec.loadError(ctx.props), spec.tryAgain?.(ctx.props))], doc) as HTMLElement;
     alert.querySelector('button')!.addEventListener('click', () => activate(ctx, true));
     ctx.phase = 'failed';
+    spec.onLoadFailed?.(ctx.container.host);
     // "Try again" brings the widget back at rest; it does not replay the press that failed.
     ctx.pressed = [];
     ctx.held = null;
@@ -130,17 +139,18 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     ctx.pressed = [];
     ctx.held = null;
     if (!pressed.length) return;
-    const controls = spec.onShellPress ? spec.onShellPress(pressed, ctx.props).replay : pressed.slice(-1);
+    const controls = spec.onShellPress ? spec.onShellPress(pressed, ctx.props, ctx.container.host).replay : pressed.slice(-1);
     // After React has finished this commit, so each press is handled like any other.
     if (controls.length) queueMicrotask(() => void replay(ctx.container, controls));
   };
 
   const activate = (ctx: Rendered<P>, retry = false) => {
     if (ctx.phase !== 'shell' && !(retry && ctx.phase === 'failed')) return;
+    const first = Promise.resolve(spec.onIntent?.(ctx.props)).catch(() => {});
     ctx.phase = 'loading';
     const load = () => spec.load();
     const component = retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as ComponentType<P> : undefined) : load();
-    Promise.all([loadReact(), component]).then(
+    Promise.all([first.then(loadReact), component]).then(
       ([{ mountReact }, Component]) => {
         if (ctx.phase !== 'loading') return;
         ctx.phase = 'mounted';
@@ -157,9 +167,8 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
   };
 
   const press = (ctx: Rendered<P>, control: string) => {
-    if (!ctx.pressed.length) spec.onFirstPress?.(ctx.props);
     ctx.pressed.push(control);
-    const next = spec.onShellPress?.(ctx.pressed, ctx.props).shell;
+    const next = spec.onShellPress?.(ctx.pressed, ctx.props, ctx.container.host).shell;
     // In place, so the button keeps focus and the status region announces the change.
     if (next) ctx.placeholder = [patchShell(ctx.placeholder[0]!, next)];
     activate(ctx);
@@ -192,6 +201,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       }
       place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
       listen(ctx);
+      if (spec.eager) activate(ctx);
       return ctx;
     },
     update(ctx: Rendered<P>, props: P) {
@@ -199,7 +209,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       if (ctx.root) return ctx.root.render(props);
       // Before React: the shell follows the new props (a language, a consent text).
       if ((ctx.phase === 'shell' || ctx.phase === 'loading') && spec.shell && ctx.placeholder[0]) {
-        const next = spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props).shell : spec.shell(props);
+        const next = spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props, ctx.container.host).shell : spec.shell(props);
         ctx.placeholder = [patchShell(ctx.placeholder[0], next)];
       }
     },

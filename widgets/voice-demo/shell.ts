@@ -4,6 +4,7 @@ import type { Localized } from '../lib/strings';
 import type { VoiceDemoProps } from './contract';
 import { hasConsent } from './consent';
 import { initialVoiceState, voiceReducer, type VoiceAction } from './machine';
+import { cancelEarly, startEarly } from './begin-call';
 import { voiceView } from './view';
 
 type Props = VoiceDemoProps & Localized;
@@ -28,17 +29,21 @@ const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
  */
 export const voiceShell = {
   shell: (props: Props) => voiceView(initialVoiceState, options(props)),
-  onShellPress(controls: string[], props: Props) {
+  onShellPress(controls: string[], props: Props, host: Element) {
     let state = initialVoiceState;
     for (const control of controls) {
       const action = ACTIONS[control]?.(props);
       if (action) state = voiceReducer(state, action);
     }
     const replay = state.status === 'connecting' ? (controls.includes('accept') ? ['mic', 'accept'] : ['mic']) : state.status === 'consent' ? ['mic'] : [];
+    // Connecting already: the call starts now, while React and the component load; the component adopts it.
+    if (state.status === 'connecting') startEarly(host, props);
+    else cancelEarly(host);
     return { shell: voiceView(state, options(props)), replay };
   },
-  onFirstPress(props: Props) {
-    // The SDK is the last thing a press waits for: fetch it with React and the component, not after them.
-    if (!props.client) import('./vapi-client').catch(() => {});
+  onLoadFailed: (host: Element) => cancelEarly(host),
+  onIntent(props: Props) {
+    // The SDK is what a press waits for (the call starts without React): it comes first.
+    if (!props.client) return import('./vapi-client');
   },
 } satisfies Partial<LazyWidget<Props>>;

@@ -3,18 +3,18 @@ import { reportError } from '../lib/report';
 import { messageOf } from '../lib/message-of';
 import { useMachine } from '../react/use-machine';
 import { claimCall, releaseCall, type CallHolder } from './call-registry';
-import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT, MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap, type VoiceDemoProps } from './contract';
+import { adoptEarly, beginCall, type CallStart } from './begin-call';
+import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT, type VoiceDemoProps } from './contract';
 import { hasConsent, rememberConsent } from './consent';
 import { captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
-import { openMicrophone } from './microphone';
 
 export const START_FAILED = 'The voice call could not be started.';
 
 export const loadSdk = () => import('./vapi-client');
 
-/** One call attempt: its client, its listeners, and whether it still owns the widget. */
+/** One call attempt: its call, its listeners, and whether it still owns the widget. */
 interface Session extends CallHolder {
-  client: VoiceClient | null;
+  call: CallStart | null;
   detach(): void;
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -46,10 +46,7 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
     [dispatch],
   );
 
-  const stop = (s: Session) =>
-    Promise.resolve()
-      .then(() => s.client?.stop())
-      .catch(() => {});
+  const stop = (s: Session) => s.call?.stop();
 
   const fail = useCallback(
     (s: Session, error: unknown, code: VoiceErrorCode = errorCodeOf(error)) => {
@@ -57,7 +54,7 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
       const message = messageOf(error, START_FAILED);
       if (code === 'provider' || code === 'timeout') reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
       finish(s, { type: 'fail', message, code });
-      void stop(s);
+      stop(s);
     },
     [finish],
   );
@@ -66,53 +63,45 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
     const s = session.current;
     if (!s) return;
     finish(s, { type: 'press', needsConsent: false });
-    void stop(s);
+    stop(s);
   }, [finish]);
 
   const connect = useCallback(async () => {
     let detach = () => {};
-    const s: Session = { client: null, hangUp, detach: () => detach() };
+    const s: Session = { call: null, hangUp, detach: () => detach() };
     session.current = s;
     claimCall(s);
     const limit = seconds(connectTimeout);
     s.timer = setTimeout(() => fail(s, new Error(`The voice provider did not answer within ${limit} s.`), 'timeout'), limit * 1000);
+    // A press on the button drawn before React started this call already: take it over.
+    const host = (machine.ref.current?.getRootNode() as ShadowRoot | undefined)?.host;
+    const call = adoptEarly(host) ?? beginCall({ client, publicKey, apiUrl, assistantId });
+    s.call = call;
+    detach = call.attach({
+      'call-start': () => {
+        if (session.current !== s) return;
+        clearTimeout(s.timer);
+        dispatch({ type: 'call-start' });
+      },
+      'call-end': () => finish(s, { type: 'call-end' }),
+      'speech-start': () => session.current === s && dispatch({ type: 'speech-start' }),
+      'speech-end': () => session.current === s && dispatch({ type: 'speech-end' }),
+      'volume-level': (level) => session.current === s && dispatch({ type: 'volume', level }),
+      message: (message) => {
+        if (session.current !== s) return;
+        const line = captionOf(message);
+        if (line) dispatch({ type: 'transcript', line });
+        if (isUserSpeech(message)) dispatch({ type: 'user-speech' });
+      },
+      error: (error) => fail(s, error),
+    });
     try {
-      if (!assistantId) throw new Error(MISSING_ASSISTANT);
-      // The microphone and the SDK at once: a blocked microphone fails fast, before the provider is called.
-      const microphone = openMicrophone();
-      microphone.catch(() => {});
-      s.client = client ?? (await loadSdk()).createVapiClient({ publicKey, apiUrl });
-      if (session.current !== s) return;
-      const on: { [E in keyof VoiceClientEventMap]: (...args: VoiceClientEventMap[E]) => void } = {
-        'call-start': () => {
-          if (session.current !== s) return;
-          clearTimeout(s.timer);
-          dispatch({ type: 'call-start' });
-        },
-        'call-end': () => finish(s, { type: 'call-end' }),
-        'speech-start': () => session.current === s && dispatch({ type: 'speech-start' }),
-        'speech-end': () => session.current === s && dispatch({ type: 'speech-end' }),
-        'volume-level': (level) => session.current === s && dispatch({ type: 'volume', level }),
-        message: (message) => {
-          if (session.current !== s) return;
-          const line = captionOf(message);
-          if (line) dispatch({ type: 'transcript', line });
-          if (isUserSpeech(message)) dispatch({ type: 'user-speech' });
-        },
-        error: (error) => fail(s, error),
-      };
-      const names = Object.keys(on) as (keyof VoiceClientEventMap)[];
-      const c = s.client;
-      for (const name of names) c.on(name, on[name] as never);
-      detach = () => names.forEach((name) => c.off(name, on[name] as never));
-      await microphone;
-      if (session.current !== s) return;
-      const result = await c.start(assistantId);
+      const result = await call.started;
       if (result === null) fail(s, new Error(START_FAILED));
     } catch (error) {
       fail(s, error);
     }
-  }, [assistantId, client, publicKey, apiUrl, connectTimeout, dispatch, finish, fail, hangUp]);
+  }, [assistantId, client, publicKey, apiUrl, connectTimeout, dispatch, finish, fail, hangUp, machine.ref]);
 
   const press = useCallback(() => {
     if (session.current) return hangUp();
@@ -129,7 +118,7 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
   const cancel = useCallback(() => void dispatch({ type: 'cancel' }), [dispatch]);
 
   const toggleMute = useCallback(() => {
-    const c = session.current?.client;
+    const c = session.current?.call?.client();
     if (!c?.setMuted) return;
     const muted = !machine.current().muted;
     c.setMuted(muted);

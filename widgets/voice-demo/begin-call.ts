@@ -1,0 +1,92 @@
+import { DEFAULT_API_URL, MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap, type VoiceDemoProps } from './contract';
+import { openMicrophone } from './microphone';
+
+const EVENTS = ['call-start', 'call-end', 'speech-start', 'speech-end', 'volume-level', 'message', 'error'] as const satisfies readonly (keyof VoiceClientEventMap)[];
+
+export type CallHandlers = { [E in keyof VoiceClientEventMap]: (...args: VoiceClientEventMap[E]) => void };
+
+/** A call on its way to the provider: events held until someone attaches to them. */
+export interface CallStart {
+  /** The client's `start` answer (`null`: refused); rejects when the microphone or the client fails first. */
+  started: Promise<unknown>;
+  client(): VoiceClient | null;
+  /** Receives the client's events, those that came before first; returns how to stop receiving them. */
+  attach(handlers: CallHandlers): () => void;
+  stop(): void;
+}
+
+/**
+ * Opens the microphone and fetches the SDK side by side, then starts the call. Plain code, not
+ * React: a press on the button drawn before React starts it at once (`startEarly`), and the
+ * component, once there, takes it over (`adoptEarly`) instead of starting another.
+ */
+export function beginCall({ client: given, publicKey = '', apiUrl, assistantId = '' }: VoiceDemoProps): CallStart {
+  let client: VoiceClient | null = null;
+  let handlers: CallHandlers | null = null;
+  let stopped = false;
+  const held: [keyof VoiceClientEventMap, unknown[]][] = [];
+  const relay = Object.fromEntries(
+    EVENTS.map((name) => [name, (...args: unknown[]) => (handlers ? (handlers[name] as (...a: unknown[]) => void)(...args) : held.push([name, args]))]),
+  ) as Record<(typeof EVENTS)[number], (...args: unknown[]) => void>;
+
+  const started = (async () => {
+    if (!assistantId) throw new Error(MISSING_ASSISTANT);
+    const microphone = openMicrophone();
+    microphone.catch(() => {});
+    const c = given ?? (await import('./vapi-client')).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL });
+    client = c;
+    for (const name of EVENTS) c.on(name, relay[name] as never);
+    await microphone;
+    if (stopped) return null;
+    return c.start(assistantId);
+  })();
+  started.catch(() => {});
+
+  return {
+    started,
+    client: () => client,
+    attach(next) {
+      handlers = next;
+      for (const [name, args] of held.splice(0)) (next[name] as (...a: unknown[]) => void)(...args);
+      return () => {
+        handlers = null;
+        const c = client;
+        if (c) for (const name of EVENTS) c.off(name, relay[name] as never);
+      };
+    },
+    stop() {
+      stopped = true;
+      Promise.resolve()
+        .then(() => client?.stop())
+        .catch(() => {});
+    },
+  };
+}
+
+/** How long an early call waits for its component: past that, the press is treated as lost and the call ended. */
+const ADOPT_WITHIN_MS = 15_000;
+
+const early = new WeakMap<Element, { call: CallStart; timer: ReturnType<typeof setTimeout> }>();
+
+/** Starts the call of a press made before React arrived, for the component of `host` to adopt. */
+export function startEarly(host: Element, props: VoiceDemoProps): void {
+  cancelEarly(host);
+  const call = beginCall(props);
+  early.set(host, { call, timer: setTimeout(() => cancelEarly(host), ADOPT_WITHIN_MS) });
+}
+
+export function adoptEarly(host: Element | null | undefined): CallStart | null {
+  const pending = host && early.get(host);
+  if (!pending) return null;
+  early.delete(host);
+  clearTimeout(pending.timer);
+  return pending.call;
+}
+
+export function cancelEarly(host: Element): void {
+  const pending = early.get(host);
+  if (!pending) return;
+  early.delete(host);
+  clearTimeout(pending.timer);
+  pending.call.stop();
+}
