@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { rootToHost } from './build/vite-plugins/postcss-root-to-host.ts';
-import { classicLoader } from './build/vite-plugins/classic-loader.ts';
+import { classicLoader, unbundled } from './build/vite-plugins/classic-loader.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
+import { pageReserveCss } from './widgets/demo-request/reserve.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -19,7 +20,7 @@ const SPLIT = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), new URL('./widgets/demo-request/reserve-page.css', import.meta.url)), precompress()],
+  plugins: [react(), mode === 'split' && unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),

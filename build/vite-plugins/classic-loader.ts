@@ -10,7 +10,7 @@ const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${na
  * public names only (a hashed entry also exports the minified internals its chunks share).
  * Both kinds are tiny and cached briefly; everything they import is hashed and cached long.
  */
-export function classicLoader(loaderSource: URL, pageCss: URL): Plugin {
+export function classicLoader(loaderSource: URL, pageCss: string): Plugin {
   return {
     name: 'ai-widgets-classic-loader',
     apply: 'build',
@@ -19,7 +19,7 @@ export function classicLoader(loaderSource: URL, pageCss: URL): Plugin {
       const main = entries.find((file) => file.name === 'ai-widgets');
       if (main) {
         const { code } = await transformWithOxc(readFileSync(loaderSource, 'utf8'), 'loader.ts', {
-          define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __PAGE_CSS__: JSON.stringify(readFileSync(pageCss, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim()) },
+          define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __PAGE_CSS__: JSON.stringify(pageCss) },
         });
         this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: code });
       }
@@ -29,6 +29,23 @@ export function classicLoader(loaderSource: URL, pageCss: URL): Plugin {
         const leaked = names.filter((name) => !entry.exports.includes(name));
         if (leaked.length) this.error(`${entry.name}: public names missing from the chunk: ${leaked.join(', ')}`);
         this.emitFile({ type: 'asset', fileName: stableName(entry.name), source: `export { ${names.join(', ')} } from './${entry.fileName}';\n` });
+      }
+    },
+  };
+}
+
+/**
+ * Emits modules compiled from TypeScript but not bundled: their imports (the host's `react`, the
+ * stable entry files next to them) stay as written, for the host's bundler to resolve.
+ */
+export function unbundled(files: Record<string, URL>): Plugin {
+  return {
+    name: 'ai-widgets-unbundled',
+    apply: 'build',
+    async generateBundle() {
+      for (const [fileName, source] of Object.entries(files)) {
+        const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source.pathname, { lang: 'ts' });
+        this.emitFile({ type: 'asset', fileName, source: code });
       }
     },
   };

@@ -1,63 +1,271 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { build } from 'vite';
 import { expect, test } from './fixtures';
+import { demoForm, fillForm } from './demo-request.form';
+
+// The packed tarball installed into fresh projects, as its users would: Vite apps on React 18 and
+// 19 using `ai-agent-widgets/react`, a bundled app importing the script entry, TypeScript under
+// each module resolution, a jsdom test, and one widget at a time.
 
 test.describe.configure({ mode: 'serial' });
 
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 let dir = '';
 let server: Server;
 let origin = '';
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+let failNext = 0;
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-/** A fresh project that installs the packed tarball and builds with Vite, as a partner's app would. */
+/** Answers like the service, enough for the widgets' own requests; the first lead and feedback after `failNext` is set are refused. */
+function api(path: string): [number, unknown] {
+  if (path === '/api/feedback') return failNext-- > 0 ? [503, { error: 'unavailable' }] : [201, { id: 1 }];
+  if (path === '/api/otp') return [200, { phone: '+919876543210', display: '+91 98765 43210', resendAfterSeconds: 30, expiresInSeconds: 600 }];
+  if (path === '/api/otp/verify') return [200, { token: 'token-1' }];
+  if (path === '/api/demo-requests') return failNext-- > 0 ? [400, { error: 'agent', message: 'Choose one of the demo agents.' }] : [201, { id: 7, call: 'queued' }];
+  return [404, {}];
+}
+
+const APP = `
+import { createElement as h, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DemoRequest, Feedback, VoiceDemo } from 'ai-agent-widgets/react';
+
+window.received = [];
+const log = (event) => window.received.push(event.type);
+const client = {
+  listeners: {},
+  on(name, fn) { (this.listeners[name] ??= []).push(fn); },
+  off(name, fn) { this.listeners[name] = (this.listeners[name] ?? []).filter((f) => f !== fn); },
+  emit(name, ...args) { for (const fn of this.listeners[name] ?? []) fn(...args); },
+  start() { setTimeout(() => this.emit('call-start'), 10); return Promise.resolve({}); },
+  stop() { this.emit('call-end'); },
+};
+window.voiceClient = client;
+
+function App() {
+  const [label] = useState('Tell us');
+  return h('main', null,
+    h(VoiceDemo, { id: 'voice', assistantId: 'a', client, onAiVoiceDemoStart: log, onAiVoiceDemoEnd: log, onAiVoiceDemoError: log }),
+    h(Feedback, { id: 'feedback', backendUrl: '/api', onAiFeedbackSubmit: log, onAiFeedbackSuccess: log, onAiFeedbackError: log }, label),
+    h(DemoRequest, { id: 'demo', backendUrl: '/api', brandName: 'Acme', onAiDemoRequestSubmit: log, onAiDemoRequestSuccess: log, onAiDemoRequestError: log }),
+  );
+}
+createRoot(document.getElementById('root')).render(h(App));
+`;
+
+const page = (script: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Consumer</title></head><body><div id="root"></div>${script}<script type="module" src="./main.js"></script></body></html>`;
+
+async function buildApp(name: string, main: string, body = '', alias: Record<string, string> = {}) {
+  const root = join(dir, name);
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'index.html'), page(body));
+  writeFileSync(join(root, 'main.js'), main);
+  await build({ root, base: './', logLevel: 'silent', configFile: false, resolve: { alias }, build: { outDir: join(dir, 'out', name) } });
+}
+
+const tsconfig = (options: Record<string, unknown>) => JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], jsx: 'react-jsx', types: [], ...options }, include: ['*.ts', '*.tsx'] });
+
+const CONSUMER_TS = `
+import { defineDemoRequest, type AgentId, type DemoRequestSubmitDetail, AIDemoRequestElement } from 'ai-agent-widgets/demo-request';
+import { defineVoiceDemo, type VoiceDemoErrorDetail } from 'ai-agent-widgets/voice-demo';
+import { DemoRequest } from 'ai-agent-widgets/react';
+import { createElement } from 'react';
+import 'ai-agent-widgets/jsx';
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'acme-demo': AIDemoRequestElement;
+  }
+}
+defineDemoRequest('acme-demo');
+defineVoiceDemo();
+const agent: AgentId = 'supportHindi';
+const form = document.createElement('acme-demo');
+form.brandName = 'Acme';
+form.addEventListener('ai-demo-request-submit', (event) => {
+  const detail: DemoRequestSubmitDetail = event.detail;
+  console.log(detail.agentId === agent, detail.phone);
+});
+document.querySelector('ai-voice-demo')?.addEventListener('ai-voice-demo-error', (event) => {
+  const detail: VoiceDemoErrorDetail = event.detail;
+  console.log(detail.code);
+});
+export const element = createElement(DemoRequest, { brandName: 'Acme', onAiDemoRequestSuccess: (event) => console.log(event.detail.call) });
+`;
+
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   dir = mkdtempSync(join(tmpdir(), 'ai-widgets-consumer-'));
   // dist/ is built by `npm test` already; prepack would build it again.
   const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, packed)], { cwd: dir, stdio: 'pipe' });
   writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Consumer</title></head><body>' +
-      '<acme-feedback id="renamed" backend-url="/api"></acme-feedback><ai-voice-demo id="voice"></ai-voice-demo>' +
-      '<script type="module" src="./main.js"></script></body></html>',
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      private: true,
+      type: 'module',
+      dependencies: { 'ai-agent-widgets': `file:./${packed}`, react: '19.3.1', 'react-dom': '19.3.1', '@types/react': '19.3.0', 'react-18': 'npm:react@18.3.1', 'react-dom-18': 'npm:react-dom@18.3.1' },
+    }),
   );
-  writeFileSync(join(dir, 'main.js'), "import { defineFeedback } from 'ai-agent-widgets';\ndefineFeedback('acme-feedback');\n");
-  await build({ root: dir, logLevel: 'silent', configFile: false, build: { outDir: 'out' } });
+  // Two Reacts side by side (the React 18 app's build points `react` at its copy): their peers cannot both be met.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps'], { cwd: dir, stdio: 'pipe' });
+  const modules = join(dir, 'node_modules');
+  await buildApp('react19', APP);
+  await buildApp('react18', APP, '', { react: join(modules, 'react-18'), 'react-dom': join(modules, 'react-dom-18') });
+  await buildApp('script', "import 'ai-agent-widgets/script';\n", '<ai-voice-demo id="voice"></ai-voice-demo><ai-feedback id="feedback"></ai-feedback>');
+  await buildApp('one-widget', "import { defineFeedback } from 'ai-agent-widgets/feedback';\ndefineFeedback('acme-feedback');\nwindow.defined = ['ai-voice-demo', 'ai-feedback', 'ai-demo-request', 'acme-feedback'].filter((t) => customElements.get(t));\n", '<acme-feedback id="renamed"></acme-feedback>');
   server = createServer(async (req, res) => {
-    const path = join(dir, 'out', req.url === '/' ? 'index.html' : (req.url ?? ''));
+    const url = req.url ?? '/';
+    if (req.method === 'POST') {
+      const [status, body] = api(url);
+      return void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    }
+    const path = join(dir, 'out', url.endsWith('/') ? `${url}index.html` : url);
     const body = await readFile(path).catch(() => null);
     if (body) res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
+  await new Promise((done) => server?.close(done));
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('the packed package installs, builds with Vite, registers the tags and a custom tag name', async ({ page }) => {
-  await page.goto(`${origin}/`);
+for (const version of ['react19', 'react18']) {
+  test(`a ${version === 'react18' ? 'React 18' : 'React 19'} app using ai-agent-widgets/react receives every event`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto(`${origin}/${version}/`);
+    const received = () => page.evaluate(() => (window as unknown as { received: string[] }).received);
+
+    const voice = page.locator('#voice');
+    await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
+    await expect(voice.getByRole('status')).toHaveText('Click to end the call');
+    await voice.getByRole('button', { name: 'End the call' }).click();
+    await voice.evaluate((el) => Object.assign(el, { assistantId: '' }));
+    await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
+    await expect(voice.getByRole('status')).toHaveText('Error connecting. Click to try again');
+
+    const feedback = page.locator('#feedback');
+    await feedback.getByRole('button', { name: 'Tell us' }).click();
+    const dialog = feedback.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Asha');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('asha@example.com');
+    await dialog.getByRole('textbox', { name: 'Feedback' }).fill('Works in my app.');
+    failNext = 1;
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    const form = demoForm(page, 'demo');
+    await fillForm(form, { skip: ['consent'] });
+    await form.consent('Acme').check();
+    failNext = 1;
+    await form.submit.click();
+    await expect(form.root.getByText('Choose one of the demo agents.')).toBeVisible();
+    await form.submit.click();
+    await expect(form.root.getByText("Thanks, Asha Rao! We'll call you shortly on +91 98765 43210.")).toBeVisible();
+
+    expect(await received()).toEqual([
+      'ai-voice-demo-start',
+      'ai-voice-demo-end',
+      'ai-voice-demo-error',
+      'ai-feedback-submit',
+      'ai-feedback-error',
+      'ai-feedback-submit',
+      'ai-feedback-success',
+      'ai-demo-request-submit',
+      'ai-demo-request-error',
+      'ai-demo-request-submit',
+      'ai-demo-request-success',
+    ]);
+  });
+}
+
+test('a bundled app that imports ai-agent-widgets/script gets working widgets, no 404', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+  await page.goto(`${origin}/script/`);
   await expect(page.locator('#voice').getByRole('status')).toHaveText('Click to experience our AI agent');
-  await page.locator('#renamed').getByRole('button', { name: 'Share Feedback' }).click();
-  await expect(page.locator('#renamed').getByRole('dialog', { name: 'Share Your Feedback' })).toBeVisible();
+  await page.locator('#feedback').getByRole('button', { name: 'Share Feedback' }).click();
+  await expect(page.locator('#feedback').getByRole('dialog')).toBeVisible();
+  expect(missing).toEqual([]);
 });
 
-test('the package offers the script bundle, the types, the JSX types and, in Node, imports without a DOM', () => {
+test('one widget at a time: a per-widget entry registers only the tag it is asked for', async ({ page }) => {
+  await page.goto(`${origin}/one-widget/`);
+  await page.locator('#renamed').getByRole('button', { name: 'Share Feedback' }).click();
+  await expect(page.locator('#renamed').getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { defined: string[] }).defined)).toEqual(['acme-feedback']);
+});
+
+for (const [resolution, module] of [
+  ['bundler', 'esnext'],
+  ['nodenext', 'nodenext'],
+  ['node16', 'node16'],
+] as const) {
+  test(`TypeScript with moduleResolution ${resolution} compiles a consumer, and a wrong detail property fails`, () => {
+    const project = join(dir, `ts-${resolution}`);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `ts-${resolution}`, private: true, type: 'module' }));
+    writeFileSync(join(project, 'tsconfig.json'), tsconfig({ module, moduleResolution: resolution, typeRoots: [join(dir, 'node_modules/@types')], types: ['react'] }));
+    execFileSync('ln', ['-sfn', join(dir, 'node_modules'), join(project, 'node_modules')]);
+    writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
+    execFileSync(process.execPath, [TSC, '-p', project], { encoding: 'utf8' });
+    writeFileSync(join(project, 'wrong.ts'), "import 'ai-agent-widgets/voice-demo';\ndocument.querySelector('ai-voice-demo')?.addEventListener('ai-voice-demo-error', (e) => console.log(e.detail.reason));\n");
+    let output = '';
+    try {
+      execFileSync(process.execPath, [TSC, '-p', project], { encoding: 'utf8' });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout);
+    }
+    expect(output).toContain("Property 'reason' does not exist on type 'VoiceDemoErrorDetail'");
+  });
+}
+
+test('a jsdom test (as Jest and many Vitest setups run) renders all three elements', () => {
+  const script = `
+    import { JSDOM } from ${JSON.stringify(join(ROOT, 'node_modules/jsdom/lib/api.js'))};
+    const dom = new JSDOM('<!doctype html><html lang="en"><body><ai-voice-demo></ai-voice-demo><ai-feedback></ai-feedback><ai-demo-request></ai-demo-request></body></html>', { pretendToBeVisual: true });
+    // As Jest's and Vitest's jsdom environments do: the window's globals, its events and signals over Node's own.
+    const forced = ['window', 'document', 'navigator', 'Event', 'EventTarget', 'CustomEvent', 'AbortController', 'AbortSignal', 'DOMException'];
+    for (const key of Object.getOwnPropertyNames(dom.window)) {
+      if (key in globalThis && !forced.includes(key)) continue;
+      try { Object.defineProperty(globalThis, key, { configurable: true, value: dom.window[key] }); } catch {}
+    }
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    await import('ai-agent-widgets');
+    await new Promise((r) => setTimeout(r, 1500));
+    const text = (tag) => [...document.querySelector(tag).shadowRoot.childNodes].filter((n) => n.nodeName !== 'STYLE').map((n) => n.textContent).join(' ').replace(/\\s+/g, ' ').trim();
+    const styled = (tag) => document.querySelector(tag).shadowRoot.querySelectorAll('style').length;
+    console.log(JSON.stringify({ voice: text('ai-voice-demo'), feedback: text('ai-feedback'), demo: text('ai-demo-request').slice(0, 40), styles: styled('ai-voice-demo') }));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
+  const result = JSON.parse(out.trim().split('\n').at(-1)!);
+  expect(result.voice).toContain('Click to experience our AI agent');
+  expect(result.feedback).toContain('Share Feedback');
+  expect(result.demo).toContain('Choose a demo agent');
+  expect(result.styles).toBeGreaterThan(0);
+});
+
+test('the package ships the script bundle, the types, editor data, a license, and imports in Node without a DOM', () => {
   const pkg = join(dir, 'node_modules', 'ai-agent-widgets');
-  for (const file of ['dist/widgets/ai-widgets.js', 'dist/widgets/index.js', 'dist/types/index.d.ts', 'dist/types/jsx.d.ts', 'custom-elements.json']) expect(existsSync(join(pkg, file)), file).toBe(true);
+  for (const file of ['dist/widgets/ai-widgets.js', 'dist/widgets/index.js', 'dist/widgets/react.js', 'dist/widgets/voice-demo.js', 'dist/types/index.d.ts', 'dist/types/jsx.d.ts', 'custom-elements.json', 'vscode.html-custom-data.json', 'web-types.json', 'LICENSE'])
+    expect(existsSync(join(pkg, file)), file).toBe(true);
   expect(readdirSync(join(pkg, 'dist/widgets/chunks')).some((f) => f.startsWith('vapi-client.'))).toBe(true);
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('ai-agent-widgets'); console.log(typeof m.defineVoiceDemo, String(m.defineVoiceDemo()))"], { cwd: dir, encoding: 'utf8' });
-  expect(out.trim()).toBe('function undefined');
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('ai-agent-widgets'); console.log(Object.keys(m).sort().join(','), String(m.defineVoiceDemo()))"], { cwd: dir, encoding: 'utf8' });
+  expect(out.trim()).toBe('AIDemoRequestElement,AIFeedbackElement,AIVoiceDemoElement,defineDemoRequest,defineFeedback,defineVoiceDemo undefined');
   const script = execFileSync(process.execPath, ['-e', "console.log(require.resolve('ai-agent-widgets/script'))"], { cwd: dir, encoding: 'utf8' });
   expect(script.trim()).toMatch(/dist\/widgets\/ai-widgets\.js$/);
 });

@@ -1,5 +1,5 @@
 import baseCss from '../elements/base.css?inline';
-import reserveCss from './reserve.css?inline';
+import { reserveCss } from './reserve';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
 import { defineOnce, widgetElement } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
@@ -48,7 +48,7 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  */
 export const AIDemoRequestElement = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
   attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
-  css: [baseCss, reserveCss],
+  css: [baseCss, reserveCss()],
   // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
   shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],
   eager: true,

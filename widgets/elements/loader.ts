@@ -5,7 +5,7 @@
  * whose chunks then resolve relative to this script's own URL.
  */
 declare const __ENTRY__: string;
-/** The page rules that keep the demo form's place until it is defined (see demo-request/reserve-page.css). */
+/** The page rules that keep the demo form's place until it is defined (see demo-request/reserve.ts). */
 declare const __PAGE_CSS__: string;
 
 (() => {

@@ -21,7 +21,9 @@ export interface LazyWidget<P> {
    * there: the shell to show now, and the controls React's matching ones get pressed on, in order,
    * once it arrives. Without it, the shell stays and the last press is passed on.
    */
-  onShellPress?: (controls: string[], props: P, host: Element) => { shell: ShellNode; replay: string[] };
+  onShellPress?: (controls: string[], props: P) => { shell: ShellNode; replay: string[] };
+  /** What a press on the shell sets going (the voice call starts at once); `onShellPress` stays pure. */
+  onPressed?: (controls: string[], props: P, host: Element) => void;
   /** Called when the code could not load: a widget lets go of what a shell press started. */
   onLoadFailed?: (host: Element) => void;
   /** Load at once, the shell only holding the widget's place meanwhile. */
@@ -94,7 +96,8 @@ function whenVisibleAndIdle(element: Element, signal: AbortSignal, then: () => v
 const FOCUSABLE = 'button, input, select, textarea, [tabindex]';
 /** The hand-over marker: a shell control and React's matching one carry the same `data-control`. */
 const controlOf = (node: Element | null | undefined) => node?.closest?.('[data-control]')?.getAttribute('data-control') ?? null;
-const byControl = (root: ShadowRoot, name: string) => root.querySelector<HTMLElement>(`[data-control="${CSS.escape(name)}"]`);
+// Control names are plain words (`mic`, `accept`); no CSS.escape, which some test DOMs (jsdom) lack.
+const byControl = (root: ShadowRoot, name: string) => (/^[\w-]+$/.test(name) ? root.querySelector<HTMLElement>(`[data-control="${name}"]`) : null);
 
 /** Presses each control once React has drawn it (a press may bring the next control, as Accept follows the button). */
 async function replay(root: ShadowRoot, controls: string[]) {
@@ -139,7 +142,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     ctx.pressed = [];
     ctx.held = null;
     if (!pressed.length) return;
-    const controls = spec.onShellPress ? spec.onShellPress(pressed, ctx.props, ctx.container.host).replay : pressed.slice(-1);
+    const controls = spec.onShellPress ? spec.onShellPress(pressed, ctx.props).replay : pressed.slice(-1);
     // After React has finished this commit, so each press is handled like any other.
     if (controls.length) queueMicrotask(() => void replay(ctx.container, controls));
   };
@@ -168,7 +171,8 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
 
   const press = (ctx: Rendered<P>, control: string) => {
     ctx.pressed.push(control);
-    const next = spec.onShellPress?.(ctx.pressed, ctx.props, ctx.container.host).shell;
+    const next = spec.onShellPress?.(ctx.pressed, ctx.props).shell;
+    spec.onPressed?.(ctx.pressed, ctx.props, ctx.container.host);
     // In place, so the button keeps focus and the status region announces the change.
     if (next) ctx.placeholder = [patchShell(ctx.placeholder[0]!, next)];
     activate(ctx);
@@ -209,7 +213,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       if (ctx.root) return ctx.root.render(props);
       // Before React: the shell follows the new props (a language, a consent text).
       if ((ctx.phase === 'shell' || ctx.phase === 'loading') && spec.shell && ctx.placeholder[0]) {
-        const next = spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props, ctx.container.host).shell : spec.shell(props);
+        const next = spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props).shell : spec.shell(props);
         ctx.placeholder = [patchShell(ctx.placeholder[0], next)];
       }
     },

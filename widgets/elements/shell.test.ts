@@ -20,18 +20,16 @@ describe('first states drawn without React', () => {
   }
 
   it('answers a press at once with the connecting state, or the consent step when the page asks for consent', () => {
-    // A press that connects starts the call early; the last press here cancels it again.
-    const host = document.createElement('div');
-    const connecting = shellToHtml(voiceShell.onShellPress(['mic'], {}, host).shell);
+    const connecting = shellToHtml(voiceShell.onShellPress(['mic'], {}).shell);
     expect(connecting).toContain('data-status="connecting"');
     expect(connecting).toContain('aria-label="Cancel connecting"');
     expect(connecting).toContain('>Connecting to AI agent...</div>');
     expect(connecting).toContain('class="spinner" part="spinner"');
-    const asking = voiceShell.onShellPress(['mic'], { consentText: 'Calls are recorded.' }, host);
+    const asking = voiceShell.onShellPress(['mic'], { consentText: 'Calls are recorded.' });
     expect(shellToHtml(asking.shell)).toContain('<p class="consent-text">Calls are recorded.</p>');
     expect(asking.replay).toEqual(['mic']);
-    expect(voiceShell.onShellPress(['mic', 'accept'], { consentText: 'Calls are recorded.' }, host).replay).toEqual(['mic', 'accept']);
-    expect(voiceShell.onShellPress(['mic', 'mic'], {}, host).replay).toEqual([]);
+    expect(voiceShell.onShellPress(['mic', 'accept'], { consentText: 'Calls are recorded.' }).replay).toEqual(['mic', 'accept']);
+    expect(voiceShell.onShellPress(['mic', 'mic'], {}).replay).toEqual([]);
   });
 
   it('draws the feedback trigger exactly as <Feedback> renders it (the closed dialog aside)', () => {

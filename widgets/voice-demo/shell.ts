@@ -22,6 +22,15 @@ const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
   cancel: () => ({ type: 'cancel' }),
 };
 
+function stateAfter(controls: string[], props: Props) {
+  let state = initialVoiceState;
+  for (const control of controls) {
+    const action = ACTIONS[control]?.(props);
+    if (action) state = voiceReducer(state, action);
+  }
+  return state;
+}
+
 /**
  * `<ai-voice-demo>` before React: the same view at rest, and presses answered at once by the
  * same reducer (the button shows Connecting, or the consent step), while React, the component
@@ -29,17 +38,15 @@ const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
  */
 export const voiceShell = {
   shell: (props: Props) => voiceView(initialVoiceState, options(props)),
-  onShellPress(controls: string[], props: Props, host: Element) {
-    let state = initialVoiceState;
-    for (const control of controls) {
-      const action = ACTIONS[control]?.(props);
-      if (action) state = voiceReducer(state, action);
-    }
+  onShellPress(controls: string[], props: Props) {
+    const state = stateAfter(controls, props);
     const replay = state.status === 'connecting' ? (controls.includes('accept') ? ['mic', 'accept'] : ['mic']) : state.status === 'consent' ? ['mic'] : [];
-    // Connecting already: the call starts now, while React and the component load; the component adopts it.
-    if (state.status === 'connecting') startEarly(host, props);
-    else cancelEarly(host);
     return { shell: voiceView(state, options(props)), replay };
+  },
+  onPressed(controls: string[], props: Props, host: Element) {
+    // Connecting already: the call starts now, while React and the component load; the component adopts it.
+    if (stateAfter(controls, props).status === 'connecting') startEarly(host, props);
+    else cancelEarly(host);
   },
   onLoadFailed: (host: Element) => cancelEarly(host),
   onIntent(props: Props) {
