@@ -22,10 +22,10 @@ export default tseslint.config(
   {
     // The benchmark runs in Node and hands a few functions to the page.
     files: ['tests/**/*.mjs'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MutationObserver: 'readonly', addEventListener: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MutationObserver: 'readonly', PerformanceObserver: 'readonly', Request: 'readonly', addEventListener: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
   },
   {
-    files: ['examples/**/*.js', 'server/**/*.mjs', 'site/**/*.mjs'],
+    files: ['examples/**/*.js', 'server/**/*.mjs', 'site/**/*.mjs', 'build/**/*.mjs'],
     languageOptions: { globals: { setImmediate: 'readonly', window: 'readonly', document: 'readonly', customElements: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
   },
 );

@@ -29,8 +29,6 @@ export const config = {
     assistantId: setting(env.VITE_VAPI_ASSISTANT_ID, 'demo-assistant-id'),
     apiUrl: setting(env.VITE_VAPI_API_URL, 'https://api.vapi.ai'),
   },
-  /** Read by the widgets' build (`AI_WIDGETS_SENTRY_DSN`); listed here so the site's settings stand in one place. */
-  sentryDsn: setting(env.VITE_SENTRY_DSN, ''),
 } as const;
 
 export type SiteConfig = typeof config;

@@ -1,12 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
 interface RouterValue {
   path: string;
   navigate(to: string): void;
-  /** A section anchor waiting for `/` to render (remembered, scrolled to once `/` is drawn, then forgotten). */
-  pendingAnchor: string | null;
+  /** Scrolls to a landing section, going to `/` first from another route. */
   goToSection(anchor: string): void;
-  clearPendingAnchor(): void;
 }
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -29,7 +27,8 @@ export function scrollToAnchor(anchor: string): boolean {
  */
 export function Router({ children, path: initialPath }: { children: ReactNode; path?: string }) {
   const [path, setPath] = useState(() => initialPath ?? location.pathname);
-  const [pendingAnchor, setPendingAnchor] = useState<string | null>(null);
+  // A section asked for from another route: scrolled to once `/` has been drawn (the router's own business).
+  const pendingAnchor = useRef<string | null>(null);
 
   useEffect(() => {
     const onPop = () => setPath(location.pathname);
@@ -48,15 +47,21 @@ export function Router({ children, path: initialPath }: { children: ReactNode; p
     (anchor: string) => {
       if (location.pathname === '/') scrollToAnchor(anchor);
       else {
-        setPendingAnchor(anchor);
+        pendingAnchor.current = anchor;
         navigate('/');
       }
     },
     [navigate],
   );
 
-  const clearPendingAnchor = useCallback(() => setPendingAnchor(null), []);
-  const value = useMemo(() => ({ path, navigate, pendingAnchor, goToSection, clearPendingAnchor }), [path, navigate, pendingAnchor, goToSection, clearPendingAnchor]);
+  // Effects run after the route's own render is committed: the section is in the page by now.
+  useEffect(() => {
+    if (path !== '/' || !pendingAnchor.current) return;
+    scrollToAnchor(pendingAnchor.current);
+    pendingAnchor.current = null;
+  }, [path]);
+
+  const value = useMemo(() => ({ path, navigate, goToSection }), [path, navigate, goToSection]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 

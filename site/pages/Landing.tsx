@@ -1,20 +1,10 @@
-import { useEffect } from 'react';
 import { External } from '../components/External';
 import { config } from '../config';
-import { Link, scrollToAnchor, useRouter } from '../router';
+import { Link, scrollToAnchor } from '../router';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
 import { Section } from './Section';
 
 export function Landing() {
-  const { pendingAnchor, clearPendingAnchor } = useRouter();
-
-  // A section link clicked on another route lands here: scroll to it, then forget it.
-  useEffect(() => {
-    if (!pendingAnchor) return;
-    scrollToAnchor(pendingAnchor);
-    clearPendingAnchor();
-  }, [pendingAnchor, clearPendingAnchor]);
-
   return (
     <>
       <section id="home" className="hero">

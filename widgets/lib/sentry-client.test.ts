@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureError, flush, REPORTER_LIMITS } from './sentry-client';
+import { captureError, flush, reporterOptions } from './sentry-client';
 
 /** A local envelope collector standing in for the error-reporting service. */
 let server: Server;
@@ -46,7 +46,23 @@ describe('the isolated error reporter', () => {
     expect(window.onunhandledrejection).toBeNull();
   });
 
-  it('keeps the library limits: 100 breadcrumbs, 64 buffered events, 50 stack frames', () => {
-    expect(REPORTER_LIMITS).toEqual({ maxBreadcrumbs: 100, bufferSize: 64, stackFrames: 50 });
+  it('runs with 100 breadcrumbs and 64 buffered events, and sends at most 50 stack frames', async () => {
+    const dsn = `http://publickey@127.0.0.1:${port}/2`;
+    received.length = 0;
+    // Engines keep 10 frames by default; a page may raise that, and the reporter still sends 50 at most.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 200;
+    const deep = (n: number): Error => (n === 0 ? new Error('deep') : deep(n - 1));
+    const error = deep(120);
+    Error.stackTraceLimit = limit;
+    captureError(dsn, error, { widget: 'voice-demo' });
+    await flush(dsn, 5000);
+    const options = reporterOptions(dsn);
+    expect(options?.maxBreadcrumbs).toBe(100);
+    expect(options?.transportOptions).toMatchObject({ bufferSize: 64 });
+    const event = received.flatMap((envelope) => envelope.body.split('\n').filter(Boolean).map((line) => JSON.parse(line))).find((line) => line.exception);
+    const frames = event.exception.values[0].stacktrace.frames;
+    expect(frames.length).toBeGreaterThan(40);
+    expect(frames.length).toBeLessThanOrEqual(50);
   });
 });

@@ -1,7 +1,7 @@
 import { BrowserClient, Scope, defaultStackParser, makeFetchTransport } from '@sentry/browser';
 
-/** The error-reporting library's limits, stated rather than assumed. */
-export const REPORTER_LIMITS = { maxBreadcrumbs: 100, bufferSize: 64, stackFrames: 50 } as const;
+/** The limits the reporter is given (the library's own stack parser keeps at most 50 frames). */
+export const REPORTER_LIMITS = { maxBreadcrumbs: 100, bufferSize: 64 } as const;
 
 const scopes = new Map<string, Scope>();
 
@@ -32,6 +32,11 @@ function scopeFor(dsn: string): Scope {
 export function captureError(dsn: string, error: unknown, context: Record<string, string>): string {
   const scope = scopeFor(dsn);
   return scope.captureException(error, { captureContext: { tags: { widget: context.widget ?? 'unknown' }, extra: context } });
+}
+
+/** The options the reporter for `dsn` runs with, for tests. */
+export function reporterOptions(dsn: string) {
+  return scopes.get(dsn)?.getClient()?.getOptions();
 }
 
 /** Waits until queued envelopes are sent (used by tests and before unload). */
