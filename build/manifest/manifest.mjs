@@ -33,6 +33,26 @@ export function analyze() {
   const problems = [];
   const manifest = create({ modules, plugins: [widgetElementPlugin(problems)] });
   if (problems.length > 0) throw new Error(`The elements' JSDoc and wiring disagree:\n${problems.join('\n')}`);
+  return shipped(manifest);
+}
+
+/** `widgets/voice-demo/element.ts` is shipped as `dist/widgets/voice-demo.js` (the widget's own entry). */
+const shippedPath = (/** @type {string} */ source) => source.replace(/^widgets\/([\w-]+)\/element\.ts$/, 'dist/widgets/$1.js');
+
+/** The source behind a shipped module path, for the checks that read it. */
+export const sourcePath = (/** @type {string} */ module) => module.replace(/^dist\/widgets\/([\w-]+)\.js$/, 'widgets/$1/element.ts');
+
+/**
+ * Module paths name the files the package ships, so that tools reading the manifest from
+ * `node_modules` find them.
+ * @param {Package} manifest
+ * @returns {Package}
+ */
+function shipped(manifest) {
+  for (const module of manifest.modules) {
+    module.path = shippedPath(module.path);
+    for (const entry of module.exports ?? []) if (entry.declaration.module) entry.declaration.module = shippedPath(entry.declaration.module);
+  }
   return manifest;
 }
 
@@ -44,12 +64,12 @@ export function serialize(/** @type {Package} */ manifest) {
 /**
  * The custom elements the manifest declares, with the module each is declared in.
  * @param {Package} manifest
- * @returns {{ element: ElementDoc, path: string }[]}
+ * @returns {{ element: ElementDoc, module: string, path: string }[]}
  */
 export function customElements(manifest) {
   return manifest.modules.flatMap((module) =>
     (module.declarations ?? [])
       .filter((decl) => decl.kind === 'class' && 'customElement' in decl && decl.customElement)
-      .map((decl) => ({ element: /** @type {ElementDoc} */ (decl), path: module.path })),
+      .map((decl) => ({ element: /** @type {ElementDoc} */ (decl), module: module.path, path: sourcePath(module.path) })),
   );
 }

@@ -39,7 +39,7 @@ describe('the manifest', () => {
   it('describes every element, each defined under its tag', () => {
     const tags = customElements(manifest).map(({ element }) => element.tagName);
     expect(tags.sort()).toEqual(['ai-demo-request', 'ai-feedback', 'ai-voice-demo']);
-    for (const { element, path } of customElements(manifest)) {
+    for (const { element, module: path } of customElements(manifest)) {
       const definitions = manifest.modules.flatMap((m) => m.exports ?? []).filter((e) => e.kind === 'custom-element-definition');
       expect(definitions).toContainEqual({ kind: 'custom-element-definition', name: element.tagName, declaration: { name: element.name, module: path } });
     }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -264,6 +264,9 @@ test('the package ships the script bundle, the types, editor data, a license, an
   for (const file of ['dist/widgets/ai-widgets.js', 'dist/widgets/index.js', 'dist/widgets/react.js', 'dist/widgets/voice-demo.js', 'dist/types/index.d.ts', 'dist/types/jsx.d.ts', 'custom-elements.json', 'vscode.html-custom-data.json', 'web-types.json', 'LICENSE'])
     expect(existsSync(join(pkg, file)), file).toBe(true);
   expect(readdirSync(join(pkg, 'dist/widgets/chunks')).some((f) => f.startsWith('vapi-client.'))).toBe(true);
+  // The manifest names files that ship.
+  const manifest = JSON.parse(readFileSync(join(pkg, 'custom-elements.json'), 'utf8')) as { modules: { path: string }[] };
+  for (const { path } of manifest.modules) expect(existsSync(join(pkg, path)), path).toBe(true);
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('ai-agent-widgets'); console.log(Object.keys(m).sort().join(','), String(m.defineVoiceDemo()))"], { cwd: dir, encoding: 'utf8' });
   expect(out.trim()).toBe('AIDemoRequestElement,AIFeedbackElement,AIVoiceDemoElement,defineDemoRequest,defineFeedback,defineVoiceDemo undefined');
   const script = execFileSync(process.execPath, ['-e', "console.log(require.resolve('ai-agent-widgets/script'))"], { cwd: dir, encoding: 'utf8' });

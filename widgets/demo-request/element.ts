@@ -18,7 +18,7 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
  * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
  *
- * @fires {CustomEvent<{agentId: string, name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
+ * @fires {CustomEvent<{agentId: 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish', name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
  * @fires {CustomEvent<{id: number, call: 'placed' | 'queued' | 'not-configured'}>} ai-demo-request-success - With `backend-url`: the lead is stored; `call` says whether the AI demo call was placed.
  * @fires {CustomEvent<{message: string}>} ai-demo-request-error - With `backend-url`: the lead was refused or the service was out of reach; `message` is what the visitor was told.
  *

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { icon } from '../elements/icons';
 import type { Localized } from '../lib/strings';
 import { FEEDBACK_STRINGS } from '../lib/strings/feedback';
@@ -26,7 +26,8 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
   const isOpen = status !== 'closed';
   const busy = status === 'submitting';
 
-  useEffect(() => {
+  // Before the browser paints, in the same task as the press: keys typed at once land in the name field.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (isOpen && !dialog.open) {

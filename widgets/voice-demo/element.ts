@@ -22,7 +22,7 @@ import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
  *
  * @fires {CustomEvent<{}>} ai-voice-demo-start - The call is connected and the agent is listening.
  * @fires {CustomEvent<{}>} ai-voice-demo-end - A connected call ended.
- * @fires {CustomEvent<{message: string, code: VoiceErrorCode}>} ai-voice-demo-error - A call failed to start or broke; `detail.code` is `microphone-denied`, `microphone-in-use`, `microphone-not-found`, `timeout` or `provider`, `detail.message` says why.
+ * @fires {CustomEvent<{message: string, code: 'microphone-denied' | 'microphone-in-use' | 'microphone-not-found' | 'timeout' | 'provider'}>} ai-voice-demo-error - A call failed to start or broke: `detail.code` says what failed (the microphone, the connection timing out, or the provider), `detail.message` why.
  *
  * @csspart base - The wrapper around the button and the status text.
  * @csspart button - The microphone button.
