@@ -1,14 +1,25 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { rootToHost } from './build/vite-plugins/postcss-root-to-host.ts';
 import { prerender } from './site/prerender/plugin.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
+import { containerReserveCss } from './widgets/demo-request/reserve.ts';
+
+/** `virtual:demo-request-reserve.css`: the demo form's reserved height before it is defined, from the widget's own bands. */
+function demoRequestReserve(): Plugin {
+  const id = 'virtual:demo-request-reserve.css';
+  return {
+    name: 'demo-request-reserve',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? containerReserveCss() : undefined),
+  };
+}
 
 /** The marketing site: one React for the site and the widgets it composes. */
 export default defineConfig({
   root: 'site',
   envDir: '..',
-  plugins: [react(), precompress(), prerender()],
+  plugins: [react(), demoRequestReserve(), precompress(), prerender()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     __SENTRY_DSN__: JSON.stringify(process.env.VITE_SENTRY_DSN ?? process.env.AI_WIDGETS_SENTRY_DSN ?? ''),

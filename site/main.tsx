@@ -5,6 +5,7 @@ import '../widgets/index';
 import { App } from './App';
 import { Router } from './router';
 import './styles.css';
+import 'virtual:demo-request-reserve.css';
 
 const container = document.getElementById('root')!;
 const app = (

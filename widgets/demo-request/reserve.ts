@@ -31,3 +31,11 @@ export const reserveCss = (): string =>
  */
 export const pageReserveCss = (): string =>
   bands((height) => `:where(ai-demo-request:not(:defined)){display:block;min-height:${height}px}`, (from) => `@media (min-width:${from + 16}px)`);
+
+/**
+ * For a host page that wraps the element in a size container of its own (`container-type:
+ * inline-size`): the same bands by the wrapper's width, exact wherever the element sits. The site
+ * builds its stylesheet with it.
+ */
+export const containerReserveCss = (): string =>
+  bands((height) => `:where(ai-demo-request:not(:defined)){display:block;min-height:${height}px}`, (from) => `@container (min-width:${from}px)`);
