@@ -56,6 +56,8 @@ test('the feedback form, from the keyboard: a refusal, the fix, and Escape keeps
   await page.keyboard.press('Enter');
   const dialog = page.locator('ai-feedback').getByRole('dialog');
   const name = dialog.getByRole('textbox', { name: 'Name' });
+  // A person starts typing once the form is in front of them (on a cold page its code may still be arriving).
+  await expect(name).toBeFocused();
   await page.keyboard.type('Meera', { delay: 40 });
   await page.keyboard.press('Tab');
   await page.keyboard.type('meera@example.com', { delay: 40 });
