@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { rootToHost } from './build/vite-plugins/postcss-root-to-host.ts';
-import { classicLoader, unbundled } from './build/vite-plugins/classic-loader.ts';
+import { classicLoader } from './build/vite-plugins/classic-loader.ts';
+import { unbundled } from './build/vite-plugins/unbundled.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
 import { pageReserveCss } from './widgets/demo-request/reserve.ts';
 

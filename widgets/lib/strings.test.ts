@@ -3,12 +3,19 @@ import phoneLabelsEn from 'react-phone-number-input/locale/en.json';
 import { MISSING_ASSISTANT } from '../voice-demo/contract';
 import { START_FAILED } from '../voice-demo/useVoiceCall';
 const FAILURE_BANNER = 'Failed to submit feedback. Please try again.';
-import { AGENTS } from '../demo-request/agents';
 import { OUTAGE } from '../demo-request/lead-api';
 import { LANGS, resolveLang } from './strings';
 import { DEMO_REQUEST_STRINGS } from './strings/demo-request';
 import { FEEDBACK_STRINGS } from './strings/feedback';
 import { VOICE_STRINGS } from './strings/voice';
+
+// The agent cards as they shipped in English, pinned here as the tables above are.
+const AGENTS = [
+  { id: 'receptionist', title: 'AI Receptionist', description: 'Handles patient appointment bookings, queries and payments.' },
+  { id: 'realEstate', title: 'AI Real-Estate Cold Caller', description: 'Engages leads, gathers requirements, qualifies leads.' },
+  { id: 'supportHindi', title: 'AI Customer Support (Hindi)', description: 'Available in all regional languages.' },
+  { id: 'supportEnglish', title: 'AI Customer Support (English)', description: 'Answers customer questions around the clock, in English.' },
+] as const;
 
 const PHONE = '+91 98765 43210';
 

@@ -1,19 +1,13 @@
 import type { Localized } from '../lib/strings';
-import { VOICE_STRINGS } from '../lib/strings/voice';
 import { renderView } from '../react/view';
 import type { VoiceDemoProps } from './contract';
 import { useVoiceCall } from './useVoiceCall';
-import { voiceView } from './view';
+import { viewOptions, voiceView } from './view';
 
 /** The live voice demo: one round button, a status bubble, a ring that follows the agent's voice, and optional captions. */
 export function VoiceDemo(props: VoiceDemoProps & Localized) {
   const call = useVoiceCall(props);
-  const view = voiceView(call.state, {
-    t: VOICE_STRINGS[props.lang ?? 'en'],
-    captions: !!props.captions && props.captions !== 'off',
-    consentText: props.consentText ?? '',
-    canMute: call.canMute,
-  });
+  const view = voiceView(call.state, viewOptions(props, call.canMute));
   const handlers: Record<string, Record<string, unknown>> = {
     mic: { onClick: call.press, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     mute: { onClick: call.toggleMute },

@@ -1,6 +1,9 @@
 import { DEFAULT_API_URL, MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap, type VoiceDemoProps } from './contract';
 import { openMicrophone } from './microphone';
 
+/** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
+export const loadSdk = () => import('./vapi-client');
+
 const EVENTS = ['call-start', 'call-end', 'speech-start', 'speech-end', 'volume-level', 'message', 'error'] as const satisfies readonly (keyof VoiceClientEventMap)[];
 
 export type CallHandlers = { [E in keyof VoiceClientEventMap]: (...args: VoiceClientEventMap[E]) => void };
@@ -33,7 +36,7 @@ export function beginCall({ client: given, publicKey = '', apiUrl, assistantId =
     if (!assistantId) throw new Error(MISSING_ASSISTANT);
     const microphone = openMicrophone();
     microphone.catch(() => {});
-    const c = given ?? (await import('./vapi-client')).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL });
+    const c = given ?? (await loadSdk()).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL });
     client = c;
     for (const name of EVENTS) c.on(name, relay[name] as never);
     await microphone;

@@ -1,6 +1,11 @@
 /** Consent lasts for the page's session (the tab), per consent text: new wording asks again. */
 const key = (text: string) => `ai-voice-demo-consent:${text}`;
 
+/** Whether a press must show the consent step first: the page asks for it and this tab has not given it. */
+export function needsConsent(text: string | undefined): boolean {
+  return !!text && !hasConsent(text);
+}
+
 export function hasConsent(text: string): boolean {
   try {
     return sessionStorage.getItem(key(text)) === '1';

@@ -1,23 +1,15 @@
 import type { LazyWidget } from '../elements/renderer';
-import { VOICE_STRINGS } from '../lib/strings/voice';
 import type { Localized } from '../lib/strings';
 import type { VoiceDemoProps } from './contract';
-import { hasConsent } from './consent';
+import { needsConsent } from './consent';
 import { initialVoiceState, voiceReducer, type VoiceAction } from './machine';
-import { cancelEarly, startEarly } from './begin-call';
-import { voiceView } from './view';
+import { cancelEarly, loadSdk, startEarly } from './begin-call';
+import { viewOptions, voiceView } from './view';
 
 type Props = VoiceDemoProps & Localized;
 
-const options = (props: Props, canMute = false) => ({
-  t: VOICE_STRINGS[props.lang ?? 'en'],
-  captions: !!props.captions && props.captions !== 'off',
-  consentText: props.consentText ?? '',
-  canMute,
-});
-
 const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
-  mic: (props) => ({ type: 'press', needsConsent: !!props.consentText && !hasConsent(props.consentText) }),
+  mic: (props) => ({ type: 'press', needsConsent: needsConsent(props.consentText) }),
   accept: () => ({ type: 'accept' }),
   cancel: () => ({ type: 'cancel' }),
 };
@@ -37,11 +29,11 @@ function stateAfter(controls: string[], props: Props) {
  * and the SDK are on their way. React then gets the presses that still matter.
  */
 export const voiceShell = {
-  shell: (props: Props) => voiceView(initialVoiceState, options(props)),
+  shell: (props: Props) => voiceView(initialVoiceState, viewOptions(props, false)),
   onShellPress(controls: string[], props: Props) {
     const state = stateAfter(controls, props);
     const replay = state.status === 'connecting' ? (controls.includes('accept') ? ['mic', 'accept'] : ['mic']) : state.status === 'consent' ? ['mic'] : [];
-    return { shell: voiceView(state, options(props)), replay };
+    return { shell: voiceView(state, viewOptions(props, false)), replay };
   },
   onPressed(controls: string[], props: Props, host: Element) {
     // Connecting already: the call starts now, while React and the component load; the component adopts it.
@@ -51,6 +43,6 @@ export const voiceShell = {
   onLoadFailed: (host: Element) => cancelEarly(host),
   onIntent(props: Props) {
     // The SDK is what a press waits for (the call starts without React): it comes first.
-    if (!props.client) return import('./vapi-client');
+    if (!props.client) return loadSdk();
   },
 } satisfies Partial<LazyWidget<Props>>;

@@ -3,14 +3,13 @@ import { reportError } from '../lib/report';
 import { messageOf } from '../lib/message-of';
 import { useMachine } from '../react/use-machine';
 import { claimCall, releaseCall, type CallHolder } from './call-registry';
-import { adoptEarly, beginCall, type CallStart } from './begin-call';
-import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT, type VoiceDemoProps } from './contract';
-import { hasConsent, rememberConsent } from './consent';
+import { adoptEarly, beginCall, loadSdk, type CallStart } from './begin-call';
+import { DEFAULT_CONNECT_TIMEOUT, type VoiceDemoProps } from './contract';
+import { needsConsent, rememberConsent } from './consent';
 import { captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
 
 export const START_FAILED = 'The voice call could not be started.';
 
-export const loadSdk = () => import('./vapi-client');
 
 /** One call attempt: its call, its listeners, and whether it still owns the widget. */
 interface Session extends CallHolder {
@@ -29,7 +28,7 @@ const seconds = (value: string | undefined) => {
  * wants it, opens the microphone, loads the SDK, starts and ends calls, maps client events to
  * actions, gives up on a call that does not connect in time, and holds the page's one call.
  */
-export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAULT_API_URL, client, consentText, connectTimeout }: VoiceDemoProps) {
+export function useVoiceCall({ publicKey, assistantId, apiUrl, client, consentText, connectTimeout }: VoiceDemoProps) {
   const machine = useMachine(voiceReducer, initialVoiceState, voiceEvents);
   const { dispatch } = machine;
   const session = useRef<Session | null>(null);
@@ -105,8 +104,7 @@ export function useVoiceCall({ publicKey = '', assistantId = '', apiUrl = DEFAUL
 
   const press = useCallback(() => {
     if (session.current) return hangUp();
-    const needsConsent = !!consentText && !hasConsent(consentText);
-    const next = dispatch({ type: 'press', needsConsent });
+    const next = dispatch({ type: 'press', needsConsent: needsConsent(consentText) });
     if (next.status === 'connecting') void connect();
   }, [consentText, dispatch, hangUp, connect]);
 

@@ -1,6 +1,8 @@
 import { icon } from '../elements/icons';
 import type { ShellNode } from '../elements/shell';
-import type { VoiceStrings } from '../lib/strings';
+import type { Localized, VoiceStrings } from '../lib/strings';
+import { VOICE_STRINGS } from '../lib/strings/voice';
+import type { VoiceDemoProps } from './contract';
 import { isInCall, type VoiceState } from './machine';
 
 /** What the view needs beyond the machine's state. */
@@ -15,6 +17,11 @@ export interface VoiceViewOptions {
 }
 
 const MICROPHONE_ERRORS = { 'microphone-denied': 'micDenied', 'microphone-in-use': 'micInUse', 'microphone-not-found': 'micNotFound' } as const;
+
+/** The view's options from the element's props, the same for the shell and for React. */
+export function viewOptions(props: VoiceDemoProps & Localized, canMute: boolean): VoiceViewOptions {
+  return { t: VOICE_STRINGS[props.lang ?? 'en'], captions: !!props.captions && props.captions !== 'off', consentText: props.consentText ?? '', canMute };
+}
 
 function tooltip(state: VoiceState, t: VoiceStrings): string {
   if (state.status === 'error') return state.code && state.code in MICROPHONE_ERRORS ? t[MICROPHONE_ERRORS[state.code as keyof typeof MICROPHONE_ERRORS]] : t.tooltips.error;
