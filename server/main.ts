@@ -1,13 +1,30 @@
-// `npm start`: build what is missing, open the store, serve everything, and stop cleanly.
-import { buildApp } from './app.ts';
-import { buildIfNeeded } from './build-if-needed.ts';
-import { loadConfig } from './config.ts';
-import { openConfiguredStore } from './storage/index.ts';
+// The production start (`npm run serve`, the container's command): read the settings, open the store,
+// serve, and stop cleanly on SIGTERM or SIGINT. Builds nothing: the build is made beforehand.
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig, ROOT } from './config/settings.ts';
+import { SettingError } from './config/parse.ts';
+import { loadEnvFile } from './config/env-file.ts';
+import { startService } from './service.ts';
+import { openStore } from './storage/index.ts';
 
-const config = loadConfig();
-if (process.env.SKIP_BUILD !== 'true') buildIfNeeded();
-const store = await openConfiguredStore(config);
-const app = await buildApp(config, store);
+loadEnvFile();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof SettingError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+}
+// Before this database had its name, it was data/feedback.db: such a file is taken over as it is.
+const legacy = join(ROOT, 'data', 'feedback.db');
+if (!process.env.DATABASE_PATH?.trim() && !existsSync(config.databasePath) && existsSync(legacy)) {
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(legacy + suffix)) renameSync(legacy + suffix, config.databasePath + suffix);
+  console.warn(`Renamed ${legacy} to ${config.databasePath}.`);
+}
+const store = await openStore(config);
+const { app } = await startService(config, store);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -15,7 +32,7 @@ async function stop(signal: string) {
   stopping = true;
   app.log.info(`${signal}: finishing requests in flight, then closing`);
   try {
-    // Stops accepting connections and waits for requests in flight.
+    // Stops accepting connections, waits for requests in flight, then lets the workers finish.
     await app.close();
   } finally {
     await store.close();
@@ -25,7 +42,18 @@ async function stop(signal: string) {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    console.error(`Cannot start: ${config.host}:${config.port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}. Set PORT (or HOST) to another value, e.g. PORT=${config.port + 1}.`);
+    await app.close().catch(() => {});
+    await store.close();
+    process.exit(1);
+  }
+  throw error;
+}
 console.log(`\n  Site:             ${config.publicUrl}/`);
 console.log(`  Widget examples:  ${config.publicUrl}/examples/`);
 console.log(`  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this log (OTP_PROVIDER=console)'}`);

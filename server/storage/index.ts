@@ -1,41 +1,30 @@
 // The store: SQLite in WAL mode with full fsync on its own thread (./sqlite-worker.ts) by default,
-// PostgreSQL when DATABASE_URL is set. A write resolves once it is on disk; the event loop never waits.
+// PostgreSQL when DATABASE_URL is set. Both run the same operations (./repositories/); a write
+// resolves once it is on disk, and the event loop never waits on the database.
+import { bindAll, type Bound, type RepositoryName, type Repositories } from './repositories/index.ts';
 import { openSqliteWorker } from './sqlite-worker.ts';
-import type { FeedbackRow, LeadRow, Store } from './types.ts';
 
 export { DatabaseBusyError } from './sqlite-worker.ts';
-export type * from './types.ts';
+export type * from './repositories/index.ts';
+
+export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {
+  /** Where the rows are kept (a file, or a PostgreSQL host and database; never credentials). */
+  readonly path: string;
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Whether the database is taking work right now (never waits): for health checks. */
+  answering(): boolean;
+  close(): Promise<void>;
+};
 
 /** PostgreSQL when `databaseUrl` is set (several instances can share it), else SQLite at `databasePath`. */
-export async function openConfiguredStore({ databasePath, databaseUrl, databaseTimeoutMs }: { databasePath: string; databaseUrl?: string; databaseTimeoutMs?: number }): Promise<Store> {
+export async function openStore({ databasePath, databaseUrl, databaseTimeoutMs = 4000 }: { databasePath: string; databaseUrl?: string; databaseTimeoutMs?: number }): Promise<Store> {
   if (databaseUrl) {
-    const { openPostgresStore } = await import('./postgres.ts');
-    return openPostgresStore(databaseUrl, { timeoutMs: databaseTimeoutMs });
+    const { openPostgres } = await import('./postgres.ts');
+    const db = await openPostgres(databaseUrl, { timeoutMs: databaseTimeoutMs });
+    return { ...bindAll(db.run), path: db.path, dialect: 'postgres', answering: db.answering, close: db.close };
   }
-  return openSqliteStore(databasePath, { timeoutMs: databaseTimeoutMs });
-}
-
-export async function openSqliteStore(path: string, { timeoutMs = 4000 } = {}): Promise<Store> {
   // SQLite gives up on a lock at half the request's budget, so a refused write was not stored;
   // the request's own timer stays as the backstop for a thread that does not answer at all.
-  const db = await openSqliteWorker({ path, timeoutMs, busyTimeoutMs: Math.floor(timeoutMs / 2) });
-  return {
-    path,
-    answering: () => db.answering(),
-    close: () => db.close(),
-    addFeedback: (input) => db.call('addFeedback', input),
-    listFeedback: () => db.call('listFeedback') as Promise<FeedbackRow[]>,
-    countFeedback: () => db.call('countFeedback'),
-    setting: (key, fallback) => db.call('setting', { key, fallback }),
-    requestOtp: (request) => db.call('requestOtp', request),
-    startOtpCheck: (phone, now, maxChecks) => db.call('startOtpCheck', { phone, now, maxChecks }),
-    cancelOtp: async (phone, createdAt) => void (await db.call('cancelOtp', { phone, createdAt })),
-    finishOtp: async (phone, now) => void (await db.call('finishOtp', { phone, now })),
-    addLead: (lead, deliver) => db.call('addLead', { lead, deliver }),
-    setLeadCall: async (id, status, callId, error) => void (await db.call('setLeadCall', { id, status, callId, error })),
-    listLeads: () => db.call('listLeads') as Promise<LeadRow[]>,
-    claimOutbox: (now, leaseMs, limit) => db.call('claimOutbox', { now, leaseMs, limit }),
-    outboxDelivered: async (id, now) => void (await db.call('outboxDelivered', { id, now })),
-    outboxFailed: async (id, nextAttemptAt, error) => void (await db.call('outboxFailed', { id, nextAttemptAt, error })),
-  };
+  const db = await openSqliteWorker({ path: databasePath, timeoutMs: databaseTimeoutMs, busyTimeoutMs: Math.floor(databaseTimeoutMs / 2) });
+  return { ...bindAll(db.call), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), close: () => db.close() };
 }

@@ -5,11 +5,16 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3';
-import { operations, SCHEMA } from './sqlite-ops.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { operation } from './repositories/index.ts';
+import { runSync, statements } from './run.ts';
+import type { Row, Sql } from './sql.ts';
 
-export type Job = { id: number; op: keyof typeof operations; args: unknown };
+/** `deadline`: when the caller stops waiting (epoch ms); a job not started well before it is refused, never run late. */
+export type Job = { id: number; repo: string; op: string; args: unknown; deadline: number };
 export type Outcome = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 
+const LATE_MARGIN_MS = 200;
 const { path, busyTimeoutMs } = workerData as { path: string; busyTimeoutMs: number };
 const port = parentPort as MessagePort;
 
@@ -22,14 +27,28 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 // Short: a lock held elsewhere must turn into a clear 503, not a request that hangs.
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-db.exec(SCHEMA);
+migrate();
 
-const statements = new Map<string, Statement>();
-const stmt = (sql: string) => {
-  let s = statements.get(sql);
-  if (!s) statements.set(sql, (s = db.prepare(sql)));
-  return s;
-};
+function migrate() {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const applied = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as { v: number }).v;
+  for (let version = applied + 1; version <= MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      for (const statement of statements(MIGRATIONS[version - 1]('sqlite'))) db.exec(statement);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(version, new Date().toISOString());
+    }).immediate();
+  }
+}
+
+const prepared = new Map<string, Statement>();
+function exec(statement: Sql): Row[] {
+  const text = statement.render('sqlite');
+  let s = prepared.get(text);
+  if (!s) prepared.set(text, (s = db.prepare(text)));
+  if (s.reader) return s.all(...statement.values) as Row[];
+  s.run(...statement.values);
+  return [];
+}
 
 const isBusy = (error: unknown) => {
   const code = (error as { code?: string } | null)?.code ?? '';
@@ -44,9 +63,11 @@ function commit(jobs: Job[]): Outcome[] {
     return failAll(jobs, error);
   }
   const outcomes = jobs.map((job): Outcome => {
+    // Its caller has been (or is about to be) told the database was busy: it must not be stored after all.
+    if (Date.now() > job.deadline - LATE_MARGIN_MS) return { id: job.id, ok: false, busy: true, message: 'too late' };
     db.exec('SAVEPOINT job');
     try {
-      const value = (operations[job.op] as (stmt: (sql: string) => Statement, args: unknown) => unknown)(stmt, job.args);
+      const value = runSync(operation(job.repo, job.op)(job.args), exec);
       db.exec('RELEASE job');
       return { id: job.id, ok: true, value };
     } catch (error) {

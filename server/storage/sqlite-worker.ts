@@ -3,7 +3,6 @@
 // or slow database never stalls pages, widget files or health checks; a job that does not finish
 // within `timeoutMs` is refused with DatabaseBusyError (503), and the request is answered in seconds.
 import { Worker } from 'node:worker_threads';
-import type { operations } from './sqlite-ops.ts';
 import type { Job, Outcome } from './sqlite-thread.ts';
 
 /** A database that could not take the work in time (locked by another process, or too slow). */
@@ -14,11 +13,11 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-type Ops = typeof operations;
-type Args<K extends keyof Ops> = Parameters<Ops[K]>[1];
+// Compiled, the thread is plain JavaScript; from source (tests, `npm start`) a small loader brings in tsx.
+const THREAD = import.meta.url.endsWith('.ts') ? './sqlite-thread.mjs' : './sqlite-thread.js';
 
 export async function openSqliteWorker({ path, timeoutMs, busyTimeoutMs }: { path: string; timeoutMs: number; busyTimeoutMs: number }) {
-  const worker = new Worker(new URL('./sqlite-thread.mjs', import.meta.url), { workerData: { path, busyTimeoutMs } });
+  const worker = new Worker(new URL(THREAD, import.meta.url), { workerData: { path, busyTimeoutMs } });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout; since: number }>();
   let nextId = 1;
   let lastBusy = false;
@@ -47,7 +46,7 @@ export async function openSqliteWorker({ path, timeoutMs, busyTimeoutMs }: { pat
 
   return {
     /** Runs an operation inside the next group commit; resolves once committed. */
-    call<K extends keyof Ops>(op: K, args?: Args<K>): Promise<ReturnType<Ops[K]>> {
+    call(repo: string, op: string, args: unknown): Promise<unknown> {
       if (failed) return Promise.reject(failed);
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -57,7 +56,7 @@ export async function openSqliteWorker({ path, timeoutMs, busyTimeoutMs }: { pat
           reject(new DatabaseBusyError());
         }, timeoutMs);
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer, since: Date.now() });
-        worker.postMessage({ id, op, args } satisfies Job);
+        worker.postMessage({ id, repo, op, args, deadline: Date.now() + timeoutMs } satisfies Job);
       });
     },
     answering() {

@@ -88,7 +88,7 @@ async function service(database) {
   const port = freePort();
   const db = await database(dir);
   const env = { ...db.env, PORT: String(port), SKIP_BUILD: 'true', LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000000000', DIST_DIR: join(dir, 'dist') };
-  const server = await start(['--import', 'tsx', join(ROOT, 'server/main.ts')], env, port);
+  const server = await start([join(ROOT, 'server/run.mjs'), 'main'], env, port);
   try {
     const measured = await load(`http://127.0.0.1:${port}/api/feedback`);
     await server.stop();
@@ -102,7 +102,7 @@ async function service(database) {
 
 /** @param {string} dir */
 async function sqliteDatabase(dir) {
-  const path = join(dir, 'feedback.db');
+  const path = join(dir, 'service.sqlite');
   return {
     env: { DATABASE_PATH: path },
     async count() {

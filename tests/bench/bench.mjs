@@ -10,7 +10,7 @@ import { audit } from './lighthouse.mjs';
 import { measureClicks, measureDownloads, measureLayoutShift, measureTapToProvider } from './network.mjs';
 import { markdown } from './report.mjs';
 import { serve } from './serve.mjs';
-import { siteRoutes } from '../../server/site-pages.ts';
+import { siteRoutes } from '../../server/http/site-pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'dist/bench');

@@ -2,9 +2,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openSqliteStore } from '../../server/storage/index.ts';
+import { loadConfig } from '../../server/config/settings.ts';
+import { startService } from '../../server/service.ts';
+import { openStore } from '../../server/storage/index.ts';
 
 /** Where a voice call is sent during the benchmark: a closed loopback port, never the provider. */
 export const DEAD_API = 'http://127.0.0.1:9';
@@ -61,9 +61,9 @@ function partnerWithout() {
  */
 export async function serve({ port, distDir }) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-'));
-  const config = loadConfig({ PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dir, 'feedback.db'), LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000', CSP_CONNECT_SRC: DEAD_API });
-  const store = await openSqliteStore(config.databasePath);
-  const app = await buildApp(config, store);
+  const config = loadConfig({ PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000', CSP_CONNECT_SRC: DEAD_API });
+  const store = await openStore(config);
+  const { app } = await startService(config, store);
   // The sales page includes the script as the README advises for a demo form: without async, in the head.
   for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body, name === 'sales' ? '' : 'async')));
   const without = partnerWithout();

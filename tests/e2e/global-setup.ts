@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openConfiguredStore } from '../../server/storage/index.ts';
+import { loadConfig } from '../../server/config/settings.ts';
+import { startService } from '../../server/service.ts';
+import { openStore } from '../../server/storage/index.ts';
 import { PREVIEW_PORT, STUB_ORIGIN, STUB_PORT } from '../support/ports';
 import { fakeTwilio, TWILIO } from '../support/fakes';
 import { startStubServer } from '../support/stub-server';
@@ -21,7 +21,7 @@ export default async function globalSetup() {
   process.env.E2E_TWILIO_URL = twilio.url;
   const config = loadConfig({
     PORT: String(PREVIEW_PORT),
-    DATABASE_PATH: join(dir, 'feedback.db'),
+    DATABASE_PATH: join(dir, 'service.sqlite'),
     FEEDBACK_RATE_LIMIT: '1000',
     LOG_LEVEL: 'warn',
     CSP_CONNECT_SRC: `${STUB_ORIGIN},http://127.0.0.1:9`,
@@ -33,10 +33,10 @@ export default async function globalSetup() {
     TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
     TWILIO_API_URL: twilio.url,
   });
-  const store = await openConfiguredStore(config);
+  const store = await openStore(config);
   // Workers start after this, and read the database to check what the service stored.
   process.env.E2E_DB_PATH = config.databasePath;
-  const app = await buildApp(config, store);
+  const { app } = await startService(config, store);
   await app.listen({ port: config.port, host: config.host });
   const stubs = await startStubServer(STUB_PORT);
   return async () => {

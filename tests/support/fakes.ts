@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 
 /**
  * Stand-ins on 127.0.0.1 for the outside services of the lead flow, speaking their real request shapes:
- * Twilio Verify v2, the voice provider's outbound `POST /call`, and a CRM webhook receiver.
+ * Twilio Verify v2, the voice provider's outbound calls, Cloudflare Turnstile, and a CRM webhook receiver.
  * Each can be switched down (503) to test the failure paths.
  */
 export type Fake = { url: string; down: boolean; close(): Promise<void> };
@@ -31,8 +31,10 @@ export const TWILIO = { accountSid: 'ACtest000000000000000000000000000', authTok
 export async function fakeTwilio() {
   const codes = new Map<string, string>();
   const failing = new Set<string>();
+  /** Twilio's refusal for a phone's next requests: `{status, code}`, e.g. 429 / 60203 (sticky until removed). */
+  const errors = new Map<string, { status: number; code: number; times?: number }>();
   const requests: { path: string; form: Record<string, string> }[] = [];
-  const fake = { url: '', down: false, codes, requests, close: async () => {} };
+  const fake = { url: '', down: false, codes, requests, errors, close: async () => {} };
   const { server, url } = await listen((req, body, res) => {
     const control = new URL(req.url ?? '/', 'http://127.0.0.1');
     const to = control.searchParams.get('to') ?? '';
@@ -42,6 +44,8 @@ export async function fakeTwilio() {
     const form = Object.fromEntries(new URLSearchParams(body));
     requests.push({ path: req.url ?? '', form });
     if (fake.down || failing.has(form.To)) return json(res, 503, { code: 20503, message: 'Service unavailable' });
+    const error = errors.get(form.To);
+    if (error && (error.times === undefined || error.times-- > 0)) return json(res, error.status, { code: error.code, message: `error ${error.code}`, status: error.status });
     const auth = `Basic ${Buffer.from(`${TWILIO.accountSid}:${TWILIO.authToken}`).toString('base64')}`;
     if (req.headers.authorization !== auth) return json(res, 401, { code: 20003, message: 'Authenticate' });
     const base = `/v2/Services/${TWILIO.serviceSid}/`;
@@ -61,23 +65,85 @@ export async function fakeTwilio() {
   return Object.assign(fake, { url, close: closer(server) });
 }
 
-/** The voice provider's outbound call: 201 `{id, status: "queued"}` for the right private key. */
+type VoiceCall = { id: string; status: string; createdAt: string; assistantId: string; phoneNumberId: string; customer: { number: string; name?: string; externalId?: string } } & Record<string, unknown>;
+
+/**
+ * The voice provider's REST API for outbound calls: `POST /call` (201 `{id, status: "queued"}` for the
+ * right private key), `GET /call` (list, by `phoneNumberId` and `createdAtGe`), `GET /call/{id}`.
+ * `script` answers the next POSTs in turn: a status (503, 429, 400…), `'hang'` (no answer), or
+ * `'create-then-hang'` (the call is made, the answer never comes); then 201. `refuseEveryOther`
+ * answers 503 to every other attempt for a lead (its first, third…).
+ */
 export async function fakeVoiceProvider(privateKey: string) {
-  const calls: { assistantId: string; phoneNumberId: string; customer: { number: string; name?: string } }[] = [];
-  const fake = { url: '', down: false, calls, close: async () => {} };
+  const calls: VoiceCall[] = [];
+  const posts: unknown[] = [];
+  const script: (number | 'hang' | 'create-then-hang')[] = [];
+  const hanging = new Set<ServerResponse>();
+  const fake = { url: '', down: false, calls, posts, script, refuseEveryOther: false, listFails: false, close: async () => {} };
+  const create = (body: Record<string, unknown>) => {
+    const call = { ...body, id: `call-${calls.length + 1}`, status: "queued", createdAt: new Date().toISOString() } as VoiceCall;
+    calls.push(call);
+    return call;
+  };
   const { server, url } = await listen((req, body, res) => {
     if (fake.down) return json(res, 503, { message: 'unavailable' });
-    if (req.method !== 'POST' || req.url !== '/call') return json(res, 404, {});
     if (req.headers.authorization !== `Bearer ${privateKey}`) return json(res, 401, { message: 'Invalid Key' });
-    calls.push(JSON.parse(body));
-    json(res, 201, { id: `call-${calls.length}`, status: 'queued' });
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'GET' && path.pathname === '/call') {
+      if (fake.listFails) return json(res, 500, { message: 'list failed' });
+      const since = Date.parse(path.searchParams.get('createdAtGe') ?? '1970-01-01T00:00:00Z');
+      return json(res, 200, calls.filter((c) => c.phoneNumberId === path.searchParams.get('phoneNumberId') && Date.parse(c.createdAt) >= since));
+    }
+    if (req.method === 'GET' && path.pathname.startsWith('/call/')) {
+      const call = calls.find((c) => c.id === decodeURIComponent(path.pathname.slice(6)));
+      return call ? json(res, 200, call) : json(res, 404, { message: 'Not found' });
+    }
+    if (req.method !== 'POST' || path.pathname !== '/call') return json(res, 404, {});
+    const parsed = JSON.parse(body);
+    posts.push(parsed);
+    const next = script.shift();
+    if (next === 'hang') return void hanging.add(res);
+    if (next === 'create-then-hang') {
+      create(parsed);
+      return void hanging.add(res);
+    }
+    if (typeof next === 'number') return json(res, next, { message: next === 400 ? ['customer.number must be a valid phone number'] : 'not now', error: 'Bad Request' });
+    const tries = posts.filter((p) => (p as VoiceCall).customer?.externalId === parsed.customer?.externalId).length;
+    if (fake.refuseEveryOther && tries % 2 === 1) return json(res, 503, { message: 'busy' });
+    const name = parsed.customer?.name;
+    if (typeof name === 'string' && name.length > 40) return json(res, 400, { message: ['customer.name must be shorter than or equal to 40 characters'] });
+    json(res, 201, create(parsed));
   });
-  return Object.assign(fake, { url, close: closer(server) });
+  return Object.assign(fake, {
+    url,
+    /** Ends a call as the provider would see it: ended, with its report. */
+    end(id: string, report: Record<string, unknown>) {
+      Object.assign(calls.find((c) => c.id === id)!, { status: 'ended', ...report });
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      await closer(server)();
+    },
+  });
+}
+
+/** Cloudflare Turnstile's siteverify: the token `pass` succeeds once; anything else fails. */
+export async function fakeTurnstile(secret: string) {
+  const used = new Set<string>();
+  const requests: Record<string, string>[] = [];
+  const { server, url } = await listen((_req, body, res) => {
+    const form = Object.fromEntries(new URLSearchParams(body));
+    requests.push(form);
+    const ok = form.secret === secret && form.response?.startsWith('pass') && !used.has(form.response);
+    if (ok) used.add(form.response);
+    json(res, 200, ok ? { success: true, 'error-codes': [], hostname: '127.0.0.1' } : { success: false, 'error-codes': ['invalid-input-response'] });
+  });
+  return { url: `${url}/turnstile/v0/siteverify`, requests, close: closer(server) };
 }
 
 /** A CRM webhook that fails its first `failFirst` answers (500), then keeps what it receives, checking the signature. */
 export async function webhookReceiver(secret: string, failFirst = 0) {
-  const received: { deliveryId: string; validSignature: boolean; body: { event: string; lead: Record<string, unknown> } }[] = [];
+  const received: { deliveryId: string; event: string; validSignature: boolean; body: { id: string; event: string; lead: Record<string, unknown>; call?: Record<string, unknown> | null } }[] = [];
   const fake = { url: '', down: false, received, failures: 0, close: async () => {} };
   const { server, url } = await listen((req, body, res) => {
     if (fake.down || fake.failures < failFirst) {
@@ -86,7 +152,7 @@ export async function webhookReceiver(secret: string, failFirst = 0) {
     }
     const timestamp = String(req.headers['x-timestamp']);
     const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-    received.push({ deliveryId: String(req.headers['x-delivery-id']), validSignature: req.headers['x-signature-256'] === expected, body: JSON.parse(body) });
+    received.push({ deliveryId: String(req.headers['x-delivery-id']), event: String(req.headers['x-event']), validSignature: req.headers['x-signature-256'] === expected, body: JSON.parse(body) });
     json(res, 200, { ok: true });
   });
   return Object.assign(fake, { url: `${url}/hooks/leads`, close: closer(server) });

@@ -1,0 +1,43 @@
+// The command-line tools' shared start: their arguments (with --help), the settings, and the store.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { loadEnvFile } from '../config/env-file.ts';
+import { SettingError } from '../config/parse.ts';
+import { loadConfig } from '../config/settings.ts';
+import { openStore, type Store } from '../storage/index.ts';
+
+export function cli<O extends NonNullable<ParseArgsConfig['options']>>(usage: string, options: O) {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return parsed;
+}
+
+/** The configured store, or `--db PATH` (a SQLite file that must exist: a mistyped path is an error, not an empty answer). */
+export async function storeFor(db: string | undefined): Promise<Store> {
+  loadEnvFile();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  const databasePath = db ? resolve(db) : config.databasePath;
+  const databaseUrl = db ? '' : config.databaseUrl;
+  if (!databaseUrl && !existsSync(databasePath)) {
+    console.error(`No database at ${databasePath}: check --db or DATABASE_PATH.`);
+    process.exit(1);
+  }
+  return openStore({ databasePath, databaseUrl });
+}

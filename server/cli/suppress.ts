@@ -1,0 +1,40 @@
+// The do-not-call list: `npm run -s suppress -- --phone +919876543210 [--remove]`, `… --list`.
+// A suppressed number is never called; its leads are kept, with the call failed as `suppressed`.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { cli, storeFor } from './args.ts';
+
+const USAGE = `Keeps numbers off the demo calls.
+
+  npm run -s suppress -- --phone +919876543210 [--reason TEXT]   never call this number
+  npm run -s suppress -- --phone +919876543210 --remove          call it again
+  npm run -s suppress -- --list                                   the numbers on the list
+
+  --db PATH   a SQLite file instead of DATABASE_PATH / DATABASE_URL
+  -h, --help  this text`;
+
+const { values } = cli(USAGE, { phone: { type: 'string' }, remove: { type: 'boolean' }, list: { type: 'boolean' }, reason: { type: 'string' }, db: { type: 'string' } });
+if (!values.list && !values.phone) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const store = await storeFor(values.db as string | undefined);
+try {
+  if (values.list) {
+    for (const row of await store.suppressions.list()) console.log(`${row.phone}\t${new Date(row.createdAt).toISOString()}\t${row.reason}`);
+  } else {
+    // Any valid number may be listed, from any country, in the form leads store it (E.164).
+    const parsed = parsePhoneNumberFromString(String(values.phone));
+    const phone = parsed?.isValid() ? parsed.number : null;
+    if (!phone) {
+      console.error(`${values.phone} is not a phone number in international form (for example +919876543210).`);
+      process.exit(2);
+    }
+    if (values.remove) console.log((await store.suppressions.remove({ phone })) ? `${phone} may be called again.` : `${phone} was not on the list.`);
+    else {
+      await store.suppressions.add({ phone, reason: String(values.reason ?? 'requested'), now: Date.now() });
+      console.log(`${phone} will not be called.`);
+    }
+  }
+} finally {
+  await store.close();
+}

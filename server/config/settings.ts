@@ -1,0 +1,168 @@
+// Every setting of the service, read once from the environment (and `.env`) into one typed object.
+// A wrong value stops the service at start with one line naming the setting (docs/operations.md).
+import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reader, SettingError, type Env } from './parse.ts';
+import { parseCallHours } from '../domain/calls/calling-hours.ts';
+import { defaultConsentTexts } from '../domain/consent.ts';
+
+/** The repository (or the image's /app): two levels above this file, in source and compiled alike. */
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url))).replace(/\/dist$/, '');
+
+/** The demo agents a lead may name, each with the voice assistant that calls the visitor. */
+export const AGENT_IDS = ['receptionist', 'realEstate', 'supportHindi', 'supportEnglish'] as const;
+export type AgentId = (typeof AGENT_IDS)[number];
+
+/** The setting's old name still works, with a warning. */
+const ALIASES: Record<string, string> = { VITE_PUBLIC_URL: 'PUBLIC_URL' };
+
+export function loadConfig(env: Env = process.env, warn: (line: string) => void = (line) => console.warn(line)) {
+  for (const [old, name] of Object.entries(ALIASES)) {
+    if (env[old]?.trim() && !env[name]?.trim()) {
+      warn(`${old} is now called ${name}; using its value. Rename it in your environment or .env.`);
+      env = { ...env, [name]: env[old] };
+    }
+  }
+  const r = reader(env);
+  const port = r.int('PORT', 4173, { max: 65535 });
+  const host = r.text('HOST', '127.0.0.1');
+  const publicUrl = r.url('PUBLIC_URL', `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
+  const corsOrigins = r.list('CORS_ORIGINS').map((origin) => {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      throw new SettingError('CORS_ORIGINS', `"${origin}" is not an origin (for example https://partner.example).`);
+    }
+  });
+  const otpProvider = r.oneOf('OTP_PROVIDER', ['console', 'twilio'] as const, 'console');
+  const twilio = {
+    accountSid: r.text('TWILIO_ACCOUNT_SID'),
+    authToken: r.text('TWILIO_AUTH_TOKEN'),
+    serviceSid: r.text('TWILIO_VERIFY_SERVICE_SID'),
+    apiUrl: r.url('TWILIO_API_URL', 'https://verify.twilio.com'),
+  };
+  if (otpProvider === 'twilio') {
+    for (const [name, v] of [['TWILIO_ACCOUNT_SID', twilio.accountSid], ['TWILIO_AUTH_TOKEN', twilio.authToken], ['TWILIO_VERIFY_SERVICE_SID', twilio.serviceSid]])
+      if (!v) throw new SettingError(name, 'is required when OTP_PROVIDER=twilio.');
+  }
+  const countries = r.list('OTP_COUNTRIES').map((c) => c.toUpperCase());
+  const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  for (const c of countries) if (!/^[A-Z]{2}$/.test(c) || !regions.of(c)) throw new SettingError('OTP_COUNTRIES', `"${c}" is not an ISO 3166-1 country code (for example IN or GB).`);
+  const tokenSecret = r.text('OTP_TOKEN_SECRET');
+  if (tokenSecret && tokenSecret.length < 32) throw new SettingError('OTP_TOKEN_SECRET', 'must be at least 32 characters (or unset, to have one made and kept in the database).');
+  const webhookUrl = r.url('LEAD_WEBHOOK_URL', '');
+  const webhookSecret = r.text('LEAD_WEBHOOK_SECRET');
+  if (webhookUrl && !webhookSecret) throw new SettingError('LEAD_WEBHOOK_SECRET', 'is required with LEAD_WEBHOOK_URL: deliveries are signed with it.');
+  const headersMs = r.int('HEADERS_TIMEOUT_MS', 5_000);
+  const brand = r.text('BRAND_NAME', r.text('VITE_BRAND_NAME', 'Aurelo'));
+  const databaseUrl = r.url('DATABASE_URL', '', { protocols: ['postgres:', 'postgresql:'] });
+  const consentFile = r.text('CONSENT_TEXTS_FILE');
+
+  return {
+    port,
+    host,
+    publicUrl,
+    databasePath: resolve(r.text('DATABASE_PATH', join(ROOT, 'data', 'service.sqlite'))),
+    /** postgres://… to keep everything in PostgreSQL instead (several instances share it). */
+    databaseUrl,
+    /** Origins allowed to call the API from the browser: the site's own, plus the pages that embed the widgets. */
+    corsOrigins: [...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...corsOrigins])],
+    rateLimit: { max: r.int('FEEDBACK_RATE_LIMIT', 20), timeWindowMs: r.int('FEEDBACK_RATE_WINDOW_MS', 60_000) },
+    trustProxy: trustProxy(r.text('TRUST_PROXY')),
+    distDir: resolve(r.text('DIST_DIR', join(ROOT, 'dist'))),
+    examplesDir: join(ROOT, 'examples'),
+    /** Hosts the voice demo and error reporter talk to, allowed by the site's CSP. */
+    voiceApiUrl: r.url('VITE_VAPI_API_URL', 'https://api.vapi.ai'),
+    sentryDsn: r.url('VITE_SENTRY_DSN', r.text('AI_WIDGETS_SENTRY_DSN')),
+    /** Further origins pages may call (a backend on another host, a staging voice API). */
+    connectSrc: r.list('CSP_CONNECT_SRC'),
+    logLevel: r.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    /** Slow or stalled clients: headers, then the whole request, must arrive within these; idle keep-alive connections close after the last. */
+    timeouts: { headersMs, requestMs: Math.max(r.int('REQUEST_TIMEOUT_MS', 10_000), headersMs), keepAliveMs: r.int('KEEP_ALIVE_TIMEOUT_MS', 72_000) },
+    /** How long a write may wait for the database before the request gets 503. */
+    databaseTimeoutMs: r.int('DATABASE_TIMEOUT_MS', 4_000),
+    otp: {
+      provider: otpProvider,
+      /** ISO 3166-1 alpha-2 codes of the countries codes may be sent to. */
+      countries: countries.length ? countries : ['IN'],
+      /** Codes requested per client address per hour (kept in the database: shared by instances). */
+      clientLimitPerHour: r.int('OTP_CLIENT_LIMIT', 10),
+      /** Codes sent per hour by the whole service, across all numbers and instances. */
+      maxPerHour: r.int('OTP_MAX_PER_HOUR', 200),
+      twilio,
+      /** Signs the verified-phone tokens; unset, one is generated once and kept in the database. */
+      tokenSecret,
+    },
+    turnstile: { secret: r.text('TURNSTILE_SECRET'), apiUrl: r.url('TURNSTILE_API_URL', 'https://challenges.cloudflare.com/turnstile/v0/siteverify') },
+    brand,
+    /** The consent sentences a lead may carry, by version. */
+    consentTexts: consentFile ? readConsentTexts(consentFile) : defaultConsentTexts(brand),
+    /** Outside calls (OTP provider, voice provider, CRM webhook) give up after this. */
+    providerTimeoutMs: r.int('PROVIDER_TIMEOUT_MS', 8_000),
+    voice: {
+      privateKey: r.text('VAPI_PRIVATE_KEY'),
+      phoneNumberId: r.text('VAPI_PHONE_NUMBER_ID'),
+      apiUrl: r.url('VAPI_API_URL', 'https://api.vapi.ai'),
+      assistants: {
+        receptionist: r.text('VAPI_ASSISTANT_RECEPTIONIST'),
+        realEstate: r.text('VAPI_ASSISTANT_REAL_ESTATE'),
+        supportHindi: r.text('VAPI_ASSISTANT_SUPPORT_HINDI'),
+        supportEnglish: r.text('VAPI_ASSISTANT_SUPPORT_ENGLISH'),
+      } satisfies Record<AgentId, string>,
+      /** The secret the provider sends in X-Vapi-Secret with its server messages; unset, /api/voice/events refuses everything. */
+      webhookSecret: r.text('VAPI_WEBHOOK_SECRET'),
+    },
+    calls: {
+      hours: callHours(r.text('CALL_HOURS', '09:00-20:00')),
+      retryMs: r.int('CALL_RETRY_MS', 60_000),
+      maxAttempts: r.int('CALL_MAX_ATTEMPTS', 5, { max: 50 }),
+    },
+    webhook: {
+      url: webhookUrl,
+      secret: webhookSecret,
+      /** The first retry waits this long, then each waits twice the last (capped at an hour). */
+      backoffMs: r.int('LEAD_WEBHOOK_BACKOFF_MS', 5_000),
+    },
+  };
+}
+
+export type ServerConfig = ReturnType<typeof loadConfig>;
+
+function callHours(value: string) {
+  const parsed = parseCallHours(value);
+  if (!parsed) throw new SettingError('CALL_HOURS', `"${value}" is not a window like 09:00-20:00 (00:00-24:00 for any time).`);
+  return parsed;
+}
+
+/** A hop count (`1`: the proxy in front) or the proxies' addresses and networks; never "trust everything". */
+function trustProxy(value: string): number | string[] | false {
+  if (!value || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 4 ? 32 : 128;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
+      throw new SettingError('TRUST_PROXY', `"${entry}" is neither a hop count nor an address or network (for example 1, or 10.0.0.0/8,127.0.0.1); "true" would let any client choose its address.`);
+    }
+  }
+  return entries;
+}
+
+function readConsentTexts(path: string): Record<string, string> {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new SettingError('CONSENT_TEXTS_FILE', `${file} does not exist.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new SettingError('CONSENT_TEXTS_FILE', `${file} is not JSON (${(error as Error).message}).`);
+  }
+  const entries = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [];
+  if (!entries.length || entries.some(([, text]) => typeof text !== 'string' || !text.trim()))
+    throw new SettingError('CONSENT_TEXTS_FILE', `${file} must be an object of {"version": "consent sentence"} with at least one sentence.`);
+  return Object.fromEntries(entries.map(([version, text]) => [version, (text as string).normalize('NFC').trim()]));
+}

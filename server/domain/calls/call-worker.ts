@@ -1,0 +1,143 @@
+// Places every demo call that is due, across restarts and instances: a job is leased, its attempt
+// written down before it is made, and its outcome recorded. 5xx, 429 and no answer are retried with
+// doubling waits; a 4xx is final. An attempt whose outcome is unknown (no answer, or a crash mid-call)
+// is looked up with the provider before anything is tried again, so a lead gets one call at most.
+// Placed calls whose end was never heard of are read back from the provider after 30 minutes.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AgentId, ServerConfig } from '../../config/settings.ts';
+import type { AttemptOutcome, CallJob, Store } from '../../storage/index.ts';
+import type { CallState } from '../crm-events.ts';
+import type { VapiClient } from './vapi.ts';
+
+export const CHECK_AFTER_MS = 30 * 60_000;
+const BATCH = 10;
+
+export function startCallWorker({ config, store, log, now, vapi }: { config: ServerConfig; store: Store; log: FastifyBaseLogger; now: () => number; vapi: VapiClient }) {
+  // A lease outlives an attempt's timeout, so a killed instance's jobs are taken up soon after.
+  const leaseMs = config.providerTimeoutMs * 2 + 1000;
+  const deliver = Boolean(config.webhook.url);
+  const waiting = new Map<number, (() => void)[]>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const settled = (leadId: number) => {
+    for (const wake of waiting.get(leadId) ?? []) wake();
+    waiting.delete(leadId);
+  };
+  const record = (leadId: number, outcome: AttemptOutcome) => store.calls.record({ leadId, now: now(), outcome, deliver });
+  const retryOrFail = (attempt: number, reason: string, unknown: boolean): AttemptOutcome =>
+    attempt >= config.calls.maxAttempts
+      ? { kind: 'failed', error: reason, reason: 'max-attempts' }
+      : { kind: 'retry', error: reason, nextAttemptAt: now() + config.calls.retryMs * 2 ** (attempt - 1), unknown };
+
+  async function run(job: CallJob) {
+    if (job.suppressed) return record(job.leadId, { kind: 'failed', error: null, reason: 'suppressed' });
+    const assistantId = config.voice.assistants[job.agentId as AgentId] ?? '';
+    if (!vapi.configured(assistantId)) return record(job.leadId, { kind: 'failed', error: 'demo calls are not configured', reason: 'not-configured' });
+    if (job.attemptStartedAt !== null) {
+      // The last attempt may have made the call: ask before calling again.
+      let found: Awaited<ReturnType<VapiClient['find']>>;
+      try {
+        found = await vapi.find({ leadId: job.leadId, since: job.attemptStartedAt });
+      } catch (error) {
+        return record(job.leadId, retryOrFail(job.attempts, `could not check the last attempt: ${(error as Error).message}`, true));
+      }
+      if (found) {
+        log.info({ leadId: job.leadId }, 'the unanswered attempt had placed the call');
+        return record(job.leadId, { kind: 'placed', providerCallId: found.id, providerStatus: found.status, checkAt: now() + CHECK_AFTER_MS });
+      }
+    }
+    const attempt = await store.calls.begin({ leadId: job.leadId, now: now() });
+    const result = await vapi.place({ assistantId, phone: job.phone, name: job.name, leadId: job.leadId });
+    if (result.kind === 'created') {
+      log.info({ leadId: job.leadId, attempt }, 'demo call placed');
+      return record(job.leadId, { kind: 'placed', providerCallId: result.id, providerStatus: result.status, checkAt: now() + CHECK_AFTER_MS });
+    }
+    log.warn({ leadId: job.leadId, attempt }, `demo call attempt failed: ${result.reason}`);
+    if (result.kind === 'refused') return record(job.leadId, { kind: 'failed', error: result.reason, reason: 'provider-refused' });
+    return record(job.leadId, retryOrFail(attempt, result.reason, result.unknown));
+  }
+
+  async function checkEnds() {
+    for (const { leadId, providerCallId } of await store.calls.claimChecks({ now: now(), recheckMs: CHECK_AFTER_MS, limit: BATCH })) {
+      try {
+        const update = await vapi.get(providerCallId);
+        await store.calls.update({ providerCallId, now: now(), update, deliver });
+      } catch (error) {
+        log.warn({ leadId }, `could not read the call back from the provider: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  async function pass() {
+    do {
+      again = false;
+      try {
+        for (;;) {
+          const jobs = await store.calls.claim({ now: now(), leaseMs, limit: BATCH });
+          if (!jobs.length || stopped) break;
+          await Promise.all(
+            jobs.map((job) =>
+              run(job)
+                .catch((error) => log.error({ leadId: job.leadId }, `demo call job failed: ${(error as Error).message}`))
+                .finally(() => settled(job.leadId)),
+            ),
+          );
+        }
+        if (!stopped) await checkEnds();
+      } catch (error) {
+        log.warn(`call pass failed: ${(error as Error).message}`);
+      }
+    } while (again && !stopped);
+  }
+
+  /** Runs a pass now (after a new lead); one under way runs again when it ends. */
+  function poke() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass().finally(() => (running = null));
+  }
+
+  const tick = () => {
+    poke();
+    timer = setTimeout(tick, 1000).unref();
+  };
+  timer = setTimeout(tick, 0).unref();
+
+  return {
+    poke,
+    /** The call's state once its first attempt is over (here or on another instance), or after `ms`, whatever it is then. */
+    async settle(leadId: number, ms: number): Promise<{ status: CallState; callAt: number | null } | null> {
+      let wake = () => {};
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      const timer = setTimeout(wake, ms);
+      waiting.set(leadId, [...(waiting.get(leadId) ?? []), wake]);
+      poke();
+      // Another instance may take the job: look at the database too, now and then.
+      for (let state = await store.calls.state({ leadId }); ; state = await store.calls.state({ leadId })) {
+        if (state?.status !== 'pending') {
+          clearTimeout(timer);
+          waiting.delete(leadId);
+          return state;
+        }
+        const over = await Promise.race([woken.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 250))]);
+        if (over) {
+          clearTimeout(timer);
+          return store.calls.state({ leadId });
+        }
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type CallWorker = ReturnType<typeof startCallWorker>;

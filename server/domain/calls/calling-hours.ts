@@ -1,0 +1,81 @@
+// Calling hours in the visitor's local time: the browser's time zone when it sent a real one, else
+// the zones of the phone's country (a call must fall inside the window in every one of them).
+
+export type CallHours = { startMinute: number; endMinute: number };
+
+/** "09:00-20:00"; "00:00-24:00" is any time. */
+export function parseCallHours(value: string): CallHours | null {
+  const m = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/.exec(value.trim());
+  if (!m) return null;
+  const [start, end] = [Number(m[1]) * 60 + Number(m[2]), Number(m[3]) * 60 + Number(m[4])];
+  if (Number(m[2]) > 59 || Number(m[4]) > 59 || start >= end || end > 24 * 60) return null;
+  return { startMinute: start, endMinute: end };
+}
+
+/** A time zone the runtime knows (IANA name), or null. */
+export function realTimeZone(zone: unknown): string | null {
+  if (typeof zone !== 'string' || !zone || zone.length > 64) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+// The populated zones of the countries codes are most often sent to; others fall back to UTC and a
+// warning in the log (add the country here).
+const COUNTRY_ZONES: Record<string, string[]> = {
+  IN: ['Asia/Kolkata'],
+  GB: ['Europe/London'],
+  IE: ['Europe/Dublin'],
+  AE: ['Asia/Dubai'],
+  SA: ['Asia/Riyadh'],
+  SG: ['Asia/Singapore'],
+  NP: ['Asia/Kathmandu'],
+  BD: ['Asia/Dhaka'],
+  LK: ['Asia/Colombo'],
+  PK: ['Asia/Karachi'],
+  DE: ['Europe/Berlin'],
+  FR: ['Europe/Paris'],
+  NL: ['Europe/Amsterdam'],
+  ES: ['Europe/Madrid'],
+  IT: ['Europe/Rome'],
+  ZA: ['Africa/Johannesburg'],
+  NG: ['Africa/Lagos'],
+  KE: ['Africa/Nairobi'],
+  US: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'],
+  CA: ['America/Toronto', 'America/Winnipeg', 'America/Edmonton', 'America/Vancouver'],
+  AU: ['Australia/Sydney', 'Australia/Adelaide', 'Australia/Perth'],
+  NZ: ['Pacific/Auckland'],
+  BR: ['America/Sao_Paulo'],
+  MX: ['America/Mexico_City'],
+};
+
+export const zonesOfCountry = (country: string | undefined): string[] | null => (country && COUNTRY_ZONES[country]) || null;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function minuteOfDay(at: number, zone: string): number {
+  let format = formats.get(zone);
+  if (!format) formats.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  const parts = format.formatToParts(at);
+  return Number(parts.find((p) => p.type === 'hour')?.value) * 60 + Number(parts.find((p) => p.type === 'minute')?.value);
+}
+
+export const inWindow = (at: number, zone: string, hours: CallHours) => {
+  const m = minuteOfDay(at, zone);
+  return m >= hours.startMinute && m < hours.endMinute;
+};
+
+const STEP = 60_000;
+
+/** `now` when it is inside the window in every zone, else the first minute that is (within 3 days). */
+export function nextCallTime(now: number, zones: string[], hours: CallHours): number {
+  if (hours.startMinute === 0 && hours.endMinute === 24 * 60) return now;
+  if (zones.every((z) => inWindow(now, z, hours))) return now;
+  // Whole minutes from the next minute on: a window opens at a round time.
+  let at = Math.ceil((now + 1) / STEP) * STEP;
+  for (let i = 0; i < 3 * 24 * 60; i++, at += STEP) if (zones.every((z) => inWindow(at, z, hours))) return at;
+  // The zones share no window (a country spanning too many hours): call in the first zone's window.
+  return nextCallTime(now, zones.slice(0, 1), hours);
+}

@@ -1,0 +1,108 @@
+// The voice provider's REST API for outbound demo calls: place one, find the one placed for a lead
+// (when an attempt's outcome is unknown), and read one (when its end was never heard of). Uses the
+// private key, which never leaves the service.
+import type { ServerConfig } from '../../config/settings.ts';
+import type { ProviderUpdate } from '../../storage/index.ts';
+
+export type PlaceResult =
+  | { kind: 'created'; id: string; status: string | null }
+  /** 4xx other than 429: final, with the provider's reason. */
+  | { kind: 'refused'; reason: string }
+  /** 5xx, 429 or no answer; `unknown` when the call may have been made all the same. */
+  | { kind: 'transient'; reason: string; unknown: boolean };
+
+type VapiCall = {
+  id?: string;
+  status?: string;
+  endedReason?: string;
+  startedAt?: string;
+  endedAt?: string;
+  customer?: { externalId?: string };
+  analysis?: { summary?: string; successEvaluation?: unknown };
+  artifact?: { transcript?: string; recordingUrl?: string };
+  transcript?: string;
+  summary?: string;
+  recordingUrl?: string;
+};
+
+const TRANSCRIPT_MAX = 20_000;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** The provider takes a customer name of at most 40 characters. */
+export const callName = (name: string) => [...graphemes.segment(name)].slice(0, 40).map((s) => s.segment).join('').slice(0, 40);
+
+/** What a call object (or an end-of-call report) says of how the call went. */
+export function outcomeOf(call: VapiCall & { durationSeconds?: number }): ProviderUpdate {
+  const startedAt = call.startedAt;
+  const endedAt = call.endedAt;
+  const duration = startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : undefined;
+  const transcript = call.artifact?.transcript ?? call.transcript;
+  const success = call.analysis?.successEvaluation;
+  return {
+    status: call.status,
+    endedReason: call.endedReason,
+    startedAt,
+    endedAt,
+    durationSeconds: duration !== undefined && Number.isFinite(duration) && duration >= 0 ? Math.round(duration * 10) / 10 : undefined,
+    summary: call.analysis?.summary ?? call.summary,
+    successEvaluation: success === undefined || success === null ? undefined : String(success),
+    transcript: transcript === undefined ? undefined : transcript.slice(0, TRANSCRIPT_MAX),
+    recordingUrl: call.artifact?.recordingUrl ?? call.recordingUrl,
+  };
+}
+
+export function vapiClient(voice: ServerConfig['voice'], timeoutMs: number) {
+  const headers = { authorization: `Bearer ${voice.privateKey}`, 'content-type': 'application/json' };
+  const request = (path: string, init: RequestInit = {}) => fetch(`${voice.apiUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+  const reasonOf = async (res: Response) => {
+    const body = (await res.json().catch(() => null)) as { message?: string | string[]; error?: string } | null;
+    const message = [body?.message].flat().filter(Boolean).join('; ') || body?.error || '';
+    return `voice provider answered ${res.status}${message ? `: ${String(message).slice(0, 300)}` : ''}`;
+  };
+
+  return {
+    configured: (assistantId: string) => Boolean(voice.privateKey && voice.phoneNumberId && assistantId),
+
+    async place({ assistantId, phone, name, leadId }: { assistantId: string; phone: string; name: string; leadId: number }): Promise<PlaceResult> {
+      let res: Response;
+      try {
+        res = await request('/call', {
+          method: 'POST',
+          body: JSON.stringify({
+            assistantId,
+            phoneNumberId: voice.phoneNumberId,
+            customer: { number: phone, name: callName(name), externalId: String(leadId) },
+            assistantOverrides: { variableValues: { name } },
+          }),
+        });
+      } catch (error) {
+        // No answer: the provider may have made the call; the next attempt asks before calling again.
+        return { kind: 'transient', reason: `voice provider did not answer: ${(error as Error).name}`, unknown: true };
+      }
+      if (res.ok) {
+        const body = (await res.json().catch(() => null)) as VapiCall | null;
+        if (body?.id) return { kind: 'created', id: body.id, status: body.status ?? null };
+        return { kind: 'transient', reason: 'voice provider answered without a call id', unknown: true };
+      }
+      if (res.status === 429 || res.status >= 500) return { kind: 'transient', reason: await reasonOf(res), unknown: false };
+      return { kind: 'refused', reason: await reasonOf(res) };
+    },
+
+    /** The call placed for a lead since `since`, if the provider made one (it lists calls by phone number). */
+    async find({ leadId, since }: { leadId: number; since: number }): Promise<{ id: string; status: string | null } | null> {
+      const query = new URLSearchParams({ phoneNumberId: voice.phoneNumberId, createdAtGe: new Date(since - 60_000).toISOString(), limit: '1000' });
+      const res = await request(`/call?${query}`);
+      if (!res.ok) throw new Error(await reasonOf(res));
+      const calls = (await res.json()) as VapiCall[];
+      const found = calls.find((c) => c.customer?.externalId === String(leadId) && c.id);
+      return found ? { id: found.id!, status: found.status ?? null } : null;
+    },
+
+    async get(id: string): Promise<ProviderUpdate> {
+      const res = await request(`/call/${encodeURIComponent(id)}`);
+      if (!res.ok) throw new Error(await reasonOf(res));
+      return outcomeOf((await res.json()) as VapiCall);
+    },
+  };
+}
+
+export type VapiClient = ReturnType<typeof vapiClient>;

@@ -1,0 +1,19 @@
+// The consent sentences a lead may carry. Without CONSENT_TEXTS_FILE these are the demo form's own
+// default sentences for the configured brand, in each language the form speaks (a test keeps them
+// equal to the widget's).
+import { createHash } from 'node:crypto';
+
+export function defaultConsentTexts(brand: string): Record<string, string> {
+  const b = brand.trim();
+  return {
+    'default-en': `I agree to receive messages, including automated calls and AI-powered demo calls, from ${b || 'our'} services at the contact information provided.`,
+    'default-hi': `मैं सहमत हूँ कि मेरी दी हुई संपर्क जानकारी पर ${b ? `${b} सेवाओं` : 'हमारी सेवाओं'} की ओर से मुझे संदेश भेजे जा सकते हैं, जिनमें ऑटोमेटेड कॉल और एआई से चलने वाली डेमो कॉल भी शामिल हैं।`,
+  };
+}
+
+/** The version of an accepted sentence, or null: never cut, never replaced. A given version must be the sentence's own. */
+export function acceptConsent(texts: Record<string, string>, text: string, version: string | null): { version: string; sha256: string } | null {
+  const shown = text.normalize('NFC').trim();
+  const match = Object.entries(texts).find(([v, t]) => t === shown && (version === null || v === version));
+  return match ? { version: match[0], sha256: createHash('sha256').update(shown, 'utf8').digest('hex') } : null;
+}

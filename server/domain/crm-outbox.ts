@@ -1,0 +1,84 @@
+// Delivers every CRM event at least once, in order per lead: rows wait in the outbox (written in the
+// transaction that made the change), are leased while sent, and retried with doubling backoff until the
+// receiver answers 2xx, across restarts and instances. The receiver dedupes on X-Delivery-Id, which
+// stays the same across retries of one event and is never reused.
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config/settings.ts';
+import type { OutboxRow, Store } from '../storage/index.ts';
+
+const MAX_BACKOFF_MS = 3_600_000;
+
+/** `X-Signature-256: sha256=<hex HMAC of "{timestamp}.{body}">`, with the timestamp in X-Timestamp to stop replays. */
+export function signature(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+export function startOutbox(store: Store, webhook: ServerConfig['webhook'], timeoutMs: number, log: FastifyBaseLogger) {
+  // A lease outlives a delivery's timeout, so a killed instance's rows are retried soon after.
+  const leaseMs = timeoutMs * 2 + 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  async function deliver(row: OutboxRow) {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    try {
+      const res = await fetch(webhook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-delivery-id': row.deliveryId,
+          'x-event': row.event,
+          'x-timestamp': timestamp,
+          'x-signature-256': signature(webhook.secret, timestamp, row.payload),
+        },
+        body: row.payload,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) throw new Error(`answered ${res.status}`);
+      await store.outbox.delivered({ id: row.id, now: Date.now() });
+      log.info({ leadId: row.leadId, event: row.event }, 'CRM event delivered');
+    } catch (error) {
+      const wait = Math.min(webhook.backoffMs * 2 ** row.attempts, MAX_BACKOFF_MS);
+      await store.outbox.failed({ id: row.id, nextAttemptAt: Date.now() + wait, error: String((error as Error).message) }).catch(() => {});
+      log.warn({ leadId: row.leadId, event: row.event, attempt: row.attempts + 1, retryInMs: wait }, `CRM delivery failed: ${(error as Error).message}`);
+    }
+  }
+
+  async function pass() {
+    try {
+      for (;;) {
+        const due = await store.outbox.claim({ now: Date.now(), leaseMs, limit: 10 });
+        if (!due.length || stopped) return;
+        // Rows of one lead come one at a time (the next waits for this one); different leads go together.
+        await Promise.all(due.map(deliver));
+      }
+    } catch (error) {
+      log.warn(`outbox pass failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Runs a pass now (after a new lead), unless one is under way. */
+  function poke() {
+    if (stopped || running) return;
+    running = pass().finally(() => (running = null));
+  }
+
+  if (webhook.url) {
+    poke();
+    const tick = () => {
+      poke();
+      timer = setTimeout(tick, Math.min(webhook.backoffMs, 1000)).unref();
+    };
+    timer = setTimeout(tick, 1000).unref();
+  }
+  return {
+    poke: () => webhook.url && poke(),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

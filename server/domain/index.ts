@@ -1,0 +1,32 @@
+// The service's rules, composed: one-time codes, lead intake, the call and CRM workers, and the voice
+// provider's events. Nothing here knows HTTP; the routes (../http) call it.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config/settings.ts';
+import type { Store } from '../storage/index.ts';
+import { startCallWorker } from './calls/call-worker.ts';
+import { vapiClient } from './calls/vapi.ts';
+import { voiceEvents } from './calls/voice-events.ts';
+import { startOutbox } from './crm-outbox.ts';
+import { leadIntake } from './leads/lead-intake.ts';
+import { otpService } from './otp/otp-service.ts';
+
+export function startDomain(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number = Date.now) {
+  const vapi = vapiClient(config.voice, config.providerTimeoutMs);
+  const otp = otpService(config, store, log, now);
+  const calls = startCallWorker({ config, store, log, now, vapi });
+  const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
+  const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
+  return {
+    otp,
+    intake,
+    calls,
+    outbox,
+    voiceEvents: voiceEvents({ config, store, log, now }),
+    /** Lets the workers finish what they hold; nothing new starts. */
+    async stop() {
+      await Promise.all([calls.stop(), outbox.stop()]);
+    },
+  };
+}
+
+export type Domain = ReturnType<typeof startDomain>;

@@ -1,0 +1,116 @@
+// A demo request becomes a lead: checked (verified phone, consent the service accepts, clean name and
+// attribution), stored with its call job and CRM events in one transaction, and answered with what
+// will happen to the call. A second request for the same phone and agent within a day is answered
+// with the first one's lead (no second call).
+import type { FastifyBaseLogger } from 'fastify';
+import type { AgentId, ServerConfig } from '../../config/settings.ts';
+import type { CallPlan, Store } from '../../storage/index.ts';
+import { nextCallTime, realTimeZone, zonesOfCountry } from '../calls/calling-hours.ts';
+import type { CallWorker } from '../calls/call-worker.ts';
+import type { VapiClient } from '../calls/vapi.ts';
+import { acceptConsent } from '../consent.ts';
+import type { CallState, ClickIds, Utm } from '../crm-events.ts';
+import type { OtpService } from '../otp/otp-service.ts';
+import { Refusal } from '../refusal.ts';
+import { cleanMetadata, cleanName, cleanUrl } from './clean.ts';
+
+export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
+
+export type DemoRequest = {
+  agentId: AgentId;
+  name: string;
+  phone: string;
+  token: string;
+  consent: true;
+  consentText: string;
+  consentVersion?: string;
+  consentedAt?: string;
+  timeZone?: string;
+  pageUrl?: string;
+  referrer?: string;
+  utm?: Utm;
+  clickIds?: ClickIds;
+  metadata?: unknown;
+};
+
+/** What the visitor is told of the call: the five words of the API. */
+export type CallAnswer = 'placed' | 'retrying' | 'scheduled' | 'failed' | 'not-configured';
+const ANSWER: Record<CallState, CallAnswer> = {
+  placed: 'placed',
+  ended: 'placed',
+  scheduled: 'scheduled',
+  retrying: 'retrying',
+  // Still being placed when the answer had to go: the worker keeps at it.
+  pending: 'retrying',
+  failed: 'failed',
+  'not-configured': 'not-configured',
+};
+
+const isoOrNull = (value: unknown) => (typeof value === 'string' && value.length <= 40 && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null);
+
+export function leadIntake({ config, store, otp, calls, vapi, log, now }: { config: ServerConfig; store: Store; otp: OtpService; calls: CallWorker; vapi: VapiClient; log: FastifyBaseLogger; now: () => number }) {
+  async function plan(phone: string, country: string, agentId: AgentId, zone: string | null): Promise<CallPlan> {
+    if (!vapi.configured(config.voice.assistants[agentId])) return { status: 'not-configured', callAt: null };
+    if (await store.suppressions.has({ phone })) return { status: 'failed', callAt: null, failureReason: 'suppressed' };
+    const zones = zone ? [zone] : zonesOfCountry(country);
+    if (!zones) log.warn({ country }, 'no time zone known for this country: calling hours are taken in UTC');
+    const at = now();
+    const callAt = nextCallTime(at, zones ?? ['UTC'], config.calls.hours);
+    return callAt > at ? { status: 'scheduled', callAt } : { status: 'pending', callAt: null };
+  }
+
+  return {
+    async submit(input: DemoRequest, client: { ip: string; userAgent: string | null }) {
+      const phone = otp.phoneOf(input.phone);
+      const name = cleanName(input.name);
+      if (!name.ok) throw new Refusal(400, 'name', name.message);
+      const consent = acceptConsent(config.consentTexts, input.consentText, input.consentVersion ?? null);
+      if (!consent) throw new Refusal(400, 'consent-text', 'The consent sentence you saw is not one we can accept. Please reload the page and try again.');
+      const metadata = cleanMetadata(input.metadata);
+      if (!metadata.ok) throw new Refusal(400, 'metadata', metadata.message);
+      const token = await otp.checkLeadToken(input.token, phone.phone);
+      const zone = input.timeZone === undefined ? null : realTimeZone(input.timeZone);
+      if (input.timeZone !== undefined && !zone) log.warn('a lead sent an unknown time zone: the phone country’s is used');
+
+      const callPlan = await plan(phone.phone, phone.country, input.agentId, zone);
+      const added = await store.leads.add({
+        lead: {
+          agentId: input.agentId,
+          name: name.name,
+          phone: phone.phone,
+          tokenId: token.id,
+          createdAt: now(),
+          consentText: input.consentText.normalize('NFC').trim(),
+          consentVersion: consent.version,
+          consentSha256: consent.sha256,
+          consentedAt: isoOrNull(input.consentedAt),
+          verifiedAt: new Date(token.verifiedAt).toISOString(),
+          clientIp: client.ip,
+          userAgent: client.userAgent?.slice(0, 512) ?? null,
+          pageUrl: cleanUrl(input.pageUrl),
+          referrer: cleanUrl(input.referrer),
+          timeZone: zone,
+          utm: input.utm ?? {},
+          clickIds: input.clickIds ?? {},
+          metadata: metadata.metadata,
+        },
+        plan: callPlan,
+        deliver: Boolean(config.webhook.url),
+        duplicateWindowMs: DUPLICATE_WINDOW_MS,
+      });
+      if (added === 'token-used') throw new Refusal(401, 'verification', 'This verification was already used for a request. Verify your number again to send another.');
+      const answer = (status: CallState, callAt: number | null) => ({ id: added.id, call: ANSWER[status], ...(status === 'scheduled' && callAt ? { callAt: new Date(callAt).toISOString() } : {}) });
+      if (added.duplicate) {
+        log.info({ leadId: added.id }, 'repeated demo request: answered with the earlier lead');
+        return { status: 200, body: { ...answer(added.status, added.callAt), duplicate: true } };
+      }
+      log.info({ leadId: added.id, call: added.status }, 'lead stored');
+      if (added.status !== 'pending') return { status: 201, body: answer(added.status, added.callAt) };
+      // The call is placed right away; the answer waits for its first attempt (bounded by its timeout).
+      const state = await calls.settle(added.id, config.providerTimeoutMs + 1000);
+      return { status: 201, body: answer(state?.status ?? 'pending', state?.callAt ?? null) };
+    },
+  };
+}
+
+export type LeadIntake = ReturnType<typeof leadIntake>;

@@ -1,0 +1,116 @@
+// One-time codes: who may get one (the number, the bot check, every limit), sending it, and checking
+// it. A code is used the moment one check succeeds, so however many checks race, one token comes back.
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../../config/settings.ts';
+import type { Store } from '../../storage/index.ts';
+import { checkPhone } from '../phone.ts';
+import { Refusal } from '../refusal.ts';
+import { consoleProvider, twilioProvider, type OtpProvider } from './providers.ts';
+import { checkToken, issueToken } from './token.ts';
+import { verifyChallenge } from './turnstile.ts';
+
+/** The limits of one-time codes (docs/api.md). */
+export const OTP_RULES = { ttlMs: 10 * 60_000, cooldownMs: 30_000, perPhoneHour: 5, maxChecks: 5, codeLength: 6 };
+
+const inWords = (ms: number) => {
+  const seconds = Math.ceil(ms / 1000);
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+};
+
+export type OtpSent = { sent: true; phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
+
+export function otpService(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number) {
+  let secret: Promise<string> | undefined;
+  // One secret for every instance: from the environment, else made once and kept in the database.
+  const tokenSecret = () => (secret ??= config.otp.tokenSecret ? Promise.resolve(config.otp.tokenSecret) : store.settings.get({ key: 'otp-token-secret', fallback: randomBytes(32).toString('hex') }));
+  const provider: OtpProvider = config.otp.provider === 'twilio' ? twilioProvider(config.otp.twilio, config.providerTimeoutMs, log) : consoleProvider(tokenSecret, log);
+
+  const phoneOf = (value: unknown) => {
+    const checked = checkPhone(value, config.otp.countries);
+    if (!checked.ok) throw new Refusal(400, checked.error, checked.message);
+    return checked;
+  };
+
+  return {
+    tokenSecret,
+    phoneOf,
+
+    async request({ phone, clientIp, turnstileToken, website }: { phone: unknown; clientIp: string; turnstileToken?: unknown; website?: unknown }): Promise<OtpSent> {
+      const checked = phoneOf(phone);
+      const sent: OtpSent = { sent: true, phone: checked.phone, display: checked.national, resendAfterSeconds: OTP_RULES.cooldownMs / 1000, expiresInSeconds: OTP_RULES.ttlMs / 1000 };
+      // A filled honeypot is a bot: it is answered as if it worked, and nothing is sent.
+      if (typeof website === 'string' && website.trim()) {
+        log.warn({ clientIp }, 'code request with the honeypot filled: nothing sent');
+        return sent;
+      }
+      await verifyChallenge(config.turnstile, turnstileToken, clientIp, config.providerTimeoutMs);
+      // Limits are checked before the provider is asked, so a refused request sends nothing.
+      const at = now();
+      const code = await provider.prepare(checked.phone);
+      const hold = await store.otp.request({
+        phone: checked.phone,
+        clientIp,
+        codeHash: code.codeHash,
+        now: at,
+        ttlMs: OTP_RULES.ttlMs,
+        cooldownMs: OTP_RULES.cooldownMs,
+        perPhoneHour: OTP_RULES.perPhoneHour,
+        perClientHour: config.otp.clientLimitPerHour,
+        perServiceHour: config.otp.maxPerHour,
+      });
+      if (!hold.ok) {
+        const seconds = Math.ceil(hold.retryAfterMs / 1000);
+        const retry = { retryAfterSeconds: seconds };
+        const headers = { 'retry-after': String(seconds) };
+        if (hold.reason === 'otp-capacity') {
+          log.warn({ maxPerHour: config.otp.maxPerHour }, 'OTP_MAX_PER_HOUR reached: codes are refused until the hour frees places');
+          throw new Refusal(503, 'otp-capacity', 'We are sending too many codes right now. Please try again in a few minutes.', retry, headers);
+        }
+        const message = {
+          cooldown: `A code was just sent. You can ask for another in ${inWords(hold.retryAfterMs)}.`,
+          hourly: `Too many codes were sent to this number. Please try again in ${inWords(hold.retryAfterMs)}.`,
+          'client-limit': 'Too many codes were requested from your connection. Please try again later.',
+        }[hold.reason];
+        throw new Refusal(429, hold.reason, message, retry, headers);
+      }
+      try {
+        await code.send();
+      } catch (error) {
+        // Nothing was sent: the code does not count, so the visitor can try again at once.
+        await store.otp.cancel({ phone: checked.phone, createdAt: at });
+        throw error;
+      }
+      log.info({ phone: checked.phone }, 'one-time code sent');
+      return sent;
+    },
+
+    async verify({ phone, code }: { phone: unknown; code: unknown }): Promise<{ token: string }> {
+      const checked = phoneOf(phone);
+      if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) throw new Refusal(400, 'code-format', 'Enter the 6-digit code from the text message.');
+      const start = await store.otp.startCheck({ phone: checked.phone, now: now(), maxChecks: OTP_RULES.maxChecks });
+      if (start.status !== 'check') {
+        const why = { none: 'Ask for a code first: press Get OTP.', expired: 'This code has expired. Ask for a new one.', 'too-many': 'Too many wrong codes. Ask for a new one.' };
+        throw new Refusal(400, start.status === 'none' ? 'no-code' : start.status, why[start.status]);
+      }
+      const result = await provider.check(checked.phone, code.trim(), start.codeHash);
+      if (result === 'wrong') {
+        if (start.checksLeft > 0) throw new Refusal(400, 'wrong-code', `That code is not right. You have ${start.checksLeft} ${start.checksLeft === 1 ? 'try' : 'tries'} left.`, { attemptsLeft: start.checksLeft });
+        throw new Refusal(400, 'too-many', 'That code is not right, and that was the last try. Ask for a new one.', { attemptsLeft: 0 });
+      }
+      // Used once: of the checks that raced with this one, only the first to get here gets a token.
+      const used = await store.otp.consume({ codeId: start.codeId, now: now() });
+      if (result === 'expired' || !used) throw new Refusal(400, 'expired', 'This code has expired or was already used. Ask for a new one.');
+      return { token: issueToken(await tokenSecret(), checked.phone, now()) };
+    },
+
+    /** The verified phone's token, checked for a lead. */
+    async checkLeadToken(token: unknown, phone: string) {
+      const checked = checkToken(await tokenSecret(), token, phone, now());
+      if (!checked.ok) throw new Refusal(401, 'verification', 'Your phone verification has expired. Please verify your number again.');
+      return checked;
+    },
+  };
+}
+
+export type OtpService = ReturnType<typeof otpService>;

@@ -1,0 +1,93 @@
+// The HTTP layer: the site, the widgets, the example pages and the API, with one answer shape for
+// every failure (./errors.ts). Routes check bodies against their schemas and hand them to the domain.
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { LogController } from 'fastify';
+import type { ServerConfig } from '../config/settings.ts';
+import type { Domain } from '../domain/index.ts';
+import type { Store } from '../storage/index.ts';
+import { contentSecurityPolicy } from './csp.ts';
+import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
+import { leadRoutes } from './routes/leads.ts';
+import { voiceEventRoutes } from './routes/voice-events.ts';
+import { sendSitePage } from './site-pages.ts';
+import { staticRoutes } from './static.ts';
+
+export type LogStream = { write(line: string): void };
+
+/** Trusts the `n` proxies nearest the service: the client is the address the farthest of them saw. */
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
+
+/** The Fastify instance with its plugins; routes come with `registerRoutes` once the domain exists. */
+export async function createHttp(config: ServerConfig, { logStream }: { logStream?: LogStream } = {}) {
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    // Our own lines say what matters (feedback stored, errors); one line per request is noise.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    // Node answers 408 and closes a connection whose headers, or whole request, are late; it checks
+    // every `connectionsCheckingInterval`, so that is kept well under the limits.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs) },
+    // Hops or networks named by TRUST_PROXY; never every X-Forwarded-For value.
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
+    // Refuse unknown fields and wrong types instead of silently dropping or coercing them.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Partner pages load the widgets cross-origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Brotli or gzip, as the browser asks, for what the build did not compress ahead (pages of
+  // examples/, API answers).
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  // Answers still in flight when the service stops close their connection, so it does not wait
+  // for idle keep-alive connections to time out (close() only drops those idle at that moment).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+  return app;
+}
+
+export type Http = Awaited<ReturnType<typeof createHttp>>;
+
+export async function registerRoutes(app: Http, config: ServerConfig, store: Store, domain: Domain) {
+  const apiMethods = new Map<string, Set<string>>();
+  installErrorHandling(app, apiMethods);
+
+  await app.register(
+    async (api) => {
+      // The API takes JSON only: anything else is a 415, text/plain included.
+      api.removeContentTypeParser('text/plain');
+      await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
+      await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
+      await api.register(leadRoutes, { otp: domain.otp, intake: domain.intake });
+      // Server-to-server: the provider posts its events here (no browser, no CORS).
+      await api.register(voiceEventRoutes, { events: domain.voiceEvents });
+      // Says only whether the service and its database answer; never waits on the database.
+      api.get('/health', async (_req, reply) => (store.answering() ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' })));
+    },
+    { prefix: '/api' },
+  );
+
+  const siteDir = await staticRoutes(app, config);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return apiNotFound(request, reply, apiMethods);
+    const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
+    if (wantsPage) return sendSitePage(request, reply, siteDir, null, 404);
+    return reply.code(404).send({ error: 'not-found', message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}

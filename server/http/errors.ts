@@ -1,0 +1,84 @@
+// One answer shape for every failure, whatever its cause: `{error, message}` in JSON, where `error`
+// is a code a program acts on and `message` a sentence a person can read (docs/api.md lists them).
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { Refusal } from '../domain/refusal.ts';
+import { DatabaseBusyError } from '../storage/index.ts';
+
+export const BODY_LIMIT = 16 * 1024;
+
+export type ValidationError = { keyword: string; instancePath: string; params: Record<string, unknown> };
+
+/** A route's own words for a field that fails its schema: its error code, and its label or a whole sentence. */
+export type FieldWords = Record<string, { error: string; label?: string; message?: string }>;
+
+export const send = (reply: FastifyReply, status: number, error: string, message: string, extra: Record<string, unknown> = {}) => reply.code(status).send({ error, message, ...extra });
+
+const fieldOf = (e: ValidationError) => (e.keyword === 'required' ? String(e.params.missingProperty) : e.instancePath.split('/')[1] ?? '');
+
+/** One sentence for a schema failure, naming the field. */
+export function describe(e: ValidationError, label?: string): string {
+  const path = label ?? e.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  switch (e.keyword) {
+    case 'required':
+      return `${label ?? e.params.missingProperty} is required.`;
+    case 'additionalProperties':
+      return `Unknown field: ${path ? `${path}.` : ''}${e.params.additionalProperty}.`;
+    case 'minLength':
+      return `${path} must not be empty.`;
+    case 'maxLength':
+      return `${path} must be at most ${e.params.limit} characters.`;
+    case 'format':
+      return `${path} must be a valid ${e.params.format === 'email' ? 'email address' : e.params.format}.`;
+    case 'type':
+      return path ? `${path} must be ${e.params.type === 'object' ? 'an object' : `a ${e.params.type}`}.` : 'The body must be a JSON object.';
+    default:
+      return `${path || 'The body'} is not valid.`;
+  }
+}
+
+export function installErrorHandling(app: FastifyInstance, apiMethods: Map<string, Set<string>>) {
+  app.setErrorHandler((error: FastifyError & { validation?: ValidationError[] }, request, reply) => {
+    if (error instanceof Refusal) {
+      if ('reason' in error) request.log.warn(String(error.reason));
+      return send(reply.headers(error.headers), error.statusCode, error.error, error.message, error.extra);
+    }
+    if (error.validation?.length) {
+      const [first] = error.validation;
+      const field = fieldOf(first);
+      const words = (reply.routeOptions.config as { fieldWords?: FieldWords } | undefined)?.fieldWords?.[field];
+      return send(reply, 400, words?.error ?? 'invalid', words?.message ?? describe(first, words?.label), field ? { field } : {});
+    }
+    if (error instanceof DatabaseBusyError) return send(reply, 503, 'busy', error.message);
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, 'too-large', `The request is too large: the limit is ${BODY_LIMIT / 1024} KiB.`);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, 'unsupported-media-type', 'Send the request as JSON (Content-Type: application/json).');
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, 'bad-json', 'The body is empty: send a JSON object.');
+    }
+    if (error.statusCode === 429) return send(reply, 429, 'rate-limited', 'Too many requests from this address. Please wait a minute and try again.');
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return send(reply, 400, 'bad-json', 'The body is not valid JSON.');
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    return send(reply, status, status === 500 ? 'internal' : 'bad-request', status === 500 ? 'Something went wrong on our side. Please try again.' : error.message);
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = apiMethods.get(route.url) ?? new Set();
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') methods.add(method);
+    apiMethods.set(route.url, methods);
+  });
+}
+
+/** 405 with Allow for a known API path asked with another method, 404 for the rest (null: not an API path). */
+export function apiNotFound(request: { url: string; method: string }, reply: FastifyReply, apiMethods: Map<string, Set<string>>) {
+  const path = request.url.split('?')[0];
+  const allowed = apiMethods.get(path);
+  if (allowed?.size) {
+    const allow = [...allowed].join(', ');
+    return send(reply.header('Allow', allow), 405, 'method-not-allowed', `This address takes ${allow} only.`);
+  }
+  return send(reply, 404, 'not-found', `Nothing is at ${request.method} ${path}.`);
+}

@@ -1,0 +1,46 @@
+// POST /api/feedback: validate, store durably, answer in plain text (the widget reads the answer as text;
+// refusals have the JSON shape of every other answer).
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../../storage/index.ts';
+import type { FieldWords } from '../errors.ts';
+
+export const LIMITS = { name: 200, email: 254, message: 5000 };
+
+export const feedbackSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'email', 'message'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: LIMITS.name },
+    email: { type: 'string', minLength: 1, maxLength: LIMITS.email, format: 'email' },
+    message: { type: 'string', minLength: 1, maxLength: LIMITS.message },
+  },
+};
+
+// The form's own words for each field, so a refusal reads like the form the visitor filled in.
+const FIELD_WORDS: FieldWords = {
+  name: { error: 'invalid', label: 'Your name' },
+  email: { error: 'invalid', label: 'Your email' },
+  message: { error: 'invalid', label: 'Your feedback' },
+};
+
+export async function feedbackRoutes(app: FastifyInstance, { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } }) {
+  app.post('/feedback', {
+    schema: { body: feedbackSchema },
+    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs }, fieldWords: FIELD_WORDS },
+    // Trim before validating, so "   " counts as empty and stored values carry no padding.
+    preValidation: async (request) => {
+      const body = request.body;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
+      }
+    },
+    handler: async (request, reply) => {
+      const { name, email, message } = request.body as { name: string; email: string; message: string };
+      // Resolves once committed with fsync (together with the posts that arrived with it).
+      const id = await store.feedback.add({ name, email, message });
+      request.log.info({ feedbackId: id }, 'feedback stored');
+      return reply.code(201).type('text/plain; charset=utf-8').send('Thank you for your feedback.');
+    },
+  });
+}

@@ -1,0 +1,48 @@
+// Files the build made: the widgets (cross-origin, long-cached when hashed), the example pages, and the
+// prerendered site, each page answered by its route with its status.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { join } from 'node:path';
+import type { ServerConfig } from '../config/settings.ts';
+import { sendSitePage, siteRoutes } from './site-pages.ts';
+
+const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
+
+/** The file a precompressed variant stands for: `x.js.br` is `x.js`. */
+const original = (path: string) => path.replace(/\.(br|gz)$/, '');
+
+function cacheHeaders(reply: FastifyReply, path: string) {
+  reply.header('Cache-Control', HASHED.test(original(path)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
+}
+
+/** Registers the static files; the site's folder, for the not-found page. */
+export async function staticRoutes(app: FastifyInstance, config: ServerConfig): Promise<string> {
+  await app.register(fastifyStatic, {
+    root: join(config.distDir, 'widgets'),
+    prefix: '/dist/widgets/',
+    // The build writes .br and .gz beside each file: no compression work per request.
+    preCompressed: true,
+    setHeaders: (res, path) => {
+      cacheHeaders(res, path);
+      res.header('Access-Control-Allow-Origin', '*');
+    },
+  });
+  await app.register(fastifyStatic, { root: join(config.distDir, 'examples'), prefix: '/dist/examples/', decorateReply: false, preCompressed: true, setHeaders: cacheHeaders });
+  await app.register(fastifyStatic, { root: config.examplesDir, prefix: '/examples/', decorateReply: false, setHeaders: (res) => res.header('Cache-Control', 'no-cache') });
+  const siteDir = join(config.distDir, 'site');
+  await app.register(fastifyStatic, {
+    root: siteDir,
+    prefix: '/',
+    preCompressed: true,
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    // Pages are answered by their routes (with their status), not as files.
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    setHeaders: (res, path) => (original(path).endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path)),
+  });
+  // Browsers ask for /favicon.ico on every page, the example pages included.
+  app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
+  for (const route of siteRoutes(siteDir)) app.get(route, (request, reply) => sendSitePage(request, reply, siteDir, route, 200));
+  return siteDir;
+}

@@ -1,0 +1,104 @@
+// The schema, as numbered migrations shared by both databases: each runs once, in order, recorded in
+// schema_migrations. Never edit one that has shipped; add the next. Where the two databases spell a
+// type differently, a migration is a function of the dialect. (1 and 2 keep the shape databases made
+// before migrations were numbered, with IF NOT EXISTS on SQLite, so those files upgrade in place.)
+import type { Dialect } from './sql.ts';
+
+type Migration = (d: Dialect) => string;
+
+const id = (d: Dialect) => (d === 'sqlite' ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY');
+const ifNew = (d: Dialect) => (d === 'sqlite' ? 'IF NOT EXISTS ' : '');
+
+export const MIGRATIONS: Migration[] = [
+  (d) => `CREATE TABLE ${ifNew(d)}feedback (
+     id ${id(d)},
+     name TEXT NOT NULL, email TEXT NOT NULL, message TEXT NOT NULL,
+     created_at ${d === 'sqlite' ? `TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : 'TIMESTAMPTZ NOT NULL DEFAULT now()'})`,
+  (d) => `CREATE TABLE ${ifNew(d)}settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE ${ifNew(d)}otp_codes (
+     id ${d === 'sqlite' ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY'},
+     phone TEXT NOT NULL, code_hash TEXT,
+     created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL,
+     checks INTEGER NOT NULL DEFAULT 0, consumed_at BIGINT);
+   CREATE INDEX ${ifNew(d)}otp_codes_phone ON otp_codes (phone, created_at);
+   CREATE TABLE ${ifNew(d)}leads (
+     id ${id(d)},
+     agent_id TEXT NOT NULL, name TEXT NOT NULL, phone TEXT NOT NULL,
+     consent_text TEXT NOT NULL, client_ip TEXT NOT NULL, token_id TEXT NOT NULL UNIQUE,
+     created_at TEXT NOT NULL, call_status TEXT, call_id TEXT, call_error TEXT);
+   CREATE TABLE ${ifNew(d)}outbox (
+     id ${id(d)},
+     lead_id INTEGER NOT NULL REFERENCES leads (id), payload TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at BIGINT NOT NULL,
+     lease_until BIGINT, delivered_at BIGINT, last_error TEXT);
+   CREATE INDEX ${ifNew(d)}outbox_due ON outbox (delivered_at, next_attempt_at);`,
+  // Durable demo calls and their outcomes, proof of consent and attribution on leads, per-client and
+  // global code limits, typed CRM events, the do-not-call list.
+  (d) => `
+   ALTER TABLE leads ADD COLUMN consent_version TEXT;
+   ALTER TABLE leads ADD COLUMN consent_sha256 TEXT;
+   ALTER TABLE leads ADD COLUMN consented_at TEXT;
+   ALTER TABLE leads ADD COLUMN verified_at TEXT;
+   ALTER TABLE leads ADD COLUMN page_url TEXT;
+   ALTER TABLE leads ADD COLUMN referrer TEXT;
+   ALTER TABLE leads ADD COLUMN user_agent TEXT;
+   ALTER TABLE leads ADD COLUMN utm_source TEXT;
+   ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+   ALTER TABLE leads ADD COLUMN utm_campaign TEXT;
+   ALTER TABLE leads ADD COLUMN utm_term TEXT;
+   ALTER TABLE leads ADD COLUMN utm_content TEXT;
+   ALTER TABLE leads ADD COLUMN gclid TEXT;
+   ALTER TABLE leads ADD COLUMN fbclid TEXT;
+   ALTER TABLE leads ADD COLUMN metadata TEXT;
+   ALTER TABLE leads ADD COLUMN time_zone TEXT;
+   ALTER TABLE leads ADD COLUMN created_ms BIGINT;
+   CREATE INDEX leads_recent ON leads (phone, agent_id, created_ms);
+   CREATE TABLE calls (
+     lead_id INTEGER PRIMARY KEY REFERENCES leads (id),
+     status TEXT NOT NULL,
+     call_at BIGINT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at BIGINT,
+     lease_until BIGINT,
+     attempt_started_at BIGINT,
+     provider_call_id TEXT UNIQUE,
+     provider_status TEXT,
+     last_error TEXT,
+     failure_reason TEXT,
+     placed_at BIGINT,
+     check_at BIGINT,
+     ended_reason TEXT,
+     started_at TEXT,
+     ended_at TEXT,
+     duration_seconds ${d === 'sqlite' ? 'REAL' : 'DOUBLE PRECISION'},
+     summary TEXT,
+     success_evaluation TEXT,
+     transcript TEXT,
+     recording_url TEXT,
+     updated_at BIGINT NOT NULL);
+   CREATE INDEX calls_due ON calls (status, next_attempt_at);
+   CREATE TABLE call_attempts (
+     id ${id(d)},
+     lead_id INTEGER NOT NULL REFERENCES leads (id),
+     attempt INTEGER NOT NULL,
+     started_at BIGINT NOT NULL,
+     finished_at BIGINT,
+     outcome TEXT,
+     error TEXT,
+     provider_call_id TEXT);
+   CREATE INDEX call_attempts_lead ON call_attempts (lead_id, attempt);
+   INSERT INTO calls (lead_id, status, provider_call_id, last_error, failure_reason, updated_at)
+     SELECT id, CASE WHEN call_status = 'placed' THEN 'placed' WHEN call_status = 'queued' THEN 'failed' ELSE 'not-configured' END,
+       call_id, call_error, CASE WHEN call_status = 'queued' THEN 'not-retried' END, 0 FROM leads;
+   ALTER TABLE leads DROP COLUMN call_status;
+   ALTER TABLE leads DROP COLUMN call_id;
+   ALTER TABLE leads DROP COLUMN call_error;
+   CREATE TABLE suppressions (phone TEXT PRIMARY KEY, reason TEXT NOT NULL, created_at BIGINT NOT NULL);
+   ALTER TABLE otp_codes ADD COLUMN client_ip TEXT;
+   CREATE INDEX otp_codes_client ON otp_codes (client_ip, created_at);
+   CREATE INDEX otp_codes_created ON otp_codes (created_at);
+   ALTER TABLE outbox ADD COLUMN event TEXT NOT NULL DEFAULT 'lead.created';
+   ALTER TABLE outbox ADD COLUMN delivery_id TEXT;
+   UPDATE outbox SET delivery_id = ${d === 'sqlite' ? `'lead-' || lead_id` : `'lead-' || lead_id::text`};
+   CREATE INDEX outbox_lead ON outbox (lead_id, id);`,
+];

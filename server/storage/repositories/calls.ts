@@ -1,0 +1,141 @@
+// Demo calls as durable jobs: each lead has one row, leased by one worker at a time (across instances),
+// with every attempt written down before it is made, so an attempt whose outcome is unknown (a crash,
+// a timeout) is recognised and checked with the provider before anything is tried again.
+import type { CallState } from '../../domain/crm-events.ts';
+import { fragment, num, numOrNull, one, query, raw, sql } from '../sql.ts';
+import { enqueue } from './outbox.ts';
+import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+
+export type CallJob = { leadId: number; phone: string; name: string; agentId: string; attempts: number; attemptStartedAt: number | null; suppressed: boolean };
+
+export type AttemptOutcome =
+  | { kind: 'placed'; providerCallId: string; providerStatus: string | null; checkAt: number }
+  | { kind: 'retry'; error: string; nextAttemptAt: number; unknown: boolean }
+  | { kind: 'failed'; error: string | null; reason: string };
+
+/** What the provider said of a call (server messages or a lookup); absent fields are kept as they were. */
+export type ProviderUpdate = {
+  status?: string;
+  endedReason?: string;
+  startedAt?: string;
+  endedAt?: string;
+  durationSeconds?: number;
+  summary?: string;
+  successEvaluation?: string;
+  transcript?: string;
+  recordingUrl?: string;
+};
+
+function* changed(leadId: number, now: number, deliver: boolean) {
+  if (!deliver) return;
+  const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${leadId}`);
+  if (row) yield* enqueue('lead.call.updated', now, leadOf(row), callOf(row));
+}
+
+export const calls = {
+  /** Leases due calls for `leaseMs`. */
+  *claim({ now, leaseMs, limit }: { now: number; leaseMs: number; limit: number }) {
+    const leased = yield* query(sql`UPDATE calls SET lease_until = ${now + leaseMs} WHERE lead_id IN (
+        SELECT lead_id FROM calls WHERE status IN ('pending', 'scheduled', 'retrying') AND next_attempt_at <= ${now}
+          AND (lease_until IS NULL OR lease_until <= ${now})
+        ORDER BY next_attempt_at LIMIT ${limit} ${raw({ postgres: 'FOR UPDATE SKIP LOCKED' })})
+      RETURNING lead_id`);
+    if (!leased.length) return [] as CallJob[];
+    const jobs: CallJob[] = [];
+    for (const { lead_id } of leased) {
+      const r = yield* one(sql`SELECT l.id, l.phone, l.name, l.agent_id, c.attempts, c.attempt_started_at,
+          (SELECT COUNT(*) FROM suppressions s WHERE s.phone = l.phone) AS suppressed
+        FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${lead_id}`);
+      if (r) jobs.push({ leadId: num(r.id), phone: String(r.phone), name: String(r.name), agentId: String(r.agent_id), attempts: num(r.attempts), attemptStartedAt: numOrNull(r.attempt_started_at), suppressed: num(r.suppressed) > 0 });
+    }
+    return jobs;
+  },
+
+  /** Writes an attempt down before it is made (its outcome stays unknown until `record`). */
+  *begin({ leadId, now }: { leadId: number; now: number }) {
+    const row = yield* one(sql`UPDATE calls SET attempts = attempts + 1, attempt_started_at = ${now}, updated_at = ${now} WHERE lead_id = ${leadId} RETURNING attempts`);
+    const attempt = num(row?.attempts);
+    yield* one(sql`INSERT INTO call_attempts (lead_id, attempt, started_at) VALUES (${leadId}, ${attempt}, ${now})`);
+    return attempt;
+  },
+
+  /** The outcome of the lead's latest attempt (or of a check of an unknown one); releases the lease. */
+  *record({ leadId, now, outcome, deliver }: { leadId: number; now: number; outcome: AttemptOutcome; deliver: boolean }) {
+    const o = outcome;
+    if (o.kind === 'placed') {
+      yield* one(sql`UPDATE calls SET status = 'placed', provider_call_id = ${o.providerCallId}, provider_status = ${o.providerStatus}, placed_at = ${now},
+        check_at = ${o.checkAt}, attempt_started_at = NULL, lease_until = NULL, last_error = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+    } else if (o.kind === 'retry') {
+      yield* one(sql`UPDATE calls SET status = 'retrying', next_attempt_at = ${o.nextAttemptAt}, last_error = ${o.error},
+        attempt_started_at = ${o.unknown ? fragment('attempt_started_at') : null}, lease_until = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+    } else {
+      yield* one(sql`UPDATE calls SET status = 'failed', last_error = ${o.error}, failure_reason = ${o.reason}, attempt_started_at = NULL, lease_until = NULL,
+        next_attempt_at = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+    }
+    const result = o.kind === 'placed' ? `placed ${o.providerCallId}` : o.kind === 'retry' ? (o.unknown ? 'unknown' : 'retry') : 'failed';
+    yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${result}, error = ${o.kind === 'placed' ? null : o.error},
+      provider_call_id = ${o.kind === 'placed' ? o.providerCallId : null}
+      WHERE id = (SELECT MAX(id) FROM call_attempts WHERE lead_id = ${leadId}) AND finished_at IS NULL`);
+    if (o.kind !== 'retry') yield* changed(leadId, now, deliver);
+  },
+
+  /** The call's state now (for the answer to the request that made it). */
+  *state({ leadId }: { leadId: number }) {
+    const r = yield* one(sql`SELECT status, call_at FROM calls WHERE lead_id = ${leadId}`);
+    return r ? { status: r.status as CallState, callAt: numOrNull(r.call_at) } : null;
+  },
+
+  /** Applies what the provider said of a call; `unknown` when no lead has it, `unchanged` for a replay. */
+  *update({ providerCallId, now, update, deliver }: { providerCallId: string; now: number; update: ProviderUpdate; deliver: boolean }) {
+    const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.lead_id FROM calls c JOIN leads l ON l.id = c.lead_id WHERE c.provider_call_id = ${providerCallId}`);
+    if (!row) return 'unknown' as const;
+    const before = callOf(row)!;
+    const ended = before.status === 'ended';
+    const u = update;
+    // A status arriving after the end (out of order) changes nothing; ended is final.
+    const providerStatus = ended ? before.providerStatus : (u.status ?? before.providerStatus);
+    const next = {
+      status: ended || u.status === 'ended' || u.endedReason ? 'ended' : before.status,
+      providerStatus: u.endedReason || u.status === 'ended' ? 'ended' : providerStatus,
+      endedReason: u.endedReason ?? before.endedReason,
+      startedAt: u.startedAt ?? before.startedAt,
+      endedAt: u.endedAt ?? before.endedAt,
+      durationSeconds: u.durationSeconds ?? before.durationSeconds,
+      summary: u.summary ?? before.summary,
+      successEvaluation: u.successEvaluation ?? before.successEvaluation,
+      transcript: u.transcript ?? before.transcript,
+      recordingUrl: u.recordingUrl ?? before.recordingUrl,
+    };
+    const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === before[k]);
+    if (same) return 'unchanged' as const;
+    yield* one(sql`UPDATE calls SET status = ${next.status}, provider_status = ${next.providerStatus}, ended_reason = ${next.endedReason},
+      started_at = ${next.startedAt}, ended_at = ${next.endedAt}, duration_seconds = ${next.durationSeconds}, summary = ${next.summary},
+      success_evaluation = ${next.successEvaluation}, transcript = ${next.transcript}, recording_url = ${next.recordingUrl},
+      check_at = ${next.status === 'ended' ? null : fragment('check_at')}, updated_at = ${now}
+      WHERE provider_call_id = ${providerCallId}`);
+    // The CRM hears of the end (and of a later, fuller report); progress in between is ours alone.
+    if (next.status === 'ended') yield* changed(num(row.lead_id), now, deliver);
+    return 'updated' as const;
+  },
+
+  /** Placed calls whose end has not been heard of by `now`: each is checked again no sooner than `recheckMs` later. */
+  *claimChecks({ now, recheckMs, limit }: { now: number; recheckMs: number; limit: number }) {
+    const rows = yield* query(sql`UPDATE calls SET check_at = ${now + recheckMs} WHERE lead_id IN (
+        SELECT lead_id FROM calls WHERE status = 'placed' AND check_at <= ${now} ORDER BY check_at LIMIT ${limit} ${raw({ postgres: 'FOR UPDATE SKIP LOCKED' })})
+      RETURNING lead_id, provider_call_id`);
+    return rows.map((r) => ({ leadId: num(r.lead_id), providerCallId: String(r.provider_call_id) }));
+  },
+
+  /** Every attempt of a lead's call, in order. */
+  *attempts({ leadId }: { leadId: number }) {
+    const rows = yield* query(sql`SELECT attempt, started_at, finished_at, outcome, error, provider_call_id FROM call_attempts WHERE lead_id = ${leadId} ORDER BY attempt`);
+    return rows.map((r) => ({
+      attempt: num(r.attempt),
+      startedAt: new Date(num(r.started_at)).toISOString(),
+      finishedAt: r.finished_at === null ? null : new Date(num(r.finished_at)).toISOString(),
+      outcome: (r.outcome as string | null) ?? null,
+      error: (r.error as string | null) ?? null,
+      providerCallId: (r.provider_call_id as string | null) ?? null,
+    }));
+  },
+};

@@ -1,0 +1,38 @@
+// Every repository, by name: the SQLite thread runs an operation by these names, and the store
+// offers each as `store.<repository>.<operation>(args)`.
+import type { Op } from '../sql.ts';
+import { calls } from './calls.ts';
+import { feedback } from './feedback.ts';
+import { leads } from './leads.ts';
+import { otp } from './otp.ts';
+import { outbox } from './outbox.ts';
+import { settings } from './settings.ts';
+import { suppressions } from './suppressions.ts';
+
+export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions };
+export type Repositories = typeof repositories;
+export type RepositoryName = keyof Repositories;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyOp = Op<any, any>;
+/** A repository whose operations return promises. */
+export type Bound<R> = { [K in keyof R]: R[K] extends (...args: infer A) => Generator<unknown, infer T, unknown> ? (...args: A) => Promise<T> : never };
+
+/** Binds every operation of every repository to `run`. */
+export function bindAll(run: (repo: string, op: string, args: unknown) => Promise<unknown>): { [K in RepositoryName]: Bound<Repositories[K]> } {
+  return Object.fromEntries(
+    Object.entries(repositories).map(([repo, ops]) => [repo, Object.fromEntries(Object.keys(ops).map((op) => [op, (args: unknown) => run(repo, op, args)]))]),
+  ) as never;
+}
+
+export function operation(repo: string, op: string): AnyOp {
+  const found = (repositories as Record<string, Record<string, AnyOp>>)[repo]?.[op];
+  if (!found) throw new Error(`No storage operation ${repo}.${op}`);
+  return found;
+}
+
+export type { CallJob, AttemptOutcome, ProviderUpdate } from './calls.ts';
+export type { FeedbackInput, FeedbackRow } from './feedback.ts';
+export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
+export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';
+export type { OutboxRow } from './outbox.ts';

@@ -1,0 +1,84 @@
+// Leads: who asked for a demo, with proof of consent and where they came from. A lead is stored with
+// its call job and its CRM events in one transaction, so none exists without the others.
+import type { CallState } from '../../domain/crm-events.ts';
+import { join, lock, num, numOrNull, one, query, sql, type Sql } from '../sql.ts';
+import { enqueue } from './outbox.ts';
+import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+
+export type LeadInput = {
+  agentId: string;
+  name: string;
+  phone: string;
+  tokenId: string;
+  createdAt: number;
+  consentText: string;
+  consentVersion: string | null;
+  consentSha256: string;
+  consentedAt: string | null;
+  verifiedAt: string | null;
+  clientIp: string;
+  userAgent: string | null;
+  pageUrl: string | null;
+  referrer: string | null;
+  timeZone: string | null;
+  utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string };
+  clickIds: { gclid?: string; fbclid?: string };
+  metadata: Record<string, string>;
+};
+
+/** How the lead's call starts: due now, waiting for calling hours, or never (and why). */
+export type CallPlan = { status: Extract<CallState, 'pending' | 'scheduled' | 'failed' | 'not-configured'>; callAt: number | null; failureReason?: string };
+
+export type LeadAdded = { id: number; status: CallState; callAt: number | null; duplicate: boolean } | 'token-used';
+
+export type LeadFilter = { from?: string; to?: string; agentId?: string; callStatus?: string; limit?: number };
+
+export const leads = {
+  /**
+   * Stores a lead, its call and its CRM events. A lead for the same phone and agent within
+   * `duplicateWindowMs` is answered instead (no second call); a token makes one lead at most.
+   */
+  *add({ lead, plan, deliver, duplicateWindowMs }: { lead: LeadInput; plan: CallPlan; deliver: boolean; duplicateWindowMs: number }) {
+    yield* lock(`lead:${lead.phone}`);
+    if (yield* one(sql`SELECT 1 AS used FROM leads WHERE token_id = ${lead.tokenId}`)) return 'token-used' as LeadAdded;
+    const earlier = yield* one(sql`SELECT l.id, c.status, c.call_at FROM leads l JOIN calls c ON c.lead_id = l.id
+      WHERE l.phone = ${lead.phone} AND l.agent_id = ${lead.agentId} AND l.created_ms > ${lead.createdAt - duplicateWindowMs} ORDER BY l.id DESC LIMIT 1`);
+    if (earlier) return { id: num(earlier.id), status: earlier.status as CallState, callAt: numOrNull(earlier.call_at), duplicate: true } as LeadAdded;
+    const u = lead.utm;
+    const inserted = yield* one(sql`INSERT INTO leads (agent_id, name, phone, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
+        consented_at, verified_at, client_ip, user_agent, page_url, referrer, time_zone, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid, metadata)
+      VALUES (${lead.agentId}, ${lead.name}, ${lead.phone}, ${lead.tokenId}, ${new Date(lead.createdAt).toISOString()}, ${lead.createdAt}, ${lead.consentText},
+        ${lead.consentVersion}, ${lead.consentSha256}, ${lead.consentedAt}, ${lead.verifiedAt}, ${lead.clientIp}, ${lead.userAgent}, ${lead.pageUrl}, ${lead.referrer},
+        ${lead.timeZone}, ${u.source ?? null}, ${u.medium ?? null}, ${u.campaign ?? null}, ${u.term ?? null}, ${u.content ?? null}, ${lead.clickIds.gclid ?? null},
+        ${lead.clickIds.fbclid ?? null}, ${JSON.stringify(lead.metadata)})
+      RETURNING id`);
+    const id = num(inserted?.id);
+    const due = plan.status === 'pending' || plan.status === 'scheduled' ? (plan.callAt ?? lead.createdAt) : null;
+    yield* one(sql`INSERT INTO calls (lead_id, status, call_at, next_attempt_at, failure_reason, updated_at)
+      VALUES (${id}, ${plan.status}, ${plan.callAt}, ${due}, ${plan.failureReason ?? null}, ${lead.createdAt})`);
+    if (deliver) {
+      const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`);
+      const stored = leadOf(row!);
+      yield* enqueue('lead.created', lead.createdAt, stored, callOf(row!));
+      if (plan.status === 'scheduled' || plan.status === 'failed') yield* enqueue('lead.call.updated', lead.createdAt, stored, callOf(row!));
+    }
+    return { id, status: plan.status, callAt: plan.callAt, duplicate: false } as LeadAdded;
+  },
+
+  /** Leads with their calls, oldest first (exports) or filtered. */
+  *list({ from, to, agentId, callStatus, limit = 1_000_000 }: LeadFilter = {}) {
+    const where = [
+      from && sql`l.created_at >= ${from}`,
+      to && sql`l.created_at < ${to}`,
+      agentId && sql`l.agent_id = ${agentId}`,
+      callStatus && sql`c.status = ${callStatus}`,
+    ].filter((c): c is Sql => Boolean(c));
+    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY l.id LIMIT ${limit}`);
+    return rows.map((r) => ({ lead: leadOf(r), call: callOf(r) }));
+  },
+
+  *get({ id }: { id: number }) {
+    const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`);
+    return row ? { lead: leadOf(row), call: callOf(row) } : null;
+  },
+};

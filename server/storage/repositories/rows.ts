@@ -1,0 +1,55 @@
+// Reading leads and calls back from rows (both databases name columns alike).
+import type { Call, CallState, Lead } from '../../domain/crm-events.ts';
+import { fragment, num, numOrNull, type Row } from '../sql.ts';
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== '')) as T;
+
+export const LEAD_COLUMNS = fragment(`l.id, l.created_at, l.agent_id, l.name, l.phone, l.consent_text, l.consent_version, l.consent_sha256, l.consented_at, l.verified_at,
+  l.client_ip, l.user_agent, l.page_url, l.referrer, l.time_zone, l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.fbclid, l.metadata`);
+
+export const CALL_COLUMNS = fragment(`c.status AS call_status, c.call_at, c.attempts, c.last_error, c.failure_reason, c.provider_call_id, c.provider_status, c.ended_reason,
+  c.started_at AS call_started_at, c.ended_at AS call_ended_at, c.duration_seconds, c.summary, c.success_evaluation, c.transcript, c.recording_url`);
+
+export function leadOf(r: Row): Lead {
+  return {
+    id: num(r.id),
+    createdAt: String(r.created_at),
+    agentId: String(r.agent_id),
+    name: String(r.name),
+    phone: String(r.phone),
+    consent: { text: String(r.consent_text), version: str(r.consent_version), sha256: str(r.consent_sha256), consentedAt: str(r.consented_at), verifiedAt: str(r.verified_at) },
+    source: {
+      pageUrl: str(r.page_url),
+      referrer: str(r.referrer),
+      userAgent: str(r.user_agent),
+      ip: String(r.client_ip),
+      timeZone: str(r.time_zone),
+      utm: defined({ source: str(r.utm_source), medium: str(r.utm_medium), campaign: str(r.utm_campaign), term: str(r.utm_term), content: str(r.utm_content) }) as Lead['source']['utm'],
+      clickIds: defined({ gclid: str(r.gclid), fbclid: str(r.fbclid) }) as Lead['source']['clickIds'],
+      metadata: r.metadata ? (JSON.parse(String(r.metadata)) as Record<string, string>) : {},
+    },
+  };
+}
+
+export function callOf(r: Row): Call | null {
+  if (r.call_status === null || r.call_status === undefined) return null;
+  return {
+    status: r.call_status as CallState,
+    callAt: iso(r.call_at),
+    attempts: num(r.attempts),
+    lastError: str(r.last_error),
+    failureReason: str(r.failure_reason),
+    providerCallId: str(r.provider_call_id),
+    providerStatus: str(r.provider_status),
+    endedReason: str(r.ended_reason),
+    startedAt: str(r.call_started_at),
+    endedAt: str(r.call_ended_at),
+    durationSeconds: numOrNull(r.duration_seconds),
+    summary: str(r.summary),
+    successEvaluation: str(r.success_evaluation),
+    transcript: str(r.transcript),
+    recordingUrl: str(r.recording_url),
+  };
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../config/settings.ts';
+import { startService } from '../service.ts';
+import { openStore } from '../storage/index.ts';
+
+/**
+ * A service on a throwaway database, driven with `inject` (no port). Its log lines are kept in `logs`
+ * (not printed); `now` moves the service's clock (codes, calling hours, call retries).
+ */
+export async function testApp(env: Record<string, string> = {}, { now }: { now?: () => number } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
+  const config = loadConfig({ DATABASE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'info', DIST_DIR: join(dir, 'dist'), CALL_HOURS: '00:00-24:00', ...env }, () => {});
+  const store = await openStore(config);
+  const logs: Record<string, unknown>[] = [];
+  const { app, domain } = await startService(config, store, { now, logStream: { write: (line) => void logs.push(JSON.parse(line)) } });
+  return {
+    app,
+    store,
+    domain,
+    config,
+    dir,
+    logs,
+    /** The last one-time code the console provider printed for a phone. */
+    codeFor: (phone: string) => logs.filter((l) => l.phone === phone && typeof l.code === 'string').at(-1)?.code as string | undefined,
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof testApp>>;
+
+export const PHONE = '+919876543210';
+
+/** A clock the tests move: codes, calling hours and retries follow it. */
+export function testClock(start = Date.UTC(2026, 10, 23, 6, 30)) {
+  let at = start;
+  return { now: () => at, later: (ms: number) => (at += ms), set: (ms: number) => (at = ms) };
+}
+
+export const post = (h: Harness, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+
+/** The English consent sentence of the default brand: one the service accepts. */
+export const CONSENT = 'I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.';
+
+export const lead = (token: string, extra: Record<string, unknown> = {}) => ({ agentId: 'receptionist', name: 'Asha Rao', phone: PHONE, consent: true, consentText: CONSENT, token, ...extra });
+
+/** Requests a code, reads it from the log, and verifies it: the token. */
+export async function verified(h: Harness, phone = PHONE): Promise<string> {
+  const sent = await post(h, '/api/otp', { phone });
+  if (sent.statusCode !== 200) throw new Error(`code request refused: ${sent.body}`);
+  const res = await post(h, '/api/otp/verify', { phone, code: h.codeFor(phone) });
+  if (res.statusCode !== 200) throw new Error(`verification refused: ${res.body}`);
+  return res.json().token;
+}

@@ -1,0 +1,44 @@
+// The real service as separate processes (the production entry, from source), for tests that kill,
+// restart or run several instances.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from '../../tests/support/free-port.mjs';
+
+export type Instance = { port: number; child: ChildProcess; codes: Map<string, string>; output: () => string };
+
+const running: ChildProcess[] = [];
+
+/** Kills every instance a test left running. */
+export function killAll() {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+}
+
+export async function startInstance(dir: string, env: Record<string, string>): Promise<Instance> {
+  const port = freePort();
+  const child = spawn(process.execPath, ['server/run.mjs', 'main'], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', FEEDBACK_RATE_LIMIT: '100000', CALL_HOURS: '00:00-24:00', DIST_DIR: join(dir, 'dist'), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  running.push(child);
+  const codes = new Map<string, string>();
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      for (const line of chunk.toString().split('\n')) {
+        const entry = line.startsWith('{') ? (JSON.parse(line) as { phone?: string; code?: string }) : null;
+        if (entry?.phone && entry.code) codes.set(entry.phone, entry.code);
+      }
+      if (out.includes('Store:')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));
+  });
+  return { port, child, codes, output: () => out };
+}
+
+export const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+
+export async function call(instance: Instance, path: string, body: unknown) {
+  const res = await fetch(`http://127.0.0.1:${instance.port}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
