@@ -3,7 +3,7 @@
 // listed in CORS_ORIGINS, sends feedback and a demo request to the service.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,13 +69,15 @@ test('the docs name the site routes and every example page', () => {
   }
 });
 
-/** Starts the development service on a free port with the given settings; resolves once it answers. */
+/** Starts the service on a free port with the given settings; resolves once it answers. */
 async function startService(settings: Record<string, string>) {
   const port = freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-docs-'));
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dir, 'service.sqlite'), SKIP_BUILD: 'true', ...settings };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The compiled service once `npm run build` has made it (the production start), else the TypeScript one.
+  const entry = existsSync(join(ROOT, 'dist/server/main.js')) ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
