@@ -39,6 +39,8 @@ export default defineConfig(({ mode }) => ({
       formats: ['es'],
     },
     rolldownOptions: {
+      // Brotli at quality 11 beside every file (precompress) is slow on purpose: no timing advice about it.
+      checks: { bundlerTimings: false },
       // Modules the entry shares with lazy chunks stay in the entry (one request, not five).
       preserveEntrySignatures: 'allow-extension',
       output: {

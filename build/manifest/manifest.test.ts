@@ -28,7 +28,14 @@ describe('custom-elements.json', () => {
   });
 });
 
+// The element API tables moved from README.md to docs/elements.md, which another change generates;
+// until its drift test lands here, this checks README.md holds no stale copy of them.
+// TODO when docs/elements.md is generated: read it here instead of README_FILE.
 describe('README.md', () => {
+  it('holds no API tables of its own (they are in docs/elements.md)', () => {
+    expect(read(README_FILE)).not.toMatch(/<!-- api:[\w-]+:(start|end) -->/);
+  });
+
   it("has each element's API tables as the manifest gives them", () => {
     const readme = read(README_FILE);
     expect(readme, `README.md's API tables differ from custom-elements.json: ${FIX}`).toBe(updateReadme(readme, manifest));

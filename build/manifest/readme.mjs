@@ -8,13 +8,16 @@ const start = (/** @type {string} */ tag) => `<!-- api:${tag}:start -->`;
 const end = (/** @type {string} */ tag) => `<!-- api:${tag}:end -->`;
 
 /**
- * The README with each element's block between its markers regenerated from the manifest.
+ * The document with each element's block between its markers regenerated from the manifest.
  * Throws when a block is missing or names an element the manifest lacks, since either
- * would leave the README silently out of step.
+ * would leave the document silently out of step. A document with no API block at all is
+ * left as it is: README.md no longer holds the tables (they are in docs/elements.md), so
+ * `npm run docs` does not write into it.
  * @param {string} readme
  * @param {Package} manifest
  */
 export function updateReadme(readme, manifest) {
+  if (!/<!-- api:[\w-]+:(start|end) -->/.test(readme)) return readme;
   const elements = customElements(manifest);
   const tags = new Set(elements.map(({ element }) => element.tagName));
   for (const [, tag] of readme.matchAll(/<!-- api:([\w-]+):start -->/g)) {

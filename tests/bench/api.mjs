@@ -1,7 +1,7 @@
 // `npm run bench:api`: how many durable feedback posts the real service acknowledges per second,
 // against bare Fastify on the same machine in the same run (the ceiling), with autocannon.
 // Every acknowledged post is then counted in the database: a 201 that left no row fails the run.
-// Options: --readme writes the table into README.md; BENCH_API_SECONDS (10) and
+// Options: --readme writes the table into docs/benchmarks.md; BENCH_API_SECONDS (10) and
 // BENCH_API_CONNECTIONS (50) shape the load.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { freePort } from '../support/free-port.mjs';
 import { postgresBin, startPostgres } from '../support/postgres.mjs';
+
+/** Where `--readme` writes the tables, between this run's markers. */
+const BENCH_DOC = 'docs/benchmarks.md';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'dist/bench');
@@ -137,10 +140,10 @@ function table(rows) {
 
 /** @param {string} text */
 function updateReadme(text) {
-  const file = join(ROOT, 'README.md');
+  const file = join(ROOT, BENCH_DOC);
   const readme = readFileSync(file, 'utf8');
   const [start, end] = ['<!-- bench-api:start -->', '<!-- bench-api:end -->'];
-  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`README.md has no ${start} … ${end} markers`);
+  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
   const stamp = `Measured by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, 2 cores; ${connections} connections for ${seconds} s).`;
   writeFileSync(file, readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${stamp}\n\n${text}\n${end}`));
 }

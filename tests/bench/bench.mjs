@@ -1,6 +1,6 @@
 // `npm run bench`: a production build, what pages download, how fast clicks answer, Lighthouse,
 // and the budgets of issue 5 (exit code 1 when one is broken).
-// Options: --readme writes the summary into README.md; BENCH_CLICK_RUNS (7) and
+// Options: --readme writes the summary into docs/benchmarks.md; BENCH_CLICK_RUNS (7) and
 // BENCH_LIGHTHOUSE_RUNS (3) set the runs; BENCH_PORT (4320) the port; CHROMIUM_PATH the browser.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,9 @@ import { measureClicks, measureDownloads, measureLayoutShift, measureTapToProvid
 import { markdown } from './report.mjs';
 import { serve } from './serve.mjs';
 import { siteRoutes } from '../../server/http/site-pages.ts';
+
+/** Where `--readme` writes the tables, between this run's markers. */
+const BENCH_DOC = 'docs/benchmarks.md';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'dist/bench');
@@ -44,11 +47,11 @@ function fileSizes() {
 
 /** @param {string} text */
 function updateReadme(text) {
-  const file = join(ROOT, 'README.md');
+  const file = join(ROOT, BENCH_DOC);
   const readme = readFileSync(file, 'utf8');
   const start = '<!-- bench:start -->';
   const end = '<!-- bench:end -->';
-  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`README.md has no ${start} … ${end} markers`);
+  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
   const stamp = `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, Debian Chromium, 2 cores).`;
   writeFileSync(file, readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${stamp}\n\n${text}\n${end}`));
 }

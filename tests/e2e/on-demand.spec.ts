@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const REACT_CHUNK = /\/chunks\/react\.[\w-]+\.js$/;
@@ -32,6 +32,10 @@ test.describe('widgets load their code on demand', () => {
   });
 
   test('a keyboard visitor keeps focus through the swap, and Enter starts the call', async ({ page }) => {
+    // The provider holds its answer, so the call stays in its connecting state until the test has
+    // seen it: a refused or failed request would end it in the error state before the check ran.
+    const held: Route[] = [];
+    await page.route('https://api.vapi.ai/**', (route) => void held.push(route));
     await page.goto('/examples/partner.html');
     await page.waitForLoadState('networkidle');
     const react = page.waitForRequest(REACT_CHUNK);
@@ -40,9 +44,13 @@ test.describe('widgets load their code on demand', () => {
     const button = page.locator('#voice').getByRole('button');
     // The focus moves from the drawn button to React's one; no focus is lost to the page.
     await expect(button).toBeFocused();
+    const callStarted = page.waitForRequest((r) => r.method() === 'POST' && r.url() === 'https://api.vapi.ai/call/web');
     await page.keyboard.press('Enter');
+    await callStarted;
+    // The call is waiting on the provider: the state that reads "Connecting".
     await expect(page.locator('#voice').getByRole('status')).toHaveText('Connecting to AI agent...');
     await expect(button).toBeFocused();
+    await Promise.all(held.map((route) => route.abort()));
   });
 
   test('the demo form shows the real phone input once it is on screen, without a pointer or a key', async ({ page }) => {

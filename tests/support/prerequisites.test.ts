@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { FONT_PACKAGES, message, missingPrerequisites, type Probe } from './prerequisites.mjs';
+
+/** A machine with the given executables, PostgreSQL version folders and packages (null: no dpkg). */
+function probe({
+  files = [] as string[],
+  pgDirs = [] as string[],
+  packages = FONT_PACKAGES as string[] | null,
+  fonts = undefined as string | undefined,
+  env = { PATH: '/usr/bin:/bin' } as Record<string, string>,
+} = {}): Probe {
+  return {
+    env,
+    executable: (path) => files.includes(path),
+    postgresBinDirs: () => pgDirs,
+    dpkgInstalled: (pkg) => (packages === null ? undefined : packages.includes(pkg)),
+    fontFamilies: () => fonts,
+  };
+}
+
+const debianPostgres = { pgDirs: ['/usr/lib/postgresql/16/bin'], files: ['/usr/bin/chromium', '/usr/lib/postgresql/16/bin/initdb', '/usr/lib/postgresql/16/bin/pg_ctl'] };
+
+describe('the prerequisites check', () => {
+  it('passes on a machine that has Chromium, Debian PostgreSQL and the fonts', () => {
+    expect(missingPrerequisites(probe(debianPostgres))).toEqual([]);
+  });
+
+  it('names everything missing on a bare machine, as packages to install', () => {
+    expect(missingPrerequisites(probe({ packages: [] }))).toEqual(['chromium', 'postgresql', ...FONT_PACKAGES]);
+  });
+
+  it('looks for Chromium where CHROMIUM_PATH says', () => {
+    const machine = probe({ ...debianPostgres, files: [...debianPostgres.files.slice(1), '/opt/chrome/chrome'], env: { CHROMIUM_PATH: '/opt/chrome/chrome', PATH: '' } });
+    expect(missingPrerequisites(machine)).toEqual([]);
+    expect(missingPrerequisites({ ...machine, env: { PATH: '' } })).toEqual(['chromium']);
+  });
+
+  it('accepts initdb and pg_ctl on PATH, and wants both', () => {
+    const base = { files: ['/usr/bin/chromium', '/usr/local/pg/bin/initdb', '/usr/local/pg/bin/pg_ctl'], env: { PATH: '/usr/bin:/usr/local/pg/bin' } };
+    expect(missingPrerequisites(probe(base))).toEqual([]);
+    expect(missingPrerequisites(probe({ ...base, files: base.files.slice(0, 2) }))).toEqual(['postgresql']);
+    expect(missingPrerequisites(probe({ ...debianPostgres, files: debianPostgres.files.slice(0, 2) }))).toEqual(['postgresql']);
+  });
+
+  it('asks dpkg for each font package, and fc-list where there is no dpkg', () => {
+    expect(missingPrerequisites(probe({ ...debianPostgres, packages: ['fonts-dejavu-core'] }))).toEqual(['fonts-noto-core', 'fonts-liberation']);
+    const noDpkg = { ...debianPostgres, packages: null };
+    expect(missingPrerequisites(probe({ ...noDpkg, fonts: 'Noto Sans\nDejaVu Sans\nLiberation Sans\n' }))).toEqual([]);
+    expect(missingPrerequisites(probe({ ...noDpkg, fonts: 'DejaVu Sans\n' }))).toEqual(['fonts-noto-core', 'fonts-liberation']);
+    expect(missingPrerequisites(probe({ ...noDpkg, fonts: undefined }))).toEqual(FONT_PACKAGES);
+  });
+
+  it('says it in one line with the command that installs it (sudo unless root)', () => {
+    expect(message([], false)).toBe('');
+    expect(message(['chromium', 'fonts-noto-core'], false)).toBe(
+      'Missing for the tests: chromium, fonts-noto-core — install with: sudo apt-get install -y chromium fonts-noto-core',
+    );
+    expect(message(['postgresql'], true)).toBe('Missing for the tests: postgresql — install with: apt-get install -y postgresql');
+  });
+
+  it('answers within a second, in one line and exit code 1 when Chromium is missing', () => {
+    const started = Date.now();
+    let status = 0;
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, ['tests/support/prerequisites.mjs'], { env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' }, stdio: 'pipe', encoding: 'utf8' });
+    } catch (error) {
+      ({ status, stderr } = error as { status: number; stderr: string });
+    }
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^Missing for the tests: chromium(, [\w-]+)* — install with: (sudo )?apt-get install -y chromium( [\w-]+)*\n$/);
+  });
+});
