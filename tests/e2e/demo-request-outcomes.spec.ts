@@ -169,6 +169,20 @@ test('on /experience at 1280 × 800 the confirmation appears where the form was,
   await page.screenshot({ path: testInfo.outputPath('experience-confirmation-1280x800.png') });
 });
 
+test('on /experience at 390 × 844 the confirmation, in the form\'s place under the agents, is brought into view and focused', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await fakeService(page, { lead: () => [201, { id: 22, call: 'placed' }] });
+  const f = await open(page, { url: '/experience' });
+  await fillIn(f);
+  await f.submit.scrollIntoViewIfNeeded();
+  await f.submit.click();
+  await expect(f.confirmation).toBeFocused();
+  await expect(f.confirmation).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: testInfo.outputPath('experience-confirmation-390x844.png') });
+});
+
 test('the lead carries the page it came from, the consent as shown and the metadata; consent starts unticked and comes back unticked', async ({ page, external }) => {
   test.setTimeout(60_000);
   const posted = await fakeService(page);
