@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectLegible } from './visual';
 import { DISPLAY, fakeService, fillIn, open, typePhone, type Reply } from './demo-request.contract';
 
 // What <ai-demo-request> sends under the new contract (#22): the page it came from, the consent as
@@ -98,8 +100,19 @@ const SENTENCES = {
   },
 } as const;
 
+/** Looks at a refusal at each width a visitor may have: legible, nothing sideways, a picture to look at. */
+async function lookAt(page: Page, lang: 'en' | 'hi', name: string, path: (file: string) => string) {
+  for (const width of lang === 'hi' ? [320, 390, 1280] : [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width);
+    await expectLegible(page, 'ai-demo-request');
+    await page.locator('ai-demo-request [part="form"]').screenshot({ path: path(`${name}-${lang}-${width}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 for (const lang of ['en', 'hi'] as const) {
-  test(`each new refusal has its own sentence (${lang}), where it happened, with typed values kept and focus on what to fix`, async ({ page }) => {
+  test(`each new refusal has its own sentence (${lang}), where it happened, with typed values kept and focus on what to fix`, async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     let next: Reply = [200, {}];
     await fakeService(page, { otp: () => next, verify: () => [429, { error: 'too-many-checks', message: 'service words' }] });
@@ -113,6 +126,7 @@ for (const lang of ['en', 'hi'] as const) {
       await expect(f.phone).toHaveValue(DISPLAY);
       await expect(f.name).toHaveValue('Asha Rao');
       if (focus) await expect(f[focus], `${error}: focus`).toBeFocused();
+      if (error === 'not-mobile') await lookAt(page, lang, 'refused-not-mobile', (file) => testInfo.outputPath(file));
     }
     // An unknown code shows the service's own sentence.
     next = [400, { error: 'consent-text', message: 'The service words this one.' }];
@@ -128,6 +142,7 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(f.otp).toHaveValue('123456');
     await expect(f.resend).toBeFocused();
     await expect(f.resend).toHaveClass(/emphasised/);
+    await lookAt(page, lang, 'refused-too-many-checks', (file) => testInfo.outputPath(file));
   });
 }
 
