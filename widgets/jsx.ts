@@ -28,7 +28,7 @@ type Listeners<Tag extends string> = {
 
 export type VoiceDemoJsx = Base & Attributes<VoiceDemoProps, 'client'> & Listeners<'ai-voice-demo'>;
 export type FeedbackJsx = Base & Attributes<FeedbackProps, never> & Listeners<'ai-feedback'>;
-export type DemoRequestJsx = Base & Attributes<DemoRequestProps, never> & Listeners<'ai-demo-request'>;
+export type DemoRequestJsx = Base & Attributes<DemoRequestProps, 'metadata'> & Listeners<'ai-demo-request'>;
 
 declare module 'react' {
   // React's JSX typing lives in a namespace; augmenting it needs one.

@@ -27,7 +27,7 @@ function api(path: string): [number, unknown] {
   if (path === '/api/feedback') return failNext-- > 0 ? [503, { error: 'unavailable' }] : [201, { id: 1 }];
   if (path === '/api/otp') return [200, { phone: '+919876543210', display: '+91 98765 43210', resendAfterSeconds: 30, expiresInSeconds: 600 }];
   if (path === '/api/otp/verify') return [200, { token: 'token-1' }];
-  if (path === '/api/demo-requests') return failNext-- > 0 ? [400, { error: 'agent', message: 'Choose one of the demo agents.' }] : [201, { id: 7, call: 'queued' }];
+  if (path === '/api/demo-requests') return failNext-- > 0 ? [400, { error: 'agent', message: 'Choose one of the demo agents.' }] : [201, { id: 7, call: 'not-configured' }];
   return [404, {}];
 }
 
@@ -175,7 +175,7 @@ for (const version of ['react19', 'react18']) {
     await form.submit.click();
     await expect(form.root.getByText('Choose one of the demo agents.')).toBeVisible();
     await form.submit.click();
-    await expect(form.root.getByText("Thanks, Asha Rao! We'll call you shortly on +91 98765 43210.")).toBeVisible();
+    await expect(form.root.getByText('Thanks, Asha Rao! Our team will call you on +91 98765 43210.')).toBeVisible();
 
     expect(await received()).toEqual([
       'ai-voice-demo-start',

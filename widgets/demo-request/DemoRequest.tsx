@@ -12,6 +12,8 @@ import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useWhenVisible } from './hooks';
+import { Confirmation } from './Confirmation';
+import { useTurnstile } from './turnstile';
 
 const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', consent: 'stepConsent' } as const satisfies Record<Step, string>;
 
@@ -20,13 +22,17 @@ const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', co
  * `backend-url` it is a demo of the steps (Verify succeeds on the press; the page gets the lead as
  * an event); with it, the service sends and checks the code, stores the lead and calls the visitor.
  */
-export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backendUrl, lang = 'en' }: DemoRequestProps & Localized) {
+export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backendUrl, consentText, consentVersion, turnstileSiteKey, metadata, lang = 'en' }: DemoRequestProps & Localized) {
   const { state, dispatch, ref: rootRef } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(demoRequestReducer, initialDemoRequestState, demoRequestEvents);
   const t = DEMO_REQUEST_STRINGS[lang];
   useShadowStyles(rootRef, css);
   const live = Boolean(backendUrl?.trim());
-  const consent = t.consent({ brand: brandName });
-  const flow = useLeadFlow(backendUrl ?? '', state, dispatch, consent, t.outage);
+  // The sentence shown is the sentence sent: the page's own, or ours for its brand.
+  const consent = consentText?.trim() || t.consent({ brand: brandName });
+  const challenge = useTurnstile(live ? turnstileSiteKey : undefined, rootRef, lang);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const website = useCallback(() => honeypotRef.current?.value ?? '', []);
+  const flow = useLeadFlow(backendUrl ?? '', state, dispatch, { consentText: consent, consentVersion, metadata, website, challenge }, t);
   // The phone input (about 100 KB gzip with its flags and metadata) loads once the form is on
   // screen and the browser is idle, or at once when the visitor reaches for the form.
   const [phoneWanted, setPhoneWanted] = useState(false);
@@ -36,6 +42,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   const consentRef = useRef<HTMLInputElement>(null);
   const getOtpRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
+  const resendRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const { phoneStatus, problem, submission } = state;
   const ready = canRequestCall(state);
@@ -59,6 +66,15 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
     if (submission.status === 'done') confirmRef.current?.focus();
     else if (from === 'done') getOtpRef.current?.focus();
   }, [submission.status]);
+
+  // A refusal takes focus to what fixes it: the number, the bot check, or a new code.
+  useEffect(() => {
+    if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>(`[id="${id}-phone"]`)?.focus();
+    else if (problem?.focus === 'challenge') challenge.focus();
+    else if (problem?.newCode) resendRef.current?.focus();
+    // Once per refusal: the problem object is new each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problem]);
 
   const sent = submission.status === 'requested';
 
@@ -98,7 +114,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   return (
     <form ref={rootRef} className="root" part="base" onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
       <AgentPicker t={t} value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
-      <fieldset className="fields" part="form" disabled={Boolean(done)}>
+      <fieldset className="fields" part="form" disabled={Boolean(done)} hidden={Boolean(done)}>
         <h2 className="form-title">{t.formTitle}</h2>
         <label htmlFor={`${id}-name`}>{t.nameLabel}</label>
         <input id={`${id}-name`} className="text-input" type="text" autoComplete="name" placeholder={t.namePlaceholder} value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })} />
@@ -114,6 +130,12 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
           />
         ) : (
           <PhonePlaceholder t={t} />
+        )}
+        {challenge.status !== 'off' && (
+          <div className="challenge">
+            <slot name="challenge" />
+            {challenge.status === 'failed' && <p className="problem">{t.challengeLoadError}</p>}
+          </div>
         )}
         {note('phone')}
         {live && (
@@ -144,7 +166,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
             </div>
             {note('code')}
             {live && (
-              <button type="button" className={problem?.newCode ? 'link-button emphasised' : 'link-button'} aria-disabled={resendIn > 0 || undefined} onClick={() => resendIn === 0 && void flow.getCode()}>
+              <button ref={resendRef} type="button" className={problem?.newCode ? 'link-button emphasised' : 'link-button'} aria-disabled={resendIn > 0 || undefined} onClick={() => resendIn === 0 && void flow.getCode()}>
                 {resendIn > 0 ? t.resendIn({ seconds: resendIn }) : t.resend}
               </button>
             )}
@@ -158,7 +180,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
           )}
         </div>
         <label className="consent">
-          <input ref={consentRef} type="checkbox" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked })} />
+          <input ref={consentRef} type="checkbox" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })} />
           <span>{consent}</span>
         </label>
         {note('submit')}
@@ -173,15 +195,9 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
           </>
         )}
       </fieldset>
-      {done && (
-        <div ref={confirmRef} className="confirmation" part="confirmation" role="status" tabIndex={-1}>
-          {renderView(icon('check'))}
-          <p>{done.call === 'placed' ? t.callingNow({ phone: state.codeSentTo ?? '' }) : t.callSoon({ name: state.name.trim(), phone: state.codeSentTo ?? '' })}</p>
-          <button type="button" className="link-button" onClick={() => dispatch({ type: 'start-over' })}>
-            {t.startOver}
-          </button>
-        </div>
-      )}
+      {done && <Confirmation ref={confirmRef} lead={done} name={state.name.trim()} phone={state.codeSentTo ?? state.phone} t={t} lang={lang} onStartOver={() => dispatch({ type: 'start-over' })} />}
+      {/* A honeypot for bots that fill every field: out of sight, out of the tab order and the accessibility tree. */}
+      {live && <input ref={honeypotRef} className="honeypot" type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />}
     </form>
   );
 }

@@ -8,6 +8,14 @@ export interface DemoRequestProps {
   defaultCountry?: string;
   /** Who the consent text names: "from {brand-name} services". */
   brandName?: string;
+  /** The consent sentence shown next to the box and sent with the lead, exactly; unset: the built-in one for `brand-name`. */
+  consentText?: string;
+  /** Your version label for that sentence, sent with the lead as `consentVersion`. */
+  consentVersion?: string;
+  /** Cloudflare Turnstile site key: set, the form shows Turnstile's check near Get OTP and sends its token. */
+  turnstileSiteKey?: string;
+  /** JS property only: up to 20 string values (each at most 200 characters) sent with the lead; anything else sends `{}`. */
+  metadata?: Record<string, string>;
 }
 
 export interface DemoRequestSubmitDetail {
@@ -20,8 +28,12 @@ export interface DemoRequestSubmitDetail {
 export interface DemoRequestSuccessDetail {
   /** The stored lead's id. */
   id: number;
-  /** `placed`: the AI demo call is on its way; `queued`: the team calls back; `not-configured`: no calls are set up. */
-  call: 'placed' | 'queued' | 'not-configured';
+  /** `placed`: calling now; `scheduled`: at `callAt`; `retrying`: the line was busy, within the hour; `failed`: no call, the team follows up; `not-configured`: no calls are set up. */
+  call: 'placed' | 'retrying' | 'scheduled' | 'failed' | 'not-configured';
+  /** ISO 8601 time of a `scheduled` call. */
+  callAt?: string;
+  /** The same phone asked for the same agent within 24 h: no second call. */
+  duplicate?: true;
 }
 
 export interface DemoRequestErrorDetail {

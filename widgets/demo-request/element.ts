@@ -17,9 +17,13 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @attr {string} backend-url - The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent).
  * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
  * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
+ * @attr {string} consent-text - The consent sentence shown next to the box, sent with the lead exactly as shown. Default: the built-in sentence for `brand-name` in the widget's language.
+ * @attr {string} consent-version - Your label for that sentence's version, sent with the lead as `consentVersion`.
+ * @attr {string} turnstile-site-key - Cloudflare Turnstile site key: loads Turnstile's script (once per page, in the head; a strict CSP must allow `https://challenges.cloudflare.com` in script-src and frame-src) and shows its check near Get OTP, in a `slot="challenge"` child the element adds to itself. Unset: nothing is loaded.
+ * @prop {Record<string, string>} metadata - Up to 20 string values of at most 200 characters sent with the lead; anything else is refused with a console error and `{}` is sent.
  *
  * @fires {CustomEvent<{agentId: 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish', name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
- * @fires {CustomEvent<{id: number, call: 'placed' | 'queued' | 'not-configured'}>} ai-demo-request-success - With `backend-url`: the lead is stored; `call` says whether the AI demo call was placed.
+ * @fires {CustomEvent<{id: number, call: 'placed' | 'retrying' | 'scheduled' | 'failed' | 'not-configured', callAt?: string, duplicate?: true}>} ai-demo-request-success - With `backend-url`: the lead is stored; `call` says what became of the AI demo call (`callAt` when `scheduled`); `duplicate` when the same number asked for the same agent within 24 h.
  * @fires {CustomEvent<{message: string}>} ai-demo-request-error - With `backend-url`: the lead was refused or the service was out of reach; `message` is what the visitor was told.
  *
  * @csspart base - The whole form.
@@ -46,8 +50,9 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-export const AIDemoRequestElement = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
-  attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
+export const AIDemoRequestElement = widgetElement<DemoRequestProps, 'metadata'>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
+  attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string', consentText: 'string', consentVersion: 'string', turnstileSiteKey: 'string' },
+  properties: ['metadata'],
   css: [baseCss, reserveCss()],
   // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
   shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],

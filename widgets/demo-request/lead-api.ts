@@ -1,14 +1,18 @@
 import { endpoint } from '../lib/endpoint';
+import type { Attribution } from './attribution';
 
 /**
  * The service behind `<ai-demo-request backend-url>`: one-time codes, their check, and the lead.
  * Every call ends within 15 s in an answer the form can show: the data, a refusal with the service's
  * own sentence (and what to do next), or an outage.
  */
-export type CallOutcome = 'placed' | 'queued' | 'not-configured';
+export type CallOutcome = 'placed' | 'scheduled' | 'retrying' | 'failed' | 'not-configured';
+const CALL_OUTCOMES: readonly string[] = ['placed', 'scheduled', 'retrying', 'failed', 'not-configured'] satisfies CallOutcome[];
 export type OtpSent = { phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
 export type Refusal = { ok: false; error: string; message: string; retryAfterSeconds?: number; attemptsLeft?: number };
 export type Answer<T> = ({ ok: true } & T) | Refusal;
+/** The stored lead and what became of its call; `callAt` (ISO 8601) only with `scheduled`. */
+export type LeadStored = { id: number; call: CallOutcome; callAt?: string; duplicate?: true };
 
 export const TIMEOUT_MS = 15_000;
 export const OUTAGE = 'We could not reach our service. Check your connection and try again.';
@@ -36,7 +40,37 @@ async function post<T>(backendUrl: string, path: string, body: unknown): Promise
   }
 }
 
-export const requestCode = (backendUrl: string, phone: string) => post<OtpSent>(backendUrl, '/otp', { phone });
+/**
+ * The lead's answer as the widget tells it. A `call` this widget does not know (an older service
+ * said `queued`) promises nothing: it reads as `failed`, "our team has your request". A
+ * `scheduled` call without a readable time is worded the same way rather than given a wrong one.
+ */
+export function leadStored(data: { id: number; call?: unknown; callAt?: unknown; duplicate?: unknown }): LeadStored {
+  const known = typeof data.call === 'string' && CALL_OUTCOMES.includes(data.call) ? (data.call as CallOutcome) : 'failed';
+  const callAt = typeof data.callAt === 'string' && !Number.isNaN(Date.parse(data.callAt)) ? data.callAt : undefined;
+  const call = known === 'scheduled' && !callAt ? 'failed' : known;
+  return { id: data.id, call, ...(call === 'scheduled' && { callAt }), ...(data.duplicate === true && { duplicate: true }) };
+}
+
+/** What Get OTP sends: `website` is the hidden honeypot field's value ("" from a person). */
+export type CodeRequest = { phone: string; turnstileToken?: string; website: string };
+
+/** What Get a Call sends: the visitor's answers, the consent as shown, and where the visitor came from. */
+export type Lead = {
+  agentId: string;
+  name: string;
+  phone: string;
+  token: string;
+  consent: true;
+  consentText: string;
+  consentVersion?: string;
+  consentedAt: string;
+  metadata: Record<string, string>;
+} & Attribution;
+
+export const requestCode = (backendUrl: string, request: CodeRequest) => post<OtpSent>(backendUrl, '/otp', request);
 export const checkCode = (backendUrl: string, phone: string, code: string) => post<{ token: string }>(backendUrl, '/otp/verify', { phone, code });
-export const sendLead = (backendUrl: string, lead: { agentId: string; name: string; phone: string; consent: true; consentText: string; token: string }) =>
-  post<{ id: number; call: CallOutcome }>(backendUrl, '/demo-requests', lead);
+export async function sendLead(backendUrl: string, lead: Lead): Promise<Answer<LeadStored>> {
+  const answer = await post<LeadStored>(backendUrl, '/demo-requests', lead);
+  return answer.ok ? { ok: true, ...leadStored(answer) } : answer;
+}

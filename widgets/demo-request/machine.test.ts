@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canRequestCall,
+  demoRequestEvents,
   demoRequestReducer,
   initialDemoRequestState,
   missingSteps,
@@ -175,7 +176,46 @@ describe('with a backend', () => {
 
   it('forgets a verification when the number changes, and starts over keeping who asked', () => {
     expect(run([{ type: 'phone', value: '+919876543211' }], verifiedByService)).toMatchObject({ phoneStatus: 'unverified', token: null, codeSentTo: null });
-    const again = run([{ type: 'submit-started' }, { type: 'submit-done', id: 1, call: 'queued' }, { type: 'start-over' }], verifiedByService);
+    const again = run([{ type: 'submit-started' }, { type: 'submit-done', id: 1, call: 'retrying' }, { type: 'start-over' }], verifiedByService);
     expect(again).toMatchObject({ name: 'Asha', phone: PHONE, agentId: 'receptionist', phoneStatus: 'unverified', token: null, consent: false, submission: { status: 'idle' } });
+  });
+});
+
+describe('consent, the call outcomes and refusals (#21, #22)', () => {
+  const withPhone = run([{ type: 'select', agentId: 'receptionist' }, { type: 'name', value: 'Asha' }, { type: 'phone', value: PHONE }]);
+  const verifiedByService = run([{ type: 'code-requested' }, { type: 'code-sent', display: '+91 98765 43210', resendAt: 0 }, { type: 'check-started' }, { type: 'checked', token: 'tok' }], withPhone);
+
+  it('records the time of the last tick, and forgets it when the box is unticked', () => {
+    const ticked = run([{ type: 'consent', value: true, at: '2025-03-04T03:30:00.000Z' }]);
+    expect(ticked).toMatchObject({ consent: true, consentedAt: '2025-03-04T03:30:00.000Z' });
+    expect(run([{ type: 'consent', value: false }], ticked)).toMatchObject({ consent: false, consentedAt: null });
+    expect(run([{ type: 'consent', value: false }, { type: 'consent', value: true, at: '2025-03-04T03:31:00.000Z' }], ticked).consentedAt).toBe('2025-03-04T03:31:00.000Z');
+  });
+
+  it('is never ticked for the visitor: not at the start, not after "Request another demo"', () => {
+    expect(initialDemoRequestState).toMatchObject({ consent: false, consentedAt: null });
+    const done = run([{ type: 'consent', value: true, at: 'now' }, { type: 'submit-started' }, { type: 'submit-done', id: 1, call: 'placed' }, { type: 'start-over' }], verifiedByService);
+    expect(done).toMatchObject({ consent: false, consentedAt: null });
+  });
+
+  it.each([
+    [{ id: 1, call: 'placed' }],
+    [{ id: 2, call: 'scheduled', callAt: '2025-03-05T03:30:00.000Z' }],
+    [{ id: 3, call: 'retrying', duplicate: true }],
+    [{ id: 4, call: 'failed' }],
+    [{ id: 5, call: 'not-configured', duplicate: true }],
+  ] as const)('keeps the answer %o and tells the page exactly that', (lead) => {
+    const submitting = run([{ type: 'consent', value: true, at: 'now' }, { type: 'submit-started' }], verifiedByService);
+    const done = run([{ type: 'submit-done', ...lead }], submitting);
+    expect(done.submission).toEqual({ status: 'done', ...lead });
+    expect(demoRequestEvents(submitting, done)).toEqual([['ai-demo-request-success', lead]]);
+  });
+
+  it('shows a refused code request at the phone with the control to fix', () => {
+    const sending = run([{ type: 'code-requested' }], withPhone);
+    expect(run([{ type: 'code-refused', message: 'Enter a mobile number.', focus: 'phone' }], sending).problem).toEqual({ where: 'phone', message: 'Enter a mobile number.', focus: 'phone' });
+    expect(run([{ type: 'code-refused', message: 'Busy.' }], sending).problem).toEqual({ where: 'phone', message: 'Busy.' });
+    // Typed values stay.
+    expect(run([{ type: 'code-refused', message: 'x', focus: 'challenge' }], sending)).toMatchObject({ name: 'Asha', phone: PHONE, agentId: 'receptionist', phoneStatus: 'unverified' });
   });
 });

@@ -1,5 +1,5 @@
 import type { AgentId } from './agents';
-import type { CallOutcome } from './lead-api';
+import type { LeadStored } from './lead-api';
 
 /**
  * The phone's verification steps. Without a backend (demo mode) Get OTP and Verify move between
@@ -12,10 +12,13 @@ export type PhoneStatus = 'unverified' | 'sending-code' | 'otp-requested' | 'ver
  * Get a Call. With a backend: the lead on its way, or sent with the call's outcome. In demo mode,
  * `requested`: the page has the lead as an event, until the visitor changes what it was for.
  */
-export type Submission = { status: 'idle' } | { status: 'requested' } | { status: 'submitting' } | { status: 'done'; id: number; call: CallOutcome };
+export type Submission = { status: 'idle' } | { status: 'requested' } | { status: 'submitting' } | ({ status: 'done' } & LeadStored);
 
-/** Something the visitor should read and act on, shown where it happened. */
-export type Problem = { where: 'phone' | 'code' | 'submit'; message: string; newCode?: boolean };
+/**
+ * Something the visitor should read and act on, shown where it happened. `focus` names the control
+ * to fix when it is not the one pressed (the number, or the bot check above Get OTP).
+ */
+export type Problem = { where: 'phone' | 'code' | 'submit'; message: string; newCode?: boolean; focus?: 'phone' | 'challenge' };
 
 export interface DemoRequestState {
   agentId: AgentId | null;
@@ -25,6 +28,8 @@ export interface DemoRequestState {
   otp: string;
   phoneStatus: PhoneStatus;
   consent: boolean;
+  /** ISO 8601 time of the last tick, sent with the lead as `consentedAt`; null while unticked. */
+  consentedAt: string | null;
   /** With a backend: the number the code went to, as the service wrote it (`+91 98765 43210`). */
   codeSentTo: string | null;
   /** Epoch ms from which another code may be asked for. */
@@ -42,16 +47,16 @@ export type DemoRequestAction =
   | { type: 'otp'; value: string }
   | { type: 'request-otp' }
   | { type: 'verify' }
-  | { type: 'consent'; value: boolean }
+  | { type: 'consent'; value: boolean; at?: string }
   | { type: 'request-demo' }
   | { type: 'code-requested' }
   | { type: 'code-sent'; display: string; resendAt: number }
-  | { type: 'code-refused'; message: string; resendAt?: number }
+  | { type: 'code-refused'; message: string; resendAt?: number; focus?: Problem['focus'] }
   | { type: 'check-started' }
   | { type: 'checked'; token: string }
   | { type: 'check-refused'; message: string; newCode: boolean }
   | { type: 'submit-started' }
-  | { type: 'submit-done'; id: number; call: CallOutcome }
+  | ({ type: 'submit-done' } & LeadStored)
   | { type: 'submit-refused'; message: string; reverify: boolean }
   | { type: 'start-over' };
 
@@ -62,6 +67,7 @@ export const initialDemoRequestState: DemoRequestState = {
   otp: '',
   phoneStatus: 'unverified',
   consent: false,
+  consentedAt: null,
   codeSentTo: null,
   resendAt: null,
   token: null,
@@ -95,14 +101,15 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
       // An empty OTP is content too: refusing it would be a check demo mode rules out.
       return state.phoneStatus === 'otp-requested' ? { ...state, phoneStatus: 'verified' } : state;
     case 'consent':
-      return { ...state, consent: action.value };
+      // Never ticked for the visitor: only their own tick, with its time, counts as consent.
+      return { ...state, consent: action.value, consentedAt: action.value ? (action.at ?? state.consentedAt) : null };
     case 'code-requested':
       return (state.phoneStatus === 'unverified' || state.phoneStatus === 'otp-requested') && state.phone ? { ...state, phoneStatus: 'sending-code', problem: null } : state;
     case 'code-sent':
       return state.phoneStatus === 'sending-code' ? { ...state, phoneStatus: 'otp-requested', otp: '', codeSentTo: action.display, resendAt: action.resendAt } : state;
     case 'code-refused':
       if (state.phoneStatus !== 'sending-code') return state;
-      return { ...state, phoneStatus: state.codeSentTo ? 'otp-requested' : 'unverified', problem: { where: 'phone', message: action.message }, resendAt: action.resendAt ?? state.resendAt };
+      return { ...state, phoneStatus: state.codeSentTo ? 'otp-requested' : 'unverified', problem: { where: 'phone', message: action.message, ...(action.focus && { focus: action.focus }) }, resendAt: action.resendAt ?? state.resendAt };
     case 'check-started':
       return state.phoneStatus === 'otp-requested' ? { ...state, phoneStatus: 'verifying', problem: null } : state;
     case 'checked':
@@ -112,7 +119,8 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
     case 'submit-started':
       return canRequestCall(state) && state.token ? { ...state, submission: { status: 'submitting' }, problem: null } : state;
     case 'submit-done':
-      return state.submission.status === 'submitting' ? { ...state, submission: { status: 'done', id: action.id, call: action.call } } : state;
+      if (state.submission.status !== 'submitting') return state;
+      return { ...state, submission: { status: 'done', ...leadOf(action) } };
     case 'submit-refused':
       if (state.submission.status !== 'submitting') return state;
       // A verification that expired or was used must be made again; everything typed stays.
@@ -121,6 +129,11 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
       // Another demo: the same visitor, a new verification (one verification makes one request).
       return { ...initialDemoRequestState, name: state.name, phone: state.phone, agentId: state.agentId };
   }
+}
+
+/** The lead's answer without the action's type: what the confirmation and the success event carry. */
+function leadOf({ id, call, callAt, duplicate }: LeadStored): LeadStored {
+  return { id, call, ...(callAt !== undefined && { callAt }), ...(duplicate && { duplicate }) };
 }
 
 /** A step before Get a Call: its wording is in the widget's strings (`stepAgent`, …). */
@@ -147,7 +160,7 @@ export function demoRequestEvents(from: DemoRequestState, to: DemoRequestState) 
   if (was === 'idle' && (is.status === 'requested' || is.status === 'submitting')) {
     return [['ai-demo-request-submit', { agentId: to.agentId!, name: to.name.trim(), phone: to.phone }]] as const;
   }
-  if (was === 'submitting' && is.status === 'done') return [['ai-demo-request-success', { id: is.id, call: is.call }]] as const;
+  if (was === 'submitting' && is.status === 'done') return [['ai-demo-request-success', leadOf(is)]] as const;
   if (was === 'submitting' && is.status === 'idle') return [['ai-demo-request-error', { message: to.problem?.message ?? '' }]] as const;
   return [];
 }

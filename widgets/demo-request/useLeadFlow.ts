@@ -1,41 +1,69 @@
 import { useCallback, useSyncExternalStore, type Dispatch } from 'react';
+import type { DemoRequestStrings } from '../lib/strings';
+import { checkMetadata, pageAttribution } from './attribution';
 import { checkCode, requestCode, sendLead } from './lead-api';
 import type { DemoRequestAction, DemoRequestState } from './machine';
+import { wordRefusal } from './refusals';
+import type { Challenge } from './turnstile';
 
-/** Codes the service answers when a new code is the way forward. */
-const NEEDS_NEW_CODE = new Set(['expired', 'too-many', 'no-code']);
+/** What the lead carries besides the visitor's answers: the consent as shown, and the page's own data. */
+export interface LeadContext {
+  consentText: string;
+  consentVersion?: string;
+  metadata?: unknown;
+  /** The honeypot's value: '' from a person. */
+  website(): string;
+  challenge: Challenge;
+}
 
 /**
  * Get OTP, Verify and Get a Call against the service (`backend-url`): each press dispatches the
  * request's start, then its outcome (the machine's transitions tell the page).
  */
-// The service words its refusals; an unreachable service is ours to word, in the widget's language.
-const wording = (answer: { error: string; message: string }, outage: string) => (answer.error === 'outage' ? outage : answer.message);
-
-export function useLeadFlow(backendUrl: string, state: DemoRequestState, dispatch: Dispatch<DemoRequestAction>, consentText: string, outage: string) {
+export function useLeadFlow(backendUrl: string, state: DemoRequestState, dispatch: Dispatch<DemoRequestAction>, context: LeadContext, t: DemoRequestStrings) {
+  const { challenge } = context;
   const getCode = useCallback(async () => {
     if (state.phoneStatus === 'sending-code' || state.phoneStatus === 'verifying') return;
     dispatch({ type: 'code-requested' });
-    const answer = await requestCode(backendUrl, state.phone);
-    if (answer.ok) dispatch({ type: 'code-sent', display: answer.display, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
-    else dispatch({ type: 'code-refused', message: wording(answer, outage), resendAt: answer.retryAfterSeconds ? Date.now() + answer.retryAfterSeconds * 1000 : undefined });
-  }, [backendUrl, state.phone, state.phoneStatus, dispatch, outage]);
+    const turnstileToken = challenge.status === 'off' ? undefined : challenge.token();
+    const answer = await requestCode(backendUrl, { phone: state.phone, ...(turnstileToken && { turnstileToken }), website: context.website() });
+    // A token is good for one request, whatever its answer: the next Get OTP needs a fresh one.
+    if (challenge.status !== 'off') challenge.reset();
+    if (answer.ok) return void dispatch({ type: 'code-sent', display: answer.display, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
+    const { message, focus } = wordRefusal(answer, t);
+    dispatch({ type: 'code-refused', message, focus, resendAt: answer.retryAfterSeconds ? Date.now() + answer.retryAfterSeconds * 1000 : undefined });
+  }, [backendUrl, state.phone, state.phoneStatus, dispatch, context, challenge, t]);
 
   const verify = useCallback(async () => {
     if (state.phoneStatus !== 'otp-requested') return;
     dispatch({ type: 'check-started' });
     const answer = await checkCode(backendUrl, state.phone, state.otp.trim());
-    if (answer.ok) dispatch({ type: 'checked', token: answer.token });
-    else dispatch({ type: 'check-refused', message: wording(answer, outage), newCode: NEEDS_NEW_CODE.has(answer.error) || answer.attemptsLeft === 0 });
-  }, [backendUrl, state.phone, state.otp, state.phoneStatus, dispatch, outage]);
+    if (answer.ok) return void dispatch({ type: 'checked', token: answer.token });
+    const { message, newCode } = wordRefusal(answer, t);
+    dispatch({ type: 'check-refused', message, newCode });
+  }, [backendUrl, state.phone, state.otp, state.phoneStatus, dispatch, t]);
 
   const submit = useCallback(async () => {
     if (!state.agentId || !state.token || state.submission.status !== 'idle') return;
+    const { metadata, problem } = checkMetadata(context.metadata);
+    if (problem) console.error(`<ai-demo-request>: ${problem}; the lead is sent with metadata {}.`);
     dispatch({ type: 'submit-started' });
-    const answer = await sendLead(backendUrl, { agentId: state.agentId, name: state.name.trim(), phone: state.phone, consent: true, consentText, token: state.token });
-    if (answer.ok) dispatch({ type: 'submit-done', id: answer.id, call: answer.call });
-    else dispatch({ type: 'submit-refused', message: wording(answer, outage), reverify: answer.error === 'verification' });
-  }, [backendUrl, state, dispatch, consentText, outage]);
+    const answer = await sendLead(backendUrl, {
+      agentId: state.agentId,
+      name: state.name.trim(),
+      phone: state.phone,
+      token: state.token,
+      consent: true,
+      consentText: context.consentText,
+      ...(context.consentVersion?.trim() && { consentVersion: context.consentVersion.trim() }),
+      // The tick is in state whenever Get a Call is allowed; now is the fallback for a tick the state missed.
+      consentedAt: state.consentedAt ?? new Date().toISOString(),
+      ...pageAttribution(),
+      metadata,
+    });
+    if (answer.ok) return void dispatch({ type: 'submit-done', id: answer.id, call: answer.call, callAt: answer.callAt, duplicate: answer.duplicate });
+    dispatch({ type: 'submit-refused', message: wordRefusal(answer, t).message, reverify: answer.error === 'verification' });
+  }, [backendUrl, state, dispatch, context, t]);
 
   return { getCode, verify, submit };
 }

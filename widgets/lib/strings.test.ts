@@ -44,8 +44,13 @@ const SAMPLES: Record<string, object> = {
   'demo-request.consent': { brand: 'विस्तार' },
   'demo-request.missingSteps': { steps: ['पहला', 'दूसरा', 'तीसरा'] },
   'demo-request.demoThanks': { agent: AGENTS[0]!.title },
-  'demo-request.callingNow': { phone: PHONE },
-  'demo-request.callSoon': { name: 'आशा', phone: PHONE },
+  'demo-request.callPlaced': { phone: PHONE },
+  'demo-request.callScheduled': { when: 'कल सुबह 9:00 बजे', phone: PHONE },
+  'demo-request.callWhen.today': { time: 'सुबह 9:00' },
+  'demo-request.callWhen.tomorrow': { time: 'सुबह 9:00' },
+  'demo-request.callWhen.later': { time: 'सुबह 9:00', date: 'मंगलवार, 4 मार्च' },
+  'demo-request.callRetrying': { phone: PHONE },
+  'demo-request.callNotConfigured': { name: 'आशा', phone: PHONE },
 };
 
 const TABLES = { voice: VOICE_STRINGS, feedback: FEEDBACK_STRINGS, 'demo-request': DEMO_REQUEST_STRINGS };
@@ -132,6 +137,25 @@ describe('English strings are the widgets’ current ones', () => {
       'To get a call, choose an agent, enter your name, verify your phone number and tick the consent box.',
     );
     expect(demo.phoneCountryLabel).toBe(phoneLabelsEn.country);
+  });
+
+  it('demo request confirmations and refusals (#21, #22)', () => {
+    expect(demo.callPlaced({ phone: PHONE })).toBe(`We're calling you now on ${PHONE}.`);
+    expect(demo.callScheduled({ when: demo.callWhen.tomorrow({ time: '9:00 am' }), phone: PHONE })).toBe(`We'll call you at 9:00 am tomorrow on ${PHONE}.`);
+    expect(demo.callRetrying({ phone: PHONE })).toBe(`Our line is busy; we'll call you within the hour on ${PHONE}.`);
+    expect(demo.callFailed).toBe("We couldn't place the call. Our team has your request and will get in touch.");
+    expect(demo.callNotConfigured({ name: 'Asha', phone: PHONE })).toBe(`Thanks, Asha! Our team will call you on ${PHONE}.`);
+    expect(demo.refusals).toEqual({
+      challenge: 'Please complete the check above and try again.',
+      'otp-capacity': "We're sending too many codes right now. Please try again in a few minutes.",
+      'not-mobile': "Enter a mobile number: landlines, toll-free and premium numbers can't receive codes.",
+      'number-invalid': "This number can't receive text messages. Check it and try again.",
+      'too-many-sends': 'Too many codes were sent to this number. Please try again later.',
+      'too-many-checks': 'Too many tries for this code. Ask for a new one.',
+      'number-blocked': "We can't send codes to this number. Please use another number.",
+      'country-disabled': "We can't send codes to this country yet.",
+      'provider-busy': 'Our text message service is busy. Please try again in a minute.',
+    });
   });
 });
 
