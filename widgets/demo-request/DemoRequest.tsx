@@ -2,8 +2,6 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import type { Localized } from '../lib/strings';
 import { DEMO_REQUEST_STRINGS } from '../lib/strings/demo-request';
 import { useMachine } from '../react/use-machine';
-import { useShadowStyles } from '../react/use-shadow-styles';
-import css from './demo-request.css?inline';
 import { icon } from '../elements/icons';
 import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
@@ -12,6 +10,7 @@ import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useWhenVisible } from './hooks';
+import { parseCountries } from './phone/countries';
 
 const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', consent: 'stepConsent' } as const satisfies Record<Step, string>;
 
@@ -20,10 +19,9 @@ const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', co
  * `backend-url` it is a demo of the steps (Verify succeeds on the press; the page gets the lead as
  * an event); with it, the service sends and checks the code, stores the lead and calls the visitor.
  */
-export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backendUrl, lang = 'en' }: DemoRequestProps & Localized) {
+export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, countries, brandName, backendUrl, lang = 'en' }: DemoRequestProps & Localized) {
   const { state, dispatch, ref: rootRef } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(demoRequestReducer, initialDemoRequestState, demoRequestEvents);
   const t = DEMO_REQUEST_STRINGS[lang];
-  useShadowStyles(rootRef, css);
   const live = Boolean(backendUrl?.trim());
   const consent = t.consent({ brand: brandName });
   const flow = useLeadFlow(backendUrl ?? '', state, dispatch, consent, t.outage);
@@ -108,6 +106,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
             id={`${id}-phone`}
             value={state.phone}
             defaultCountry={defaultCountry || DEFAULT_COUNTRY}
+            countries={parseCountries(countries)}
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
             t={t}

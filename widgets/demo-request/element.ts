@@ -1,4 +1,6 @@
 import baseCss from '../elements/base.css?inline';
+import phoneCss from 'react-phone-number-input/style.css?inline';
+import css from './demo-request.css?inline';
 import { reserveCss } from './reserve';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
 import { defineOnce, widgetElement } from '../elements/widget-element';
@@ -16,6 +18,7 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  *
  * @attr {string} backend-url - The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent).
  * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
+ * @attr {string} countries - Countries the phone field accepts: comma-separated ISO 3166-1 alpha-2 codes (`IN,AE,GB`), or `all` for every country. Default: `IN`; `default-country` must be one of them.
  * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
  *
  * @fires {CustomEvent<{agentId: 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish', name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
@@ -47,8 +50,9 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
 export const AIDemoRequestElement = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
-  attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
-  css: [baseCss, reserveCss()],
+  attrs: { backendUrl: 'string', defaultCountry: 'string', countries: 'string', brandName: 'string' },
+  // The form's own CSS and the phone library's: the shell draws the form with them before React.
+  css: [baseCss, phoneCss, css, reserveCss()],
   // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
   shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],
   eager: true,
