@@ -29,11 +29,12 @@ function FieldWithAction({ className, children, action }: ContainerProps) {
  * country's, 80 KB gzip; its default fetches them from a CDN). The native menu shows names only.
  */
 function Flag({ country, countryName, className }: FlagProps & { className?: string }) {
-  const [source, setSource] = useState(() => flagNow(country));
+  const [fetched, setFetched] = useState<{ country: string; source: string | null } | null>(null);
+  const source = flagNow(country) ?? (fetched?.country === country ? fetched.source : null);
   useEffect(() => {
+    if (flagNow(country)) return;
     let current = true;
-    setSource(flagNow(country));
-    void loadFlag(country).then((next) => current && setSource(next), () => {});
+    void loadFlag(country).then((next) => current && setFetched({ country, source: next }), () => {});
     return () => {
       current = false;
     };
@@ -41,7 +42,7 @@ function Flag({ country, countryName, className }: FlagProps & { className?: str
   return source ? <img className={className} src={source} alt={countryName} /> : <span className={className} />;
 }
 
-const settled = <T,>(value: T | Promise<T>): T => (value instanceof Promise ? use(value) : value);
+const useSettled = <T,>(value: T | Promise<T>): T => (value instanceof Promise ? use(value) : value);
 
 export interface PhoneFieldProps {
   id: string;
@@ -58,8 +59,8 @@ export interface PhoneFieldProps {
 /** The international phone input; lives in its own chunk, loaded when a form is on the page. */
 export default function PhoneField({ id, value, defaultCountry, countries, t, onChange, action }: PhoneFieldProps) {
   // India's metadata and name are at hand; another list suspends here until their chunks are in.
-  const metadata = settled(metadataFor(countries));
-  const names = settled(labelsFor(countries));
+  const metadata = useSettled(metadataFor(countries));
+  const names = useSettled(labelsFor(countries));
   const list = countries === 'all' ? undefined : ((countries as Country[]).filter((country) => isSupportedCountry(country, metadata)));
   // An unknown country would turn the visitor's digits into another country's number (ZZ: "+98 …").
   const asked = defaultCountry.toUpperCase() as Country;
