@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Localized } from '../lib/strings';
 import { DEMO_REQUEST_STRINGS } from '../lib/strings/demo-request';
 import { useMachine } from '../react/use-machine';
 import { icon } from '../elements/icons';
 import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
-import { DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
+import type { DemoRequestProps } from './contract';
+import { firstCountry, nameView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
@@ -19,9 +20,11 @@ const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', co
  * `backend-url` it is a demo of the steps (Verify succeeds on the press; the page gets the lead as
  * an event); with it, the service sends and checks the code, stores the lead and calls the visitor.
  */
-export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, countries, brandName, backendUrl, lang = 'en' }: DemoRequestProps & Localized) {
+export function DemoRequest(props: DemoRequestProps & Localized) {
+  const { countries, brandName, backendUrl, lang = 'en' } = props;
   const { state, dispatch, ref: rootRef } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(demoRequestReducer, initialDemoRequestState, demoRequestEvents);
   const t = DEMO_REQUEST_STRINGS[lang];
+  const country = firstCountry(props);
   const live = Boolean(backendUrl?.trim());
   const consent = t.consent({ brand: brandName });
   const flow = useLeadFlow(backendUrl ?? '', state, dispatch, consent, t.outage);
@@ -34,7 +37,6 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, countries, brand
   const consentRef = useRef<HTMLInputElement>(null);
   const getOtpRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
-  const id = useId();
   const { phoneStatus, problem, submission } = state;
   const ready = canRequestCall(state);
 
@@ -85,7 +87,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, countries, brand
   );
   const note = (where: 'phone' | 'code' | 'submit') =>
     problem?.where === where && (
-      <p id={`${id}-${where}-problem`} className="problem" role="alert">
+      <p id={`${where}-problem`} className="problem" role="alert">
         {problem.message}
       </p>
     );
@@ -98,21 +100,20 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, countries, brand
       <AgentPicker t={t} value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
       <fieldset className="fields" part="form" disabled={Boolean(done)}>
         <h2 className="form-title">{t.formTitle}</h2>
-        <label htmlFor={`${id}-name`}>{t.nameLabel}</label>
-        <input id={`${id}-name`} className="text-input" type="text" autoComplete="name" placeholder={t.namePlaceholder} value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })} />
-        <label htmlFor={`${id}-phone`}>{t.phoneLabel}</label>
+        {nameView(t).map((node, i) => renderView(node, (attrs) => (attrs.id === 'name' ? { value: state.name, onChange: (e: ChangeEvent<HTMLInputElement>) => dispatch({ type: 'name', value: e.currentTarget.value }) } : undefined), i))}
+        <label htmlFor="phone">{t.phoneLabel}</label>
         {phoneWanted ? (
           <LazyPhoneField
-            id={`${id}-phone`}
+            id="phone"
             value={state.phone}
-            defaultCountry={defaultCountry || DEFAULT_COUNTRY}
+            defaultCountry={country}
             countries={parseCountries(countries)}
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
             t={t}
           />
         ) : (
-          <PhonePlaceholder t={t} />
+          <PhonePlaceholder t={t} country={country} />
         )}
         {note('phone')}
         {live && (
@@ -122,18 +123,18 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, countries, brand
         )}
         {codeStep && (
           <div className="otp-row">
-            <label htmlFor={`${id}-otp`}>{t.otpLabel}</label>
+            <label htmlFor="otp">{t.otpLabel}</label>
             <div className="otp-box">
               <input
                 ref={otpRef}
-                id={`${id}-otp`}
+                id="otp"
                 className="text-input"
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 placeholder={t.otpPlaceholder}
                 aria-invalid={problem?.where === 'code' || undefined}
-                aria-describedby={problem?.where === 'code' ? `${id}-code-problem` : undefined}
+                aria-describedby={problem?.where === 'code' ? 'code-problem' : undefined}
                 value={state.otp}
                 onChange={(e) => dispatch({ type: 'otp', value: e.currentTarget.value })}
               />
@@ -157,16 +158,16 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, countries, brand
           )}
         </div>
         <label className="consent">
-          <input ref={consentRef} type="checkbox" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked })} />
+          <input ref={consentRef} type="checkbox" data-control="consent" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked })} />
           <span>{consent}</span>
         </label>
         {note('submit')}
         {!done && (
           <>
-            <button type="submit" className="primary" part="submit-button" disabled={!ready && submission.status !== 'submitting'} aria-disabled={submission.status === 'submitting' || undefined} aria-describedby={`${id}-hint`}>
+            <button type="submit" className="primary" part="submit-button" disabled={!ready && submission.status !== 'submitting'} aria-disabled={submission.status === 'submitting' || undefined} aria-describedby="hint">
               {submission.status === 'submitting' ? t.requesting : t.getCall}
             </button>
-            <p id={`${id}-hint`} className="hint" role="status">
+            <p id="hint" className="hint" role="status">
               {sent && state.agentId ? t.demoThanks({ agent: t.agentTitles[state.agentId] }) : ready || submission.status === 'submitting' ? '' : t.missingSteps({ steps: missingSteps(state).map((step) => t[STEP_TEXT[step]]) })}
             </p>
           </>

@@ -2,6 +2,7 @@ import baseCss from '../elements/base.css?inline';
 import phoneCss from 'react-phone-number-input/style.css?inline';
 import css from './demo-request.css?inline';
 import { reserveCss } from './reserve';
+import { demoRequestShell } from './shell';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
 import { defineOnce, widgetElement } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
@@ -53,9 +54,8 @@ export const AIDemoRequestElement = widgetElement<DemoRequestProps>(() => import
   attrs: { backendUrl: 'string', defaultCountry: 'string', countries: 'string', brandName: 'string' },
   // The form's own CSS and the phone library's: the shell draws the form with them before React.
   css: [baseCss, phoneCss, css, reserveCss()],
-  // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
-  shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],
-  eager: true,
+  // The form at rest is in the first paint; React comes when a visitor reaches for it.
+  ...demoRequestShell,
   loadError: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].loadError,
   tryAgain: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].tryAgain,
   exportName: 'DemoRequest',
