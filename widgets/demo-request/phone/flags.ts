@@ -1,5 +1,5 @@
-// Not among the package's exports: by path, from the project root.
-import india from '/node_modules/country-flag-icons/3x2/IN.svg?raw';
+// Not among the package's exports: by path (relative: the site's build has another root).
+import india from '../../../node_modules/country-flag-icons/3x2/IN.svg?raw';
 
 
 /** As an image source: no innerHTML (Trusted Types), and `img-src data:` is all a CSP must allow. */
