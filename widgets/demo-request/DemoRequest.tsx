@@ -107,7 +107,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
             id="phone"
             value={state.phone}
             defaultCountry={country}
-            countries={parseCountries(countries)}
+            countries={parseCountries(countries, props.defaultCountry)}
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
             t={t}

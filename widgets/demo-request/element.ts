@@ -19,7 +19,7 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  *
  * @attr {string} backend-url - The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent).
  * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
- * @attr {string} countries - Countries the phone field accepts: comma-separated ISO 3166-1 alpha-2 codes (`IN,AE,GB`), or `all` for every country. Default: `IN`; `default-country` must be one of them.
+ * @attr {string} countries - Countries the phone field accepts: comma-separated ISO 3166-1 alpha-2 codes (`IN,AE,GB`), or `all` for every country. Default: `default-country` alone (`IN`). A `default-country` outside the list gives way to the list's first.
  * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
  *
  * @fires {CustomEvent<{agentId: 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish', name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).

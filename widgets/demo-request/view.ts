@@ -69,7 +69,7 @@ export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
 type Props = DemoRequestProps & Localized;
 
 /** The country the phone field starts with, the same for the shell and React. */
-export const firstCountry = (props: Props): string => startCountry(parseCountries(props.countries), props.defaultCountry, DEFAULT_COUNTRY);
+export const firstCountry = (props: Props): string => startCountry(parseCountries(props.countries, props.defaultCountry), props.defaultCountry, DEFAULT_COUNTRY);
 
 /**
  * The whole form at rest, as data: the element draws it in the first paint, before React, and

@@ -22,6 +22,8 @@ export function filterMetadata(full: MetadataJson, countries: readonly string[])
 }
 
 let everything: Promise<MetadataJson> | undefined;
+// One promise per list: React's `use` suspends again on a new one.
+const cut = new Map<string, Promise<MetadataJson>>();
 
 /**
  * The metadata the field needs: India's travels in the field's chunk (3 KB); any other list
@@ -30,5 +32,9 @@ let everything: Promise<MetadataJson> | undefined;
 export function metadataFor(countries: Countries): MetadataJson | Promise<MetadataJson> {
   if (countries !== 'all' && countries.every((country) => country in india.countries)) return india as MetadataJson;
   everything ??= import('libphonenumber-js/metadata.min.json').then((m) => m.default as MetadataJson);
-  return countries === 'all' ? everything : everything.then((full) => filterMetadata(full, countries));
+  if (countries === 'all') return everything;
+  const key = countries.join();
+  let some = cut.get(key);
+  if (!some) cut.set(key, (some = everything.then((full) => filterMetadata(full, countries))));
+  return some;
 }

@@ -23,6 +23,7 @@ describe('the phone metadata', () => {
 
   it('India alone is at hand; any other list waits for the full set, cut to the list', async () => {
     expect(metadataFor(['IN'])).toBe(india);
+    expect(metadataFor(['GB'])).toBe(metadataFor(['GB']));
     const gb = await metadataFor(['GB']);
     expect(Object.keys(gb.countries)).toEqual(['GB']);
     expect(Object.keys((await metadataFor('all')).countries).length).toBeGreaterThan(240);
@@ -30,8 +31,10 @@ describe('the phone metadata', () => {
 });
 
 describe('the countries attribute', () => {
-  it('reads codes, `all`, and falls back to India', () => {
+  it('reads codes, `all`, and falls back to the default country alone, India unless set', () => {
     expect(parseCountries(undefined)).toEqual(['IN']);
+    expect(parseCountries('', 'gb')).toEqual(['GB']);
+    expect(parseCountries(undefined, 'Britain')).toEqual(['IN']);
     expect(parseCountries(' in, ae ,GB')).toEqual(['IN', 'AE', 'GB']);
     expect(parseCountries('ALL')).toBe('all');
     expect(parseCountries('india, 12')).toEqual(['IN']);
