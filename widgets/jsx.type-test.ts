@@ -12,7 +12,7 @@ type Expect<T extends true> = T;
 export type Checks = [
   Expect<Equal<Own<VoiceDemoJsx>, 'public-key' | 'assistant-id' | 'api-url' | 'captions' | 'consent-text' | 'connect-timeout' | 'client' | 'onai-voice-demo-start' | 'onai-voice-demo-end' | 'onai-voice-demo-error'>>,
   Expect<Equal<Own<FeedbackJsx>, 'backend-url' | 'onai-feedback-submit' | 'onai-feedback-success' | 'onai-feedback-error'>>,
-  Expect<Equal<Own<DemoRequestJsx>, 'backend-url' | 'default-country' | 'brand-name' | 'consent-text' | 'consent-version' | 'turnstile-site-key' | 'metadata' | 'onai-demo-request-submit' | 'onai-demo-request-success' | 'onai-demo-request-error'>>,
+  Expect<Equal<Own<DemoRequestJsx>, 'backend-url' | 'default-country' | 'countries' | 'brand-name' | 'consent-text' | 'consent-version' | 'turnstile-site-key' | 'metadata' | 'onai-demo-request-submit' | 'onai-demo-request-success' | 'onai-demo-request-error'>>,
 ];
 
 export const voice: VoiceDemoJsx = {

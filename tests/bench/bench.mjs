@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { audit } from './lighthouse.mjs';
 import { measureClicks, measureDownloads, measureLayoutShift, measureTapToProvider } from './network.mjs';
 import { markdown } from './report.mjs';
+import { phoneCost } from './budgets.mjs';
 import { serve } from './serve.mjs';
 import { siteRoutes } from '../../server/http/site-pages.ts';
 
@@ -74,12 +75,16 @@ async function main() {
     const urls = {
       'partner page with <ai-voice-demo>': `${server.origin}/examples/partner.html`,
       'partner page without it': `${server.origin}/bench/partner-without.html`,
+      'sales page with <ai-demo-request>': `${server.origin}/bench/sales.html`,
+      'sales page, script async': `${server.origin}/bench/salesAsync.html`,
+      'page with all three widgets': `${server.origin}/bench/all.html`,
+      'the same page without them': `${server.origin}/bench/all-without.html`,
     };
     for (const route of siteRoutes(join(BUILD, 'site'))) urls[route] = `${server.origin}${route}`;
     console.error(`bench: Lighthouse (${lighthouseRuns} runs per page)`);
     const lighthouse = lighthouseRuns > 0 ? await audit(urls, lighthouseRuns) : undefined;
 
-    const report = { date: new Date().toISOString(), node: process.versions.node, files, pages, clicks, tap, shift, lighthouse };
+    const report = { date: new Date().toISOString(), node: process.versions.node, files, phone: phoneCost(files), pages, clicks, tap, shift, lighthouse };
     const { text, verdicts } = markdown(report);
     mkdirSync(OUT, { recursive: true });
     writeFileSync(join(OUT, 'report.json'), `${JSON.stringify({ ...report, budgets: verdicts }, null, 2)}\n`);

@@ -16,11 +16,13 @@ const js = (phase: string, path: string, bytes = 1000) => ({ phase, path, bytes 
 
 function report() {
   return {
+    phone: { india: 28_000, all: 55_000, files: [] as string[] },
     pages: {
       voice: { before: 6000, after: 150_000, files: [js('before', '/dist/widgets/ai-widgets.abc12345.js', 6000), js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
       feedback: { before: 6000, after: 70_000, files: [js('after', '/dist/widgets/chunks/react.abc12345.js')] },
       demo: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
       sales: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
+      salesAsync: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
       all: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
     },
     clicks: { voice: { median: 20, sdkLoadedFirst: false }, feedback: { median: 90, sdkLoadedFirst: false } },
@@ -29,6 +31,10 @@ function report() {
     lighthouse: {
       'partner page with <ai-voice-demo>': audit(100),
       'partner page without it': audit(100),
+      'sales page with <ai-demo-request>': audit(100),
+      'sales page, script async': audit(100),
+      'page with all three widgets': audit(100, { lcpMs: 1300 }),
+      'the same page without them': audit(100, { lcpMs: 1200 }),
       '/': audit(100),
       '/privacy': audit(100),
     },
@@ -70,6 +76,23 @@ describe('the budgets of npm run bench', () => {
       'site /: Lighthouse',
       'site /: CLS and LCP',
       'site /privacy: Lighthouse',
+    ]);
+  });
+
+  it('flag the form: a sales page over 90 KB, the phone field over its chunks, its chunk before interaction, a late LCP', () => {
+    const r = report();
+    r.pages.salesAsync.before = 90_001;
+    r.phone = { india: 30_001, all: 60_001, files: [] };
+    r.pages.sales.files.push(js('before', '/dist/widgets/chunks/PhoneField.abc12345.js'));
+    r.lighthouse['page with all three widgets'] = audit(100, { lcpMs: 1351 });
+    r.lighthouse['sales page, script async'] = audit(100, { tbtMs: 51 });
+    expect(broken(r)).toEqual([
+      'sales page with only the form (script async): JS before interaction',
+      'phone field, India only: its chunk',
+      'phone field, every country: its chunk, metadata, names and a flag',
+      'sales page: heavy dependencies',
+      'sales page, script async: Lighthouse performance, TBT, CLS',
+      'all three widgets: LCP behind the page without them',
     ]);
   });
 

@@ -8,7 +8,7 @@ const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '-
 const escape = (text) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** @type {Record<string, string>} */
-const HOLDING = { voice: 'only <ai-voice-demo>', feedback: 'only <ai-feedback>', demo: 'only <ai-demo-request>', sales: 'a sales landing page with <ai-demo-request>', all: 'all three widgets' };
+const HOLDING = { voice: 'only <ai-voice-demo>', feedback: 'only <ai-feedback>', demo: 'only <ai-demo-request>', sales: 'a sales landing page with <ai-demo-request>', salesAsync: 'the same, script async', all: 'all three widgets' };
 
 const short = (/** @type {string} */ path) => path.replace(/^\/dist\/widgets\//, '').replace(/\.[\w-]{8}\.js$/, '.js');
 

@@ -9,23 +9,28 @@ import { openStore } from '../../server/storage/index.ts';
 /** Where a voice call is sent during the benchmark: a closed loopback port, never the provider. */
 export const DEAD_API = 'http://127.0.0.1:9';
 
-/** The four host pages of the report: each holds only what its name says. */
+const SALES = [
+    '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>',
+    '<ai-demo-request backend-url="/api"></ai-demo-request>',
+    '<h2>What happens next</h2><p>The agent calls you within a minute. Our team follows up by email.</p>',
+  ].join('\n');
+
+/** The host pages of the report: each holds only what its name says. */
 export const PAGES = {
   voice: `<ai-voice-demo public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
   feedback: '<ai-feedback backend-url="/api"></ai-feedback>',
   demo: '<ai-demo-request backend-url="/api"></ai-demo-request>',
   // A sales team's landing page: copy around the demo form, and no CSS of its own for it.
-  sales: [
-    '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>',
-    '<ai-demo-request backend-url="/api"></ai-demo-request>',
-    '<h2>What happens next</h2><p>The agent calls you within a minute. Our team follows up by email.</p>',
-  ].join('\n'),
+  sales: SALES,
+  // The same page with the script `async` (the README's default for other pages).
+  salesAsync: SALES,
   all: [
     `<ai-voice-demo public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
     '<ai-feedback backend-url="/api"></ai-feedback>',
     '<ai-demo-request backend-url="/api"></ai-demo-request>',
   ].join('\n'),
 };
+
 
 /** @param {string} title @param {string} body @param {string} [load] how the script is included */
 const page = (title, body, load = 'async') => `<!doctype html>
@@ -66,6 +71,8 @@ export async function serve({ port, distDir }) {
   const { app } = await startService(config, store);
   // The sales page includes the script as the README advises for a demo form: without async, in the head.
   for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body, name === 'sales' ? '' : 'async')));
+  // The all-widgets page without its script and widgets: what their LCP is measured against.
+  app.get('/bench/all-without.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: all', '').replace(/\s*<script [^>]*><\/script>/, '')));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });

@@ -1,19 +1,19 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Localized } from '../lib/strings';
 import { DEMO_REQUEST_STRINGS } from '../lib/strings/demo-request';
 import { useMachine } from '../react/use-machine';
-import { useShadowStyles } from '../react/use-shadow-styles';
-import css from './demo-request.css?inline';
 import { icon } from '../elements/icons';
 import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
-import { DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
+import type { DemoRequestProps } from './contract';
+import { firstCountry, nameView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useWhenVisible } from './hooks';
 import { Confirmation } from './Confirmation';
 import { useTurnstile } from './turnstile';
+import { parseCountries } from './phone/countries';
 
 const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', consent: 'stepConsent' } as const satisfies Record<Step, string>;
 
@@ -22,10 +22,11 @@ const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', co
  * `backend-url` it is a demo of the steps (Verify succeeds on the press; the page gets the lead as
  * an event); with it, the service sends and checks the code, stores the lead and calls the visitor.
  */
-export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backendUrl, consentText, consentVersion, turnstileSiteKey, metadata, lang = 'en' }: DemoRequestProps & Localized) {
+export function DemoRequest(props: DemoRequestProps & Localized) {
+  const { countries, brandName, backendUrl, consentText, consentVersion, turnstileSiteKey, metadata, lang = 'en' } = props;
   const { state, dispatch, ref: rootRef } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(demoRequestReducer, initialDemoRequestState, demoRequestEvents);
   const t = DEMO_REQUEST_STRINGS[lang];
-  useShadowStyles(rootRef, css);
+  const country = firstCountry(props);
   const live = Boolean(backendUrl?.trim());
   // The sentence shown is the sentence sent: the page's own, or ours for its brand.
   const consent = consentText?.trim() || t.consent({ brand: brandName });
@@ -43,7 +44,6 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   const getOtpRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   const resendRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
   const { phoneStatus, problem, submission } = state;
   const ready = canRequestCall(state);
 
@@ -69,7 +69,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
 
   // A refusal takes focus to what fixes it: the number, the bot check, or a new code.
   useEffect(() => {
-    if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>(`[id="${id}-phone"]`)?.focus();
+    if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>("#phone")?.focus();
     else if (problem?.focus === 'challenge') challenge.focus();
     else if (problem?.newCode) resendRef.current?.focus();
     // Once per refusal: the problem object is new each time.
@@ -103,7 +103,7 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
   );
   const note = (where: 'phone' | 'code' | 'submit') =>
     problem?.where === where && (
-      <p id={`${id}-${where}-problem`} className="problem" role="alert">
+      <p id={`${where}-problem`} className="problem" role="alert">
         {problem.message}
       </p>
     );
@@ -116,20 +116,20 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
       <AgentPicker t={t} value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
       <fieldset className="fields" part="form" disabled={Boolean(done)} hidden={Boolean(done)}>
         <h2 className="form-title">{t.formTitle}</h2>
-        <label htmlFor={`${id}-name`}>{t.nameLabel}</label>
-        <input id={`${id}-name`} className="text-input" type="text" autoComplete="name" placeholder={t.namePlaceholder} value={state.name} onChange={(e) => dispatch({ type: 'name', value: e.currentTarget.value })} />
-        <label htmlFor={`${id}-phone`}>{t.phoneLabel}</label>
+        {nameView(t).map((node, i) => renderView(node, (attrs) => (attrs.id === 'name' ? { value: state.name, onChange: (e: ChangeEvent<HTMLInputElement>) => dispatch({ type: 'name', value: e.currentTarget.value }) } : undefined), i))}
+        <label htmlFor="phone">{t.phoneLabel}</label>
         {phoneWanted ? (
           <LazyPhoneField
-            id={`${id}-phone`}
+            id="phone"
             value={state.phone}
-            defaultCountry={defaultCountry || DEFAULT_COUNTRY}
+            defaultCountry={country}
+            countries={parseCountries(countries, props.defaultCountry)}
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
             t={t}
           />
         ) : (
-          <PhonePlaceholder t={t} />
+          <PhonePlaceholder t={t} country={country} />
         )}
         {challenge.status !== 'off' && (
           <div className="challenge">
@@ -145,18 +145,18 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
         )}
         {codeStep && (
           <div className="otp-row">
-            <label htmlFor={`${id}-otp`}>{t.otpLabel}</label>
+            <label htmlFor="otp">{t.otpLabel}</label>
             <div className="otp-box">
               <input
                 ref={otpRef}
-                id={`${id}-otp`}
+                id="otp"
                 className="text-input"
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 placeholder={t.otpPlaceholder}
                 aria-invalid={problem?.where === 'code' || undefined}
-                aria-describedby={problem?.where === 'code' ? `${id}-code-problem` : undefined}
+                aria-describedby={problem?.where === 'code' ? 'code-problem' : undefined}
                 value={state.otp}
                 onChange={(e) => dispatch({ type: 'otp', value: e.currentTarget.value })}
               />
@@ -180,16 +180,16 @@ export function DemoRequest({ defaultCountry = DEFAULT_COUNTRY, brandName, backe
           )}
         </div>
         <label className="consent">
-          <input ref={consentRef} type="checkbox" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })} />
+          <input ref={consentRef} type="checkbox" data-control="consent" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })} />
           <span>{consent}</span>
         </label>
         {note('submit')}
         {!done && (
           <>
-            <button type="submit" className="primary" part="submit-button" disabled={!ready && submission.status !== 'submitting'} aria-disabled={submission.status === 'submitting' || undefined} aria-describedby={`${id}-hint`}>
+            <button type="submit" className="primary" part="submit-button" disabled={!ready && submission.status !== 'submitting'} aria-disabled={submission.status === 'submitting' || undefined} aria-describedby="hint">
               {submission.status === 'submitting' ? t.requesting : t.getCall}
             </button>
-            <p id={`${id}-hint`} className="hint" role="status">
+            <p id="hint" className="hint" role="status">
               {sent && state.agentId ? t.demoThanks({ agent: t.agentTitles[state.agentId] }) : ready || submission.status === 'submitting' ? '' : t.missingSteps({ steps: missingSteps(state).map((step) => t[STEP_TEXT[step]]) })}
             </p>
           </>

@@ -1,12 +1,12 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import PhoneInput, { isSupportedCountry } from 'react-phone-number-input';
-import type { Country } from 'react-phone-number-input';
-import flags from 'react-phone-number-input/flags';
-import en from 'react-phone-number-input/locale/en.json';
-import phoneCss from 'react-phone-number-input/style.css?inline';
+import { use, useEffect, useRef, useState, type ReactNode } from 'react';
+import PhoneInput, { isSupportedCountry } from 'react-phone-number-input/core';
+import type { Country, FlagProps } from 'react-phone-number-input';
 import type { DemoRequestStrings } from '../lib/strings';
-import { useShadowStyles } from '../react/use-shadow-styles';
 import { DEFAULT_COUNTRY } from './contract';
+import type { Countries } from './phone/countries';
+import { flagNow, loadFlag } from './phone/flags';
+import { labelsFor } from './phone/labels';
+import { metadataFor } from './phone/metadata';
 
 interface ContainerProps {
   className?: string;
@@ -24,10 +24,32 @@ function FieldWithAction({ className, children, action }: ContainerProps) {
   );
 }
 
+/**
+ * The selected country's flag, fetched when it is shown (the library's own `flags` are every
+ * country's, 80 KB gzip; its default fetches them from a CDN). The native menu shows names only.
+ */
+function Flag({ country, countryName, className }: FlagProps & { className?: string }) {
+  const [fetched, setFetched] = useState<{ country: string; source: string | null } | null>(null);
+  const source = flagNow(country) ?? (fetched?.country === country ? fetched.source : null);
+  useEffect(() => {
+    if (flagNow(country)) return;
+    let current = true;
+    void loadFlag(country).then((next) => current && setFetched({ country, source: next }), () => {});
+    return () => {
+      current = false;
+    };
+  }, [country]);
+  return source ? <img className={className} src={source} alt={countryName} /> : <span className={className} />;
+}
+
+const useSettled = <T,>(value: T | Promise<T>): T => (value instanceof Promise ? use(value) : value);
+
 export interface PhoneFieldProps {
   id: string;
   value: string;
   defaultCountry: string;
+  /** The countries the form accepts. */
+  countries: Countries;
   t: DemoRequestStrings;
   onChange(value: string): void;
   /** Rendered inside the field, after the number (the Get OTP button). */
@@ -35,28 +57,38 @@ export interface PhoneFieldProps {
 }
 
 /** The international phone input; lives in its own chunk, loaded when a form is on the page. */
-export default function PhoneField({ id, value, defaultCountry, t, onChange, action }: PhoneFieldProps) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useShadowStyles(ref, phoneCss);
+export default function PhoneField({ id, value, defaultCountry, countries, t, onChange, action }: PhoneFieldProps) {
+  // India's metadata and name are at hand; another list suspends here until their chunks are in.
+  const metadata = useSettled(metadataFor(countries));
+  const names = useSettled(labelsFor(countries));
+  const list = countries === 'all' ? undefined : ((countries as Country[]).filter((country) => isSupportedCountry(country, metadata)));
   // An unknown country would turn the visitor's digits into another country's number (ZZ: "+98 …").
-  const asked = defaultCountry.toUpperCase();
-  const country = isSupportedCountry(asked) ? asked : DEFAULT_COUNTRY;
+  const asked = defaultCountry.toUpperCase() as Country;
+  const fallback = list?.[0] ?? DEFAULT_COUNTRY;
+  const country = isSupportedCountry(asked, metadata) && (!list || list.includes(asked)) ? asked : fallback;
+  const warned = useRef(false);
   useEffect(() => {
-    if (asked !== country) console.warn(`<ai-demo-request>: default-country "${asked}" is not a known country code; using ${DEFAULT_COUNTRY}.`);
+    if (asked === country || warned.current) return;
+    warned.current = true;
+    console.warn(`<ai-demo-request>: default-country "${asked}" is not one of the form's countries; using ${country}.`);
   }, [asked, country]);
   return (
-    <span ref={ref} className="phone-field">
+    <span className="phone-field">
       <PhoneInput
         id={id}
+        metadata={metadata}
         international
         defaultCountry={country as Country}
+        countries={list}
+        // A form that accepts a few countries offers those, not "International" besides.
+        addInternationalOption={!list}
         countryCallingCodeEditable={false}
-        flags={flags}
+        flagComponent={Flag}
         value={value || undefined}
         onChange={(next) => onChange(next ?? '')}
         autoComplete="tel"
         // The library's own country names (English), with the menu's name in the widget's language.
-        labels={{ ...en, country: t.phoneCountryLabel }}
+        labels={{ ...names, country: t.phoneCountryLabel }}
         containerComponent={FieldWithAction}
         containerComponentProps={{ action }}
       />

@@ -6,6 +6,8 @@ export interface DemoRequestProps {
   backendUrl?: string;
   /** ISO 3166-1 alpha-2 country the phone field starts with. */
   defaultCountry?: string;
+  /** Countries the phone field accepts: comma-separated ISO 3166-1 alpha-2 codes, or `all`. Default: `defaultCountry` alone. */
+  countries?: string;
   /** Who the consent text names: "from {brand-name} services". */
   brandName?: string;
   /** The consent sentence shown next to the box and sent with the lead, exactly; unset: the built-in one for `brand-name`. */

@@ -1,5 +1,8 @@
 import baseCss from '../elements/base.css?inline';
+import phoneCss from 'react-phone-number-input/style.css?inline';
+import css from './demo-request.css?inline';
 import { reserveCss } from './reserve';
+import { demoRequestShell } from './shell';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
 import { defineOnce, widgetElement } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
@@ -16,6 +19,7 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  *
  * @attr {string} backend-url - The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent).
  * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
+ * @attr {string} countries - Countries the phone field accepts: comma-separated ISO 3166-1 alpha-2 codes (`IN,AE,GB`), or `all` for every country. Default: `default-country` alone (`IN`). A `default-country` outside the list gives way to the list's first.
  * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
  * @attr {string} consent-text - The consent sentence shown next to the box, sent with the lead exactly as shown. Default: the built-in sentence for `brand-name` in the widget's language.
  * @attr {string} consent-version - Your label for that sentence's version, sent with the lead as `consentVersion`.
@@ -51,12 +55,12 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
 export const AIDemoRequestElement = widgetElement<DemoRequestProps, 'metadata'>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
-  attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string', consentText: 'string', consentVersion: 'string', turnstileSiteKey: 'string' },
+  attrs: { backendUrl: 'string', defaultCountry: 'string', countries: 'string', brandName: 'string', consentText: 'string', consentVersion: 'string', turnstileSiteKey: 'string' },
   properties: ['metadata'],
-  css: [baseCss, reserveCss()],
-  // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
-  shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],
-  eager: true,
+  // The form's own CSS and the phone library's: the shell draws the form with them before React.
+  css: [baseCss, phoneCss, css, reserveCss()],
+  // The form at rest is in the first paint; React comes when a visitor reaches for it.
+  ...demoRequestShell,
   loadError: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].loadError,
   tryAgain: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].tryAgain,
   exportName: 'DemoRequest',

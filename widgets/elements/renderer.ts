@@ -99,6 +99,48 @@ const controlOf = (node: Element | null | undefined) => node?.closest?.('[data-c
 // Control names are plain words (`mic`, `accept`); no CSS.escape, which some test DOMs (jsdom) lack.
 const byControl = (root: ShadowRoot, name: string) => (/^[\w-]+$/.test(name) ? root.querySelector<HTMLElement>(`[data-control="${name}"]`) : null);
 
+/** What a native shell control kept on its own: a choice, a ticked box, typed text and its caret. */
+interface Kept {
+  control: string;
+  checked?: boolean;
+  value?: string;
+  selection?: [start: number | null, end: number | null];
+}
+
+/** The shell's form controls (marked with `data-control`) that the visitor changed. */
+function keptByControls(nodes: Node[]): Kept[] {
+  const kept: Kept[] = [];
+  for (const node of nodes) {
+    if (!(node instanceof Element)) continue;
+    for (const input of node.querySelectorAll<HTMLInputElement>('input[data-control]')) {
+      const control = input.getAttribute('data-control')!;
+      if (input.type === 'radio' || input.type === 'checkbox') {
+        if (input.checked !== input.defaultChecked) kept.push({ control, checked: input.checked });
+      } else if (input.value !== input.defaultValue) kept.push({ control, value: input.value, selection: [input.selectionStart, input.selectionEnd] });
+    }
+  }
+  return kept;
+}
+
+/**
+ * Gives React's matching controls what the shell's kept, through the events React listens to, so
+ * its state follows: a click for a box or radio, an input event for text (then the caret back).
+ */
+function handOver(root: ShadowRoot, kept: Kept[]) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  for (const { control, checked, value, selection } of kept) {
+    const target = byControl(root, control);
+    if (!(target instanceof HTMLInputElement)) continue;
+    if (checked !== undefined) {
+      if (target.checked !== checked) target.click();
+      continue;
+    }
+    setValue.call(target, value);
+    target.dispatchEvent(new Event('input', { bubbles: true }));
+    if (selection && root.activeElement === target) target.setSelectionRange(selection[0], selection[1]);
+  }
+}
+
 /** Presses each control once React has drawn it (a press may bring the next control, as Accept follows the button). */
 async function replay(root: ShadowRoot, controls: string[]) {
   for (const control of controls) {
@@ -133,10 +175,13 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     const active = ctx.container.activeElement;
     const hadFocus = !!active && ctx.placeholder.some((node) => node.contains(active));
     const focused = controlOf(active);
+    const kept = keptByControls(ctx.placeholder);
     place(ctx, []);
     ctx.listeners.abort();
     // Focus stays where the visitor had it: on React's matching control, else its first one.
     if (hadFocus) ((focused && byControl(ctx.container, focused)) || ctx.container.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    // Once React has finished this commit, still in the swap's task: no key can fall between.
+    if (kept.length) queueMicrotask(() => handOver(ctx.container, kept));
     // A pointer or key still down on a control that just left would never make its click: count it now.
     const pressed = ctx.held ? [...ctx.pressed, ctx.held] : ctx.pressed;
     ctx.pressed = [];

@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Feedback } from '../feedback/Feedback';
 import { feedbackShell } from '../feedback/shell';
 import { VoiceDemo } from '../voice-demo/VoiceDemo';
+import { DemoRequest } from '../demo-request/DemoRequest';
+import { demoRequestShell } from '../demo-request/shell';
 import { voiceShell } from '../voice-demo/shell';
 import { shellToHtml } from './shell';
+
+// The resend countdown is an external store with no server snapshot; at rest it shows nothing.
+vi.mock('../demo-request/useLeadFlow', async (original) => ({ ...(await original<object>()), useSecondsLeft: () => 0 }));
 
 // The shell stands in for the component until React loads; any difference would show as a
 // jump when React takes over, so the two must print the same HTML.
@@ -37,6 +42,17 @@ describe('first states drawn without React', () => {
       const react = renderToStaticMarkup(createElement(Feedback, { lang }));
       expect(shellToHtml(feedbackShell.shell({ lang }))).toBe(react.replace(/<dialog[\s\S]*<\/dialog>/, ''));
     }
+  });
+
+  it('draws the demo form at rest exactly as <DemoRequest> renders it (languages, demo and live, countries)', () => {
+    const cases = [{}, { lang: 'hi' as const }, { backendUrl: '/api', brandName: 'Aurelo' }, { countries: 'AE,GB', defaultCountry: 'gb', lang: 'hi' as const }];
+    for (const props of cases) {
+      // React prints an attribute as JSX names it (autoComplete); HTML attribute names know no case.
+      const lower = (html: string) => html.replace(/ ([\w-]+)="/g, (_, name: string) => ` ${name.toLowerCase()}="`);
+      expect(lower(shellToHtml(demoRequestShell.shell(props)))).toBe(lower(renderToStaticMarkup(createElement(DemoRequest, props))));
+    }
+    // A test that cannot fail is a defect: the form is really there, with its native controls.
+    expect(shellToHtml(demoRequestShell.shell({}))).toMatch(/type="radio"[\s\S]*id="name"[\s\S]*type="checkbox"/);
   });
 
   it('escapes text and attribute values as React does', () => {

@@ -51,6 +51,8 @@ export function patchShell(current: Node, node: ShellNode): Node {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
+const VOID = new Set(['input', 'img', 'br', 'hr', 'meta', 'link', 'source', 'area', 'col', 'embed', 'track', 'wbr']);
+
 /** The HTML React's server renderer prints for the same tree. */
 export function shellToHtml(node: ShellNode): string {
   if (typeof node === 'string') return escape(node);
@@ -58,5 +60,6 @@ export function shellToHtml(node: ShellNode): string {
   const attributes = Object.entries(attrs)
     .map(([name, value]) => ` ${name}="${escape(value)}"`)
     .join('');
+  if (VOID.has(tag) && !children.length) return `<${tag}${attributes}/>`;
   return `<${tag}${attributes}>${children.map(shellToHtml).join('')}</${tag}>`;
 }

@@ -1,39 +1,9 @@
 import type { Lang, Widen } from '../strings';
 import { DEMO_REQUEST_SHELL } from './shells';
 
-// Agent names are product names: the same in every language.
-const AGENT_TITLES = {
-  receptionist: 'AI Receptionist',
-  realEstate: 'AI Real-Estate Cold Caller',
-  supportHindi: 'AI Customer Support (Hindi)',
-  supportEnglish: 'AI Customer Support (English)',
-};
-
-// "a, b and c", with each language's word for "and".
-const list = (items: readonly string[], and: string) => (items.length > 1 ? `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}` : items[0]);
-
-type Brand = { brand?: string };
-
 const DEMO_REQUEST_EN = {
-  legend: 'Choose a demo agent',
-  selected: 'Selected',
-  agentTitles: AGENT_TITLES,
-  agentDescriptions: {
-    receptionist: 'Handles patient appointment bookings, queries and payments.',
-    realEstate: 'Engages leads, gathers requirements, qualifies leads.',
-    supportHindi: 'Available in all regional languages.',
-    supportEnglish: 'Answers customer questions around the clock, in English.',
-  },
-  formTitle: 'Request a Demo Call',
-  nameLabel: 'Name',
-  namePlaceholder: 'Enter your name',
-  phoneLabel: 'Phone Number',
-  phoneLoadingLabel: 'Phone Number (loading)',
   phoneLoadingPlaceholder: 'Loading phone input…',
   phoneLoadError: 'The phone field could not load.',
-  // The country menu's name, today the phone library's English default (its `labels.country`).
-  phoneCountryLabel: 'Phone number country',
-  getOtp: 'Get OTP',
   sendingOtp: 'Sending…',
   codeSent: ({ phone }: { phone: string }) => `Code sent to ${phone}`,
   otpLabel: 'OTP',
@@ -43,15 +13,6 @@ const DEMO_REQUEST_EN = {
   resendIn: ({ seconds }: { seconds: number }) => `Send a new code in ${seconds} s`,
   resend: 'Send a new code',
   verified: 'Phone number verified',
-  // Blank or spaces must not leave "from  services": they fall back like a missing brand-name.
-  consent: ({ brand }: Brand) =>
-    `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand?.trim() || 'our'} services at the contact information provided.`,
-  stepAgent: 'choose an agent',
-  stepName: 'enter your name',
-  stepPhone: 'verify your phone number',
-  stepConsent: 'tick the consent box',
-  missingSteps: ({ steps }: { steps: readonly string[] }) => `To get a call, ${list(steps, ' and ')}.`,
-  getCall: 'Get a Call',
   requesting: 'Requesting your call…',
   demoThanks: ({ agent }: { agent: string }) => `Thanks! Your request for the ${agent} demo is in.`,
   // The confirmation, one sentence for each answer of the service (`call`), #21.
@@ -92,24 +53,8 @@ export type DemoRequestStrings = Widen<typeof DEMO_REQUEST_EN>;
 export const DEMO_REQUEST_STRINGS = {
   en: DEMO_REQUEST_EN,
   hi: {
-    legend: 'डेमो एजेंट चुनें',
-    selected: 'चुना गया',
-    agentTitles: AGENT_TITLES,
-    agentDescriptions: {
-      receptionist: 'मरीज़ों की अपॉइंटमेंट बुकिंग, सवाल और भुगतान संभालता है।',
-      realEstate: 'लीड्स से बात करता है, उनकी ज़रूरतें समझता है और लीड्स को क्वालिफ़ाई करता है।',
-      supportHindi: 'सभी क्षेत्रीय भाषाओं में उपलब्ध।',
-      supportEnglish: 'ग्राहकों के सवालों के जवाब चौबीसों घंटे, अंग्रेज़ी में देता है।',
-    },
-    formTitle: 'डेमो कॉल का अनुरोध करें',
-    nameLabel: 'नाम',
-    namePlaceholder: 'अपना नाम लिखें',
-    phoneLabel: 'फ़ोन नंबर',
-    phoneLoadingLabel: 'फ़ोन नंबर (लोड हो रहा है)',
     phoneLoadingPlaceholder: 'फ़ोन नंबर फ़ील्ड लोड हो रहा है…',
     phoneLoadError: 'फ़ोन नंबर फ़ील्ड लोड नहीं हो सका।',
-    phoneCountryLabel: 'फ़ोन नंबर का देश',
-    getOtp: 'OTP पाएं',
     sendingOtp: 'भेजा जा रहा है…',
     codeSent: ({ phone }) => `${phone} पर कोड भेजा गया`,
     otpLabel: 'OTP',
@@ -119,15 +64,6 @@ export const DEMO_REQUEST_STRINGS = {
     resendIn: ({ seconds }) => `${seconds} सेकंड बाद नया कोड भेजें`,
     resend: 'नया कोड भेजें',
     verified: 'फ़ोन नंबर वेरिफ़ाई हो गया',
-    // Passive, so the sentence needs no verb agreeing with the visitor's gender.
-    consent: ({ brand }) =>
-      `मैं सहमत हूँ कि मेरी दी हुई संपर्क जानकारी पर ${brand?.trim() ? `${brand.trim()} सेवाओं` : 'हमारी सेवाओं'} की ओर से मुझे संदेश भेजे जा सकते हैं, जिनमें ऑटोमेटेड कॉल और एआई से चलने वाली डेमो कॉल भी शामिल हैं।`,
-    stepAgent: 'एजेंट चुनें',
-    stepName: 'अपना नाम लिखें',
-    stepPhone: 'अपना फ़ोन नंबर वेरिफ़ाई करें',
-    stepConsent: 'सहमति वाले बॉक्स पर टिक करें',
-    missingSteps: ({ steps }) => `कॉल पाने के लिए ${list(steps, ' और ')}।`,
-    getCall: 'कॉल पाएं',
     requesting: 'आपकी कॉल का अनुरोध भेजा जा रहा है…',
     demoThanks: ({ agent }) => `धन्यवाद! ${agent} डेमो के लिए आपका अनुरोध मिल गया है।`,
     callPlaced: ({ phone }) => `हम अभी आपको ${phone} पर कॉल कर रहे हैं।`,
