@@ -1,14 +1,7 @@
 import type { AgentId } from './agents';
 
-/** Attributes of `<ai-demo-request>`. */
-export interface DemoRequestProps {
-  /** The service's base URL: it sends and checks the codes, stores the lead and calls the visitor. Unset: demo mode. */
-  backendUrl?: string;
-  /** ISO 3166-1 alpha-2 country the phone field starts with. */
-  defaultCountry?: string;
-  /** Who the consent text names: "from {brand-name} services". */
-  brandName?: string;
-}
+/** Attributes and properties of `<ai-demo-request>`: declared once, on the element class. */
+export type { DemoRequestProps } from './element';
 
 export interface DemoRequestSubmitDetail {
   agentId: AgentId;

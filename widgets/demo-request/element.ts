@@ -1,9 +1,11 @@
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
+   The accessors for the declared props are put on the prototype by WidgetElement; the interface only types them. */
 import baseCss from '../elements/base.css?inline';
 import { reserveCss } from './reserve';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
-import { defineOnce, widgetElement } from '../elements/widget-element';
-import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
-
+import { property, string, type PropsOf } from '../elements/props';
+import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
+import type { DemoRequestErrorDetail, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
 
 /**
  * Pick one of four demo agents, give a name and a phone number verified in OTP steps,
@@ -14,13 +16,9 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @summary Request-a-demo-call form with agent picker and phone verification.
  * @tag ai-demo-request
  *
- * @attr {string} backend-url - The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent).
- * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
- * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
- *
- * @fires {CustomEvent<{agentId: 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish', name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
- * @fires {CustomEvent<{id: number, call: 'placed' | 'queued' | 'not-configured'}>} ai-demo-request-success - With `backend-url`: the lead is stored; `call` says whether the AI demo call was placed.
- * @fires {CustomEvent<{message: string}>} ai-demo-request-error - With `backend-url`: the lead was refused or the service was out of reach; `message` is what the visitor was told.
+ * @fires ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
+ * @fires ai-demo-request-success - With `backend-url`: the lead is stored; `call` says whether the AI demo call was placed.
+ * @fires ai-demo-request-error - With `backend-url`: the lead was refused or the service was out of reach; `message` is what the visitor was told.
  *
  * @csspart base - The whole form.
  * @csspart agents - The agent radio group.
@@ -46,19 +44,50 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-export const AIDemoRequestElement = widgetElement<DemoRequestProps>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
-  attrs: { backendUrl: 'string', defaultCountry: 'string', brandName: 'string' },
-  css: [baseCss, reserveCss()],
-  // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
-  shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],
-  eager: true,
-  loadError: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].loadError,
-  tryAgain: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].tryAgain,
-  exportName: 'DemoRequest',
-  widget: 'demo-request',
-});
+export class AIDemoRequestElement extends WidgetElement {
+  /** The public properties; attributes are their kebab-case names. */
+  static override props = {
+    /** The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent). */
+    backendUrl: string(),
+    /** Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`. */
+    defaultCountry: string(),
+    /** Who the consent text names ("from {brand-name} services"). Default: `our`. */
+    brandName: string(),
+    /** The consent sentence the visitor ticks, replacing the built-in one (which names `brand-name`). Default: the built-in consent sentence. */
+    consentText: string(),
+    /** The version of the consent text, stored with the lead so that what the visitor agreed to can be found again. */
+    consentVersion: string(),
+    /** Cloudflare Turnstile site key: with it, Get OTP first asks Turnstile whether the visitor is a person. */
+    turnstileSiteKey: string(),
+    /** The countries the phone field offers: comma-separated ISO 3166-1 alpha-2 codes (`IN,GB`), or `all`. Default: `IN`. */
+    countries: string(),
+    /** Extra facts stored with the lead (a campaign, a page): a flat object of strings (JS property only). */
+    metadata: property<Record<string, string>>(),
+  };
+  static override widget: WidgetSpec<DemoRequestProps> = {
+    load: () => import('./DemoRequest').then((m) => m.DemoRequest),
+    css: [baseCss, reserveCss()],
+    // Its code loads at once; meanwhile an empty box of the form's height keeps the page still.
+    shell: () => ['div', { class: 'root', part: 'base', 'aria-busy': 'true' }],
+    eager: true,
+    loadError: (p) => DEMO_REQUEST_SHELL[p.lang ?? 'en'].loadError,
+    tryAgain: (p) => DEMO_REQUEST_SHELL[p.lang ?? 'en'].tryAgain,
+    exportName: 'DemoRequest',
+    widget: 'demo-request',
+  };
 
-export type AIDemoRequestElement = HTMLElement & DemoRequestProps;
+  /**
+   * Clears the form for the next visitor: no agent chosen, empty fields, no code sent, consent unticked
+   * (the confirmation after a request goes too). Resolves once the empty form is drawn, loading its code
+   * first when needed; out of the page it does nothing.
+   */
+  async reset(): Promise<void> {
+    if (await this.ready()) this.remount();
+  }
+}
+
+export type DemoRequestProps = PropsOf<typeof AIDemoRequestElement.props>;
+export interface AIDemoRequestElement extends DemoRequestProps {}
 
 /** Registers `<ai-demo-request>` (or another tag name, typed through `HTMLElementTagNameMap`); a second call is harmless. */
 export function defineDemoRequest(tag = 'ai-demo-request'): typeof AIDemoRequestElement | undefined {
