@@ -53,7 +53,7 @@ export class AIDemoRequestElement extends WidgetElement {
     defaultCountry: string(),
     /** Who the consent text names ("from {brand-name} services"). Default: `our`. */
     brandName: string(),
-    /** The consent sentence the visitor ticks, replacing the built-in one (which names `brand-name`). Default: the built-in consent sentence. */
+    /** The consent sentence the visitor ticks, replacing the built-in one (which names `brand-name`); unset, the built-in one. */
     consentText: string(),
     /** The version of the consent text, stored with the lead so that what the visitor agreed to can be found again. */
     consentVersion: string(),
