@@ -44,7 +44,7 @@ export function elementPlugin(problems) {
       element.attributes = attributes;
       element.superclass = { name: 'HTMLElement', package: 'global:' };
       element.cssProperties = element.cssProperties?.map((p) => ({ ...p, ...withDefault(p.description) }));
-      element.events = typedEvents(ts, node.getSourceFile(), moduleDoc.path, element.events ?? [], report);
+      element.events = typedEvents(ts, node.getSourceFile(), moduleDoc.path ?? '', element.events ?? [], report);
       moduleDoc.exports?.push({ kind: 'custom-element-definition', name: element.tagName, declaration: { name: element.name, module: moduleDoc.path } });
     },
   };
@@ -53,7 +53,7 @@ export function elementPlugin(problems) {
 /**
  * The fields and attributes `static props = { name: helper() }` declares.
  * @param {TS} ts
- * @param {import('typescript').ClassDeclaration} node
+ * @param {import('@custom-elements-manifest/analyzer/node_modules/typescript').ClassDeclaration} node
  * @param {(message: string) => void} report
  */
 function declaredProps(ts, node, report) {
@@ -96,7 +96,7 @@ function declaredProps(ts, node, report) {
  * Each `@fires` event with its `detail` type from the file's `GlobalEventHandlersEventMap`,
  * spelled out (`{message: string, code: 'timeout' | …}`) from the types in the widget's folder.
  * @param {TS} ts
- * @param {import('typescript').SourceFile} file
+ * @param {import('@custom-elements-manifest/analyzer/node_modules/typescript').SourceFile} file
  * @param {string} path
  * @param {import('custom-elements-manifest/schema').Event[]} events
  * @param {(message: string) => void} report
@@ -116,7 +116,7 @@ function typedEvents(ts, file, path, events, report) {
 }
 
 /** `'ai-voice-demo-error': CustomEvent<VoiceDemoErrorDetail>` and the like, from `declare global`. */
-function eventMap(/** @type {TS} */ ts, /** @type {import('typescript').SourceFile} */ file) {
+function eventMap(/** @type {TS} */ ts, /** @type {import('@custom-elements-manifest/analyzer/node_modules/typescript').SourceFile} */ file) {
   /** @type {Map<string, string>} */
   const map = new Map();
   for (const statement of file.statements) {
