@@ -12,7 +12,7 @@ import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, type
 import { AIDemoRequestElement, defineDemoRequest, type DemoRequestProps } from './demo-request.js';
 import { AIFeedbackElement, defineFeedback, type FeedbackProps } from './feedback.js';
 import { AIVoiceDemoElement, defineVoiceDemo, type VoiceDemoProps } from './voice-demo.js';
-import { attributeOf, type PropSpecs } from '../elements/props.js';
+import type { PropSpecs } from '../elements/props.js';
 
 /** `ai-demo-request-submit` → `AiDemoRequestSubmit`. */
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
@@ -36,6 +36,9 @@ export interface CommonProps {
 export type VoiceDemoComponentProps = VoiceDemoProps & CommonProps & EventCallbacks<'ai-voice-demo'>;
 export type FeedbackComponentProps = FeedbackProps & CommonProps & EventCallbacks<'ai-feedback'>;
 export type DemoRequestComponentProps = DemoRequestProps & CommonProps & EventCallbacks<'ai-demo-request'>;
+
+// This file ships unbundled beside the entries (its `react` is the host's): no imports of our internals at run time.
+const attributeOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 /** `onAiVoiceDemoStart` listens to `ai-voice-demo-start`. */
 const eventOf = (prop: string) => (/^on[A-Z]/.test(prop) ? attributeOf(prop.slice(2)).replace(/^./, (c) => c.toLowerCase()) : null);
