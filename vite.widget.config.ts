@@ -22,7 +22,7 @@ const ENTRIES = {
   'demo-request': 'widgets/entries/demo-request.ts',
 };
 
-export default defineConfig(() => ({
+export default defineConfig({
   plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
@@ -59,4 +59,4 @@ export default defineConfig(() => ({
       },
     },
   },
-}));
+});
