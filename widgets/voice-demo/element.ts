@@ -91,7 +91,8 @@ export class AIVoiceDemoElement extends WidgetElement {
       let pressed = false;
       const observer = new MutationObserver(() => {
         if (!this.isConnected) refused('The element left the page.');
-        else if (pressed && this.status === 'idle') refused('The call was cancelled.');
+        // React's first frame may read as at rest before it adopts the call the shell started: look again.
+        else if (pressed && this.status === 'idle') setTimeout(() => this.status === 'idle' && refused('The call was cancelled.'), 100);
       });
       observer.observe(this.shadowRoot!, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
       if (this.status !== 'connecting' && this.status !== 'consent') this.press('mic');
