@@ -289,7 +289,7 @@ test('the package ships the script bundle, the types, editor data, a license, an
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('ai-agent-widgets'); console.log(Object.keys(m).sort().join(','), String(m.defineVoiceDemo()))"], { cwd: dir, encoding: 'utf8' });
   expect(out.trim()).toBe('AIDemoRequestElement,AIFeedbackElement,AIVoiceDemoElement,defineDemoRequest,defineFeedback,defineVoiceDemo undefined');
   // One build: the main entry and a widget's share the class, so instanceof holds across them.
-  const same = execFileSync(process.execPath, ['--input-type=module', '-e', "const [a, b] = await Promise.all([import('ai-agent-widgets'), import('ai-agent-widgets/voice-demo')]); console.log(a.AIVoiceDemoElement === b.AIVoiceDemoElement)"], { cwd: dir, encoding: 'utf8' });
+  const same = execFileSync(process.execPath, ['--input-type=module', '-e', "const [a, b] = await Promise.all([import('ai-agent-widgets'), import('ai-agent-widgets/voice-demo')]); console.log(String(a.AIVoiceDemoElement === b.AIVoiceDemoElement))"], { cwd: dir, encoding: 'utf8' });
   expect(same.trim()).toBe('true');
   expect(readFileSync(join(pkg, 'dist/widgets/react.js'), 'utf8')).toMatch(/^["']use client["'];/);
   expect(readdirSync(join(pkg, 'dist/widgets/chunks')).filter((f) => f.endsWith('.map'))).toEqual([]);
