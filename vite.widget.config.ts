@@ -10,18 +10,20 @@ import { pageReserveCss } from './widgets/demo-request/reserve.ts';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
- * Two builds into one folder. The default: the all-in-one entry (the script tag's and the package's
- * main), kept one request deep. `--mode split`: one entry per widget for bundlers, so that a host
- * that imports one widget gets only its code; its chunks are hashed apart from the first build's.
+ * One build, every entry: the all-in-one entry (the script tag's and the package's main) and one per
+ * widget for bundlers, so that a host that imports one widget gets only its code. The entries share
+ * their chunks: a host importing the main entry and a widget's gets each module once (one React,
+ * one class per element, so `instanceof` holds).
  */
-const SPLIT = {
+const ENTRIES = {
+  'ai-widgets': 'widgets/index.ts',
   'voice-demo': 'widgets/entries/voice-demo.ts',
   feedback: 'widgets/entries/feedback.ts',
   'demo-request': 'widgets/entries/demo-request.ts',
 };
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), mode === 'split' && unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress()],
+export default defineConfig({
+  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
@@ -30,12 +32,13 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     outDir: 'dist/widgets',
-    emptyOutDir: mode !== 'split',
+    emptyOutDir: true,
     target: 'es2022',
     minify: true,
+    // For our own deployment's error reports; the package leaves them out (package.json `files`).
     sourcemap: true,
     lib: {
-      entry: mode === 'split' ? SPLIT : { 'ai-widgets': 'widgets/index.ts' },
+      entry: ENTRIES,
       formats: ['es'],
     },
     rolldownOptions: {
@@ -58,4 +61,4 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
-}));
+});

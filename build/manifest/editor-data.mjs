@@ -1,8 +1,8 @@
 import { customElements } from './manifest.mjs';
 
 /** @typedef {import('custom-elements-manifest/schema').Package} Package */
-/** @typedef {import('./cem-plugin.mjs').ElementDoc} ElementDoc */
-/** @typedef {import('./cem-plugin.mjs').ElementField} ElementField */
+/** @typedef {import('./element-plugin.mjs').ElementDoc} ElementDoc */
+/** @typedef {import('./element-plugin.mjs').ElementField} ElementField */
 /** @typedef {{ name: string, summary?: string, description?: string, default?: string }} Documented */
 /**
  * VS Code's HTML custom data, format 1.1: what `html.customData` reads for completion and hovers.
@@ -41,7 +41,7 @@ export const WEB_TYPES_FILE = 'web-types.json';
 
 /**
  * The manifest's elements as VS Code HTML custom data. The format has room for tags and their
- * attributes only, so each tag's description also lists its events, JS-only properties, slots,
+ * attributes only, so each tag's description also lists its methods, events, JS-only properties, slots,
  * parts and CSS custom properties.
  * @param {Package} manifest
  * @returns {VsCodeCustomData}
@@ -53,6 +53,7 @@ export function vscodeCustomData(manifest) {
       name: /** @type {string} */ (element.tagName),
       ...optional('description', paragraphs(
         about(element),
+        list('Methods', methods(element).map((m) => ({ ...m, name: `${m.name}()` }))),
         list('Events', element.events),
         list('JS properties', jsOnly(element)),
         list('Slots', element.slots),
@@ -94,11 +95,15 @@ export function webTypes(manifest, pkg) {
           })),
           ...optional('slots', element.slots?.length ? element.slots.map(entry) : undefined),
           js: {
-            properties: fields(element).map((field) => ({ ...entry(field), ...optional('type', field.type?.text) })),
+            // web-types has no methods: each is a property of its function type.
+            properties: [
+              ...fields(element).map((field) => ({ ...entry(field), ...optional('type', field.type?.text) })),
+              ...methods(element).map((method) => ({ ...entry(method), type: `() => ${method.return?.type?.text ?? 'void'}` })),
+            ],
             events: (element.events ?? []).map(entry),
           },
           css: {
-            // web-types has no default for a CSS property, so it goes where the README puts it.
+            // web-types has no default for a CSS property, so it goes where the docs put it.
             properties: (element.cssProperties ?? []).map((property) => ({
               name: property.name,
               ...optional('description', withDefault(property)),
@@ -132,6 +137,13 @@ function fields(/** @type {ElementDoc} */ element) {
   );
 }
 
+/** The element's public methods. */
+function methods(/** @type {ElementDoc} */ element) {
+  return /** @type {import('custom-elements-manifest/schema').ClassMethod[]} */ (
+    (element.members ?? []).filter((member) => member.kind === 'method' && !member.static && (member.privacy ?? 'public') === 'public')
+  );
+}
+
 function jsOnly(/** @type {ElementDoc} */ element) {
   return fields(element).filter((field) => !field.attribute);
 }
@@ -142,7 +154,7 @@ function about(/** @type {Omit<Documented, 'name'>} */ item) {
   return paragraphs(summary, description === summary ? undefined : description);
 }
 
-/** The description with the default written back as the JSDoc wrote it (cem-plugin moves it out). */
+/** The description with the default written back as the JSDoc wrote it (the element plugin moves it out). */
 function withDefault(/** @type {Documented} */ item) {
   const text = about(item);
   if (item.default === undefined) return text;
@@ -156,7 +168,7 @@ function entry(/** @type {Documented} */ item) {
 
 /**
  * A Markdown list of names and their descriptions under a bold heading, or nothing.
- * The default slot, which has no name, is listed as "(default)", as in the README.
+ * The default slot, which has no name, is listed as "(default)", as in docs/elements.md.
  */
 function list(/** @type {string} */ heading, /** @type {Documented[] | undefined} */ items = []) {
   if (items.length === 0) return undefined;

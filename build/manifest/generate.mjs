@@ -1,15 +1,14 @@
 /*
- * `npm run manifest` writes custom-elements.json from the elements' JSDoc, and from it the
- * editors' files: VS Code's HTML custom data and JetBrains' web-types;
- * `npm run docs` (`--readme`) also regenerates the README's API tables from it.
- * manifest.test.ts and editor-data.test.ts fail when any of these files is behind.
+ * `npm run manifest` (or `npm run docs`) writes custom-elements.json from the element classes,
+ * and from it the editors' files (VS Code's HTML custom data, JetBrains' web-types) and the API
+ * reference, docs/elements.md. manifest.test.ts and editor-data.test.ts fail when any is behind.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { toJson, VSCODE_DATA_FILE, vscodeCustomData, WEB_TYPES_FILE, webTypes } from './editor-data.mjs';
-import { analyze, MANIFEST_FILE, README_FILE, ROOT, serialize } from './manifest.mjs';
-import { updateReadme } from './readme.mjs';
+import { elementsDoc } from './docs.mjs';
+import { analyze, DOCS_FILE, MANIFEST_FILE, ROOT, serialize } from './manifest.mjs';
 
 try {
   const manifest = analyze();
@@ -17,9 +16,7 @@ try {
   write(VSCODE_DATA_FILE, () => toJson(vscodeCustomData(manifest)));
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   write(WEB_TYPES_FILE, () => toJson(webTypes(manifest, pkg)));
-  if (process.argv.includes('--readme')) {
-    write(README_FILE, (current) => updateReadme(current, manifest));
-  }
+  write(DOCS_FILE, () => elementsDoc(manifest));
 } catch (error) {
   // These are documentation mistakes to fix, not crashes: the message says what and where.
   process.stderr.write(`${error instanceof Error ? error.message : error}\n`);
@@ -43,6 +40,7 @@ function write(file, next) {
   if (text === current) {
     process.stdout.write(`${file}: up to date\n`);
   } else {
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     process.stdout.write(`${file}: written\n`);
   }

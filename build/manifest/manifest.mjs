@@ -2,14 +2,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { join } from 'node:path';
 import { create, ts } from '@custom-elements-manifest/analyzer';
-import { widgetElementPlugin } from './cem-plugin.mjs';
+import { elementPlugin } from './element-plugin.mjs';
 
 /** @typedef {import('custom-elements-manifest/schema').Package} Package */
-/** @typedef {import('./cem-plugin.mjs').ElementDoc} ElementDoc */
+/** @typedef {import('./element-plugin.mjs').ElementDoc} ElementDoc */
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MANIFEST_FILE = 'custom-elements.json';
-export const README_FILE = 'README.md';
+export const DOCS_FILE = 'docs/elements.md';
 
 /** Each widget folder's `element.ts`, sorted so that the manifest does not churn. */
 function elementModules() {
@@ -21,8 +21,8 @@ function elementModules() {
 
 /**
  * The manifest, built in memory the way the analyzer's CLI builds it (repo-relative module
- * paths), with our plugin for elements made by `widgetElement`. Throws on JSDoc that
- * disagrees with what the elements wire.
+ * paths), with our plugin for the props, events and tags of our element classes. Throws on
+ * declarations that disagree (an event without a type, a prop without JSDoc).
  * @returns {Package}
  */
 export function analyze() {
@@ -31,8 +31,8 @@ export function analyze() {
   );
   /** @type {string[]} */
   const problems = [];
-  const manifest = create({ modules, plugins: [widgetElementPlugin(problems)] });
-  if (problems.length > 0) throw new Error(`The elements' JSDoc and wiring disagree:\n${problems.join('\n')}`);
+  const manifest = create({ modules, plugins: [elementPlugin(problems)] });
+  if (problems.length > 0) throw new Error(`The element declarations disagree:\n${problems.join('\n')}`);
   return shipped(manifest);
 }
 

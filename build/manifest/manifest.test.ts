@@ -4,9 +4,9 @@ import { create, ts } from '@custom-elements-manifest/analyzer';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COUNTRY } from '../../widgets/demo-request/contract';
 import { DEFAULT_API_URL } from '../../widgets/voice-demo/contract';
-import { widgetElementPlugin } from './cem-plugin.mjs';
-import { analyze, customElements, MANIFEST_FILE, README_FILE, ROOT, serialize } from './manifest.mjs';
-import { updateReadme } from './readme.mjs';
+import { elementsDoc } from './docs.mjs';
+import { elementPlugin } from './element-plugin.mjs';
+import { analyze, customElements, DOCS_FILE, MANIFEST_FILE, ROOT, serialize } from './manifest.mjs';
 
 const FIX = 'run `npm run docs` and commit the result';
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -28,17 +28,18 @@ describe('custom-elements.json', () => {
   });
 });
 
-// The element API tables moved from README.md to docs/elements.md, which another change generates;
-// until its drift test lands here, this checks README.md holds no stale copy of them.
-// TODO when docs/elements.md is generated: read it here instead of README_FILE.
-describe('README.md', () => {
-  it('holds no API tables of its own (they are in docs/elements.md)', () => {
-    expect(read(README_FILE)).not.toMatch(/<!-- api:[\w-]+:(start|end) -->/);
+describe('docs/elements.md', () => {
+  it('is the API reference the manifest gives', () => {
+    expect(read(DOCS_FILE), `docs/elements.md differs from the element classes: ${FIX}`).toBe(elementsDoc(manifest));
   });
 
-  it("has each element's API tables as the manifest gives them", () => {
-    const readme = read(README_FILE);
-    expect(readme, `README.md's API tables differ from custom-elements.json: ${FIX}`).toBe(updateReadme(readme, manifest));
+  it('lists every public method each element class writes', () => {
+    const doc = read(DOCS_FILE);
+    for (const { path } of customElements(manifest)) {
+      const written = [...read(path).matchAll(/^ {2}(?:async )?(\w+)\(\): /gm)].map((m) => m[1]);
+      expect(written.length, path).toBeGreaterThan(0);
+      for (const method of written) expect(doc, `${path}: ${method}()`).toContain(`| \`${method}()\` |`);
+    }
   });
 });
 
@@ -55,12 +56,26 @@ describe('the manifest', () => {
   it('gives <ai-voice-demo> its attributes, reflected properties, the JS-only client and its events', () => {
     const element = declared('ai-voice-demo');
     expect(element.attributes?.map((a) => a.name)).toEqual(['public-key', 'assistant-id', 'api-url', 'captions', 'consent-text', 'connect-timeout']);
+    expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
+    expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({ type: { text: 'number' }, default: '20' });
     expect(element.attributes?.find((a) => a.name === 'api-url')?.default).toBe(DEFAULT_API_URL);
     expect(element.members).toContainEqual(expect.objectContaining({ name: 'publicKey', attribute: 'public-key', reflects: true }));
     const client = element.members?.find((m) => m.name === 'client');
     expect(client).toMatchObject({ kind: 'field', type: { text: 'VoiceClient' } });
     expect(client).not.toHaveProperty('attribute');
     expect(element.events?.map((e) => e.name)).toEqual(['ai-voice-demo-start', 'ai-voice-demo-end', 'ai-voice-demo-error']);
+    expect(element.events?.find((e) => e.name === 'ai-voice-demo-error')?.type?.text).toContain("code: 'microphone-denied' |");
+  });
+
+  it('gives each element its methods, and nothing of the base class', () => {
+    const methods = (tag: string) => declared(tag).members?.filter((m) => m.kind === 'method').map((m) => m.name);
+    expect(methods('ai-voice-demo')).toEqual(['start', 'end']);
+    expect(methods('ai-feedback')).toEqual(['open', 'close']);
+    expect(methods('ai-demo-request')).toEqual(['reset']);
+    for (const { element } of customElements(manifest)) {
+      expect(element.members?.filter((m) => m.static || m.name === 'props' || m.name === 'widget')).toEqual([]);
+      expect(element.superclass).toEqual({ name: 'HTMLElement', package: 'global:' });
+    }
   });
 
   it("gives <ai-feedback> the default slot for the trigger's label", () => {
@@ -93,37 +108,35 @@ describe('the manifest', () => {
   });
 });
 
-describe('widgetElementPlugin', () => {
-  function analyzeSource(doc: string, options: string) {
+describe('elementPlugin', () => {
+  function analyzeSource(props: string, more = '', events = "'x-el-done': CustomEvent<{ id: number }>;") {
     const source =
-      `/**\n${doc}\n */\nconst element = widgetElement(X, ${options});\n` +
-      "declare global { interface HTMLElementTagNameMap { 'x-el': XElement } }\n";
+      `/**\n * An element.\n * @tag x-el\n * @fires x-el-done - Done.\n */\nexport class XElement extends WidgetElement {\n  static override props = {${props}};\n${more}}\n` +
+      `declare global { interface GlobalEventHandlersEventMap { ${events} } }\n`;
     const problems: string[] = [];
     const modules = [ts.createSourceFile('widgets/x/element.ts', source, ts.ScriptTarget.ES2015, true)];
-    const manifest = create({ modules, plugins: [widgetElementPlugin(problems)] });
+    const manifest = create({ modules, plugins: [elementPlugin(problems)] });
     return { manifest, problems };
   }
-  const doc = ' * @tag x-el\n * @attr {string} page-size - Rows per page. Default: `20`.\n * @prop {Client} client - JS only.';
-  const options = "{ attrs: { pageSize: 'string' }, properties: ['client'], css: [] }";
+  const props = '\n    /** Rows per page. Default: `20`. */\n    pageSize: number(),\n    /** JS only. */\n    client: property<Client>(),\n  ';
+  const method = '  /** Goes. */\n  go(): void {}\n';
 
-  it('turns the JSDoc on the call into an element with its wired properties', () => {
-    const { manifest, problems } = analyzeSource(doc, options);
+  it('turns the declared props into attributes and properties, and keeps the methods', () => {
+    const { manifest, problems } = analyzeSource(props, method);
     expect(problems).toEqual([]);
     const [{ element }] = customElements(manifest);
     expect(element).toMatchObject({ name: 'XElement', tagName: 'x-el' });
-    expect(element.attributes).toEqual([
-      { name: 'page-size', type: { text: 'string' }, description: 'Rows per page.', default: '20', fieldName: 'pageSize' },
-    ]);
-    expect(element.members?.map((m) => m.name)).toEqual(['pageSize', 'client']);
+    expect(element.attributes).toEqual([{ name: 'page-size', type: { text: 'number' }, description: 'Rows per page.', default: '20', fieldName: 'pageSize' }]);
+    expect(element.members?.map((m) => m.name)).toEqual(['pageSize', 'client', 'go']);
+    expect(element.events).toEqual([{ name: 'x-el-done', description: 'Done.', type: { text: 'CustomEvent<{ id: number }>' } }]);
   });
 
-  it('reports JSDoc that disagrees with what the call wires', () => {
-    const problems = (jsDoc: string, wiring: string) => analyzeSource(jsDoc, wiring).problems.join('\n');
-    expect(problems(doc, "{ attrs: { pageSize: 'string', sort: 'string' }, properties: ['client'] }")).toContain('No @attr for: sort.');
-    expect(problems(doc, "{ attrs: {}, properties: ['client'] }")).toContain('Not in `attrs`: page-size.');
-    expect(problems(doc, "{ attrs: { pageSize: 'number' }, properties: ['client'] }")).toContain("wires it as 'number'");
-    expect(problems(doc, "{ attrs: { pageSize: 'string' } }")).toContain('Not in `properties`: client.');
-    expect(problems(doc.replace('x-el', 'y-el'), options)).toContain("declare 'y-el' in HTMLElementTagNameMap");
-    expect(problems(doc.replace('@tag x-el', ''), options)).toContain('needs @tag');
+  it('reports a declaration that disagrees with itself', () => {
+    const problems = (...args: Parameters<typeof analyzeSource>) => analyzeSource(...args).problems.join('\n');
+    expect(problems('pageSize: number(),')).toContain('pageSize has no JSDoc');
+    expect(problems('/** x */ pageSize: json(),')).toContain('not json()');
+    expect(problems(props, '  go(): void {}\n')).toContain('method go() has no JSDoc');
+    expect(problems(props, '', "'x-el-gone': CustomEvent<{}>;")).toContain('@fires x-el-done is not in GlobalEventHandlersEventMap');
+    expect(problems(props, '', "'x-el-done': CustomEvent<{}>; 'x-el-gone': CustomEvent<{}>;")).toContain('x-el-gone is in GlobalEventHandlersEventMap but has no @fires');
   });
 });

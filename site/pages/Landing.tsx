@@ -27,7 +27,7 @@ export function Landing() {
           </div>
           <div className="hero-demo">
             <p className="hero-demo-title">Talk to our AI agent now</p>
-            <ai-voice-demo public-key={config.voice.publicKey} assistant-id={config.voice.assistantId} api-url={config.voice.apiUrl} captions="on"></ai-voice-demo>
+            <ai-voice-demo public-key={config.voice.publicKey} assistant-id={config.voice.assistantId} api-url={config.voice.apiUrl} captions></ai-voice-demo>
             <p className="hero-demo-note">Uses your microphone. Free, no sign-up.</p>
           </div>
         </div>

@@ -71,10 +71,22 @@ test('removing an attribute or setting it to "" restores the default; every prop
 
   await page.goto('/examples/voice-demo.html');
   const voice = page.locator('#voice');
-  await voice.evaluate((el) => el.setAttribute('captions', 'on'));
+  await voice.evaluate((el) => el.setAttribute('captions', ''));
   await expect(voice.getByRole('log', { name: 'Live captions' })).toHaveCount(1);
   await voice.evaluate((el) => el.removeAttribute('captions'));
   await expect(voice.getByRole('log')).toHaveCount(0);
+  // The older form works for a release, with a warning; the property reflects as a boolean attribute.
+  const warnings: string[] = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  await voice.evaluate((el) => el.setAttribute('captions', 'on'));
+  await expect(voice.getByRole('log', { name: 'Live captions' })).toHaveCount(1);
+  expect(warnings.join('\n')).toContain('captions="on" is deprecated');
+  await voice.evaluate((el) => Object.assign(el, { captions: false }));
+  await expect(voice.getByRole('log')).toHaveCount(0);
+  expect(await voice.evaluate((el) => el.hasAttribute('captions'))).toBe(false);
+  await voice.evaluate((el) => Object.assign(el, { connectTimeout: 7 }));
+  await expect(voice).toHaveAttribute('connect-timeout', '7');
+  expect(await voice.evaluate((el) => el.getAttribute('connect-timeout') === '7' && (el as HTMLElementTagNameMap['ai-voice-demo']).connectTimeout === 7)).toBe(true);
 });
 
 test('a move keeps a feedback draft, the demo form entries and a live call, into another shadow root too', async ({ page }) => {
@@ -162,4 +174,109 @@ test('the voice shell and the React view give the same accessible tree, at rest 
   await voice.getByRole('button').click();
   await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
   expect(await voice.ariaSnapshot()).toBe(shellConnecting);
+});
+
+test('methods: called before the code has loaded they wait for it, loaded they act, disconnected they do nothing', async ({ page }) => {
+  // Each component's chunk waits for the test: until then the elements show their shells.
+  const held: (() => void)[] = [];
+  await page.route(/\/chunks\/(VoiceDemo|Feedback|DemoRequest)\.[\w-]+\.js$/, async (route) => {
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  await page.goto('/examples/empty.html');
+  await page.evaluate(() => {
+    document.getElementById('stage')!.innerHTML = '<ai-feedback id="feedback"></ai-feedback><ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo><ai-demo-request id="demo"></ai-demo-request>';
+  });
+  await loadScript(page);
+  const client = await scripted(page, '#voice', 'methods');
+  const call = <T>(id: string, method: string) => page.evaluate(([i, m]) => (window as never as Record<string, Promise<T>>)[`${i}.${m}`], [id, method] as const);
+  const begin = (id: string, method: string) =>
+    page.evaluate(([i, m]) => {
+      const el = document.getElementById(i) as unknown as Record<string, () => Promise<unknown>>;
+      (window as never as Record<string, Promise<string>>)[`${i}.${m}`] = Promise.resolve(el[m]!()).then(() => 'resolved', (e: Error) => `rejected: ${e.message}`);
+    }, [id, method] as const);
+
+  // Before load.
+  const voice = page.locator('#voice');
+  const feedback = page.locator('#feedback');
+  const demo = page.locator('#demo');
+  await begin('feedback', 'open');
+  await begin('voice', 'start');
+  await begin('demo', 'reset');
+  await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+  await expect.poll(client.log).toEqual(['start a']);
+  await expect(feedback.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  while (held.length) held.shift()!();
+  await page.unroute(/\/chunks\//);
+  await expect(feedback.getByRole('dialog', { name: 'Share Your Feedback' })).toBeVisible();
+  expect(await call('feedback', 'open')).toBe('resolved');
+  expect(await call('demo', 'reset')).toBe('resolved');
+  await client.emit('call-start');
+  expect(await call('voice', 'start')).toBe('resolved');
+  await expect(voice.getByRole('status')).toHaveText('Click to end the call');
+
+  // Loaded.
+  await feedback.getByRole('textbox', { name: 'Name' }).fill('Asha');
+  await feedback.evaluate((el) => (el as HTMLElementTagNameMap['ai-feedback']).close());
+  await expect(feedback.getByRole('dialog')).toBeHidden();
+  await feedback.evaluate((el) => (el as HTMLElementTagNameMap['ai-feedback']).open());
+  await expect(feedback.getByRole('textbox', { name: 'Name' })).toHaveValue('Asha');
+  await feedback.evaluate((el) => (el as HTMLElementTagNameMap['ai-feedback']).close());
+  await voice.evaluate((el) => (el as HTMLElementTagNameMap['ai-voice-demo']).end());
+  await expect.poll(client.log).toEqual(['start a', 'stop']);
+  await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
+  await begin('voice', 'start');
+  await expect.poll(client.log).toEqual(['start a', 'stop', 'start a']);
+  await client.emit('error', { error: { message: 'Assistant not found' } });
+  expect(await call('voice', 'start')).toMatch(/^rejected: /);
+  await demo.locator('label').filter({ hasText: 'AI Receptionist' }).click();
+  await demo.getByRole('textbox', { name: 'Name' }).fill('Ravi Kumar');
+  await demo.evaluate((el) => (el as HTMLElementTagNameMap['ai-demo-request']).reset());
+  await expect(demo.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  await expect(demo.getByRole('radio', { name: 'AI Receptionist' })).not.toBeChecked();
+
+  // Disconnected: nothing happens, nothing throws.
+  await expect(voice.getByRole('status')).not.toHaveText('Connecting to AI agent...');
+  const before = await client.log();
+  const results = await page.evaluate(async () => {
+    const [f, v, d] = ['feedback', 'voice', 'demo'].map((id) => document.getElementById(id) as never as HTMLElementTagNameMap['ai-feedback'] & HTMLElementTagNameMap['ai-voice-demo'] & HTMLElementTagNameMap['ai-demo-request']);
+    for (const el of [f, v, d]) el!.remove();
+    f!.close();
+    v!.end();
+    return Promise.all([f!.open(), v!.start(), d!.reset()]).then((all) => all.map(String));
+  });
+  expect(results).toEqual(['undefined', 'undefined', 'undefined']);
+  expect(await client.log()).toEqual(before);
+});
+
+test('the atomic move (moveBefore) keeps a live call without a disconnect', async ({ page }) => {
+  await page.goto('/examples/empty.html');
+  await page.evaluate(() => (document.getElementById('stage')!.innerHTML = '<ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo>'));
+  await loadScript(page);
+  const client = await scripted(page, '#voice', 'atomic');
+  const voice = page.locator('#voice');
+  await voice.evaluate((el) => void (el as HTMLElementTagNameMap['ai-voice-demo']).start());
+  await client.emit('call-start');
+  await expect(voice.getByRole('status')).toHaveText('Click to end the call');
+  const callbacks = await page.evaluate(() => {
+    // The registry takes an element's callbacks from its class: a subclass records the ones it inherits.
+    const seen: string[] = [];
+    const Voice = customElements.get('ai-voice-demo') as unknown as { new (): HTMLElement };
+    const { connectedCallback, disconnectedCallback } = Voice.prototype as unknown as Record<string, (this: HTMLElement) => void>;
+    customElements.define('probe-voice', class extends Voice {
+      connectedCallback() { seen.push('connected'); connectedCallback!.call(this); }
+      disconnectedCallback() { seen.push('disconnected'); disconnectedCallback!.call(this); }
+    });
+    const probe = document.createElement('probe-voice');
+    document.getElementById('stage')!.append(probe);
+    seen.length = 0;
+    const target = document.getElementById('elsewhere')! as HTMLElement & { moveBefore(node: Node, child: Node | null): void };
+    target.moveBefore(probe, null);
+    target.moveBefore(document.getElementById('voice')!, null);
+    return seen;
+  });
+  expect(callbacks).toEqual([]);
+  await expect(page.locator('#elsewhere #voice').getByRole('status')).toHaveText('Click to end the call');
+  expect(await client.log()).toEqual(['start a']);
 });

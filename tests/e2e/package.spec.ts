@@ -32,7 +32,7 @@ function api(path: string): [number, unknown] {
 }
 
 const APP = `
-import { createElement as h, useState } from 'react';
+import { createElement as h, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DemoRequest, Feedback, VoiceDemo } from 'ai-agent-widgets/react';
 
@@ -50,10 +50,12 @@ window.voiceClient = client;
 
 function App() {
   const [label] = useState('Tell us');
+  const refs = { voice: useRef(null), feedback: useRef(null), demo: useRef(null) };
+  window.refs = refs;
   return h('main', null,
-    h(VoiceDemo, { id: 'voice', assistantId: 'a', client, onAiVoiceDemoStart: log, onAiVoiceDemoEnd: log, onAiVoiceDemoError: log }),
-    h(Feedback, { id: 'feedback', backendUrl: '/api', onAiFeedbackSubmit: log, onAiFeedbackSuccess: log, onAiFeedbackError: log }, label),
-    h(DemoRequest, { id: 'demo', backendUrl: '/api', brandName: 'Acme', onAiDemoRequestSubmit: log, onAiDemoRequestSuccess: log, onAiDemoRequestError: log }),
+    h(VoiceDemo, { id: 'voice', ref: refs.voice, assistantId: 'a', client, onAiVoiceDemoStart: log, onAiVoiceDemoEnd: log, onAiVoiceDemoError: log }),
+    h(Feedback, { id: 'feedback', ref: refs.feedback, backendUrl: '/api', onAiFeedbackSubmit: log, onAiFeedbackSuccess: log, onAiFeedbackError: log }, label),
+    h(DemoRequest, { id: 'demo', ref: refs.demo, backendUrl: '/api', brandName: 'Acme', onAiDemoRequestSubmit: log, onAiDemoRequestSuccess: log, onAiDemoRequestError: log }),
   );
 }
 createRoot(document.getElementById('root')).render(h(App));
@@ -177,6 +179,21 @@ for (const version of ['react19', 'react18']) {
     await form.submit.click();
     await expect(form.root.getByText('Thanks, Asha Rao! Our team will call you on +91 98765 43210.')).toBeVisible();
 
+    // The same widgets driven through the wrappers' refs, as a host's own buttons would.
+    const refs = (name: string, method: string) => page.evaluate(([n, m]) => (window as never as { refs: Record<string, { current: Record<string, () => unknown> }> }).refs[n]!.current[m]!(), [name, method] as const);
+    await form.root.getByRole('textbox', { name: 'Name' }).waitFor();
+    await refs('demo', 'reset');
+    await expect(form.root.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await refs('feedback', 'open');
+    await expect(dialog.getByRole('heading', { name: 'Share Your Feedback' })).toBeVisible();
+    await refs('feedback', 'close');
+    await expect(dialog).toBeHidden();
+    await voice.evaluate((el) => Object.assign(el, { assistantId: 'a' }));
+    await refs('voice', 'start');
+    await expect(voice.getByRole('status')).toHaveText('Click to end the call');
+    await refs('voice', 'end');
+    await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
+
     expect(await received()).toEqual([
       'ai-voice-demo-start',
       'ai-voice-demo-end',
@@ -189,6 +206,8 @@ for (const version of ['react19', 'react18']) {
       'ai-demo-request-error',
       'ai-demo-request-submit',
       'ai-demo-request-success',
+      'ai-voice-demo-start',
+      'ai-voice-demo-end',
     ]);
   });
 }
@@ -269,6 +288,11 @@ test('the package ships the script bundle, the types, editor data, a license, an
   for (const { path } of manifest.modules) expect(existsSync(join(pkg, path)), path).toBe(true);
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('ai-agent-widgets'); console.log(Object.keys(m).sort().join(','), String(m.defineVoiceDemo()))"], { cwd: dir, encoding: 'utf8' });
   expect(out.trim()).toBe('AIDemoRequestElement,AIFeedbackElement,AIVoiceDemoElement,defineDemoRequest,defineFeedback,defineVoiceDemo undefined');
+  // One build: the main entry and a widget's share the class, so instanceof holds across them.
+  const same = execFileSync(process.execPath, ['--input-type=module', '-e', "const [a, b] = await Promise.all([import('ai-agent-widgets'), import('ai-agent-widgets/voice-demo')]); console.log(String(a.AIVoiceDemoElement === b.AIVoiceDemoElement))"], { cwd: dir, encoding: 'utf8' });
+  expect(same.trim()).toBe('true');
+  expect(readFileSync(join(pkg, 'dist/widgets/react.js'), 'utf8')).toMatch(/^["']use client["'];/);
+  expect(readdirSync(join(pkg, 'dist/widgets/chunks')).filter((f) => f.endsWith('.map'))).toEqual([]);
   const script = execFileSync(process.execPath, ['-e', "console.log(require.resolve('ai-agent-widgets/script'))"], { cwd: dir, encoding: 'utf8' });
   expect(script.trim()).toMatch(/dist\/widgets\/ai-widgets\.js$/);
 });

@@ -1,12 +1,14 @@
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
+   The accessors for the declared props are put on the prototype by WidgetElement; the interface only types them. */
 import baseCss from '../elements/base.css?inline';
 import phoneCss from 'react-phone-number-input/style.css?inline';
 import css from './demo-request.css?inline';
 import { reserveCss } from './reserve';
 import { demoRequestShell } from './shell';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
-import { defineOnce, widgetElement } from '../elements/widget-element';
-import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
-
+import { property, string, type PropsOf } from '../elements/props';
+import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
+import type { DemoRequestErrorDetail, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
 
 /**
  * Pick one of four demo agents, give a name and a phone number verified in OTP steps,
@@ -17,18 +19,9 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @summary Request-a-demo-call form with agent picker and phone verification.
  * @tag ai-demo-request
  *
- * @attr {string} backend-url - The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent).
- * @attr {string} default-country - Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`.
- * @attr {string} countries - Countries the phone field accepts: comma-separated ISO 3166-1 alpha-2 codes (`IN,AE,GB`), or `all` for every country. Default: `default-country` alone (`IN`). A `default-country` outside the list gives way to the list's first.
- * @attr {string} brand-name - Who the consent text names ("from {brand-name} services"). Default: `our`.
- * @attr {string} consent-text - The consent sentence shown next to the box, sent with the lead exactly as shown. Default: the built-in sentence for `brand-name` in the widget's language.
- * @attr {string} consent-version - Your label for that sentence's version, sent with the lead as `consentVersion`.
- * @attr {string} turnstile-site-key - Cloudflare Turnstile site key: loads Turnstile's script (once per page, in the head; a strict CSP must allow `https://challenges.cloudflare.com` in script-src and frame-src) and shows its check near Get OTP, in a `slot="challenge"` child the element adds to itself. Unset: nothing is loaded.
- * @prop {Record<string, string>} metadata - Up to 20 string values of at most 200 characters sent with the lead; anything else is refused with a console error and `{}` is sent.
- *
- * @fires {CustomEvent<{agentId: 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish', name: string, phone: string}>} ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
- * @fires {CustomEvent<{id: number, call: 'placed' | 'retrying' | 'scheduled' | 'failed' | 'not-configured', callAt?: string, duplicate?: true}>} ai-demo-request-success - With `backend-url`: the lead is stored; `call` says what became of the AI demo call (`callAt` when `scheduled`); `duplicate` when the same number asked for the same agent within 24 h.
- * @fires {CustomEvent<{message: string}>} ai-demo-request-error - With `backend-url`: the lead was refused or the service was out of reach; `message` is what the visitor was told.
+ * @fires ai-demo-request-submit - Get a Call was pressed; `phone` is E.164 (`+919876543210`).
+ * @fires ai-demo-request-success - With `backend-url`: the lead is stored; `call` says what becomes of the AI demo call (`placed`, `retrying`, `scheduled` at `callAt`, `failed`, `not-configured`); `duplicate` when the same number asked for the same agent within 24 h.
+ * @fires ai-demo-request-error - With `backend-url`: the lead was refused or the service was out of reach; `message` is what the visitor was told.
  *
  * @csspart base - The whole form.
  * @csspart agents - The agent radio group.
@@ -54,20 +47,50 @@ import type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail,
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-export const AIDemoRequestElement = widgetElement<DemoRequestProps, 'metadata'>(() => import('./DemoRequest').then((m) => m.DemoRequest), {
-  attrs: { backendUrl: 'string', defaultCountry: 'string', countries: 'string', brandName: 'string', consentText: 'string', consentVersion: 'string', turnstileSiteKey: 'string' },
-  properties: ['metadata'],
-  // The form's own CSS and the phone library's: the shell draws the form with them before React.
-  css: [baseCss, phoneCss, css, reserveCss()],
-  // The form at rest is in the first paint; React comes when a visitor reaches for it.
-  ...demoRequestShell,
-  loadError: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].loadError,
-  tryAgain: (props) => DEMO_REQUEST_SHELL[props.lang ?? 'en'].tryAgain,
-  exportName: 'DemoRequest',
-  widget: 'demo-request',
-});
+export class AIDemoRequestElement extends WidgetElement {
+  /** The public properties; attributes are their kebab-case names. */
+  static override props = {
+    /** The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent). */
+    backendUrl: string(),
+    /** Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`. */
+    defaultCountry: string(),
+    /** Who the consent text names ("from {brand-name} services"). Default: `our`. */
+    brandName: string(),
+    /** The consent sentence shown next to the box and sent with the lead exactly as shown; unset, the built-in one for `brand-name` in the widget's language. */
+    consentText: string(),
+    /** The version of the consent text, stored with the lead so that what the visitor agreed to can be found again. */
+    consentVersion: string(),
+    /** Cloudflare Turnstile site key: loads Turnstile's script (once per page; a strict CSP must allow `https://challenges.cloudflare.com` in script-src and frame-src) and shows its check near Get OTP, in a `slot="challenge"` child the element adds to itself. Unset: nothing is loaded. */
+    turnstileSiteKey: string(),
+    /** Countries the phone field accepts: comma-separated ISO 3166-1 alpha-2 codes (`IN,AE,GB`), or `all` for every country. Default: `default-country` alone (`IN`). */
+    countries: string(),
+    /** Extra facts stored with the lead (a campaign, a page): up to 20 string values of at most 200 characters (JS property only); anything else is refused with a console error and `{}` is sent. */
+    metadata: property<Record<string, string>>(),
+  };
+  static override widget: WidgetSpec<DemoRequestProps> = {
+    load: () => import('./DemoRequest').then((m) => m.DemoRequest),
+    // The form's own CSS and the phone library's: the shell draws the form with them before React.
+    css: [baseCss, phoneCss, css, reserveCss()],
+    // The form at rest is in the first paint; React comes when a visitor reaches for it.
+    ...demoRequestShell,
+    loadError: (p) => DEMO_REQUEST_SHELL[p.lang ?? 'en'].loadError,
+    tryAgain: (p) => DEMO_REQUEST_SHELL[p.lang ?? 'en'].tryAgain,
+    exportName: 'DemoRequest',
+    widget: 'demo-request',
+  };
 
-export type AIDemoRequestElement = HTMLElement & DemoRequestProps;
+  /**
+   * Clears the form for the next visitor: no agent chosen, empty fields, no code sent, consent unticked
+   * (the confirmation after a request goes too). Resolves once the empty form is drawn, loading its code
+   * first when needed; out of the page it does nothing.
+   */
+  async reset(): Promise<void> {
+    if (await this.ready()) this.remount();
+  }
+}
+
+export type DemoRequestProps = PropsOf<typeof AIDemoRequestElement.props>;
+export interface AIDemoRequestElement extends DemoRequestProps {}
 
 /** Registers `<ai-demo-request>` (or another tag name, typed through `HTMLElementTagNameMap`); a second call is harmless. */
 export function defineDemoRequest(tag = 'ai-demo-request'): typeof AIDemoRequestElement | undefined {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { createElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineOnce, widgetElement } from './widget-element';
+import { string } from './props';
+import { defineOnce, WidgetElement } from './widget-element';
 import type { ShellNode } from './shell';
 
 const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Press']];
@@ -21,7 +22,13 @@ const toggle = (controls: string[]) => ({ shell: controls.length % 2 ? pressed :
 function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggle' = true) {
   const tag = `x-lazy-${++tags}`;
   const shells = withShell ? { shell: () => shell, onShellPress: withShell === 'toggle' ? toggle : undefined } : {};
-  defineOnce(tag, widgetElement(load, { attrs: { label: 'string' }, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test' }));
+  defineOnce(
+    tag,
+    class extends WidgetElement {
+      static override props = { label: string() };
+      static override widget = { load, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test' };
+    },
+  );
   const el = document.createElement(tag);
   document.body.append(el);
   return el.shadowRoot!;

@@ -62,6 +62,8 @@ export interface Rendered<P> {
   listeners: AbortController;
   /** Why the last load failed: a retry fetches the module it names anew. */
   error?: unknown;
+  /** Callers waiting for React's first commit (or a failed load). */
+  waiting?: (() => void)[];
 }
 
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
@@ -169,6 +171,13 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     ctx.pressed = [];
     ctx.held = null;
     place(ctx, [alert]);
+    settle(ctx);
+  };
+
+  const settle = (ctx: Rendered<P>) => {
+    const waiting = ctx.waiting ?? [];
+    ctx.waiting = [];
+    for (const done of waiting) done();
   };
 
   const committed = (ctx: Rendered<P>) => {
@@ -186,6 +195,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     const pressed = ctx.held ? [...ctx.pressed, ctx.held] : ctx.pressed;
     ctx.pressed = [];
     ctx.held = null;
+    settle(ctx);
     if (!pressed.length) return;
     const controls = spec.onShellPress ? spec.onShellPress(pressed, ctx.props).replay : pressed.slice(-1);
     // After React has finished this commit, so each press is handled like any other.
@@ -262,8 +272,26 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
         ctx.placeholder = [patchShell(ctx.placeholder[0], next)];
       }
     },
+    /** Resolves once React has drawn the widget (loading it now) or the load failed. */
+    whenMounted(ctx: Rendered<P>): Promise<void> {
+      if (ctx.phase === 'mounted' || ctx.phase === 'gone') return Promise.resolve();
+      if (ctx.phase === 'failed') activate(ctx, true);
+      else activate(ctx);
+      return new Promise((resolve) => (ctx.waiting ??= []).push(resolve));
+    },
+    /** A press on a control made by the page's code, handled as a visitor's press on it. */
+    press(ctx: Rendered<P>, control: string) {
+      if (ctx.phase === 'shell') press(ctx, control);
+      else if (ctx.phase === 'loading') ctx.pressed.push(control);
+      else if (ctx.phase === 'mounted') byControl(ctx.container, control)?.click();
+    },
+    /** The component drawn afresh, its state back at the start. */
+    remount(ctx: Rendered<P>) {
+      ctx.root?.remount();
+    },
     unmount(ctx: Rendered<P>) {
       ctx.phase = 'gone';
+      settle(ctx);
       ctx.listeners.abort();
       ctx.root?.unmount();
       place(ctx, []);

@@ -18,7 +18,7 @@ vi.mock('../demo-request/useLeadFlow', async (original) => ({ ...(await original
 describe('first states drawn without React', () => {
   for (const lang of ['en', 'hi'] as const) {
     it(`draws the voice demo at rest exactly as <VoiceDemo> renders it (${lang}, with captions)`, () => {
-      const props = { publicKey: 'pk', assistantId: 'a', captions: 'on', lang };
+      const props = { publicKey: 'pk', assistantId: 'a', captions: true, lang };
       const react = renderToStaticMarkup(createElement(VoiceDemo, props));
       expect(shellToHtml(voiceShell.shell(props))).toBe(react);
     });

@@ -1,10 +1,19 @@
 // @vitest-environment happy-dom
 import { createElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineOnce, widgetElement } from './widget-element';
+import { boolean, number, property, string, type PropSpecs } from './props';
+import { defineOnce, WidgetElement } from './widget-element';
+
+/** An element class as a widget's `element.ts` writes one. */
+function widgetElement(load: typeof WidgetElement.widget.load, props: PropSpecs) {
+  return class extends WidgetElement {
+    static override props = props;
+    static override widget = { load, css: [], loadError: () => 'x', widget: 'x' };
+  };
+}
 
 const never = () => new Promise<never>(() => {});
-const element = widgetElement<{ label?: string }>(never, { attrs: { label: 'string' }, css: [], loadError: () => 'x', widget: 'x' });
+const element = widgetElement(never, { label: string() });
 
 /** Shows its props and keeps a count in React state, to see re-renders and state kept across a move. */
 function Probe({ label = 'Default label', note = 'no note', lang }: { label?: string; note?: string; lang?: string }) {
@@ -15,8 +24,8 @@ function Probe({ label = 'Default label', note = 'no note', lang }: { label?: st
 let tags = 0;
 function probe() {
   const tag = `x-probe-${++tags}`;
-  defineOnce(tag, widgetElement<{ label?: string; note?: string }, 'note'>(async () => Probe, { attrs: { label: 'string' }, properties: ['note'], css: [], loadError: () => 'x', widget: 'x' }));
-  const el = document.createElement(tag) as HTMLElement & { label?: string; note?: string };
+  defineOnce(tag, widgetElement(async () => Probe, { label: string(), note: property<string>(), on: boolean(), count: number() }));
+  const el = document.createElement(tag) as HTMLElement & { label?: string; note?: string; on?: boolean; count?: number };
   document.body.append(el);
   const text = () => el.shadowRoot!.querySelector('button')?.textContent;
   return { el, text };
@@ -67,6 +76,35 @@ describe('attributes and properties', () => {
     await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
   });
 
+  it('reads boolean attributes as presence and number attributes as numbers, and reflects both', () => {
+    const { el } = probe();
+    expect(el.on).toBe(false);
+    el.setAttribute('on', '');
+    expect(el.on).toBe(true);
+    el.removeAttribute('on');
+    expect(el.on).toBe(false);
+    el.on = true;
+    expect(el.getAttribute('on')).toBe('');
+    el.on = false;
+    expect(el.hasAttribute('on')).toBe(false);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    el.setAttribute('on', 'off');
+    expect(el.on).toBe(false);
+    el.setAttribute('on', 'yes');
+    expect(el.on).toBe(true);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('on="yes" is deprecated'));
+    warn.mockRestore();
+
+    el.setAttribute('count', '12');
+    expect(el.count).toBe(12);
+    el.setAttribute('count', 'twelve');
+    expect(el.count).toBeUndefined();
+    el.count = 5;
+    expect(el.getAttribute('count')).toBe('5');
+    el.count = undefined;
+    expect(el.hasAttribute('count')).toBe(false);
+  });
+
   it('follows its own lang, else the nearest one around it', async () => {
     document.documentElement.lang = 'en';
     const { el, text } = probe();
@@ -76,7 +114,7 @@ describe('attributes and properties', () => {
   });
 
   it('keeps a value a framework set before the tag was defined', () => {
-    const withClient = widgetElement<{ client?: object; label?: string }, 'client'>(never, { attrs: { label: 'string' }, css: [], properties: ['client'], loadError: () => 'x', widget: 'x' });
+    const withClient = widgetElement(never, { label: string(), client: property<object>() });
     const el = document.createElement('x-early') as HTMLElement & { client?: object; label?: string };
     const client = { start() {} };
     el.client = client;

@@ -1,149 +1,180 @@
 import type { ComponentType } from 'react';
 import { resolveLang, type Lang, type Localized } from '../lib/strings';
+import { attributeOf, type Prop, type PropSpecs } from './props';
 import { lazyRenderer, type LazyWidget, type Rendered } from './renderer';
 import { adoptStyles } from './styles';
 
-/** How an attribute's text becomes the prop: all of ours are strings today. */
-export type AttrType = 'string';
-
-/** Every prop of the contract must be mapped, so the element and its docs cannot drift. */
-export type AttrMap<P> = { [K in keyof P]-?: AttrType };
-
-export interface WidgetOptions<P, JsOnly extends keyof P> extends Omit<LazyWidget<P & Localized>, 'load'> {
-  /** Props set as attributes (kebab-case) and properties. */
-  attrs: AttrMap<Omit<P, JsOnly>>;
+/** How an element draws and loads its component, besides its public API. */
+export interface WidgetSpec<P extends object> extends Omit<LazyWidget<P & Localized>, 'load'> {
+  /** The React component, from its own chunk. */
+  load: () => Promise<ComponentType<P & Localized>>;
   /** CSS adopted into each instance's shadow root before anything is drawn. */
   css: string[];
-  /** Props that only exist as JS properties (objects with methods): never reflected. */
-  properties?: JsOnly[];
-}
-
-/** The class `widgetElement` returns: an HTMLElement with the widget's props as properties. */
-export interface WidgetClass<P> {
-  new (): HTMLElement & P;
-  prototype: HTMLElement & P;
-  readonly observedAttributes: string[];
 }
 
 /** Without a DOM (server rendering, Node tests) the classes still exist; they are never constructed there. */
 const ElementBase = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
 
-const kebab = (prop: string) => prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+type AnySpec = WidgetSpec<object>;
+const renderers = new WeakMap<AnySpec, ReturnType<typeof lazyRenderer<object>>>();
+const prepared = new WeakSet<object>();
+
+/** The class that declares `props` (a re-tagged subclass inherits them). */
+function declaring(cls: typeof WidgetElement): typeof WidgetElement {
+  let current = cls;
+  while (!Object.prototype.hasOwnProperty.call(current, 'props') && Object.getPrototypeOf(current) !== WidgetElement) current = Object.getPrototypeOf(current);
+  return current;
+}
 
 /**
- * Builds the custom element class for a plain React component loaded on demand (see
- * `lazyRenderer`). Our own small base rather than r2wc's core: r2wc drops an attribute that is
- * removed or set to "", skips the render when a property is set to a falsy value, and unmounts
- * on every disconnect, so a move in the page would hang up a call; its public API offers no
- * place to change any of that.
+ * The base of our elements, each a class in its widget's `element.ts` that declares its public
+ * properties (`static props`), its methods and, in JSDoc, its events, parts and CSS properties.
+ * Our own small base rather than r2wc's core: r2wc drops an attribute that is removed or set to
+ * "", skips the render when a property is set to a falsy value, and unmounts on every
+ * disconnect, so a move in the page would hang up a call.
  *
- * - An attribute removed or set to "" gives the prop back its default (`undefined`).
+ * - An attribute removed (or a text one set to "") gives the prop back its default (`undefined`).
  * - Every property set renders; attribute props reflect to their attribute.
- * - A JS-only property set before the tag was defined is taken over at upgrade.
- * - A move keeps the instance's state: React unmounts only when the element is still out of
- *   the document a task after it left.
+ * - A property set before the tag was defined is taken over at upgrade.
+ * - A move keeps the instance's state: the atomic move (`moveBefore`) does not disconnect at all;
+ *   elsewhere React unmounts only when the element is still out of the document a task after it left.
  */
-export function widgetElement<P extends object, JsOnly extends keyof P = never>(
-  load: () => Promise<ComponentType<P>>,
-  options: WidgetOptions<P, JsOnly>,
-): WidgetClass<P> {
-  const byAttribute = new Map(Object.keys(options.attrs).map((prop) => [kebab(prop), prop]));
-  const properties = (options.properties ?? []) as string[];
-  let renderer: ReturnType<typeof lazyRenderer<P>> | undefined;
+export abstract class WidgetElement extends ElementBase {
+  /** The element's public properties; each subclass declares its own. */
+  static props: PropSpecs = {};
+  /** How the element loads and draws its component (for its own props, which this base does not know). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  static widget: WidgetSpec<any>;
 
-  class Widget extends ElementBase {
-    static get observedAttributes() {
-      // `lang` picks the widget's language; it stays the native property.
-      return [...byAttribute.keys(), 'lang'];
-    }
+  static get observedAttributes(): string[] {
+    WidgetElement.#prepare(this);
+    const attributes = Object.entries(this.props).filter(([, spec]) => spec.fromAttribute).map(([name]) => attributeOf(name));
+    // `lang` picks the widget's language; it stays the native property.
+    return [...attributes, 'lang'];
+  }
 
-    #props: Record<string, unknown> = {};
-    #rendered: Rendered<P & Localized> | undefined;
-    #leaving: ReturnType<typeof setTimeout> | undefined;
-
-    constructor() {
-      super();
-      const root = this.attachShadow({ mode: 'open' });
-      adoptStyles(root, ...options.css);
-      for (const [attribute, prop] of byAttribute) this.#props[prop] = this.getAttribute(attribute) || undefined;
-      // A framework may set a property before the script defined the tag; that value sits
-      // on the instance and would hide our accessor. Take it over (the first render follows).
-      for (const name of [...byAttribute.values(), ...properties]) {
-        if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
-        const value = (this as unknown as Record<string, unknown>)[name];
-        delete (this as unknown as Record<string, unknown>)[name];
-        (this as unknown as Record<string, unknown>)[name] = value;
-      }
-    }
-
-    connectedCallback() {
-      clearTimeout(this.#leaving);
-      this.#render();
-    }
-
-    disconnectedCallback() {
-      // A move is a disconnect followed at once by a connect: wait a task before letting go.
-      clearTimeout(this.#leaving);
-      this.#leaving = setTimeout(() => {
-        if (this.isConnected || !this.#rendered) return;
-        renderer!.unmount(this.#rendered);
-        this.#rendered = undefined;
+  /** Puts an accessor on the prototype for each declared prop, once per declaring class. */
+  static #prepare(cls: typeof WidgetElement) {
+    const owner = declaring(cls);
+    if (prepared.has(owner)) return;
+    prepared.add(owner);
+    for (const [name, spec] of Object.entries(owner.props)) {
+      Object.defineProperty(owner.prototype, name, {
+        configurable: true,
+        enumerable: true,
+        get(this: WidgetElement) {
+          const value = this.#props[name];
+          return spec.kind === 'boolean' ? !!value : value;
+        },
+        set(this: WidgetElement, value: unknown) {
+          this.#write(name, spec, value);
+        },
       });
-    }
-
-    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-      if (name === 'lang') return this.#render();
-      const prop = byAttribute.get(name);
-      if (!prop) return;
-      const next = value || undefined;
-      if (this.#props[prop] === next) return;
-      this.#props = { ...this.#props, [prop]: next };
-      this.#render();
-    }
-
-    static {
-      for (const prop of [...byAttribute.values(), ...properties]) {
-        Object.defineProperty(this.prototype, prop, {
-          configurable: true,
-          enumerable: true,
-          get(this: Widget) {
-            return this.#props[prop];
-          },
-          set(this: Widget, value: unknown) {
-            this.#set(prop, value);
-          },
-        });
-      }
-    }
-
-    /** Attribute props reflect, so the attribute stays the one truth for them. */
-    #set(prop: string, value: unknown) {
-      const attribute = kebab(prop);
-      if (byAttribute.has(attribute)) {
-        const text = value === undefined || value === null || value === '' ? null : String(value);
-        if (text === null) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, text);
-        // Inside the constructor of an upgrade no attribute callback follows: take the value here too.
-        if (this.#props[prop] === (text ?? undefined)) return;
-        this.#props = { ...this.#props, [prop]: text ?? undefined };
-        this.#render();
-        return;
-      }
-      this.#props = { ...this.#props, [prop]: value };
-      this.#render();
-    }
-
-    #render() {
-      if (!this.isConnected) return;
-      renderer ??= lazyRenderer<P & Localized>({ ...options, load: load as () => Promise<ComponentType<P & Localized>> });
-      // The language is the element's own `lang` or the nearest one around it, looked up at each render.
-      const props = { ...this.#props, lang: resolveLang(this) } as P & { lang: Lang };
-      if (this.#rendered) renderer.update(this.#rendered, props);
-      else this.#rendered = renderer.mount(this.shadowRoot!, props);
     }
   }
 
-  return Widget as unknown as WidgetClass<P>;
+  #props: Record<string, unknown> = {};
+  #rendered: Rendered<object> | undefined;
+  #leaving: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    super();
+    const cls = this.constructor as typeof WidgetElement;
+    WidgetElement.#prepare(cls);
+    adoptStyles(this.attachShadow({ mode: 'open' }), ...cls.widget.css);
+    const own = this as unknown as Record<string, unknown>;
+    for (const [name, spec] of Object.entries(cls.props)) {
+      if (spec.fromAttribute) this.#props[name] = spec.fromAttribute(this.getAttribute(attributeOf(name)), attributeOf(name));
+      // A framework may set a property before the script defined the tag; that value sits
+      // on the instance and would hide our accessor. Take it over (the first render follows).
+      if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+      const value = own[name];
+      delete own[name];
+      own[name] = value;
+    }
+  }
+
+  connectedCallback() {
+    clearTimeout(this.#leaving);
+    this.#render();
+  }
+
+  /** The atomic move: nothing was torn down, but the language around the element may differ. */
+  connectedMoveCallback() {
+    this.#render();
+  }
+
+  disconnectedCallback() {
+    // A move is a disconnect followed at once by a connect: wait a task before letting go.
+    clearTimeout(this.#leaving);
+    this.#leaving = setTimeout(() => {
+      if (this.isConnected || !this.#rendered) return;
+      this.#renderer().unmount(this.#rendered);
+      this.#rendered = undefined;
+    });
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+    if (name === 'lang') return this.#render();
+    const props = (this.constructor as typeof WidgetElement).props;
+    const prop = Object.keys(props).find((key) => attributeOf(key) === name);
+    if (prop) this.#take(prop, props[prop]!.fromAttribute!(value, name));
+  }
+
+  /** Attribute props reflect, so the attribute stays the one truth for them. */
+  #write(name: string, spec: Prop<unknown>, value: unknown) {
+    if (!spec.toAttribute || !spec.fromAttribute) return this.#take(name, value);
+    const attribute = attributeOf(name);
+    const text = spec.toAttribute(value);
+    if (text === null) this.removeAttribute(attribute);
+    else this.setAttribute(attribute, text);
+    // Inside the constructor of an upgrade no attribute callback follows: take the value here too.
+    this.#take(name, spec.fromAttribute(text, attribute));
+  }
+
+  #take(name: string, value: unknown) {
+    if (Object.is(this.#props[name], value)) return;
+    this.#props = { ...this.#props, [name]: value };
+    this.#render();
+  }
+
+  #renderer() {
+    const spec = (this.constructor as typeof WidgetElement).widget as unknown as AnySpec;
+    let renderer = renderers.get(spec);
+    if (!renderer) renderers.set(spec, (renderer = lazyRenderer<object>(spec as unknown as LazyWidget<object>)));
+    return renderer;
+  }
+
+  #render() {
+    if (!this.isConnected) return;
+    // The language is the element's own `lang` or the nearest one around it, looked up at each render.
+    const props = { ...this.#props, lang: resolveLang(this) } as { lang: Lang };
+    if (this.#rendered) this.#renderer().update(this.#rendered, props);
+    else this.#rendered = this.#renderer().mount(this.shadowRoot!, props);
+  }
+
+  /** Resolves once the component is drawn (loading it now if needed); `false` when the element is not in a document. */
+  protected async ready(): Promise<boolean> {
+    if (!this.isConnected || !this.#rendered) return false;
+    const rendered = this.#rendered;
+    await this.#renderer().whenMounted(rendered);
+    return this.isConnected && rendered === this.#rendered && rendered.phase === 'mounted';
+  }
+
+  /** Presses one of the widget's controls (`data-control`), as a visitor would, before or after React. */
+  protected press(control: string) {
+    if (this.isConnected && this.#rendered) this.#renderer().press(this.#rendered, control);
+  }
+
+  /** Draws the component afresh, its state back at the start. */
+  protected remount() {
+    if (this.isConnected && this.#rendered) this.#renderer().remount(this.#rendered);
+  }
+
+  /** The widget's `status` as its view shows it (`data-status`), before or after React. */
+  protected get status(): string | null {
+    return this.shadowRoot?.querySelector('[data-status]')?.getAttribute('data-status') ?? null;
+  }
 }
 
 const registered = new Set<CustomElementConstructor>();
@@ -157,9 +188,9 @@ export function defineOnce<C extends CustomElementConstructor>(tag: string, elem
   const existing = customElements.get(tag);
   if (existing) return existing as C;
   // A second tag name needs a class of its own: the registry takes each class once.
-  const cls = registered.has(element) ? class extends element {} : element;
-  customElements.define(tag, cls);
-  registered.add(cls);
+  const cls = registered.has(element) ? class extends (element as unknown as typeof WidgetElement) {} : element;
+  customElements.define(tag, cls as unknown as CustomElementConstructor);
+  registered.add(cls as unknown as CustomElementConstructor);
   registered.add(element);
-  return cls;
+  return cls as unknown as C;
 }

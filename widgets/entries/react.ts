@@ -1,13 +1,18 @@
+'use client';
 /**
  * `ai-agent-widgets/react`: the three widgets as React components, the same under React 18 and 19.
- * Attributes are passed as attributes, JS-only properties (`client`) are set on the element, and each
- * event reaches an `on…` callback (`onAiDemoRequestSubmit`): React 18 does neither for custom
- * elements on its own. Rendering a component registers its default tag.
+ * Each wrapper is made from its element class's declared props: attributes are passed as
+ * attributes, JS-only properties (`client`, `metadata`) are set on the element, and each event
+ * reaches an `on…` callback (`onAiDemoRequestSubmit`): React 18 does neither for custom elements
+ * on its own. A ref is the element itself, with its methods (`start()`, `open()`, `reset()`…).
+ * Rendering a component registers its default tag. Client components: a Server Component may
+ * render them (they print the tag and its attributes on the server).
  */
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, type CSSProperties, type ForwardRefExoticComponent, type ReactNode, type RefAttributes } from 'react';
-import { defineDemoRequest, type AIDemoRequestElement, type DemoRequestProps } from './demo-request.js';
-import { defineFeedback, type AIFeedbackElement, type FeedbackProps } from './feedback.js';
-import { defineVoiceDemo, type AIVoiceDemoElement, type VoiceDemoProps } from './voice-demo.js';
+import { AIDemoRequestElement, defineDemoRequest, type DemoRequestProps } from './demo-request.js';
+import { AIFeedbackElement, defineFeedback, type FeedbackProps } from './feedback.js';
+import { AIVoiceDemoElement, defineVoiceDemo, type VoiceDemoProps } from './voice-demo.js';
+import type { PropSpecs } from '../elements/props.js';
 
 /** `ai-demo-request-submit` → `AiDemoRequestSubmit`. */
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
@@ -32,37 +37,49 @@ export type VoiceDemoComponentProps = VoiceDemoProps & CommonProps & EventCallba
 export type FeedbackComponentProps = FeedbackProps & CommonProps & EventCallbacks<'ai-feedback'>;
 export type DemoRequestComponentProps = DemoRequestProps & CommonProps & EventCallbacks<'ai-demo-request'>;
 
-const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+// This file ships unbundled beside the entries (its `react` is the host's): no imports of our internals at run time.
+const attributeOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
-function wrap<El extends HTMLElement, P extends CommonProps>(tag: string, define: () => unknown, events: string[], properties: string[], displayName: string) {
+/** `onAiVoiceDemoStart` listens to `ai-voice-demo-start`. */
+const eventOf = (prop: string) => (/^on[A-Z]/.test(prop) ? attributeOf(prop.slice(2)).replace(/^./, (c) => c.toLowerCase()) : null);
+
+function wrap<El extends HTMLElement, P extends CommonProps>(tag: string, element: { props: PropSpecs }, define: () => unknown, displayName: string) {
+  const declared = element.props;
   const Component = forwardRef<El, P>(function Widget(props, forwarded) {
     const ref = useRef<El>(null);
     useImperativeHandle(forwarded, () => ref.current as El);
     const { id, className, style, lang, hidden, children, ...rest } = props as CommonProps & Record<string, unknown>;
     const attributes: Record<string, unknown> = { ref, id, className, style, lang, hidden };
     const live: Record<string, unknown> = {};
+    const events: string[] = [];
     for (const [name, value] of Object.entries(rest)) {
-      if (properties.includes(name) || (name.startsWith('on') && events.some((e) => name === `on${e}`))) live[name] = value;
-      else if (value !== undefined && value !== null && value !== false) attributes[kebab(name)] = String(value);
+      const spec = declared[name];
+      const event = spec ? null : eventOf(name);
+      if (event) events.push(event);
+      if (!spec || !spec.toAttribute) live[name] = value;
+      else {
+        const text = spec.toAttribute(value);
+        if (text !== null) attributes[attributeOf(name)] = text;
+      }
     }
     // JS-only properties are set on the element itself, after React has committed it.
     useEffect(() => {
-      for (const name of properties) (ref.current as unknown as Record<string, unknown>)[name] = live[name];
+      for (const [name, spec] of Object.entries(declared)) if (!spec.toAttribute) (ref.current as unknown as Record<string, unknown>)[name] = live[name];
     });
     // Listeners through addEventListener, the latest callback each time: React 18 would drop `on…` props.
     const callbacks = useRef(live);
     callbacks.current = live;
+    const types = events.sort().join(' ');
     useEffect(() => {
       const el = ref.current;
-      if (!el) return;
-      const off = events.map((pascal) => {
-        const type = kebab(pascal).replace(/^-/, '');
-        const listener = (event: Event) => (callbacks.current[`on${pascal}`] as ((e: Event) => void) | undefined)?.(event);
-        el.addEventListener(type, listener);
-        return () => el.removeEventListener(type, listener);
-      });
-      return () => off.forEach((remove) => remove());
-    }, []);
+      if (!el || !types) return;
+      const stop = new AbortController();
+      for (const type of types.split(' ')) {
+        const prop = `on${type.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
+        el.addEventListener(type, (event) => (callbacks.current[prop] as ((e: Event) => void) | undefined)?.(event), { signal: stop.signal });
+      }
+      return () => stop.abort();
+    }, [types]);
     define();
     return createElement(tag, attributes, children);
   });
@@ -70,9 +87,9 @@ function wrap<El extends HTMLElement, P extends CommonProps>(tag: string, define
   return Component as unknown as ForwardRefExoticComponent<P & RefAttributes<El>>;
 }
 
-/** `<ai-voice-demo>` as a React component. */
-export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>('ai-voice-demo', defineVoiceDemo, ['AiVoiceDemoStart', 'AiVoiceDemoEnd', 'AiVoiceDemoError'], ['client'], 'VoiceDemo');
-/** `<ai-feedback>` as a React component. */
-export const Feedback = wrap<AIFeedbackElement, FeedbackComponentProps>('ai-feedback', defineFeedback, ['AiFeedbackSubmit', 'AiFeedbackSuccess', 'AiFeedbackError'], [], 'Feedback');
-/** `<ai-demo-request>` as a React component. */
-export const DemoRequest = wrap<AIDemoRequestElement, DemoRequestComponentProps>('ai-demo-request', defineDemoRequest, ['AiDemoRequestSubmit', 'AiDemoRequestSuccess', 'AiDemoRequestError'], [], 'DemoRequest');
+/** `<ai-voice-demo>` as a React component; its ref has `start()` and `end()`. */
+export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>('ai-voice-demo', AIVoiceDemoElement, defineVoiceDemo, 'VoiceDemo');
+/** `<ai-feedback>` as a React component; its ref has `open()` and `close()`. */
+export const Feedback = wrap<AIFeedbackElement, FeedbackComponentProps>('ai-feedback', AIFeedbackElement, defineFeedback, 'Feedback');
+/** `<ai-demo-request>` as a React component; its ref has `reset()`. */
+export const DemoRequest = wrap<AIDemoRequestElement, DemoRequestComponentProps>('ai-demo-request', AIDemoRequestElement, defineDemoRequest, 'DemoRequest');

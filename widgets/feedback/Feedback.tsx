@@ -31,10 +31,13 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (isOpen && !dialog.open) {
-      dialog.showModal();
+      // Some test DOMs (jsdom) have no modal dialogs: the dialog is then shown open, not modal.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
       firstFieldRef.current?.focus();
     } else if (!isOpen && dialog.open) {
-      dialog.close();
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
     }
   }, [isOpen]);
 
@@ -48,7 +51,7 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
 
   const onDialogClose = () => {
     // The browser may close the dialog on its own (a repeated Esc): the machine decides.
-    if (status === 'submitting') dialogRef.current?.showModal();
+    if (status === 'submitting') dialogRef.current?.showModal?.();
     else {
       dispatch({ type: 'close' });
       triggerRef.current?.focus();
@@ -94,7 +97,7 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
         onCancel={(e) => busy && e.preventDefault()}
         onClose={onDialogClose}
       >
-        <button type="button" className="close" part="close-button" aria-label={t.closeLabel} disabled={busy} onClick={() => dispatch({ type: 'close' })}>
+        <button type="button" className="close" part="close-button" data-control="close" aria-label={t.closeLabel} disabled={busy} onClick={() => dispatch({ type: 'close' })}>
           {renderView(icon('close'))}
         </button>
         {status === 'sent' ? (

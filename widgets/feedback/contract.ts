@@ -1,8 +1,5 @@
-/** Attributes of `<ai-feedback>`. */
-export interface FeedbackProps {
-  /** Base URL of the backend; feedback is posted to `{backend-url}/feedback`. */
-  backendUrl?: string;
-}
+/** Attributes of `<ai-feedback>`: declared once, on the element class. */
+export type { FeedbackProps } from './element';
 
 /** A feedback submission. */
 export interface FeedbackFields {

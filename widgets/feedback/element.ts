@@ -1,10 +1,12 @@
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
+   The accessors for the declared props are put on the prototype by WidgetElement; the interface only types them. */
 import baseCss from '../elements/base.css?inline';
 import { FEEDBACK_SHELL } from '../lib/strings/shells';
-import { defineOnce, widgetElement } from '../elements/widget-element';
+import { string, type PropsOf } from '../elements/props';
+import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './feedback.css?inline';
 import { feedbackShell } from './shell';
-import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contract';
-
+import type { FeedbackErrorDetail, FeedbackFields } from './contract';
 
 /**
  * A "Share Feedback" button that opens a feedback form in a modal dialog and posts it to the backend.
@@ -12,13 +14,11 @@ import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contr
  * @summary Feedback button and modal form.
  * @tag ai-feedback
  *
- * @attr {string} backend-url - Base URL of the backend; the form posts JSON `{name, email, message}` to `{backend-url}/feedback`.
- *
  * @slot - The trigger button's label (default: "Share Feedback").
  *
- * @fires {CustomEvent<{name: string, email: string, message: string}>} ai-feedback-submit - The visitor sent the form.
- * @fires {CustomEvent<{name: string, email: string, message: string}>} ai-feedback-success - The backend accepted the feedback.
- * @fires {CustomEvent<{message: string}>} ai-feedback-error - Sending failed (non-2xx, network error, or no answer within 15 s); the form shows the error banner and keeps what was typed.
+ * @fires ai-feedback-submit - The visitor sent the form.
+ * @fires ai-feedback-success - The backend accepted the feedback.
+ * @fires ai-feedback-error - Sending failed (non-2xx, network error, or no answer within 15 s); the form shows the error banner and keeps what was typed.
  *
  * @csspart trigger - The button that opens the dialog.
  * @csspart dialog - The modal dialog.
@@ -40,18 +40,41 @@ import type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contr
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-export const AIFeedbackElement = widgetElement<FeedbackProps>(() => import('./Feedback').then((m) => m.Feedback), {
-  attrs: { backendUrl: 'string' },
-  css: [baseCss, css],
-  ...feedbackShell,
-  loadWhenVisible: true,
-  loadError: (props) => FEEDBACK_SHELL[props.lang ?? 'en'].loadError,
-  tryAgain: (props) => FEEDBACK_SHELL[props.lang ?? 'en'].tryAgain,
-  exportName: 'Feedback',
-  widget: 'feedback',
-});
+export class AIFeedbackElement extends WidgetElement {
+  /** The public properties; attributes are their kebab-case names. */
+  static override props = {
+    /** Base URL of the backend; the form posts JSON `{name, email, message}` to `{backend-url}/feedback`. */
+    backendUrl: string(),
+  };
+  static override widget: WidgetSpec<FeedbackProps> = {
+    load: () => import('./Feedback').then((m) => m.Feedback),
+    css: [baseCss, css],
+    ...feedbackShell,
+    loadWhenVisible: true,
+    loadError: (p) => FEEDBACK_SHELL[p.lang ?? 'en'].loadError,
+    tryAgain: (p) => FEEDBACK_SHELL[p.lang ?? 'en'].tryAgain,
+    exportName: 'Feedback',
+    widget: 'feedback',
+  };
 
-export type AIFeedbackElement = HTMLElement & FeedbackProps;
+  /** Opens the feedback dialog, as the trigger button does, loading its code first when needed. Resolves once it is open; out of the page it does nothing. */
+  async open(): Promise<void> {
+    if (!(await this.ready()) || this.#dialog()?.open) return;
+    this.press('trigger');
+  }
+
+  /** Closes the feedback dialog, as its × button does (what was typed stays for next time). Does nothing while it is sending, or when it is closed. */
+  close(): void {
+    if (this.#dialog()?.open) this.press('close');
+  }
+
+  #dialog() {
+    return this.shadowRoot?.querySelector('dialog');
+  }
+}
+
+export type FeedbackProps = PropsOf<typeof AIFeedbackElement.props>;
+export interface AIFeedbackElement extends FeedbackProps {}
 
 /** Registers `<ai-feedback>` (or another tag name, typed through `HTMLElementTagNameMap`); a second call is harmless. */
 export function defineFeedback(tag = 'ai-feedback'): typeof AIFeedbackElement | undefined {

@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 
 export interface MountedRoot<P> {
   render(props: P): void;
+  /** Draws the component afresh (a new key): its state is back at the start. */
+  remount(): void;
   unmount(): void;
 }
 
@@ -20,14 +22,25 @@ function Committed({ onCommit, children }: { onCommit(): void; children: ReactNo
  */
 export function mountReact<P extends object>(container: ShadowRoot, Component: ComponentType<P>, props: P, onCommit: () => void): MountedRoot<P> {
   const root = createRoot(container);
-  const render = (next: P) =>
+  let generation = 0;
+  let current = props;
+  const render = (next: P) => {
+    current = next;
     root.render(
       <Committed onCommit={onCommit}>
-        <Component {...next} />
+        <Component key={generation} {...next} />
       </Committed>,
     );
+  };
   // The first render commits at once rather than in a later task: a press made on the shell is
   // waiting for it (a tap on a phone reaches the provider about 20 ms sooner).
   flushSync(() => render(props));
-  return { render, unmount: () => root.unmount() };
+  return {
+    render,
+    remount: () => {
+      generation++;
+      flushSync(() => render(current));
+    },
+    unmount: () => root.unmount(),
+  };
 }

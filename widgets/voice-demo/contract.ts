@@ -1,23 +1,8 @@
 import type { VoiceErrorCode } from './machine';
 
 export type { VoiceErrorCode };
-/** Attributes and properties of `<ai-voice-demo>`. */
-export interface VoiceDemoProps {
-  /** Public client key for the voice provider (sent as a bearer token). */
-  publicKey?: string;
-  /** The assistant that answers the call. */
-  assistantId?: string;
-  /** The voice provider's API base URL. */
-  apiUrl?: string;
-  /** A voice client supplied by the page (JS property only); replaces the built-in one. */
-  client?: VoiceClient;
-  /** Show the conversation as live captions under the button: any value but `off`. */
-  captions?: string;
-  /** Text the visitor accepts (Accept / Cancel) before the microphone opens. */
-  consentText?: string;
-  /** Seconds a call may take to connect before it ends in the error state. */
-  connectTimeout?: string;
-}
+/** Attributes and properties of `<ai-voice-demo>`: declared once, on the element class. */
+export type { VoiceDemoProps } from './element';
 
 /** The events a voice client emits: the Vapi web SDK's contract. */
 export interface VoiceClientEventMap {

@@ -1,10 +1,14 @@
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
+   The accessors for the declared props are put on the prototype by WidgetElement; the interface only types them. */
 import baseCss from '../elements/base.css?inline';
-import { defineOnce, widgetElement } from '../elements/widget-element';
+import { boolean, number, property, string, type PropsOf } from '../elements/props';
+import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './voice-demo.css?inline';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import { voiceShell } from './shell';
-import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
+import type { VoiceClient, VoiceDemoErrorDetail } from './contract';
 
+const IN_CALL = ['listening', 'speaking'];
 
 /**
  * A round microphone button that starts a live voice call with an AI agent.
@@ -12,17 +16,9 @@ import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
  * @summary Live voice demo with an AI agent.
  * @tag ai-voice-demo
  *
- * @attr {string} public-key - The voice provider's public client key, sent as a bearer token.
- * @attr {string} assistant-id - The assistant that answers. Without it, a press ends in the error state with "Assistant or Squad must be provided."
- * @attr {string} api-url - The voice provider's API base URL. Default: `https://api.vapi.ai`.
- * @attr {string} captions - Any value but `off` shows the conversation as live captions under the button, announced politely.
- * @attr {string} consent-text - Text the visitor must accept (Accept / Cancel) before the microphone opens; remembered for the tab's session.
- * @attr {string} connect-timeout - Seconds a call may take to connect before it ends in the error state. Default: `20`.
- * @prop {VoiceClient} client - A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only).
- *
- * @fires {CustomEvent<{}>} ai-voice-demo-start - The call is connected and the agent is listening.
- * @fires {CustomEvent<{}>} ai-voice-demo-end - A connected call ended.
- * @fires {CustomEvent<{message: string, code: 'microphone-denied' | 'microphone-in-use' | 'microphone-not-found' | 'timeout' | 'provider'}>} ai-voice-demo-error - A call failed to start or broke: `detail.code` says what failed (the microphone, the connection timing out, or the provider), `detail.message` why.
+ * @fires ai-voice-demo-start - The call is connected and the agent is listening.
+ * @fires ai-voice-demo-end - A connected call ended.
+ * @fires ai-voice-demo-error - A call failed to start or broke: `detail.code` says what failed (the microphone, the connection timing out, or the provider), `detail.message` why.
  *
  * @csspart base - The wrapper around the button and the status text.
  * @csspart button - The microphone button.
@@ -44,18 +40,76 @@ import type { VoiceDemoErrorDetail, VoiceDemoProps } from './contract';
  * @cssprop --font-family - Font of the status text.
  * @cssprop --font-size - Base font size. Default: `16px`.
  */
-export const AIVoiceDemoElement = widgetElement<VoiceDemoProps, 'client'>(() => import('./VoiceDemo').then((m) => m.VoiceDemo), {
-  attrs: { publicKey: 'string', assistantId: 'string', apiUrl: 'string', captions: 'string', consentText: 'string', connectTimeout: 'string' },
-  css: [baseCss, css],
-  ...voiceShell,
-  loadError: (props) => VOICE_STRINGS[props.lang ?? 'en'].loadError,
-  tryAgain: (props) => VOICE_STRINGS[props.lang ?? 'en'].tryAgain,
-  exportName: 'VoiceDemo',
-  widget: 'voice-demo',
-  properties: ['client'],
-});
+export class AIVoiceDemoElement extends WidgetElement {
+  /** The public properties; attributes are their kebab-case names. */
+  static override props = {
+    /** The voice provider's public client key, sent as a bearer token. */
+    publicKey: string(),
+    /** The assistant that answers. Without it, a press ends in the error state with "Assistant or Squad must be provided." */
+    assistantId: string(),
+    /** The voice provider's API base URL. Default: `https://api.vapi.ai`. */
+    apiUrl: string(),
+    /** Shows the conversation as live captions under the button, announced politely (a boolean attribute: present is on). */
+    captions: boolean(),
+    /** Text the visitor must accept (Accept / Cancel) before the microphone opens; remembered for the tab's session. */
+    consentText: string(),
+    /** Seconds a call may take to connect before it ends in the error state. Default: `20`. */
+    connectTimeout: number(),
+    /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
+    client: property<VoiceClient>(),
+  };
+  static override widget: WidgetSpec<VoiceDemoProps> = {
+    load: () => import('./VoiceDemo').then((m) => m.VoiceDemo),
+    css: [baseCss, css],
+    ...voiceShell,
+    loadError: (p) => VOICE_STRINGS[p.lang ?? 'en'].loadError,
+    tryAgain: (p) => VOICE_STRINGS[p.lang ?? 'en'].tryAgain,
+    exportName: 'VoiceDemo',
+    widget: 'voice-demo',
+  };
 
-export type AIVoiceDemoElement = HTMLElement & VoiceDemoProps;
+  /**
+   * Starts a call, as a press on the button does (with the consent step first when `consent-text` is set).
+   * Resolves once the call is connected; rejects when it is refused: an error (the `ai-voice-demo-error`
+   * detail's message), a Cancel in the consent step, or the element leaving the page. Called while a call
+   * is up it resolves at once; out of the page it does nothing.
+   */
+  start(): Promise<void> {
+    if (!this.isConnected) return Promise.resolve();
+    if (IN_CALL.includes(this.status ?? '')) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const stop = new AbortController();
+      const done = (settle: () => void) => {
+        stop.abort();
+        observer.disconnect();
+        settle();
+      };
+      const refused = (message: string) => done(() => reject(Object.assign(new Error(message), { name: 'AbortError' })));
+      this.addEventListener('ai-voice-demo-start', () => done(resolve), { signal: stop.signal });
+      this.addEventListener('ai-voice-demo-error', (event) => done(() => reject(Object.assign(new Error(event.detail.message), { code: event.detail.code }))), { signal: stop.signal });
+      // A Cancel in the consent step, or a hang-up before the call connected, ends with no event.
+      let pressed = false;
+      const observer = new MutationObserver(() => {
+        if (!this.isConnected) refused('The element left the page.');
+        // React's first frame may read as at rest before it adopts the call the shell started: look again.
+        else if (pressed && this.status === 'idle') setTimeout(() => this.status === 'idle' && refused('The call was cancelled.'), 100);
+      });
+      observer.observe(this.shadowRoot!, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+      if (this.status !== 'connecting' && this.status !== 'consent') this.press('mic');
+      pressed = true;
+    });
+  }
+
+  /** Ends the call (or the attempt to start one, or the consent step), as a press on the button does. Does nothing when there is no call. */
+  end(): void {
+    const status = this.status;
+    if (status === 'consent') this.press('cancel');
+    else if (status === 'connecting' || IN_CALL.includes(status ?? '')) this.press('mic');
+  }
+}
+
+export type VoiceDemoProps = PropsOf<typeof AIVoiceDemoElement.props>;
+export interface AIVoiceDemoElement extends VoiceDemoProps {}
 
 /** Registers `<ai-voice-demo>` (or another tag name, typed through `HTMLElementTagNameMap`); a second call is harmless. */
 export function defineVoiceDemo(tag = 'ai-voice-demo'): typeof AIVoiceDemoElement | undefined {

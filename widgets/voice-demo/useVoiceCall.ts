@@ -18,7 +18,7 @@ interface Session extends CallHolder {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-const seconds = (value: string | undefined) => {
+const seconds = (value: number | undefined) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_CONNECT_TIMEOUT;
 };

@@ -20,7 +20,7 @@ const MICROPHONE_ERRORS = { 'microphone-denied': 'micDenied', 'microphone-in-use
 
 /** The view's options from the element's props, the same for the shell and for React. */
 export function viewOptions(props: VoiceDemoProps & Localized, canMute: boolean): VoiceViewOptions {
-  return { t: VOICE_STRINGS[props.lang ?? 'en'], captions: !!props.captions && props.captions !== 'off', consentText: props.consentText ?? '', canMute };
+  return { t: VOICE_STRINGS[props.lang ?? 'en'], captions: !!props.captions, consentText: props.consentText ?? '', canMute };
 }
 
 function tooltip(state: VoiceState, t: VoiceStrings): string {
