@@ -89,11 +89,15 @@ export function demoRequestView(props: Props): ShellNode {
       ...nameView(t),
       ['label', { for: 'phone' }, t.phoneLabel],
       phonePlaceholderView(t, firstCountry(props)),
+      // Turnstile's check renders into a light-DOM child, shown through this slot.
+      ...(live && props.turnstileSiteKey?.trim() ? [['div', { class: 'challenge' }, ['slot', { name: 'challenge' }]] satisfies ShellNode] : []),
       ...(live ? [['p', { class: 'code-sent', role: 'status' }] satisfies ShellNode] : []),
       ['div', { role: 'status', class: 'verified-slot' }],
-      ['label', { class: 'consent' }, ['input', { type: 'checkbox', 'data-control': 'consent' }], ['span', {}, t.consent({ brand: props.brandName })]],
+      ['label', { class: 'consent' }, ['input', { type: 'checkbox', 'data-control': 'consent' }], ['span', {}, props.consentText?.trim() || t.consent({ brand: props.brandName })]],
       ['button', { type: 'submit', class: 'primary', part: 'submit-button', disabled: '', 'aria-describedby': 'hint' }, t.getCall],
       ['p', { id: 'hint', class: 'hint', role: 'status' }, t.missingSteps({ steps: [t.stepAgent, t.stepName, t.stepPhone, t.stepConsent] })],
     ],
+    // The honeypot: a field only bots fill (see DemoRequest).
+    ...(live ? [['input', { class: 'honeypot', type: 'text', tabindex: '-1', autocomplete: 'off', 'aria-hidden': 'true', name: 'website', value: '' }] satisfies ShellNode] : []),
   ];
 }
