@@ -23,6 +23,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/server/package.json server/
 COPY --from=build /app/node_modules node_modules/
 COPY --from=build /app/dist dist/
+# The example pages are served as they are; run.mjs runs the command-line tools (npm run -s export-leads …).
+COPY --from=build /app/examples examples/
+COPY --from=build /app/server/run.mjs server/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data

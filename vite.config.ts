@@ -15,10 +15,14 @@ function demoRequestReserve(): Plugin {
   };
 }
 
+if (process.env.VITE_PUBLIC_URL?.trim() && !process.env.PUBLIC_URL?.trim()) console.warn('VITE_PUBLIC_URL is now called PUBLIC_URL; using its value. Rename it in your environment or .env.');
+
 /** The marketing site: one React for the site and the widgets it composes. */
 export default defineConfig({
   root: 'site',
   envDir: '..',
+  // PUBLIC_URL is the one public address, shared with the service (its former name, VITE_PUBLIC_URL, still works).
+  envPrefix: ['VITE_', 'PUBLIC_URL'],
   plugins: [react(), demoRequestReserve(), precompress(), prerender()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {

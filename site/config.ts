@@ -21,8 +21,8 @@ export const config = {
     instagram: setting(env.VITE_INSTAGRAM_URL, 'https://www.instagram.com/aurelo.example'),
     youtube: setting(env.VITE_YOUTUBE_URL, 'https://www.youtube.com/@aurelo-example'),
   },
-  /** The address the site is published at: canonical links, Open Graph, the sitemap and robots.txt name it. */
-  publicUrl: setting(env.VITE_PUBLIC_URL, 'https://www.aurelo.example').replace(/\/+$/, ''),
+  /** The address the site is published at (PUBLIC_URL, the service's too): canonical links, Open Graph, the sitemap and robots.txt name it. */
+  publicUrl: setting(env.PUBLIC_URL || env.VITE_PUBLIC_URL, 'https://www.aurelo.example').replace(/\/+$/, ''),
   backendUrl: setting(env.VITE_BACKEND_URL, '/api'),
   voice: {
     publicKey: setting(env.VITE_VAPI_PUBLIC_KEY, 'demo-public-key'),

@@ -1,7 +1,7 @@
 import { cspViolations, expect, test } from './fixtures';
 
-// The site is built for this address (VITE_PUBLIC_URL; site/config.ts holds the same default).
-const PUBLIC_URL = (process.env.VITE_PUBLIC_URL ?? 'https://www.aurelo.example').replace(/\/+$/, '');
+// The site is built for this address (PUBLIC_URL; site/config.ts holds the same default).
+const PUBLIC_URL = (process.env.PUBLIC_URL || process.env.VITE_PUBLIC_URL || 'https://www.aurelo.example').replace(/\/+$/, '');
 
 const ROUTES = [
   { path: '/', heading: 'Never miss a lead, a booking or a customer again' },
