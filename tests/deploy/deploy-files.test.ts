@@ -30,10 +30,10 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/npm run build && npm prune --omit=dev/);
   });
 
-  it('copies into the final stage only the manifests, node_modules and dist/', () => {
+  it('copies into the final stage only the manifests, node_modules, dist/, the example pages and the tools\' runner', () => {
     const final = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     const copied = [...final.matchAll(/^COPY --from=build (\S+)/gm)].map((m) => m[1]);
-    expect(copied).toEqual(['/app/package.json', '/app/server/package.json', '/app/node_modules', '/app/dist']);
+    expect(copied).toEqual(['/app/package.json', '/app/server/package.json', '/app/node_modules', '/app/dist', '/app/examples', '/app/server/run.mjs']);
   });
 
   it('passes hadolint when it is installed', { skip: !onPath('hadolint', ['--version']) }, () => {
