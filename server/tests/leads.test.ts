@@ -157,6 +157,19 @@ describe('POST /api/demo-requests', () => {
   });
 });
 
+describe('the default consent sentences', () => {
+  it('are the demo form\'s own, with and without a brand, in English and Hindi', async () => {
+    const { DEMO_REQUEST_STRINGS } = await import('../../widgets/lib/strings/demo-request.ts');
+    const { defaultConsentTexts } = await import('../domain/consent.ts');
+    expect(defaultConsentTexts('Acme')).toEqual({
+      'default-en': DEMO_REQUEST_STRINGS.en.consent({ brand: 'Acme' }),
+      'default-hi': DEMO_REQUEST_STRINGS.hi.consent({ brand: 'Acme' }),
+      'default-en-unbranded': DEMO_REQUEST_STRINGS.en.consent({}),
+      'default-hi-unbranded': DEMO_REQUEST_STRINGS.hi.consent({}),
+    });
+  });
+});
+
 describe('exports', () => {
   it('export-leads carries consent proof, attribution and the call, neutralising formulas but keeping phones dialable', async () => {
     const h = await service();

@@ -191,6 +191,8 @@ test.describe('with turnstile-site-key', () => {
     // A second form on the page shares the script.
     await page.evaluate(() => document.querySelector('.stage')!.append(Object.assign(document.createElement('ai-demo-request'), { id: 'second' })));
     await page.locator('#second').evaluate((el) => (el.setAttribute('backend-url', '/api'), el.setAttribute('turnstile-site-key', '1x00000000000000000000AA')));
+    // The second form's code comes when a visitor reaches for it.
+    await page.locator('#second').hover();
     const challenge = f.root.locator('[slot="challenge"]');
     await expect(challenge).toContainText('Verifying you are human');
     await expect(page.locator('#second [slot="challenge"]')).toContainText('Verifying you are human');

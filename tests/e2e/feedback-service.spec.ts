@@ -38,7 +38,7 @@ test.describe('<ai-feedback> against the real service', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
     await dialog.getByRole('textbox', { name: 'Feedback' }).fill(marker);
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-    expect(await (await refused).text()).toBe('Your name must be at most 200 characters.');
+    expect(await (await refused).json()).toEqual({ error: 'invalid', message: 'Your name must be at most 200 characters.', field: 'name' });
     // The spec's sentence, then the service's reason; the field to fix takes focus and is described by it.
     await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your name must be at most 200 characters.');
     const name = dialog.getByRole('textbox', { name: 'Name' });

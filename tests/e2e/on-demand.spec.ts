@@ -20,7 +20,10 @@ test.describe('widgets load their code on demand', () => {
     await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
     await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
     await page.waitForLoadState('networkidle');
-    expect(loaded.filter((u) => u.includes('/dist/widgets/'))).toEqual([expect.stringMatching(/ai-widgets\.js$/), expect.stringMatching(/ai-widgets\.[\w-]+\.js$/)]);
+    // The loader, the entry and the element definitions it shares with the package's entries: no React, no component.
+    const before = loaded.filter((u) => u.includes('/dist/widgets/'));
+    expect(before.slice(0, 2)).toEqual([expect.stringMatching(/ai-widgets\.js$/), expect.stringMatching(/ai-widgets\.[\w-]+\.js$/)]);
+    expect(before.filter((u) => REACT_CHUNK.test(u) || /VoiceDemo|PhoneField|DemoRequest\.|Feedback\.|sentry/.test(u))).toEqual([]);
 
     const react = page.waitForRequest(REACT_CHUNK);
     await voice.getByRole('button').hover();
@@ -53,26 +56,32 @@ test.describe('widgets load their code on demand', () => {
     await Promise.all(held.map((route) => route.abort()));
   });
 
-  test('the demo form shows the real phone input once it is on screen, without a pointer or a key', async ({ page }) => {
+  test('the demo form is whole in the first paint; its code comes when a visitor points at it', async ({ page }) => {
+    const loaded = scripts(page);
     await page.goto('/examples/demo-request.html');
     const form = page.locator('#demo');
     await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+    await expect(form.getByRole('radio', { name: 'AI Receptionist' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.some((u) => REACT_CHUNK.test(u) || /PhoneField/.test(u))).toBe(false);
+    const react = page.waitForRequest(REACT_CHUNK);
+    await form.hover();
+    await react;
     const phone = form.getByRole('textbox', { name: 'Phone Number', exact: true });
     await expect(phone).toBeEditable({ timeout: 10_000 });
     await expect(phone).toHaveValue('+91');
     await expect(form.getByRole('button', { name: 'Get OTP' })).toBeVisible();
   });
 
-  test('below the fold, the phone input waits until the form scrolls into view', async ({ page }) => {
-    const loaded = scripts(page);
-    await page.setViewportSize({ width: 390, height: 300 });
-    await page.goto('/examples/index.html');
+  test('a keyboard visitor reaching the form brings its code, and focus stays where it is', async ({ page }) => {
+    await page.goto('/examples/demo-request.html');
     await page.waitForLoadState('networkidle');
-    expect(loaded.some((u) => u.includes('/PhoneField.'))).toBe(false);
-    const phoneChunk = page.waitForRequest(/\/chunks\/PhoneField\.[\w-]+\.js$/);
-    await page.locator('#demo').scrollIntoViewIfNeeded();
-    await phoneChunk;
-    await expect(page.locator('#demo').getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable();
+    const form = page.locator('#demo');
+    const react = page.waitForRequest(REACT_CHUNK);
+    await form.getByRole('textbox', { name: 'Name', exact: true }).focus();
+    await react;
+    await expect(form.getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable({ timeout: 10_000 });
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   });
 
   test('the feedback button, once on screen, loads its code while the page is idle', async ({ page }) => {

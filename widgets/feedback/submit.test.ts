@@ -53,6 +53,12 @@ describe('postFeedback', () => {
     await expect(postFeedback('/api', fields, { fetchImpl })).rejects.toThrow('Feedback was refused with HTTP 500: Internal error');
   });
 
+  it('reads a refusal as the service words it: its sentence and the field it is about', async () => {
+    const body = JSON.stringify({ error: 'invalid', message: 'Your email must be a valid email address.', field: 'email' });
+    const refused = await postFeedback('/api', fields, { fetchImpl: answering(400, body).fetchImpl }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 400, reason: 'Your email must be a valid email address.', field: 'email' });
+  });
+
   it('accepts any 2xx, not only 200', async () => {
     for (const status of [200, 201, 204, 299]) {
       await expect(postFeedback('/api', fields, answering(status, 'ok'))).resolves.toBe('ok');

@@ -17,8 +17,19 @@ export class FeedbackRefused extends Error {
   }
 }
 
+/** A refusal's `{error, message, field}`, when the answer is one. */
+function refusalOf(text: string): { message?: string; field?: string } | null {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string' ? (value as { message: string; field?: string }) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * `POST {backend}/feedback` with a JSON body, the answer read as text.
+ * `POST {backend}/feedback` with a JSON body, the answer read as text (a refusal is JSON `{error, message, field}`;
+ * a backend of one's own may answer plain text).
  * Rejects on a non-2xx status, a network error, or no answer within the timeout.
  */
 export async function postFeedback(
@@ -42,7 +53,10 @@ export async function postFeedback(
       signal: controller.signal,
     });
     const text = await response.text();
-    if (response.status >= 400 && response.status < 500 && text.trim()) throw new FeedbackRefused(response.status, text.trim().slice(0, 300), response.headers.get('x-invalid-field'));
+    if (response.status >= 400 && response.status < 500 && text.trim()) {
+      const refusal = refusalOf(text);
+      throw new FeedbackRefused(response.status, (refusal?.message ?? text).trim().slice(0, 300), refusal?.field ?? response.headers.get('x-invalid-field'));
+    }
     if (!response.ok) throw new Error(`Feedback was refused with HTTP ${response.status}: ${text.slice(0, 200)}`);
     return text;
   } finally {
