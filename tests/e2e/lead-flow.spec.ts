@@ -98,6 +98,51 @@ test.describe('the demo form with the service', () => {
     expect(row).toEqual({ agent_id: 'realEstate', name: 'Asha Rao', phone: number.e164, consent_text: expect.stringContaining('AI-powered demo calls, from Aurelo services') });
   });
 
+  test('a lead from a campaign page carries its proof to the export: UTM values, the page, the browser and the consent hash', async ({ page }) => {
+    const number = newNumber();
+    await page.goto('/experience?utm_source=newsletter&utm_campaign=diwali#agents');
+    const f = form(page);
+    // Consent is never ticked for the visitor.
+    await expect(f.consent).not.toBeChecked();
+    await f.root.hover();
+    await expect(f.phone).toBeEditable({ timeout: 15_000 });
+    await f.root.getByText('AI Receptionist', { exact: true }).click();
+    await expect(f.radio('AI Receptionist')).toBeChecked();
+    await f.name.fill('Meera Iyer');
+    await codeSent(f, number);
+    await f.otp.fill((await codeFor(number.e164))!);
+    await f.verify.click();
+    await expect(f.root.getByText('Phone number verified')).toBeVisible();
+    await expect(f.consent).not.toBeChecked();
+    await f.consent.check();
+    // The sentence beside the box is the one stored.
+    const shown = await f.consent.evaluate((box) => box.closest('label')!.textContent!.trim());
+    await f.submit.click();
+    await expect(f.confirmation).toContainText('Our team will call you on');
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+
+    const { execFileSync } = await import('node:child_process');
+    const { createHash } = await import('node:crypto');
+    const rows = JSON.parse(execFileSync('npm', ['run', '-s', 'export-leads', '--', '--format', 'json', '--db', process.env.E2E_DB_PATH!], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Record<string, unknown>[];
+    const row = rows.find((r) => r.phone === number.e164);
+    expect(row).toMatchObject({
+      name: 'Meera Iyer',
+      utmSource: 'newsletter',
+      utmCampaign: 'diwali',
+      pageUrl: expect.stringMatching(/\/experience\?utm_source=newsletter&utm_campaign=diwali$/),
+      userAgent,
+      consentText: shown,
+      consentSha256: createHash('sha256').update(shown).digest('hex'),
+      consentVersion: 'default-en',
+      consentedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      verifiedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      timeZone: expect.any(String),
+    });
+    const csv = execFileSync('npm', ['run', '-s', 'export-leads', '--', '--format', 'csv', '--db', process.env.E2E_DB_PATH!], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const line = csv.split('\r\n').find((l) => l.includes(number.e164))!;
+    for (const value of ['newsletter', 'diwali', number.e164, String(row!.consentSha256)]) expect(line).toContain(`"${value}"`);
+  });
+
   test('a wrong code says how many tries are left and keeps what was typed; the right one then works', async ({ page }) => {
     const number = newNumber();
     const f = await open(page);
