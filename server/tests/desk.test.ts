@@ -51,7 +51,7 @@ describe('the desk without a session', () => {
     const s = await service();
     await addLead(s.h, '+919876500001');
     for (const url of [...READS, '/api/desk/leads?agent=nobody', '/api/desk/leads/abc']) {
-      for (const headers of [{}, { cookie: 'desk_session=made-up' }, { cookie: `desk_session=${'x'.repeat(5000)}` }]) {
+      for (const headers of [{} as Record<string, string>, { cookie: 'desk_session=made-up' }, { cookie: `desk_session=${'x'.repeat(5000)}` }]) {
         const res = await get(s.h, url, headers);
         expect(res.statusCode, `${url} ${JSON.stringify(headers).slice(0, 40)}`).toBe(401);
         expect(res.json()).toEqual({ error: 'no-session', message: expect.stringMatching(/^Sign in to the desk first/) });
