@@ -60,47 +60,44 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
     }
   }
 
-  if (!detail)
-    return (
-      <>
-        <p>
-          <Link to="/desk">← All leads</Link>
-        </p>
-        <h1 tabIndex={-1}>{error ? 'Lead not shown' : 'Loading the lead…'}</h1>
-        {error && (
-          <p role="alert" className="desk-error">
-            {error}
-          </p>
-        )}
-      </>
-    );
-
-  const { lead, call, attempts, contacted } = detail;
-  const s = lead.source;
-  return (
+  // One heading element from loading to loaded, so the focus it gets on arrival stays on it.
+  const lead = detail?.lead;
+  const contacted = detail?.contacted;
+  const head = (
     <>
       <p className="desk-back">
         <Link to="/desk">← All leads</Link>
       </p>
       <div className="desk-title-row">
-        <h1 tabIndex={-1}>{lead.name}</h1>
-        <div className="desk-contacted" aria-live="polite">
-          {contacted ? (
-            <p className="desk-contacted-note">
-              Contacted by {contacted.by}, {when(contacted.at)}
-            </p>
-          ) : (
-            <button type="button" className="button button-primary desk-small-button" onClick={markContacted} disabled={marking}>
-              Mark as contacted
-            </button>
-          )}
-        </div>
+        <h1 tabIndex={-1}>{lead ? lead.name : error ? 'Lead not shown' : 'Loading the lead…'}</h1>
+        {lead && (
+          <div className="desk-contacted" aria-live="polite">
+            {contacted ? (
+              <p className="desk-contacted-note">
+                Contacted by {contacted.by}, {when(contacted.at)}
+              </p>
+            ) : (
+              <button type="button" className="button button-primary desk-small-button" onClick={markContacted} disabled={marking}>
+                Mark as contacted
+              </button>
+            )}
+          </div>
+        )}
       </div>
-      {markError && (
+      {(markError || (error && !lead)) && (
         <p role="alert" className="desk-error">
-          {markError}
+          {markError || error}
         </p>
       )}
+    </>
+  );
+  if (!detail || !lead) return <>{head}</>;
+
+  const { call, attempts } = detail;
+  const s = lead.source;
+  return (
+    <>
+      {head}
       <div className="desk-grid">
         <section className="desk-card" aria-labelledby="h-lead">
           <h2 id="h-lead">Lead</h2>
