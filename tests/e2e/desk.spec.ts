@@ -170,7 +170,7 @@ test.describe('the desk as it looks', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toHaveText('That email and password do not match.');
       await expectLegible(page);
-      await expect(page).toHaveScreenshot(`desk-sign-in-${width}.png`, { fullPage: true });
+      await expect(page).toHaveScreenshot(`desk-sign-in-${width}.png`);
 
       await fixedDesk(page);
       await page.goto('/desk');
