@@ -7,6 +7,7 @@ import { startCallWorker } from './calls/call-worker.ts';
 import { vapiClient } from './calls/vapi.ts';
 import { voiceEvents } from './calls/voice-events.ts';
 import { startOutbox } from './crm-outbox.ts';
+import { deskService } from './desk/desk-service.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { otpService } from './otp/otp-service.ts';
 
@@ -22,6 +23,7 @@ export function startDomain(config: ServerConfig, store: Store, log: FastifyBase
     calls,
     outbox,
     voiceEvents: voiceEvents({ config, store, log, now }),
+    desk: deskService(store, now),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop()]);

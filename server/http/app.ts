@@ -10,6 +10,7 @@ import type { Domain } from '../domain/index.ts';
 import type { Store } from '../storage/index.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
+import { deskRoutes } from './routes/desk.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { voiceEventRoutes } from './routes/voice-events.ts';
@@ -75,6 +76,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
       await api.register(leadRoutes, { otp: domain.otp, intake: domain.intake });
+      // The sales desk: same-origin only (a session cookie, SameSite=Strict, and an Origin check on changes).
+      await api.register(deskRoutes, { store, desk: domain.desk, config });
       // Server-to-server: the provider posts its events here (no browser, no CORS).
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // Says only whether the service and its database answer; never waits on the database.

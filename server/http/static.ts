@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config/settings.ts';
+import { deskStatic } from './desk-pages.ts';
 import { sendSitePage, siteRoutes } from './site-pages.ts';
 
 const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
@@ -29,6 +30,8 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
   });
   await app.register(fastifyStatic, { root: join(config.distDir, 'examples'), prefix: '/dist/examples/', decorateReply: false, preCompressed: true, setHeaders: cacheHeaders });
   await app.register(fastifyStatic, { root: config.examplesDir, prefix: '/examples/', decorateReply: false, setHeaders: (res) => res.header('Cache-Control', 'no-cache') });
+  // The sales desk (behind its sign-in): its own pages and files, outside the site's prerender.
+  await deskStatic(app, config);
   const siteDir = join(config.distDir, 'site');
   await app.register(fastifyStatic, {
     root: siteDir,

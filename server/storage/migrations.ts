@@ -101,4 +101,33 @@ export const MIGRATIONS: Migration[] = [
    ALTER TABLE outbox ADD COLUMN delivery_id TEXT;
    UPDATE outbox SET delivery_id = ${d === 'sqlite' ? `'lead-' || lead_id` : `'lead-' || lead_id::text`};
    CREATE INDEX outbox_lead ON outbox (lead_id, id);`,
+  // The sales desk: its accounts, their sessions (only a hash of each token), failed sign-ins (the
+  // lock-out, shared by instances), who marked a lead contacted; indexes for its "changed since".
+  (d) => `
+   CREATE TABLE desk_users (
+     id ${id(d)},
+     email TEXT NOT NULL UNIQUE,
+     password_hash TEXT NOT NULL,
+     created_at BIGINT NOT NULL);
+   CREATE TABLE desk_sessions (
+     token_hash TEXT PRIMARY KEY,
+     user_id INTEGER NOT NULL REFERENCES desk_users (id),
+     created_at BIGINT NOT NULL,
+     expires_at BIGINT NOT NULL);
+   CREATE INDEX desk_sessions_user ON desk_sessions (user_id);
+   CREATE INDEX desk_sessions_expiry ON desk_sessions (expires_at);
+   CREATE TABLE desk_login_failures (
+     id ${id(d)},
+     email TEXT NOT NULL,
+     client_ip TEXT NOT NULL,
+     at BIGINT NOT NULL);
+   CREATE INDEX desk_login_failures_email ON desk_login_failures (email, at);
+   CREATE INDEX desk_login_failures_client ON desk_login_failures (client_ip, at);
+   CREATE TABLE lead_marks (
+     lead_id INTEGER PRIMARY KEY REFERENCES leads (id),
+     contacted_at BIGINT NOT NULL,
+     contacted_by TEXT NOT NULL);
+   CREATE INDEX lead_marks_at ON lead_marks (contacted_at);
+   CREATE INDEX leads_created ON leads (created_at);
+   CREATE INDEX calls_updated ON calls (updated_at);`,
 ];

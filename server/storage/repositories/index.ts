@@ -2,6 +2,7 @@
 // offers each as `store.<repository>.<operation>(args)`.
 import type { Op } from '../sql.ts';
 import { calls } from './calls.ts';
+import { desk } from './desk.ts';
 import { feedback } from './feedback.ts';
 import { leads } from './leads.ts';
 import { otp } from './otp.ts';
@@ -9,7 +10,7 @@ import { outbox } from './outbox.ts';
 import { settings } from './settings.ts';
 import { suppressions } from './suppressions.ts';
 
-export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions };
+export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
 
@@ -32,6 +33,7 @@ export function operation(repo: string, op: string): AnyOp {
 }
 
 export type { CallJob, AttemptOutcome, ProviderUpdate } from './calls.ts';
+export type { Contacted, DeskFeedbackFilter, DeskLeadFilter, DeskSession, DeskUser } from './desk.ts';
 export type { FeedbackInput, FeedbackRow } from './feedback.ts';
 export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
 export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';

@@ -1,0 +1,89 @@
+// The desk's calls to the service: same origin, the session cookie sent by the browser (HttpOnly:
+// this code never sees it). A 401 means the session is gone: the app shows the sign-in again.
+
+export type CallState = 'scheduled' | 'pending' | 'retrying' | 'placed' | 'ended' | 'failed' | 'not-configured';
+export type Contacted = { at: string; by: string } | null;
+
+export type ListedLead = {
+  id: number;
+  createdAt: string;
+  agentId: string;
+  name: string;
+  phone: string;
+  call: { status: CallState; attempts: number; callAt: string | null; endedReason: string | null; failureReason: string | null; summary: string | null; successEvaluation: string | null } | null;
+  contacted: Contacted;
+};
+
+export type LeadDetail = {
+  lead: {
+    id: number;
+    createdAt: string;
+    agentId: string;
+    name: string;
+    phone: string;
+    consent: { text: string; version: string | null; sha256: string | null; consentedAt: string | null; verifiedAt: string | null };
+    source: { pageUrl: string | null; referrer: string | null; userAgent: string | null; ip: string; timeZone: string | null; utm: Record<string, string>; clickIds: Record<string, string>; metadata: Record<string, string> };
+  };
+  call:
+    | (NonNullable<ListedLead['call']> & {
+        lastError: string | null;
+        providerCallId: string | null;
+        providerStatus: string | null;
+        startedAt: string | null;
+        endedAt: string | null;
+        durationSeconds: number | null;
+        transcript: string | null;
+        recordingUrl: string | null;
+      })
+    | null;
+  attempts: { attempt: number; startedAt: string; finishedAt: string | null; outcome: string | null; error: string | null; providerCallId: string | null }[];
+  contacted: Contacted;
+};
+
+export type Feedback = { id: number; createdAt: string; name: string; email: string; message: string };
+export type Session = { email: string; expiresAt: string };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+let onSignedOut: () => void = () => {};
+/** Called whenever the service says the session is gone. */
+export const whenSignedOut = (handler: () => void) => {
+  onSignedOut = handler;
+};
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'offline', 'The service could not be reached. Check your connection; the desk tries again by itself.');
+  }
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) {
+    const error = new ApiError(res.status, String(body.error ?? 'error'), String(body.message ?? 'Something went wrong. Please try again.'), body);
+    if (res.status === 401 && path !== '/session') onSignedOut();
+    throw error;
+  }
+  return body as T;
+}
+
+/** The query string of a filter, without empty values. */
+export const queryOf = (params: Record<string, string | undefined>) => {
+  const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+  return q.size ? `?${q}` : '';
+};

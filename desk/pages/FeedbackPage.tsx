@@ -1,0 +1,73 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { api, queryOf, type Feedback } from '../api';
+import { navigate } from '../App';
+import { when } from '../format';
+import { dayEnd, dayStart } from './LeadsPage';
+
+/** What visitors wrote in the feedback form, newest first. */
+export function FeedbackPage({ search, version }: { search: string; version: string }) {
+  const q = new URLSearchParams(search);
+  const filters = { from: q.get('from') ?? '', to: q.get('to') ?? '' };
+  const query = queryOf({ from: dayStart(filters.from), to: dayEnd(filters.to) });
+  const [rows, setRows] = useState<Feedback[] | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    document.title = 'Feedback · Sales desk';
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    api<{ feedback: Feedback[] }>(`/desk/feedback${query}`).then(
+      (a) => current && (setRows(a.feedback), setError('')),
+      (err: Error) => current && setError(err.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, version]);
+
+  const change = (name: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) => navigate(`/desk/feedback${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
+
+  return (
+    <>
+      <div className="desk-title-row">
+        <h1 tabIndex={-1}>Feedback</h1>
+        <a className="button button-ghost desk-small-button" href={`/api/desk/feedback.csv${query}`} download>
+          Download CSV<span className="visually-hidden"> of the feedback shown</span>
+        </a>
+      </div>
+      <form className="desk-filters" aria-label="Filter feedback" onSubmit={(e) => e.preventDefault()}>
+        <div>
+          <label htmlFor="ff-from">From</label>
+          <input id="ff-from" type="date" value={filters.from} onChange={change('from')} />
+        </div>
+        <div>
+          <label htmlFor="ff-to">To</label>
+          <input id="ff-to" type="date" value={filters.to} onChange={change('to')} />
+        </div>
+      </form>
+      {error && (
+        <p role="alert" className="desk-error">
+          {error}
+        </p>
+      )}
+      {rows === null ? (
+        <p className="desk-muted">Loading feedback…</p>
+      ) : rows.length === 0 ? (
+        <p className="desk-empty">No feedback {filters.from || filters.to ? 'in these days' : 'yet'}.</p>
+      ) : (
+        <ul className="desk-feedback" aria-label="Feedback, newest first">
+          {rows.map((f) => (
+            <li key={f.id} className="desk-card">
+              <p className="desk-feedback-meta">
+                <strong>{f.name}</strong> · <a href={`mailto:${f.email}`}>{f.email}</a> · <time dateTime={f.createdAt}>{when(f.createdAt)}</time>
+              </p>
+              <p className="desk-feedback-message">{f.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

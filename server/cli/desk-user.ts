@@ -1,0 +1,79 @@
+// The desk's accounts: `npm run -s desk-user -- add --email sales@example.com` (the password from
+// standard input, or generated and printed once), `… remove --email …`, `… list`.
+import { createInterface } from 'node:readline';
+import { MIN_PASSWORD_LENGTH, generatePassword, hashPassword } from '../domain/desk/password.ts';
+import { normaliseEmail } from '../domain/desk/desk-service.ts';
+import { cli, storeFor } from './args.ts';
+
+const USAGE = `Manages the sales desk's accounts (who may sign in at /desk).
+
+  npm run -s desk-user -- add --email sales@example.com      a new account
+  npm run -s desk-user -- remove --email sales@example.com   removes it and ends its sessions
+  npm run -s desk-user -- list                               the accounts
+
+  add reads the password from standard input when it is piped in
+  (printf '%s' "$PASSWORD" | npm run -s desk-user -- add --email …); otherwise it makes one
+  and prints it once. Passwords have at least ${MIN_PASSWORD_LENGTH} characters.
+
+  --db PATH   a SQLite file instead of DATABASE_PATH / DATABASE_URL
+  -h, --help  this text`;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+async function readStdin(): Promise<string> {
+  const lines: string[] = [];
+  for await (const line of createInterface({ input: process.stdin })) lines.push(line);
+  return lines.join('\n').replace(/\r?\n$/, '');
+}
+
+const { values, positionals } = cli(USAGE, { email: { type: 'string' }, db: { type: 'string' } });
+const command = positionals[0];
+if (!['add', 'remove', 'list'].includes(command) || (command !== 'list' && !values.email)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const email = values.email ? normaliseEmail(String(values.email)) : '';
+if (command !== 'list' && !EMAIL.test(email)) {
+  console.error(`${values.email} is not an email address.`);
+  process.exit(2);
+}
+
+let password = '';
+let generated = false;
+if (command === 'add') {
+  password = process.stdin.isTTY ? '' : await readStdin();
+  if (!password) {
+    password = generatePassword();
+    generated = true;
+  } else if (password.length < MIN_PASSWORD_LENGTH) {
+    console.error(`The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters (or pipe nothing in to have one made).`);
+    process.exit(2);
+  }
+}
+
+const store = await storeFor(values.db as string | undefined);
+let code = 0;
+try {
+  if (command === 'list') {
+    const users = await store.desk.listUsers({ now: Date.now() });
+    for (const u of users) console.log(`${u.email}\tadded ${u.createdAt}\t${u.sessions} live session(s)`);
+    console.error(`${users.length} account(s).`);
+  } else if (command === 'remove') {
+    if (await store.desk.removeUser({ email })) console.log(`${email} removed; its sessions have ended.`);
+    else {
+      console.error(`There is no account for ${email}.`);
+      code = 1;
+    }
+  } else {
+    const added = await store.desk.addUser({ email, passwordHash: await hashPassword(password), now: Date.now() });
+    if (added === 'exists') {
+      console.error(`${email} already has an account (remove it first to set a new password).`);
+      code = 1;
+    } else if (generated) {
+      console.log(`${email} added. Its password, shown only this once:\n\n  ${password}\n`);
+    } else console.log(`${email} added.`);
+  }
+} finally {
+  await store.close();
+}
+process.exit(code);

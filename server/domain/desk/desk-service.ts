@@ -1,0 +1,61 @@
+// The desk's accounts and sessions: sign-in with the lock-out, sessions by token (the database keeps
+// only the token's SHA-256, so instances share sessions and a stolen database opens none), sign-out.
+import { createHash, randomBytes } from 'node:crypto';
+import type { DeskSession, Store } from '../../storage/index.ts';
+import { dummyHash, verifyPassword } from './password.ts';
+
+export const DESK_POLICY = {
+  /** A session lasts this long from sign-in, however active (not sliding): a day's work, then sign in again. */
+  sessionMs: 12 * 60 * 60_000,
+  /** This many failed sign-ins for one account, or from one client, within `lockWindowMs` refuse further tries for `lockWindowMs` after the last. */
+  maxFailures: 10,
+  lockWindowMs: 15 * 60_000,
+};
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type SignIn =
+  | { ok: true; token: string; session: DeskSession }
+  | { ok: false; reason: 'wrong' }
+  | { ok: false; reason: 'locked'; until: number };
+
+export function deskService(store: Store, now: () => number = Date.now) {
+  const policy = DESK_POLICY;
+  return {
+    policy,
+    async signIn({ email: given, password, clientIp }: { email: string; password: string; clientIp: string }): Promise<SignIn> {
+      const email = normaliseEmail(given);
+      const lockArgs = { email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
+      const locked = await store.desk.lockout({ ...lockArgs, now: now() });
+      if (locked) return { ok: false, reason: 'locked', until: locked };
+      const user = await store.desk.userByEmail({ email });
+      // An unknown email costs the same hash as a known one: timing does not tell which exist.
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+      if (!user || !matches) {
+        await store.desk.recordFailure({ email, clientIp, now: now(), keepMs: 2 * policy.lockWindowMs });
+        const until = await store.desk.lockout({ ...lockArgs, now: now() });
+        return until ? { ok: false, reason: 'locked', until } : { ok: false, reason: 'wrong' };
+      }
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      const session = { userId: user.id, email: user.email, createdAt: at, expiresAt: at + policy.sessionMs };
+      await store.desk.createSession({ tokenHash: tokenHash(token), userId: user.id, now: at, expiresAt: session.expiresAt });
+      return { ok: true, token, session };
+    },
+
+    /** The live session a cookie's token stands for, or null. */
+    async session(token: string | undefined): Promise<DeskSession | null> {
+      if (!token || token.length > 100) return null;
+      return store.desk.session({ tokenHash: tokenHash(token), now: now() });
+    },
+
+    async signOut(token: string) {
+      return store.desk.endSession({ tokenHash: tokenHash(token) });
+    },
+
+    now,
+  };
+}
+
+export type DeskService = ReturnType<typeof deskService>;

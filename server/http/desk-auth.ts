@@ -1,0 +1,56 @@
+// The desk's session cookie and its checks: who is signed in (from the cookie's token), and that a
+// state-changing call comes from the desk's own origin (CSRF), on top of SameSite=Strict.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config/settings.ts';
+import type { DeskService } from '../domain/desk/desk-service.ts';
+import { Refusal } from '../domain/refusal.ts';
+import type { DeskSession } from '../storage/index.ts';
+
+export const SESSION_COOKIE = 'desk_session';
+/** Sent to /api only: the pages themselves need no cookie (they ask GET /api/session). */
+const COOKIE_PATH = '/api';
+
+/** One cookie's value from the Cookie header (first wins), or undefined. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+const attributes = (request: FastifyRequest, maxAgeSeconds: number) =>
+  [`Path=${COOKIE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])].join('; ');
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number, now: number) {
+  reply.header('Set-Cookie', `${SESSION_COOKIE}=${token}; ${attributes(request, Math.max(0, Math.floor((expiresAt - now) / 1000)))}`);
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Set-Cookie', `${SESSION_COOKIE}=; ${attributes(request, 0)}`);
+}
+
+export const sessionToken = (request: FastifyRequest) => cookieValue(request.headers.cookie, SESSION_COOKIE);
+
+export const noSession = () => new Refusal(401, 'no-session', 'Sign in to the desk first: there is no session, or it has ended.');
+
+/** The request's session; refuses with 401 (and clears a stale cookie) when there is none. */
+export async function requireSession(request: FastifyRequest, reply: FastifyReply, desk: DeskService): Promise<DeskSession> {
+  const token = sessionToken(request);
+  const session = await desk.session(token);
+  if (!session) {
+    if (token !== undefined) clearSessionCookie(request, reply);
+    throw noSession();
+  }
+  return session;
+}
+
+/**
+ * CSRF: a call that changes something must name, in Origin, the service's public origin or the origin
+ * it was asked at. Browsers always send Origin with POST and DELETE; a request without one is refused.
+ */
+export function requireOwnOrigin(request: FastifyRequest, config: ServerConfig) {
+  const origin = request.headers.origin;
+  const own = new Set([new URL(config.publicUrl).origin, `${request.protocol}://${request.host}`]);
+  if (!origin || !own.has(origin)) throw new Refusal(403, 'bad-origin', 'This request must come from the desk’s own page.');
+}

@@ -1,0 +1,34 @@
+// The desk's pages: one client-routed app built into dist/desk (vite.desk.config.ts). Every desk path
+// is answered with its HTML, never cached and never indexed; its hashed files are long-cached.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServerConfig } from '../config/settings.ts';
+
+/** The paths the desk app routes (the sign-in shows at /desk when there is no session). */
+export const DESK_PAGES = ['/desk', '/desk/', '/desk/feedback', '/desk/leads/:id'];
+
+export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
+  const deskDir = join(config.distDir, 'desk');
+  await app.register(fastifyStatic, {
+    root: join(deskDir, 'assets'),
+    prefix: '/desk/assets/',
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: (res) => {
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      res.header('X-Robots-Tag', 'noindex, nofollow');
+    },
+  });
+  const page = join(deskDir, 'index.html');
+  for (const path of DESK_PAGES) {
+    app.get(path, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+      if (!existsSync(page)) return reply.code(503).type('text/plain; charset=utf-8').send('The desk is not built yet: run npm run build.');
+      // Read per request (a few hundred bytes), so a rebuild is served without a restart.
+      return reply.type('text/html; charset=utf-8').send(await readFile(page));
+    });
+  }
+}

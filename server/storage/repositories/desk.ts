@@ -1,0 +1,132 @@
+// The sales desk: its accounts, their sessions, failed sign-ins (the lock-out) and who marked a lead
+// contacted; the leads and feedback as the desk lists them (newest first), and one cheap "what changed"
+// figure the open desks poll. Only hashes of passwords and session tokens are stored.
+import { join, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
+import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+
+export type DeskUser = { id: number; email: string; passwordHash: string };
+export type DeskSession = { userId: number; email: string; createdAt: number; expiresAt: number };
+export type Contacted = { at: string; by: string } | null;
+export type DeskLeadFilter = { from?: string; to?: string; agentId?: string; callStatus?: string; limit?: number };
+export type DeskFeedbackFilter = { from?: string; to?: string; limit?: number };
+
+const contactedOf = (r: Record<string, unknown>): Contacted =>
+  r.contacted_at === null || r.contacted_at === undefined ? null : { at: new Date(num(r.contacted_at)).toISOString(), by: String(r.contacted_by) };
+
+/** Feedback's time as ISO text in both databases (text in SQLite, timestamptz in PostgreSQL): read back and compared alike. */
+const feedbackTime = raw({ sqlite: 'created_at', postgres: `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` });
+
+/** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
+function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: number): number | null {
+  if (rows.length < max) return null;
+  const newest = num(rows[0].at);
+  const oldest = num(rows[max - 1].at);
+  return newest - oldest <= windowMs ? newest + windowMs : null;
+}
+
+export const desk = {
+  /** A new account; `exists` when the email has one. */
+  *addUser({ email, passwordHash, now }: { email: string; passwordHash: string; now: number }) {
+    const row = yield* one(sql`INSERT INTO desk_users (email, password_hash, created_at) VALUES (${email}, ${passwordHash}, ${now})
+      ON CONFLICT (email) DO NOTHING RETURNING id`);
+    return row ? { id: num(row.id) } : ('exists' as const);
+  },
+
+  /** Removes an account and ends its sessions at once; false when there was none. */
+  *removeUser({ email }: { email: string }) {
+    const user = yield* one(sql`SELECT id FROM desk_users WHERE email = ${email}`);
+    if (!user) return false;
+    yield* one(sql`DELETE FROM desk_sessions WHERE user_id = ${user.id}`);
+    yield* one(sql`DELETE FROM desk_users WHERE id = ${user.id}`);
+    return true;
+  },
+
+  *listUsers({ now }: { now: number }) {
+    const rows = yield* query(sql`SELECT u.email, u.created_at, (SELECT COUNT(*) FROM desk_sessions s WHERE s.user_id = u.id AND s.expires_at > ${now}) AS sessions
+      FROM desk_users u ORDER BY u.email`);
+    return rows.map((r) => ({ email: String(r.email), createdAt: new Date(num(r.created_at)).toISOString(), sessions: num(r.sessions) }));
+  },
+
+  *userByEmail({ email }: { email: string }) {
+    const r = yield* one(sql`SELECT id, email, password_hash FROM desk_users WHERE email = ${email}`);
+    return r ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash) } as DeskUser) : null;
+  },
+
+  /** Until when sign-ins for this email or from this client are refused (null: they are not). */
+  *lockout({ email, clientIp, now, max, windowMs }: { email: string; clientIp: string; now: number; max: number; windowMs: number }) {
+    const since = now - 2 * windowMs;
+    const byEmail = yield* query(sql`SELECT at FROM desk_login_failures WHERE email = ${email} AND at > ${since} ORDER BY at DESC LIMIT ${max}`);
+    const byClient = yield* query(sql`SELECT at FROM desk_login_failures WHERE client_ip = ${clientIp} AND at > ${since} ORDER BY at DESC LIMIT ${max}`);
+    const until = Math.max(lockedUntil(byEmail, max, windowMs) ?? 0, lockedUntil(byClient, max, windowMs) ?? 0);
+    return until > now ? until : null;
+  },
+
+  /** Writes a failed sign-in down (and forgets those too old to count). */
+  *recordFailure({ email, clientIp, now, keepMs }: { email: string; clientIp: string; now: number; keepMs: number }) {
+    yield* one(sql`DELETE FROM desk_login_failures WHERE at < ${now - keepMs}`);
+    yield* one(sql`INSERT INTO desk_login_failures (email, client_ip, at) VALUES (${email}, ${clientIp}, ${now})`);
+  },
+
+  /** Stores a session by its token's hash (and drops expired ones). */
+  *createSession({ tokenHash, userId, now, expiresAt }: { tokenHash: string; userId: number; now: number; expiresAt: number }) {
+    yield* one(sql`DELETE FROM desk_sessions WHERE expires_at <= ${now}`);
+    yield* one(sql`INSERT INTO desk_sessions (token_hash, user_id, created_at, expires_at) VALUES (${tokenHash}, ${userId}, ${now}, ${expiresAt})`);
+  },
+
+  /** The live session with this token hash, with its account; null when unknown or expired. */
+  *session({ tokenHash, now }: { tokenHash: string; now: number }) {
+    const r = yield* one(sql`SELECT s.user_id, s.created_at, s.expires_at, u.email FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
+      WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`);
+    return r ? ({ userId: num(r.user_id), email: String(r.email), createdAt: num(r.created_at), expiresAt: num(r.expires_at) } as DeskSession) : null;
+  },
+
+  *endSession({ tokenHash }: { tokenHash: string }) {
+    const r = yield* one(sql`DELETE FROM desk_sessions WHERE token_hash = ${tokenHash} RETURNING user_id`);
+    return Boolean(r);
+  },
+
+  /** Leads with their calls and marks, newest first. Filters reach the SQL as values only. */
+  *leads({ from, to, agentId, callStatus, limit = 500 }: DeskLeadFilter) {
+    const where = [
+      from && sql`l.created_at >= ${from}`,
+      to && sql`l.created_at < ${to}`,
+      agentId && sql`l.agent_id = ${agentId}`,
+      callStatus && sql`c.status = ${callStatus}`,
+    ].filter((c): c is Sql => Boolean(c));
+    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, m.contacted_at, m.contacted_by
+      FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id
+      WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY l.id DESC LIMIT ${limit}`);
+    return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) }));
+  },
+
+  *lead({ id }: { id: number }) {
+    const r = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, m.contacted_at, m.contacted_by
+      FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE l.id = ${id}`);
+    return r ? { lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) } : null;
+  },
+
+  /** Marks a lead contacted by `by` (the first mark stands); null when there is no such lead. */
+  *markContacted({ leadId, by, now }: { leadId: number; by: string; now: number }) {
+    if (!(yield* one(sql`SELECT 1 AS found FROM leads WHERE id = ${leadId}`))) return null;
+    yield* one(sql`INSERT INTO lead_marks (lead_id, contacted_at, contacted_by) VALUES (${leadId}, ${now}, ${by}) ON CONFLICT (lead_id) DO NOTHING`);
+    const r = yield* one(sql`SELECT contacted_at, contacted_by FROM lead_marks WHERE lead_id = ${leadId}`);
+    return contactedOf(r!);
+  },
+
+  *feedback({ from, to, limit = 500 }: DeskFeedbackFilter) {
+    const where = [from && sql`${feedbackTime} >= ${from}`, to && sql`${feedbackTime} < ${to}`].filter((c): c is Sql => Boolean(c));
+    const rows = yield* query(sql`SELECT id, name, email, message, ${feedbackTime} AS "createdAt" FROM feedback
+      WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id DESC LIMIT ${limit}`);
+    return rows.map((r) => ({ id: num(r.id), name: String(r.name), email: String(r.email), message: String(r.message), createdAt: String(r.createdAt) }));
+  },
+
+  /**
+   * One figure that changes whenever the desk's lists would: a new lead, a call's progress, a mark, new
+   * feedback. Maxima over indexed columns, so an open desk can ask every few seconds.
+   */
+  *version() {
+    const r = yield* one(sql`SELECT (SELECT MAX(id) FROM leads) AS leads, (SELECT MAX(updated_at) FROM calls) AS calls,
+      (SELECT MAX(contacted_at) FROM lead_marks) AS marks, (SELECT MAX(id) FROM feedback) AS feedback`);
+    return [r?.leads, r?.calls, r?.marks, r?.feedback].map((v) => numOrNull(v) ?? 0).join('.');
+  },
+};
