@@ -1,41 +1,20 @@
 // The desk's calls to the service: same origin, the session cookie sent by the browser (HttpOnly:
 // this code never sees it). A 401 means the session is gone: the app shows the sign-in again.
 
-export type CallState = 'scheduled' | 'pending' | 'retrying' | 'placed' | 'ended' | 'failed' | 'not-configured';
+import type { Call, Lead } from '../server/domain/crm-events';
+
+export type { CallState } from '../server/domain/crm-events';
 export type Contacted = { at: string; by: string } | null;
 
-export type ListedLead = {
-  id: number;
-  createdAt: string;
-  agentId: string;
-  name: string;
-  phone: string;
-  call: { status: CallState; attempts: number; callAt: string | null; endedReason: string | null; failureReason: string | null; summary: string | null; successEvaluation: string | null } | null;
+export type ListedLead = Pick<Lead, 'id' | 'createdAt' | 'agentId' | 'name' | 'phone'> & {
+  call: Pick<Call, 'status' | 'attempts' | 'callAt' | 'endedReason' | 'failureReason' | 'summary' | 'successEvaluation'> | null;
   contacted: Contacted;
 };
 
+/** A lead as the service keeps it (server/domain/crm-events.ts), its attempts and its mark. */
 export type LeadDetail = {
-  lead: {
-    id: number;
-    createdAt: string;
-    agentId: string;
-    name: string;
-    phone: string;
-    consent: { text: string; version: string | null; sha256: string | null; consentedAt: string | null; verifiedAt: string | null };
-    source: { pageUrl: string | null; referrer: string | null; userAgent: string | null; ip: string; timeZone: string | null; utm: Record<string, string>; clickIds: Record<string, string>; metadata: Record<string, string> };
-  };
-  call:
-    | (NonNullable<ListedLead['call']> & {
-        lastError: string | null;
-        providerCallId: string | null;
-        providerStatus: string | null;
-        startedAt: string | null;
-        endedAt: string | null;
-        durationSeconds: number | null;
-        transcript: string | null;
-        recordingUrl: string | null;
-      })
-    | null;
+  lead: Lead;
+  call: Call | null;
   attempts: { attempt: number; startedAt: string; finishedAt: string | null; outcome: string | null; error: string | null; providerCallId: string | null }[];
   contacted: Contacted;
 };

@@ -2,21 +2,13 @@
 // serve, and stop cleanly on SIGTERM or SIGINT. Builds nothing: the build is made beforehand.
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, ROOT } from './config/settings.ts';
-import { SettingError } from './config/parse.ts';
+import { configOrExit, ROOT } from './config/settings.ts';
 import { loadEnvFile } from './config/env-file.ts';
 import { startService } from './service.ts';
 import { openStore } from './storage/index.ts';
 
 loadEnvFile();
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof SettingError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
-  process.exit(1);
-}
+const config = configOrExit();
 // Before this database had its name, it was data/feedback.db: such a file is taken over as it is.
 const legacy = join(ROOT, 'data', 'feedback.db');
 if (!process.env.DATABASE_PATH?.trim() && !existsSync(config.databasePath) && existsSync(legacy)) {

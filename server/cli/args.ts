@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadEnvFile } from '../config/env-file.ts';
-import { SettingError } from '../config/parse.ts';
-import { loadConfig } from '../config/settings.ts';
+import { configOrExit } from '../config/settings.ts';
 import { openStore, type Store } from '../storage/index.ts';
 
 export function cli<O extends NonNullable<ParseArgsConfig['options']>>(usage: string, options: O) {
@@ -25,14 +24,7 @@ export function cli<O extends NonNullable<ParseArgsConfig['options']>>(usage: st
 /** The configured store, or `--db PATH` (a SQLite file that must exist: a mistyped path is an error, not an empty answer). */
 export async function storeFor(db: string | undefined): Promise<Store> {
   loadEnvFile();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof SettingError)) throw error;
-    console.error(`Cannot start: ${error.message}`);
-    process.exit(1);
-  }
+  const config = configOrExit();
   const databasePath = db ? resolve(db) : config.databasePath;
   const databaseUrl = db ? '' : config.databaseUrl;
   if (!databaseUrl && !existsSync(databasePath)) {

@@ -130,6 +130,17 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
 
+/** The settings, or the one line that says which is wrong, and exit 1 (the service's and the tools' start). */
+export function configOrExit(): ServerConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
 function callHours(value: string) {
   const parsed = parseCallHours(value);
   if (!parsed) throw new SettingError('CALL_HOURS', `"${value}" is not a window like 09:00-20:00 (00:00-24:00 for any time).`);

@@ -34,6 +34,8 @@ function documentedPaths(markdown: string): string[] {
   for (const [, method, path] of markdown.matchAll(/`(?:(GET|POST|PUT|DELETE) )?(\/[\w./-]*)`/g)) {
     if (method && method !== 'GET') continue;
     if (!method && path.startsWith('/api/')) continue;
+    // The desk's API answers only with a session (its own tests sign in).
+    if (/^\/api\/(desk|session)\b/.test(path)) continue;
     if (NOT_SERVED.test(path)) continue;
     paths.add(path);
   }

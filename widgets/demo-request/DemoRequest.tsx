@@ -13,7 +13,7 @@ import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useWhenVisible } from './hooks';
 import { Confirmation } from './Confirmation';
 import { useTurnstile } from './turnstile';
-import { parseCountries } from './phone/countries';
+import { isCountry, parseCountries } from './phone/countries';
 
 const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', consent: 'stepConsent' } as const satisfies Record<Step, string>;
 
@@ -44,6 +44,11 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const getOtpRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   const resendRef = useRef<HTMLButtonElement>(null);
+  const asked = props.defaultCountry?.trim().toUpperCase();
+  useEffect(() => {
+    if (!asked || asked === country) return;
+    console.warn(`<ai-demo-request>: default-country "${asked}" ${isCountry(asked) ? "is not one of the form's countries" : 'is not a known country code'}; using ${country}.`);
+  }, [asked, country]);
   const { phoneStatus, problem, submission } = state;
   const ready = canRequestCall(state);
 

@@ -1,4 +1,4 @@
-import { use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { use, useEffect, useState, type ReactNode } from 'react';
 import PhoneInput, { isSupportedCountry } from 'react-phone-number-input/core';
 import type { Country, FlagProps } from 'react-phone-number-input';
 import type { DemoRequestStrings } from '../lib/strings';
@@ -61,17 +61,14 @@ export default function PhoneField({ id, value, defaultCountry, countries, t, on
   // India's metadata and name are at hand; another list suspends here until their chunks are in.
   const metadata = useSettled(metadataFor(countries));
   const names = useSettled(labelsFor(countries));
-  const list = countries === 'all' ? undefined : ((countries as Country[]).filter((country) => isSupportedCountry(country, metadata)));
+  const known = countries === 'all' ? undefined : (countries as Country[]).filter((country) => isSupportedCountry(country, metadata));
+  // No known country at all (default-country="ZZ"): the form falls back to India rather than no country.
+  const list = known?.length === 0 ? [DEFAULT_COUNTRY as Country] : known;
   // An unknown country would turn the visitor's digits into another country's number (ZZ: "+98 …").
   const asked = defaultCountry.toUpperCase() as Country;
   const fallback = list?.[0] ?? DEFAULT_COUNTRY;
   const country = isSupportedCountry(asked, metadata) && (!list || list.includes(asked)) ? asked : fallback;
-  const warned = useRef(false);
-  useEffect(() => {
-    if (asked === country || warned.current) return;
-    warned.current = true;
-    console.warn(`<ai-demo-request>: default-country "${asked}" is not one of the form's countries; using ${country}.`);
-  }, [asked, country]);
+  // The form says when the page's default-country gives way (DemoRequest); this only follows it.
   return (
     <span className="phone-field">
       <PhoneInput

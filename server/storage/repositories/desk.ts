@@ -2,7 +2,7 @@
 // contacted; the leads and feedback as the desk lists them (newest first), and one cheap "what changed"
 // figure the open desks poll. Only hashes of passwords and session tokens are stored.
 import { join, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
-import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
 export type DeskUser = { id: number; email: string; passwordHash: string };
 export type DeskSession = { userId: number; email: string; createdAt: number; expiresAt: number };
@@ -87,15 +87,9 @@ export const desk = {
 
   /** Leads with their calls and marks, newest first. Filters reach the SQL as values only. */
   *leads({ from, to, agentId, callStatus, limit = 500 }: DeskLeadFilter) {
-    const where = [
-      from && sql`l.created_at >= ${from}`,
-      to && sql`l.created_at < ${to}`,
-      agentId && sql`l.agent_id = ${agentId}`,
-      callStatus && sql`c.status = ${callStatus}`,
-    ].filter((c): c is Sql => Boolean(c));
     const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, m.contacted_at, m.contacted_by
       FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id
-      WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY l.id DESC LIMIT ${limit}`);
+      WHERE ${leadWhere({ from, to, agentId, callStatus })} ORDER BY l.id DESC LIMIT ${limit}`);
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) }));
   },
 

@@ -1,9 +1,9 @@
 // Leads: who asked for a demo, with proof of consent and where they came from. A lead is stored with
 // its call job and its CRM events in one transaction, so none exists without the others.
 import type { CallState } from '../../domain/crm-events.ts';
-import { join, lock, num, numOrNull, one, query, sql, type Sql } from '../sql.ts';
+import { lock, num, numOrNull, one, query, sql } from '../sql.ts';
 import { enqueue } from './outbox.ts';
-import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
 export type LeadInput = {
   agentId: string;
@@ -67,13 +67,7 @@ export const leads = {
 
   /** Leads with their calls, oldest first (exports) or filtered. */
   *list({ from, to, agentId, callStatus, limit = 1_000_000 }: LeadFilter = {}) {
-    const where = [
-      from && sql`l.created_at >= ${from}`,
-      to && sql`l.created_at < ${to}`,
-      agentId && sql`l.agent_id = ${agentId}`,
-      callStatus && sql`c.status = ${callStatus}`,
-    ].filter((c): c is Sql => Boolean(c));
-    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY l.id LIMIT ${limit}`);
+    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${leadWhere({ from, to, agentId, callStatus })} ORDER BY l.id LIMIT ${limit}`);
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r) }));
   },
 

@@ -1,6 +1,6 @@
 // Reading leads and calls back from rows (both databases name columns alike).
 import type { Call, CallState, Lead } from '../../domain/crm-events.ts';
-import { fragment, num, numOrNull, type Row } from '../sql.ts';
+import { fragment, join, num, numOrNull, sql, type Row, type Sql } from '../sql.ts';
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
@@ -52,4 +52,15 @@ export function callOf(r: Row): Call | null {
     transcript: str(r.transcript),
     recordingUrl: str(r.recording_url),
   };
+}
+
+/** The conditions of a lead list's filters (ISO times, an agent, a call state), as values only. */
+export function leadWhere({ from, to, agentId, callStatus }: { from?: string; to?: string; agentId?: string; callStatus?: string }): Sql {
+  const where = [
+    from && sql`l.created_at >= ${from}`,
+    to && sql`l.created_at < ${to}`,
+    agentId && sql`l.agent_id = ${agentId}`,
+    callStatus && sql`c.status = ${callStatus}`,
+  ].filter((c): c is Sql => Boolean(c));
+  return join(where, ' AND ', '1 = 1');
 }

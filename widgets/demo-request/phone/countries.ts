@@ -2,6 +2,11 @@
 export type Countries = 'all' | readonly string[];
 
 const CODE = /^[A-Z]{2}$/;
+// Codes left for private use (ZZ, XA…): never a country with a numbering plan.
+const PRIVATE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
+const regions = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }) : null;
+/** A two-letter code naming a real country or territory. */
+export const isCountry = (code: string) => CODE.test(code) && !PRIVATE.test(code) && (!regions || Boolean(regions.of(code)));
 
 /**
  * The `countries` attribute: `all`, or comma- (or space-) separated codes; anything that is not a
@@ -11,10 +16,10 @@ const CODE = /^[A-Z]{2}$/;
 export function parseCountries(attribute: string | undefined, defaultCountry = 'IN'): Countries {
   const text = attribute?.trim() ?? '';
   if (/^all$/i.test(text)) return 'all';
-  const codes = [...new Set(text.toUpperCase().split(/[\s,]+/).filter((code) => CODE.test(code)))];
+  const codes = [...new Set(text.toUpperCase().split(/[\s,]+/).filter(isCountry))];
   if (codes.length) return codes;
   const fallback = defaultCountry.trim().toUpperCase();
-  return [CODE.test(fallback) ? fallback : 'IN'];
+  return [isCountry(fallback) ? fallback : 'IN'];
 }
 
 /** The country the field starts with: the one asked for when the form accepts it, else the list's first. */
