@@ -103,9 +103,11 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
     running = pass().finally(() => (running = null));
   }
 
+  // Due calls are looked for every second (sooner when retries are set sooner, as in tests).
+  const every = Math.min(1000, config.calls.retryMs);
   const tick = () => {
     poke();
-    timer = setTimeout(tick, 1000).unref();
+    timer = setTimeout(tick, every).unref();
   };
   timer = setTimeout(tick, 0).unref();
 
