@@ -49,7 +49,8 @@ for (const lang of ['en', 'hi'] as const) {
         await page.setViewportSize({ width, height: 900 });
         await phoneOnOneLine(f);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width);
-        await expectLegible(page, 'ai-demo-request');
+        // Legibility is judged where the text is most crowded: the narrowest width.
+        if (width === widths[0]) await expectLegible(page, 'ai-demo-request');
         await expect(f.confirmation).toHaveScreenshot(`confirmation-${outcome.state}-${lang}-${width}.png`);
       }
 
