@@ -57,7 +57,8 @@ export const Confirmation = forwardRef<HTMLDivElement, ConfirmationProps>(functi
   const { text, whole } = confirmationText(props);
   return (
     <div ref={ref} className="confirmation" part="confirmation" role="status" tabIndex={-1} data-call={lead.call}>
-      {renderView(icon('check'))}
+      {/* No call will come: the request is in, but a check mark would promise more. */}
+      {renderView(icon(lead.call === 'failed' ? 'info' : 'check'))}
       <p>
         {lead.duplicate && <>{t.duplicate} </>}
         {keepWhole(text, whole)}

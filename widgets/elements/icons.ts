@@ -6,6 +6,7 @@ const SHAPES = {
   stop: [{ fill: 'currentColor' }, ['rect', { x: '6', y: '6', width: '12', height: '12', rx: '2' }]],
   close: [{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round' }, ['path', { d: 'M6 6l12 12M18 6L6 18' }]],
   check: [{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2.5', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, ['path', { d: 'M5 12.5l4.5 4.5L19 7.5' }]],
+  info: [{ fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round' }, ['circle', { cx: '12', cy: '12', r: '9' }], ['path', { d: 'M12 11v6M12 7.5v.5' }]],
 } satisfies Record<string, [Record<string, string>, ...ShellNode[]]>;
 
 export type IconName = keyof typeof SHAPES;
