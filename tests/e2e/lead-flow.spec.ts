@@ -226,6 +226,8 @@ test.describe('the demo form with the service', () => {
       await shot('lead-code-refused', f.root);
       await f.otp.fill((await codeFor(number.e164))!);
       await f.verify.click();
+      // As a person does: tick the box once the number shows as verified.
+      await expect(f.root.getByText('Phone number verified')).toBeVisible();
       await f.consent.check();
       await f.submit.click();
       await expect(f.confirmation).toBeVisible();
