@@ -3,6 +3,7 @@ import { api, queryOf, type Feedback } from '../api';
 import { navigate } from '../App';
 import { when } from '../format';
 import { dayEnd, dayStart } from './LeadsPage';
+import { TitleRow } from './TitleRow';
 
 /** What visitors wrote in the feedback form, newest first. */
 export function FeedbackPage({ search, version }: { search: string; version: string }) {
@@ -31,12 +32,7 @@ export function FeedbackPage({ search, version }: { search: string; version: str
 
   return (
     <>
-      <div className="desk-title-row">
-        <h1 tabIndex={-1}>Feedback</h1>
-        <a className="button button-ghost desk-small-button" href={`/api/desk/feedback.csv${query}`} download>
-          Download CSV<span className="visually-hidden"> of the feedback shown</span>
-        </a>
-      </div>
+      <TitleRow title="Feedback" csv={`/api/desk/feedback.csv${query}`} what="feedback" />
       <form className="desk-filters" aria-label="Filter feedback" onSubmit={(e) => e.preventDefault()}>
         <div>
           <label htmlFor="ff-from">From</label>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { api, queryOf, type ListedLead } from '../api';
 import { Link, navigate } from '../App';
 import { agentName, AGENTS, CALL_STATES, outcome, phone, when } from '../format';
+import { TitleRow } from './TitleRow';
 
 type Filters = { from: string; to: string; agent: string; status: string };
 
@@ -71,12 +72,7 @@ export function LeadsPage({ search, version }: { search: string; version: string
 
   return (
     <>
-      <div className="desk-title-row">
-        <h1 tabIndex={-1}>Leads</h1>
-        <a className="button button-ghost desk-small-button" href={`/api/desk/leads.csv${query}`} download>
-          Download CSV<span className="visually-hidden"> of the leads shown</span>
-        </a>
-      </div>
+      <TitleRow title="Leads" csv={`/api/desk/leads.csv${query}`} what="leads" />
       <form className="desk-filters" aria-label="Filter leads" onSubmit={(e) => e.preventDefault()}>
         <div>
           <label htmlFor="f-from">From</label>

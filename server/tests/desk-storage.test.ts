@@ -2,25 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
+import { describe, expect, it } from 'vitest';
 import { DESK_POLICY } from '../domain/desk/desk-service.ts';
 import { hashPassword, verifyPassword } from '../domain/desk/password.ts';
 import { openStore } from '../storage/index.ts';
-import { lead, post, testApp, verified } from './harness.ts';
+import { bothDatabases, lead, post, testApp, verified } from './harness.ts';
 
 // The desk's rules hold on both databases: sessions, the lock-out, the filters (feedback's time is text
 // in SQLite and timestamptz in PostgreSQL), the marks and the "changed since" figure.
-let pg: TestPostgres;
-beforeAll(() => {
-  pg = startPostgres();
-}, 30_000);
-afterAll(() => pg?.stop());
-
-const backends = [
-  { name: 'SQLite', env: () => ({}) },
-  { name: 'PostgreSQL', env: () => ({ DATABASE_URL: pg.url }) },
-];
+const { backends } = bothDatabases();
 
 describe.each(backends)('the desk on $name', ({ env }) => {
   it('signs in, locks out, filters, marks and tells changes', async () => {

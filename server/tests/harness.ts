@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/settings.ts';
@@ -57,4 +59,22 @@ export async function verified(h: Harness, phone = PHONE): Promise<string> {
   const res = await post(h, '/api/otp/verify', { phone, code: h.codeFor(phone) });
   if (res.statusCode !== 200) throw new Error(`verification refused: ${res.body}`);
   return res.json().token;
+}
+
+/**
+ * Both databases for one suite: a throwaway PostgreSQL started before the file's tests (stopped after)
+ * and the settings that pick each; `url()` is the PostgreSQL address once started.
+ */
+export function bothDatabases() {
+  let pg: TestPostgres | undefined;
+  beforeAll(() => void (pg = startPostgres()), 30_000);
+  afterAll(() => pg?.stop());
+  const url = () => pg!.url;
+  return {
+    url,
+    backends: [
+      { name: 'SQLite', env: (): Record<string, string> => ({}) },
+      { name: 'PostgreSQL', env: (): Record<string, string> => ({ DATABASE_URL: url() }) },
+    ],
+  };
 }

@@ -2,23 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
 import { openStore, type Store } from '../storage/index.ts';
-import { testApp } from './harness.ts';
+import { bothDatabases, testApp } from './harness.ts';
 import { killAll, startInstance } from './processes.ts';
 
 // One suite, two implementations: what the service promises about stored feedback holds for the
 // embedded SQLite default and for PostgreSQL alike.
-let pg: TestPostgres;
-beforeAll(() => {
-  pg = startPostgres();
-}, 30_000);
-afterAll(() => pg?.stop());
-
-const backends = [
-  { name: 'SQLite', env: () => ({}) },
-  { name: 'PostgreSQL', env: () => ({ DATABASE_URL: pg.url }) },
-];
+const { backends, url: pgUrl } = bothDatabases();
 
 const feedback = (message: string) => ({ name: 'Asha', email: 'asha@example.com', message });
 
@@ -58,7 +48,7 @@ describe.each(backends)('feedback storage on $name', ({ env }) => {
 
 describe('two service instances on one PostgreSQL', () => {
   afterAll(killAll);
-  const instance = async (dir: string) => (await startInstance(dir, { DATABASE_URL: pg.url, LOG_LEVEL: 'warn' })).port;
+  const instance = async (dir: string) => (await startInstance(dir, { DATABASE_URL: pgUrl(), LOG_LEVEL: 'warn' })).port;
 
   it('start together, migrate once, and store every acknowledged post once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-two-'));
@@ -72,7 +62,7 @@ describe('two service instances on one PostgreSQL', () => {
         }),
       );
       expect(acked.filter(Boolean)).toHaveLength(300);
-      const h = await testApp({ DATABASE_URL: pg.url });
+      const h = await testApp({ DATABASE_URL: pgUrl() });
       try {
         const stored = (await h.store.feedback.list()).map((r) => r.message);
         for (const m of markers) expect(stored.filter((s) => s === m)).toHaveLength(1);
@@ -188,9 +178,9 @@ describe('the two schemas', () => {
     db.close();
     rmSync(dir, { recursive: true, force: true });
     const { default: pgClient } = await import('pg');
-    const client = new pgClient.Client({ connectionString: pg.url });
+    const client = new pgClient.Client({ connectionString: pgUrl() });
     await client.connect();
-    const pgStore = await openStore({ databasePath: '', databaseUrl: pg.url });
+    const pgStore = await openStore({ databasePath: '', databaseUrl: pgUrl() });
     await pgStore.close();
     const { rows } = await client.query(
       "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name != 'schema_migrations'",

@@ -51,6 +51,8 @@ for (const width of WIDTHS) {
     }
 
     test('the voice demo in each state', async ({ page }) => {
+      // A picture and a legibility judgement per state: as slow as a long page on a busy machine.
+      test.setTimeout(90_000);
       await page.goto('/');
       const voice = page.locator('ai-voice-demo');
       await voice.hover();
@@ -75,6 +77,8 @@ for (const width of WIDTHS) {
     });
 
     test('the feedback dialog in each state', async ({ page }) => {
+      // A picture and a legibility judgement per state: as slow as a long page on a busy machine.
+      test.setTimeout(90_000);
       let answer: 'hang' | 'ok' | 'fail' = 'hang';
       await page.route('**/api/feedback', async (route) => {
         if (answer === 'ok') return route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' });
