@@ -5,7 +5,8 @@ import { transformWithOxc, type Plugin } from 'vite';
 const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${name}.js`);
 
 /**
- * Emits `ai-widgets.js`, the classic-script loader, pointing at the hashed all-in-one entry, and
+ * Emits `ai-widgets.js`, the classic-script loader, pointing at the hashed all-in-one entry (and
+ * `ai-widgets.css`, the page rules that keep the demo form's place for pages that load it `async`), and
  * for each entry a small ES module under a stable name for bundlers, re-exporting the entry's
  * public names only (a hashed entry also exports the minified internals its chunks share).
  * Both kinds are tiny and cached briefly; everything they import is hashed and cached long.
@@ -17,11 +18,25 @@ export function classicLoader(loaderSource: URL, pageCss: string): Plugin {
     async generateBundle(_options, bundle) {
       const entries = Object.values(bundle).filter((file) => file.type === 'chunk' && file.isEntry);
       const main = entries.find((file) => file.name === 'ai-widgets');
-      if (main) {
+      if (main && main.type === 'chunk') {
+        const deps = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk') return;
+          for (const dep of chunk.imports) {
+            if (deps.has(dep)) continue;
+            deps.add(dep);
+            visit(dep);
+          }
+        };
+        visit(main.fileName);
         const { code } = await transformWithOxc(readFileSync(loaderSource, 'utf8'), 'loader.ts', {
-          define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __PAGE_CSS__: JSON.stringify(pageCss) },
+          define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __STATIC_DEPS__: JSON.stringify([...deps].map((f) => `./${f}`)), __PAGE_CSS__: JSON.stringify(pageCss) },
         });
         this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: code });
+        // The same rules for a page that loads the script `async`: only a stylesheet in the head
+        // is there before the first paint, and keeps the demo form's place from it.
+        this.emitFile({ type: 'asset', fileName: 'ai-widgets.css', source: `${pageCss}\n` });
       }
       for (const entry of entries) {
         if (entry.type !== 'chunk' || !entry.facadeModuleId) continue;

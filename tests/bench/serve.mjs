@@ -22,7 +22,7 @@ export const PAGES = {
   demo: '<ai-demo-request backend-url="/api"></ai-demo-request>',
   // A sales team's landing page: copy around the demo form, and no CSS of its own for it.
   sales: SALES,
-  // The same page with the script `async` (the README's default for other pages).
+  // The same page with the script `async`, and the stylesheet the docs give such a page to keep the form's place.
   salesAsync: SALES,
   all: [
     `<ai-voice-demo public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
@@ -40,7 +40,7 @@ const page = (title, body, load = 'async') => `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="A host page for the widget benchmark." />
     <title>${title}</title>
-    <script src="/dist/widgets/ai-widgets.js" ${load}></script>
+    ${load === 'async' && body.includes('<ai-demo-request') ? '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    ' : ''}<script src="/dist/widgets/ai-widgets.js" ${load}></script>
   </head>
   <body>
     <h1>${title}</h1>

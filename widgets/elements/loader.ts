@@ -1,10 +1,12 @@
 /*
  * The classic script a page includes: `<script src=".../ai-widgets.js" async>` (without `async`
  * in the head when the page holds a demo form: its place is then kept from the first paint).
- * A classic script cannot hold `import` statements, but it can `import()` the ES entry,
- * whose chunks then resolve relative to this script's own URL.
+ * A classic script cannot hold `import` statements, but it can load the ES entry, whose chunks
+ * then resolve relative to this script's own URL.
  */
 declare const __ENTRY__: string;
+/** Every chunk the entry imports statically, at any depth: fetched side by side, not one level at a time. */
+declare const __STATIC_DEPS__: string[];
 /** The page rules that keep the demo form's place until it is defined (see demo-request/reserve.ts). */
 declare const __PAGE_CSS__: string;
 
@@ -22,7 +24,19 @@ declare const __PAGE_CSS__: string;
     (document.currentScript as HTMLScriptElement | null) ??
     document.querySelector<HTMLScriptElement>('script[src*="ai-widgets.js"]');
   const base = script?.src || document.baseURI;
-  import(/* @vite-ignore */ new URL(__ENTRY__, base).href).catch((error: unknown) => {
-    console.error('[ai-widgets] could not load the widgets from', base, error);
-  });
+  const url = (file: string) => new URL(file, base).href;
+  const failed = (error: unknown) => console.error('[ai-widgets] could not load the widgets from', base, error);
+  // Started now, each is fetched once: the entry's own imports then find them in the module map.
+  for (const dep of __STATIC_DEPS__) import(/* @vite-ignore */ url(dep)).catch(() => {});
+  if (script && !script.async && !script.defer && !document.body) {
+    // Included in the head without async: the page is not drawn until the widgets are defined, so
+    // the elements draw themselves in the page's first paint (rendering waits; parsing does not).
+    const entry = document.createElement('script');
+    entry.type = 'module';
+    entry.src = url(__ENTRY__);
+    entry.setAttribute('blocking', 'render');
+    if (script.nonce) entry.nonce = script.nonce;
+    entry.addEventListener('error', failed);
+    document.head.append(entry);
+  } else import(/* @vite-ignore */ url(__ENTRY__)).catch(failed);
 })();
