@@ -1,0 +1,130 @@
+// The machinery behind hosts.spec.ts: a private copy of each host project under tests/hosts, with the
+// packed package installed into it, and the commands and servers that build and serve it.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { basename, extname, join, relative, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+const HOSTS = join(ROOT, 'tests/hosts');
+const MODULES = join(HOSTS, 'node_modules');
+
+/** The environment the tools run in: no telemetry or prompts (they would reach outside hosts), no test runner's options. */
+function env(): NodeJS.ProcessEnv {
+  const vars: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  for (const key of ['NODE_OPTIONS', 'NODE_ENV']) delete vars[key];
+  return vars;
+}
+
+/** Runs a command to its end; rejects with everything it printed when it fails. */
+export function run(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((done, fail) => {
+    execFile(command, args, { cwd, env: env(), maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      if (error) fail(new Error(`${basename(command)} ${args.join(' ')} failed in ${cwd}:\n${stdout}${stderr}`));
+      else done(`${stdout}${stderr}`);
+    });
+  });
+}
+
+/** A folder for this run's copies, beside the hosts' node_modules on the same filesystem (hardlinks cannot cross). */
+export async function runDir(): Promise<string> {
+  await stat(join(MODULES, '.installed-from')).catch(() => {
+    throw new Error('tests/hosts/node_modules is missing or incomplete: run `npm run hosts:install`');
+  });
+  const base = (await stat(tmpdir())).dev === (await stat(MODULES)).dev ? tmpdir() : join(HOSTS, '.runs');
+  await mkdir(base, { recursive: true });
+  return mkdtemp(join(base, 'ai-widgets-hosts-'));
+}
+
+/** Packs the package once for every host (dist/ is built already; prepack would build it again). */
+export async function pack(dir: string): Promise<string> {
+  const out = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], ROOT);
+  return join(dir, out.trim().split('\n').at(-1)!);
+}
+
+/**
+ * A private copy of one host: its files, the hosts' node_modules as hardlinks (seconds, not an
+ * install; no tool here writes into node_modules, so the shared files stay untouched), and the
+ * tarball unpacked into node_modules/ai-agent-widgets as npm installs it. `swap` puts an aliased
+ * package in its real name's place (`jest-29` as `jest`), as that host's own install would have it.
+ */
+export async function copyHost(dir: string, folder: string, name: string, tarball: string, swap: Record<string, string> = {}): Promise<string> {
+  const to = join(dir, name);
+  await cp(join(HOSTS, folder), to, { recursive: true, filter: (from) => !/[\\/](node_modules|dist|\.next|\.angular)$/.test(from) });
+  await run('cp', ['-al', MODULES, join(to, 'node_modules')], dir);
+  const pkg = join(to, 'node_modules/ai-agent-widgets');
+  await mkdir(pkg);
+  await run('tar', ['-xzf', tarball, '-C', pkg, '--strip-components=1'], dir);
+  for (const [real, alias] of Object.entries(swap)) {
+    await rm(join(to, 'node_modules', real), { recursive: true });
+    await rename(join(to, 'node_modules', alias), join(to, 'node_modules', real));
+  }
+  return to;
+}
+
+/** Angular 22's CLI refuses Node before 22.22.3: on an older Node it runs on the Node 22 that the hosts' dependencies install. */
+export function angularNode(copy: string): string {
+  const [major, minor, patch] = process.versions.node.split('.').map(Number) as [number, number, number];
+  const supported = major >= 26 || (major === 24 && minor >= 15) || (major === 22 && (minor > 22 || (minor === 22 && patch >= 3)));
+  return supported ? process.execPath : join(copy, 'node_modules/node-22/bin/node');
+}
+
+/**
+ * A long-running command (a dev or production server) in its own process group. `ready` resolves
+ * with what it printed once that matches `pattern`; the child is there at once, to be stopped whatever happens.
+ */
+export function start(command: string, args: string[], cwd: string, pattern: RegExp): { child: ChildProcess; output: () => string; ready: Promise<string> } {
+  const child = spawn(command, args, { cwd, env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const ready = new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${args.join(' ')} did not start:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        done(output);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => fail(new Error(`${args.join(' ')} exited (${code}):\n${output}`)));
+  });
+  return { child, output: () => output, ready };
+}
+
+/** Ends a server started above with the processes it started (Next's dev server runs its own child), and waits for it. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // The group has gone already.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+/**
+ * Serves a built app's folder as a static host would, and stands in for the service on the same
+ * origin: the feedback form's `backend-url="/api"` posts to /api/feedback here.
+ */
+export async function site(root: string): Promise<{ origin: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
+    if (req.method === 'POST' && path === '/api/feedback') return void res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"id":1}');
+    const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
+    const body = relative(root, file).startsWith('..') ? null : await readFile(file).catch(() => null);
+    if (body) res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+}
