@@ -1,10 +1,11 @@
 // The machinery behind hosts.spec.ts: a private copy of each host project under tests/hosts, with the
 // packed package installed into it, and the commands and servers that build and serve it.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rename, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { basename, extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const HOSTS = join(ROOT, 'tests/hosts');
@@ -21,7 +22,7 @@ function env(): NodeJS.ProcessEnv {
 export function run(command: string, args: string[], cwd: string): Promise<string> {
   return new Promise((done, fail) => {
     execFile(command, args, { cwd, env: env(), maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      if (error) fail(new Error(`${basename(command)} ${args.join(' ')} failed in ${cwd}:\n${stdout}${stderr}`));
+      if (error) fail(new Error(`${basename(command)} ${args.join(' ').slice(0, 200)} failed in ${cwd}:\n${`${stdout}${stderr}`.slice(-8000)}`));
       else done(`${stdout}${stderr}`);
     });
   });
@@ -43,31 +44,75 @@ export async function pack(dir: string): Promise<string> {
   return join(dir, out.trim().split('\n').at(-1)!);
 }
 
+type Deps = Record<string, string>;
+type Lock = Record<string, { version?: string; dependencies?: Deps; optionalDependencies?: Deps; peerDependencies?: Deps; peerDependenciesMeta?: Record<string, { optional?: boolean }> }>;
+
+/** Where Node finds `name` from the package at `from` (a lockfile path, '' for the project): its own node_modules, then its parents'. */
+function resolveIn(lock: Lock, from: string, name: string): string | undefined {
+  for (let base = from; ; base = base.slice(0, Math.max(0, base.lastIndexOf('/node_modules/')))) {
+    const path = `${base ? `${base}/` : ''}node_modules/${name}`;
+    if (lock[path]) return path;
+    if (!base) return undefined;
+  }
+}
+
+/** The top-level folders of node_modules that the packages `names` load, following every dependency as Node resolves it. */
+function closure(lock: Lock, names: string[]): string[] {
+  const seen = new Set<string>();
+  const todo = names.map((name) => resolveIn(lock, '', name)!);
+  for (let path = todo.pop(); path; path = todo.pop()) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const { dependencies, optionalDependencies, peerDependencies, peerDependenciesMeta: meta } = lock[path]!;
+    // An optional peer is the host's choice (sass for Vite, say): a host's own install leaves it out.
+    const peers = Object.keys(peerDependencies ?? {}).filter((name) => !meta?.[name]?.optional);
+    for (const name of [...Object.keys({ ...dependencies, ...optionalDependencies }), ...peers]) {
+      const found = resolveIn(lock, path, name);
+      if (found) todo.push(found);
+    }
+  }
+  // A nested package comes along with the top-level one it sits in; other platforms' binaries are in the lockfile only.
+  return [...seen].map((path) => path.split('/node_modules/')[0]!.slice('node_modules/'.length)).filter((pkg) => existsSync(join(MODULES, pkg)));
+}
+
 /**
- * A private copy of one host: its files, the hosts' node_modules as hardlinks (seconds, not an
- * install; no tool here writes into node_modules, so the shared files stay untouched), and the
- * tarball unpacked into node_modules/ai-agent-widgets as npm installs it. `swap` puts an aliased
- * package in its real name's place (`jest-29` as `jest`), as that host's own install would have it.
+ * A private copy of one host: its files; its node_modules, hardlinked from the hosts' shared one (no
+ * tool here writes into node_modules, so the shared files stay untouched), holding only what its
+ * package.json's dependencies load, as its own install would; and the tarball unpacked into
+ * node_modules/ai-agent-widgets as npm installs it. `swap` takes an aliased package in its real
+ * name's place (`jest-29` as `jest`).
  */
 export async function copyHost(dir: string, folder: string, name: string, tarball: string, swap: Record<string, string> = {}): Promise<string> {
   const to = join(dir, name);
   await cp(join(HOSTS, folder), to, { recursive: true, filter: (from) => !/[\\/](node_modules|dist|\.next|\.angular)$/.test(from) });
-  await run('cp', ['-al', MODULES, join(to, 'node_modules')], dir);
+  const manifest = JSON.parse(await readFile(join(to, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const lock = (JSON.parse(await readFile(join(HOSTS, 'package-lock.json'), 'utf8')) as { packages: Lock }).packages;
+  const wanted = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies });
+  for (const [dep, version] of wanted)
+    if (!swap[dep] && lock[`node_modules/${dep}`]?.version !== version) throw new Error(`tests/hosts/${folder}/package.json wants ${dep}@${version}, which tests/hosts/package.json does not install`);
+  // One cp per scope: its packages go into node_modules/@scope/ (the unscoped ones into node_modules/.).
+  const scopes = new Map<string, string[]>();
+  for (const pkg of new Set(closure(lock, wanted.map(([dep]) => swap[dep] ?? dep)))) scopes.set(dirname(pkg), [...(scopes.get(dirname(pkg)) ?? []), join(MODULES, pkg)]);
+  for (const [scope, pkgs] of scopes) {
+    await mkdir(join(to, 'node_modules', scope), { recursive: true });
+    await run('cp', ['-al', ...pkgs, join(to, 'node_modules', scope)], dir);
+  }
+  for (const [real, alias] of Object.entries(swap)) await rename(join(to, 'node_modules', alias), join(to, 'node_modules', real));
   const pkg = join(to, 'node_modules/ai-agent-widgets');
   await mkdir(pkg);
   await run('tar', ['-xzf', tarball, '-C', pkg, '--strip-components=1'], dir);
-  for (const [real, alias] of Object.entries(swap)) {
-    await rm(join(to, 'node_modules', real), { recursive: true });
-    await rename(join(to, 'node_modules', alias), join(to, 'node_modules', real));
-  }
   return to;
 }
 
 /** Angular 22's CLI refuses Node before 22.22.3: on an older Node it runs on the Node 22 that the hosts' dependencies install. */
-export function angularNode(copy: string): string {
+export function angularNode(): string {
   const [major, minor, patch] = process.versions.node.split('.').map(Number) as [number, number, number];
   const supported = major >= 26 || (major === 24 && minor >= 15) || (major === 22 && (minor > 22 || (minor === 22 && patch >= 3)));
-  return supported ? process.execPath : join(copy, 'node_modules/node-22/bin/node');
+  if (supported) return process.execPath;
+  const node = join(MODULES, 'node-22/bin/node');
+  // That package is Linux x64's build: elsewhere, run the tests on Node 22.22.3 or later.
+  if (!existsSync(node)) throw new Error(`Angular 22 needs Node 22.22.3 or later; this is ${process.version}, and ${node} is missing`);
+  return node;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -53,7 +53,7 @@ test.beforeAll(async () => {
 
   ready.vue = copy('vue').then(async (cwd) => (await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
   ready.svelte = copy('svelte').then(async (cwd) => (await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
-  ready.angular = copy('angular').then(async (cwd) => (await run(angularNode(cwd), ['node_modules/@angular/cli/bin/ng.js', 'build'], cwd), serveDist(cwd, 'dist/host/browser')));
+  ready.angular = copy('angular').then(async (cwd) => (await run(angularNode(), ['node_modules/@angular/cli/bin/ng.js', 'build'], cwd), serveDist(cwd, 'dist/host/browser')));
   ready.next = copy('next').then(async (cwd) => (await run(NODE, [NEXT, 'build'], cwd), nextServer('next', cwd, 'start')));
   // Its own copy: the build and the dev server both write next-env.d.ts.
   ready.nextDev = copy('next', 'next-dev').then(async (cwd) => {
@@ -69,9 +69,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // Thousands of links to remove on a machine busy with the other tests.
+  test.setTimeout(120_000);
   await Promise.all(children.map(stop));
   await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await run('rm', ['-rf', dir], tmpdir());
 });
 
 /** Opens a host's page and checks the widgets as a visitor and the framework's code meet them. */
