@@ -235,7 +235,7 @@ for (const [resolution, module] of [
   ['nodenext', 'nodenext'],
   ['node16', 'node16'],
 ] as const) {
-  test(`TypeScript with moduleResolution ${resolution} compiles a consumer, and a wrong detail property fails`, () => {
+  test(`TypeScript with moduleResolution ${resolution} compiles a consumer, and a wrong detail property, method or property type fails`, () => {
     const project = join(dir, `ts-${resolution}`);
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `ts-${resolution}`, private: true, type: 'module' }));
@@ -243,14 +243,26 @@ for (const [resolution, module] of [
     execFileSync('ln', ['-sfn', join(dir, 'node_modules'), join(project, 'node_modules')]);
     writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
     execFileSync(process.execPath, [TSC, '-p', project], { encoding: 'utf8' });
-    writeFileSync(join(project, 'wrong.ts'), "import 'ai-agent-widgets/voice-demo';\ndocument.querySelector('ai-voice-demo')?.addEventListener('ai-voice-demo-error', (e) => console.log(e.detail.reason));\n");
+    writeFileSync(
+      join(project, 'wrong.ts'),
+      [
+        "import 'ai-agent-widgets/voice-demo';",
+        "import 'ai-agent-widgets/feedback';",
+        "document.querySelector('ai-voice-demo')?.addEventListener('ai-voice-demo-error', (e) => console.log(e.detail.reason));",
+        "document.querySelector('ai-feedback')?.show();",
+        "const voice = document.createElement('ai-voice-demo');",
+        "voice.connectTimeout = '5';",
+      ].join('\n'),
+    );
     let output = '';
     try {
-      execFileSync(process.execPath, [TSC, '-p', project], { encoding: 'utf8' });
+      execFileSync(process.execPath, [TSC, '-p', project, '--pretty', 'false'], { encoding: 'utf8' });
     } catch (error) {
       output = String((error as { stdout?: string }).stdout);
     }
-    expect(output).toContain("Property 'reason' does not exist on type 'VoiceDemoErrorDetail'");
+    expect(output).toContain("wrong.ts(3,110): error TS2339: Property 'reason' does not exist on type 'VoiceDemoErrorDetail'");
+    expect(output).toContain("wrong.ts(4,40): error TS2339: Property 'show' does not exist on type 'AIFeedbackElement'");
+    expect(output).toContain("wrong.ts(6,1): error TS2322: Type 'string' is not assignable to type 'number'");
   });
 }
 

@@ -1,0 +1,5 @@
+import { mount } from 'svelte';
+import 'ai-agent-widgets';
+import App from './App.svelte';
+
+mount(App, { target: document.getElementById('app') });
