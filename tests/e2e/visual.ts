@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type ElementHandle, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { axeViolations } from './axe';
 
 /**
  * Checks what a person can see, which DOM assertions cannot: every visible control's label
@@ -11,13 +11,7 @@ import { PNG } from 'pngjs';
 export async function expectLegible(page: Page, scope = 'body'): Promise<void> {
   expect(await clippedText(page, scope), 'text cut off by a box that hides its overflow').toEqual([]);
   expect(await lowContrastControls(page, scope), 'controls whose label does not contrast with what is painted behind it').toEqual([]);
-  const { violations } = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    // Our pages hold no cross-origin frames: axe runs in the page, without a blank page opened per check to gather frames' results.
-    .setLegacyMode()
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe violations').toEqual([]);
+  expect(await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'], scope), 'axe violations').toEqual([]);
 }
 
 type Control = { index: number; name: string; color: [number, number, number, number]; large: boolean };
