@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESK_POLICY } from '../domain/desk/desk-service.ts';
 import { hashPassword, verifyPassword } from '../domain/desk/password.ts';
-import { lead, post, testApp, testClock, verified, type Harness } from './harness.ts';
+import { fixtureHash, lead, post, testApp, testClock, verified, type Harness } from './harness.ts';
 
 // The sales desk's API: every refusal (no session, an expired one, a foreign origin, a locked account,
 // SQL and HTML in filters), and what a signed-in desk sees and changes.
@@ -13,13 +13,13 @@ afterEach(async () => {
 
 const EMAIL = 'sales@example.com';
 const PASSWORD = 'correct horse battery staple';
-let hashed: Promise<string> | null = null;
+const HASHED = fixtureHash(PASSWORD);
 
 async function service(env: Record<string, string> = {}) {
   const clock = testClock();
   const h = await testApp({ OTP_CLIENT_LIMIT: '1000', ...env }, { now: clock.now });
   cleanups.push(h.close);
-  await h.store.desk.addUser({ email: EMAIL, passwordHash: await (hashed ??= hashPassword(PASSWORD)), now: clock.now() });
+  await h.store.desk.addUser({ email: EMAIL, passwordHash: HASHED, now: clock.now() });
   const origin = new URL(h.config.publicUrl).origin;
   return { h, clock, origin };
 }
@@ -306,7 +306,7 @@ describe('the desk pages', () => {
 
 describe('desk passwords', () => {
   it('are scrypt hashes that only the password matches', async () => {
-    const stored = await (hashed ??= hashPassword(PASSWORD));
+    const stored = await hashPassword(PASSWORD);
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(await verifyPassword(PASSWORD, stored)).toBe(true);
     expect(await verifyPassword(`${PASSWORD} `, stored)).toBe(false);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,19 @@ export function testClock(start = Date.UTC(2026, 10, 23, 6, 30)) {
 
 export const post = (h: Harness, url: string, body: unknown, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+
+/**
+ * A desk password's hash at a test's cost (N = 2^10), in the format of domain/desk/password.ts, for
+ * accounts the tests sign in to many times: the sign-in checks the cost the hash names, and the
+ * production cost (N = 2^15) takes seconds a check beside the typecheck. desk.test.ts checks the
+ * production hashes themselves.
+ */
+export function fixtureHash(password: string): string {
+  const [N, r, p] = [2 ** 10, 8, 1];
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 32, { N, r, p });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
 
 /** The English consent sentence of the default brand: one the service accepts. */
 export const CONSENT = 'I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.';

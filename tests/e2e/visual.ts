@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type ElementHandle, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { axeViolations } from './axe';
 
 /**
  * Checks what a person can see, which DOM assertions cannot: every visible control's label
@@ -11,19 +11,16 @@ import { PNG } from 'pngjs';
 export async function expectLegible(page: Page, scope = 'body'): Promise<void> {
   expect(await clippedText(page, scope), 'text cut off by a box that hides its overflow').toEqual([]);
   expect(await lowContrastControls(page, scope), 'controls whose label does not contrast with what is painted behind it').toEqual([]);
-  const { violations } = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe violations').toEqual([]);
+  expect(await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'], scope), 'axe violations').toEqual([]);
 }
 
 type Control = { index: number; name: string; color: [number, number, number, number]; large: boolean };
 
-/** Marks each visible control (deep, through open shadow roots) and returns what is needed to judge it. */
-async function visibleControls(page: Page, scope: string): Promise<Control[]> {
-  return page.evaluate((scopeSelector) => {
-    const out: Control[] = [];
+/** Each visible control (deep, through open shadow roots), what is needed to judge it, and the elements themselves. */
+async function visibleControls(page: Page, scope: string): Promise<{ controls: Control[]; elements: (ElementHandle<Element> | null)[] }> {
+  const found = await page.evaluateHandle((scopeSelector) => {
+    const controls: Control[] = [];
+    const elements: Element[] = [];
     const walk = (root: ParentNode) => {
       for (const el of root.querySelectorAll<HTMLElement>('*')) {
         if (el.shadowRoot) walk(el.shadowRoot);
@@ -36,88 +33,105 @@ async function visibleControls(page: Page, scope: string): Promise<Control[]> {
         const rgba = style.color.match(/[\d.]+/g)!.map(Number);
         const size = parseFloat(style.fontSize);
         const weight = Number(style.fontWeight) || 400;
-        el.setAttribute('data-legibility', String(out.length));
-        out.push({ index: out.length, name: text.slice(0, 60), color: [rgba[0], rgba[1], rgba[2], rgba[3] ?? 1], large: size >= 24 || (size >= 18.66 && weight >= 700) });
+        elements.push(el);
+        controls.push({ index: controls.length, name: text.slice(0, 60), color: [rgba[0], rgba[1], rgba[2], rgba[3] ?? 1], large: size >= 24 || (size >= 18.66 && weight >= 700) });
       }
     };
     walk(document.querySelector(scopeSelector) ?? document.body);
-    return out;
+    return { controls, elements };
   }, scope);
-}
-
-/** Finds a control inside any open shadow root by the mark `visibleControls` left on it. */
-async function markedControl(page: Page, index: number) {
-  return page.evaluateHandle((i) => {
-    const find = (root: ParentNode): Element | null => {
-      const hit = root.querySelector(`[data-legibility="${i}"]`);
-      if (hit) return hit;
-      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) { const inner = find(el.shadowRoot); if (inner) return inner; }
-      return null;
-    };
-    return find(document)!;
-  }, index);
+  // Two calls for all the controls' handles, rather than a search of the page for each one.
+  const controls = (await (await found.getProperty('controls')).jsonValue()) as Control[];
+  const list = await (await found.getProperty('elements')).getProperties();
+  const elements = controls.map((c) => list.get(String(c.index))?.asElement() ?? null);
+  await found.dispose();
+  return { controls, elements };
 }
 
 /**
  * A widget may swap its drawn first state for React's while the controls are read (it loads when
- * idle): the marks are then gone with the old nodes, and the check starts again on the new ones.
+ * idle): a control is then no longer in the page, and the check starts again on the new ones.
  */
 async function lowContrastControls(page: Page, scope: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const problems = await lowContrastControlsOnce(page, scope);
-    await page.evaluate(() => {
-      const clear = (root: ParentNode) => root.querySelectorAll('*').forEach((el) => { el.removeAttribute('data-legibility'); if (el.shadowRoot) clear(el.shadowRoot); });
-      clear(document);
-    });
     if (problems || attempt === 3) return problems ?? ['the page kept replacing its controls while they were checked'];
     await page.waitForTimeout(200);
   }
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Unless the control is under another layer (a modal dialog, a fixed header: not what the visitor
+ * sees there), paints it without its label and answers its box; `previous` gets its label back.
+ * One call per control: on a busy machine every round trip to the browser costs tens of ms.
+ */
+function hideLabel(el: Element, previous: Element | null): Box | 'gone' | 'under' {
+  type Hiding = Window & { legibilityHide?: CSSStyleSheet };
+  const w = window as Hiding;
+  if (!w.legibilityHide) {
+    // A constructable sheet, since the pages' CSP refuses inline <style>.
+    w.legibilityHide = new CSSStyleSheet();
+    w.legibilityHide.replaceSync('[data-legibility-hide], [data-legibility-hide] * { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; }');
+  }
+  const sheet = w.legibilityHide;
+  if (previous) {
+    previous.removeAttribute('data-legibility-hide');
+    const root = previous.getRootNode() as Document | ShadowRoot;
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+  }
+  if (!el.isConnected) return 'gone';
+  const box = el.getBoundingClientRect();
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (!hit || (hit !== el && !el.contains(hit))) return 'under';
+  const root = el.getRootNode() as Document | ShadowRoot;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  el.setAttribute('data-legibility-hide', '');
+  return { x: box.x, y: box.y, width: box.width, height: box.height };
+}
+
+function showLabel(el: Element) {
+  const sheet = (window as Window & { legibilityHide?: CSSStyleSheet }).legibilityHide;
+  el.removeAttribute('data-legibility-hide');
+  const root = el.getRootNode() as Document | ShadowRoot;
+  root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+}
+
 async function lowContrastControlsOnce(page: Page, scope: string): Promise<string[] | null> {
   const problems: string[] = [];
-  for (const control of await visibleControls(page, scope)) {
-    if (control.color[3] < 0.1) { problems.push(`"${control.name}": its text colour is transparent`); continue; }
-    const handle = (await markedControl(page, control.index)).asElement();
-    if (!handle) return null;
-    await handle.scrollIntoViewIfNeeded();
-    // A control under a modal dialog or another layer is not what the visitor sees there.
-    const onTop = await handle.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-      let hit = document.elementFromPoint(x, y);
-      while (hit?.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (!inner || inner === hit) break;
-        hit = inner;
-      }
-      return !!hit && (hit === el || el.contains(hit));
-    });
-    if (!onTop) continue;
-    // Paint the control without its label, then read the colour that fills most of its box.
-    await handle.evaluate((el) => {
-      // A constructable sheet, since the pages' CSP refuses inline <style>.
-      const hide = new CSSStyleSheet();
-      hide.replaceSync('[data-legibility-hide], [data-legibility-hide] * { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; }');
-      const root = el.getRootNode() as Document | ShadowRoot;
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, hide];
-      el.setAttribute('data-legibility-hide', '');
-    });
-    const box = await handle.boundingBox();
-    const png = box && box.width >= 1 && box.height >= 1 ? await page.screenshot({ clip: box, animations: 'disabled' }) : null;
-    await handle.evaluate((el) => {
-      el.removeAttribute('data-legibility-hide');
-      const root = el.getRootNode() as Document | ShadowRoot;
-      root.adoptedStyleSheets = root.adoptedStyleSheets.slice(0, -1);
-    });
-    if (!png) continue;
-    const background = dominantColour(PNG.sync.read(png));
-    const [r, g, b, a] = control.color;
-    const text: [number, number, number] = [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
-    const ratio = contrast(text, background);
-    if (ratio < (control.large ? 3 : 4.5)) problems.push(`"${control.name}": ${ratio.toFixed(2)}:1 (text rgb(${text.map(Math.round)}) on rgb(${background}))`);
+  const { controls, elements } = await visibleControls(page, scope);
+  let hidden: ElementHandle<Element> | null = null;
+  try {
+    for (const control of controls) {
+      if (control.color[3] < 0.1) { problems.push(`"${control.name}": its text colour is transparent`); continue; }
+      const handle = elements[control.index];
+      if (!handle) return null;
+      // Playwright's scroll: waits for the control to be still, and scrolls only when it is not in view.
+      if (!(await handle.scrollIntoViewIfNeeded().then(() => true, () => false))) return null;
+      const box: Box | 'gone' | 'under' = await handle.evaluate(hideLabel, hidden);
+      hidden = typeof box === 'object' ? handle : null;
+      if (box === 'gone') return null;
+      if (box === 'under') continue;
+      const png = box.width >= 1 && box.height >= 1 ? await page.screenshot({ clip: box, animations: 'disabled' }) : null;
+      if (!png) continue;
+      const background = dominantColour(PNG.sync.read(png));
+      const [r, g, b, a] = control.color;
+      const text: [number, number, number] = [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
+      const ratio = contrast(text, background);
+      if (ratio < (control.large ? 3 : 4.5)) problems.push(`"${control.name}": ${ratio.toFixed(2)}:1 (text rgb(${text.map(Math.round)}) on rgb(${background}))`);
+    }
+    return problems;
+  } finally {
+    await hidden?.evaluate(showLabel).catch(() => {});
+    await Promise.all(elements.map((e) => e?.dispose()));
   }
-  return problems;
 }
 
 function dominantColour(png: PNG): [number, number, number] {
