@@ -15,7 +15,7 @@ import {
 import { test as base, events, expect, recordEvents } from './fixtures';
 
 /** The only files an example page may fetch: itself, its own assets, and the built widgets. */
-const STATIC_FILE = /^GET \/(examples\/[\w-]+\.(html|css|js)|dist\/widgets\/(chunks\/)?[\w.-]+\.js)$/;
+const STATIC_FILE = /^GET \/(examples\/[\w-]+\.(html|css|js)|dist\/widgets\/((chunks\/)?[\w.-]+\.js|ai-widgets\.css))$/;
 
 const test = base.extend<{ requests: string[] }>({
   // Auto, so every test runs with outside hosts blocked (`external`) and ends with two checks:
