@@ -1,7 +1,7 @@
-// Runs npm scripts side by side (`node tests/support/parallel.mjs typecheck lint build test:unit`): the
-// checks and the build, which mostly compute, overlap the unit tests, which mostly wait (none of them
-// reads dist/). The last script's output streams; the others' is printed when they end. Exits non-zero
-// when any fails.
+// Runs npm scripts side by side (`node tests/support/parallel.mjs typecheck lint test:unit`): the checks
+// that mostly compute overlap the tests that mostly wait. The build and the host projects' install run
+// as a second pair, after the unit tests: beside them, their timing tests and timeouts fail on 2 cores.
+// The last script's output streams; the others' is printed when they end. Exits non-zero when any fails.
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);
