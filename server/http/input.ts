@@ -6,10 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldWords } from './errors.ts';
 import { send } from './errors.ts';
 
-/** C0 controls other than tab, line feed and carriage return; and those three too. */
+/** C0 controls other than tab, line feed and carriage return; and those three too (matching them is the point). */
+/* eslint-disable no-control-regex */
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const LINE_CONTROLS = /[\u0000-\u001F]/;
 const STRIP = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+/* eslint-enable no-control-regex */
 
 /**
  * A route's rule for control characters, in its `config.controls`: `multiline` names the fields that
