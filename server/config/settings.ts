@@ -118,6 +118,8 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
       hours: callHours(r.text('CALL_HOURS', '09:00-20:00')),
       retryMs: r.int('CALL_RETRY_MS', 60_000),
       maxAttempts: r.int('CALL_MAX_ATTEMPTS', 5, { max: 50 }),
+      /** An attempt whose outcome is unknown is looked up with the provider no sooner than this after it started. */
+      lookupDelayMs: r.int('CALL_LOOKUP_DELAY_MS', 120_000),
     },
     webhook: {
       url: webhookUrl,

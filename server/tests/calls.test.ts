@@ -14,7 +14,7 @@ async function withProvider(env: Record<string, string> = {}, now?: () => number
   const voice = await fakeVoiceProvider(KEY);
   cleanups.push(voice.close);
   const h = await testApp(
-    { OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', VAPI_PRIVATE_KEY: KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception', VAPI_ASSISTANT_REAL_ESTATE: 'asst-real-estate', VAPI_WEBHOOK_SECRET: 'vapi-secret', CALL_RETRY_MS: '100', PROVIDER_TIMEOUT_MS: '700', ...env },
+    { OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', VAPI_PRIVATE_KEY: KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception', VAPI_ASSISTANT_REAL_ESTATE: 'asst-real-estate', VAPI_WEBHOOK_SECRET: 'vapi-secret', CALL_RETRY_MS: '100', PROVIDER_TIMEOUT_MS: '700', CALL_LOOKUP_DELAY_MS: '1000', ...env },
     { now },
   );
   cleanups.push(h.close);
