@@ -77,6 +77,13 @@ export const desk = {
     return { attempt: num(row?.id) };
   },
 
+  /** How many sign-in tries of this account, and from this client, count as failures since `since`. */
+  *failures({ email, clientIp, since }: { email: string; clientIp: string; since: number }) {
+    const r = yield* one(sql`SELECT (SELECT COUNT(*) FROM desk_login_failures WHERE email = ${email} AND at >= ${since}) AS account,
+      (SELECT COUNT(*) FROM desk_login_failures WHERE client_ip = ${clientIp} AND at >= ${since}) AS client`);
+    return { account: num(r?.account), client: num(r?.client) };
+  },
+
   /** Stores a session by its token's hash (and drops expired ones); the sign-in try it ends no longer counts as a failure. */
   *createSession({ tokenHash, userId, now, expiresAt, attempt }: { tokenHash: string; userId: number; now: number; expiresAt: number; attempt?: number }) {
     if (attempt !== undefined) yield* one(sql`DELETE FROM desk_login_failures WHERE id = ${attempt}`);
