@@ -21,7 +21,8 @@ const leadQuery = {
   properties: { from: day, to: day, agent: { type: 'string', enum: AGENT_IDS }, status: { type: 'string', enum: CALL_STATES }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' } },
 };
 const feedbackQuery = { type: 'object', additionalProperties: false, properties: { from: day, to: day } };
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } };
+// Ids up to 1,999,999,999: within PostgreSQL's INTEGER, so a larger one is a 404, never a 500.
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$|^1[0-9]{9}$' } } };
 const signInBody = {
   type: 'object',
   additionalProperties: false,
