@@ -82,6 +82,15 @@ describe('a provider slow to act', () => {
     expect((await h.store.calls.attempts({ leadId: 1 })).map((a) => a.outcome)).toEqual(['unknown']);
   });
 
+  it('looks up the last attempt too: a call made late is found, not given up as max-attempts', async () => {
+    const { h, voice } = await withProvider({ CALL_RETRY_MS: '100', CALL_LOOKUP_DELAY_MS: '2000', CALL_MAX_ATTEMPTS: '1' });
+    voice.script.push({ hangThenCreateAfterMs: 1000 });
+    await post(h, '/api/demo-requests', lead(await verified(h)));
+    await expect.poll(async () => (await callOf(h)).status, { timeout: 10_000 }).toBe('placed');
+    expect(await callOf(h)).toMatchObject({ providerCallId: 'call-1', failureReason: null });
+    expect(voice.posts).toHaveLength(1);
+  });
+
   it('keeps an unresolved attempt through a failed look-up: nothing is placed until a look-up has answered', async () => {
     const { h, voice } = await withProvider({ CALL_RETRY_MS: '100', CALL_LOOKUP_DELAY_MS: '800' });
     voice.script.push('create-then-hang');

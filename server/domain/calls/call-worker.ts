@@ -38,7 +38,11 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
    * sooner than its look-up may be made; moved to the next calling hours when it would fall outside them.
    */
   function retryOrFail(attempt: number, reason: string, unknown: { startedAt: number } | null, zones: string[]): AttemptOutcome {
-    if (attempt >= maxAttempts) return { kind: 'failed', error: reason, reason: 'max-attempts' };
+    if (attempt >= maxAttempts) {
+      // The last try's outcome is unknown: it is looked up (and the call given up only if it was not made).
+      if (unknown) return { kind: 'retry', error: reason, nextAttemptAt: Math.max(now() + retryMs, unknown.startedAt + lookupDelayMs), unknown: true, scheduled: false };
+      return { kind: 'failed', error: reason, reason: 'max-attempts' };
+    }
     const due = Math.max(now() + retryMs * 2 ** (attempt - 1), unknown ? unknown.startedAt + lookupDelayMs : 0);
     const at = nextCallTime(due, zones, hours);
     return { kind: 'retry', error: reason, nextAttemptAt: at, unknown: Boolean(unknown), scheduled: at > due };
@@ -64,6 +68,7 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
         log.info({ leadId: job.leadId }, 'the unanswered attempt had placed the call');
         return record(job.leadId, { kind: 'placed', providerCallId: found.id, providerStatus: found.status, checkAt: now() + CHECK_AFTER_MS });
       }
+      if (job.attempts >= maxAttempts) return record(job.leadId, { kind: 'failed', error: 'the last attempt made no call', reason: 'max-attempts' });
     }
     // Every attempt inside calling hours: one due outside them (a late lease, a look-up at night) waits.
     const at = nextCallTime(now(), zones, hours);
