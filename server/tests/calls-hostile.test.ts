@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeVoiceProvider, webhookReceiver } from '../../tests/support/fakes';
-import { lead, post, testApp, testClock, verified, type Harness } from './harness.ts';
+import { webhookReceiver } from '../../tests/support/fakes';
+import { lead, post, testClock, verified, withVoiceProvider, type Harness } from './harness.ts';
 
 // A slow or busy voice provider (issue 29): retries stay inside calling hours, an attempt whose outcome
 // is unknown is looked up late enough to see the call a slow provider makes, and an end stays final.
@@ -9,17 +9,7 @@ afterEach(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
 
-const KEY = 'vapi-private-test';
-async function withProvider(env: Record<string, string> = {}, now?: () => number) {
-  const voice = await fakeVoiceProvider(KEY);
-  cleanups.push(voice.close);
-  const h = await testApp(
-    { OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', VAPI_PRIVATE_KEY: KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception', VAPI_WEBHOOK_SECRET: 'vapi-secret', PROVIDER_TIMEOUT_MS: '500', ...env },
-    { now },
-  );
-  cleanups.push(h.close);
-  return { h, voice };
-}
+const withProvider = (env: Record<string, string> = {}, now?: () => number) => withVoiceProvider(cleanups, { PROVIDER_TIMEOUT_MS: '500', ...env }, now);
 const callOf = async (h: Harness, id = 1) => (await h.store.leads.get({ id }))!.call!;
 const event = (h: Harness, message: unknown) => post(h, '/api/voice/events', { message }, { 'x-vapi-secret': 'vapi-secret' });
 
