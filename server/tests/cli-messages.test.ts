@@ -17,10 +17,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const tool = (module: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['server/run.mjs', module, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db } });
+  spawnSync(process.execPath, ['server/run.mjs', module, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db }, timeout: 45_000 });
 const firstLine = (text: string) => text.split('\n')[0];
 
-describe('a wrong argument is named with its value', () => {
+describe('a wrong argument is named with its value', { timeout: 60_000 }, () => {
   it.each([
     [['cli/export', 'leads', '--format', 'xml'], '--format "xml" is not a format: csv or json.'],
     [['cli/export', 'feedback', '--format', 'CSV'], '--format "CSV" is not a format: csv or json.'],
@@ -39,7 +39,7 @@ describe('a wrong argument is named with its value', () => {
   });
 });
 
-describe('an empty list says so', () => {
+describe('an empty list says so', { timeout: 60_000 }, () => {
   it('on the do-not-call list, on standard error (standard output stays the list)', () => {
     const result = tool('cli/suppress', '--list', '--db', db);
     expect(result).toMatchObject({ status: 0, stdout: '', stderr: 'The do-not-call list is empty.\n' });

@@ -13,25 +13,30 @@ import { freePort } from '../../tests/support/free-port.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 let dir = '';
-const children: ChildProcess[] = [];
+/** What a test started, and whether as its own process group (killed whole if the test fails). */
+const children: { child: ChildProcess; group: boolean }[] = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'start-up-'));
 });
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const { child, group } of children.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    if (group) process.kill(-child.pid!, 'SIGKILL');
+    else child.kill('SIGKILL');
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** A clean environment: only what the entry needs, nothing from the shell running the tests. */
 const base = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_PATH: join(dir, 'service.sqlite'), DIST_DIR: join(dir, 'dist') });
 const run = (entry: string, env: Record<string, string>, options: { path?: string; script?: string } = {}) =>
-  spawnSync(process.execPath, [options.script ?? 'server/run.mjs', entry], { cwd: ROOT, encoding: 'utf8', env: { ...base(), ...env, ...(options.path ? { PATH: options.path } : {}) }, timeout: 20_000 });
+  spawnSync(process.execPath, [options.script ?? 'server/run.mjs', entry], { cwd: ROOT, encoding: 'utf8', env: { ...base(), ...env, ...(options.path ? { PATH: options.path } : {}) }, timeout: 45_000 });
 const lines = (text: string) => text.trim().split('\n').filter(Boolean);
 
 /** Starts a long-running entry and resolves once its banner is out. */
 async function started(command: string, args: string[], env: Record<string, string>, detached = false) {
   const child = spawn(command, args, { cwd: ROOT, env: { ...base(), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
-  children.push(child);
+  children.push({ child, group: detached });
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (out += chunk));
@@ -45,7 +50,7 @@ async function started(command: string, args: string[], env: Record<string, stri
 
 const answers = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
 
-describe('the settings', () => {
+describe('the settings', { timeout: 60_000 }, () => {
   it('names every wrong setting at once, in one line', () => {
     const result = run('main', { PORT: 'eighty', OTP_PROVIDER: 'Twilio', CALL_HOURS: '9-17', TRUST_PROXY: 'true' });
     expect(result.status).toBe(1);
@@ -87,7 +92,7 @@ describe('the settings', () => {
   });
 });
 
-describe('the database', () => {
+describe('the database', { timeout: 60_000 }, () => {
   it('that cannot be reached is named by host and port in one line, without the password or a stack', () => {
     const port = freePort();
     const result = run('main', { PORT: String(freePort()), DATABASE_URL: `postgres://widgets:s3cret-word@127.0.0.1:${port}/widgets` });
@@ -99,7 +104,7 @@ describe('the database', () => {
   });
 });
 
-describe('npm start', () => {
+describe('npm start', { timeout: 60_000 }, () => {
   it('without the development tools says to run npm run serve', () => {
     // The real runner, where no tsx can be found (as after `npm prune --omit=dev`).
     mkdirSync(join(dir, 'server'));
@@ -126,7 +131,7 @@ describe('npm start', () => {
   });
 });
 
-describe('production', () => {
+describe('production', { timeout: 60_000 }, () => {
   it('starts with Twilio Verify (a local fake) and names it in the banner', async () => {
     const twilio = await fakeTwilio();
     try {
