@@ -1,10 +1,10 @@
 // The desk's calls to the service: same origin, the session cookie sent by the browser (HttpOnly:
 // this code never sees it). A 401 means the session is gone: the app shows the sign-in again.
 
-import type { Call } from '../server/model/calls';
-import type { Lead } from '../server/model/lead';
+import type { Call } from '../model/calls';
+import type { Lead } from '../model/lead';
 
-export type { CallState } from '../server/model/calls';
+export type { CallState } from '../model/calls';
 export type Contacted = { at: string; by: string } | null;
 
 export type ListedLead = Pick<Lead, 'id' | 'createdAt' | 'agentId' | 'name' | 'phone'> & {

@@ -1,5 +1,5 @@
-import { AGENT_TITLES } from '../server/model/agents';
-import { CALL_STATE_WORDS, type CallState } from '../server/model/calls';
+import { AGENT_TITLES } from '../model/agents';
+import { CALL_STATE_WORDS, type CallState } from '../model/calls';
 
 export const AGENTS: Record<string, string> = AGENT_TITLES;
 export const CALL_STATES: Record<CallState, string> = CALL_STATE_WORDS;

@@ -5,8 +5,8 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reader, SettingError, type Env } from './parse.ts';
-import type { AgentId } from '../model/agents.ts';
-import { defaultConsentTexts } from '../model/consent.ts';
+import type { AgentId } from '../../model/agents.ts';
+import { defaultConsentTexts } from '../../model/consent.ts';
 import { parseCallHours } from './calling-hours.ts';
 
 /** The repository (or the image's /app): two levels above this file, in source and compiled alike. */

@@ -4,15 +4,14 @@
 // with the first one's lead (no second call).
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
-import type { AgentId } from '../../model/agents.ts';
-import { ANSWER_OF_STATE } from '../../model/calls.ts';
-import type { DemoRequest } from '../../model/lead.ts';
+import type { AgentId } from '../../../model/agents.ts';
+import { ANSWER_OF_STATE, type CallState } from '../../../model/calls.ts';
+import type { DemoRequest } from '../../../model/lead.ts';
 import type { CallPlan, Store } from '../../storage/index.ts';
 import { nextCallTime, realTimeZone, zonesOfCountry } from '../calls/calling-hours.ts';
 import type { CallWorker } from '../calls/call-worker.ts';
 import type { VapiClient } from '../calls/vapi.ts';
 import { acceptConsent } from '../consent.ts';
-import type { CallState } from '../../model/calls.ts';
 import type { OtpService } from '../otp/otp-service.ts';
 import { Refusal } from '../refusal.ts';
 import { cleanMetadata, cleanName, cleanUrl } from './clean.ts';

@@ -4,9 +4,9 @@
 // polls. Filters are checked by their schemas and reach SQL only as values.
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
-import { AGENT_IDS } from '../../model/agents.ts';
-import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../../cli/csv.ts';
-import { CALL_STATES } from '../../model/calls.ts';
+import { AGENT_IDS } from '../../../model/agents.ts';
+import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../../domain/exports/csv.ts';
+import { CALL_STATES } from '../../../model/calls.ts';
 import type { DeskService } from '../../domain/desk/desk-service.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { DeskSession, Store } from '../../storage/index.ts';

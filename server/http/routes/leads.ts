@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { LeadIntake } from '../../domain/leads/lead-intake.ts';
 import type { OtpService } from '../../domain/otp/otp-service.ts';
-import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../../model/lead.ts';
+import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../../../model/lead.ts';
 import type { FieldWords } from '../errors.ts';
 
 const PHONE_WORDS = { error: 'invalid-phone', message: 'Enter a valid mobile number with its country code, for example +91 98765 43210.' };

@@ -1,6 +1,6 @@
 // Reading leads and calls back from rows (both databases name columns alike).
-import type { Call, CallState } from '../../model/calls.ts';
-import type { Lead } from '../../model/lead.ts';
+import type { Call, CallState } from '../../../model/calls.ts';
+import type { Lead } from '../../../model/lead.ts';
 import { fragment, join, num, numOrNull, sql, type Row, type Sql } from '../sql.ts';
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));

@@ -9,6 +9,9 @@ export type CallState = (typeof CALL_STATES)[number];
 export const CALL_ANSWERS = ['placed', 'scheduled', 'retrying', 'failed', 'not-configured'] as const;
 export type CallAnswer = (typeof CALL_ANSWERS)[number];
 
+/** The answer to `POST /api/demo-requests`: the lead, what will happen to its call, and `callAt` (ISO 8601) only with `scheduled`. */
+export type LeadAnswer = { id: number; call: CallAnswer; callAt?: string; duplicate?: true };
+
 /** The answer for each stored state . */
 export const ANSWER_OF_STATE: Record<CallState, CallAnswer> = {
   placed: 'placed',
