@@ -2,7 +2,7 @@
 // `npm run -s export-feedback -- --format json` (`--db PATH` reads another SQLite file).
 import type { Store } from '../storage/index.ts';
 import { cli, refuse, storeFor } from './args.ts';
-import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from './csv.ts';
+import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../domain/exports/csv.ts';
 
 const TABLES = {
   feedback: { columns: FEEDBACK_COLUMNS as readonly string[], rows: async (store: Store) => store.feedback.list() as Promise<object[]> },

@@ -7,15 +7,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { misspeltSettings } from './names.ts';
 import { reader, SettingError, SettingErrors, type Env, type Reader } from './parse.ts';
-import { parseCallHours } from '../domain/calls/calling-hours.ts';
-import { defaultConsentTexts } from '../domain/consent.ts';
+import type { AgentId } from '../../model/agents.ts';
+import { defaultConsentTexts } from '../../model/consent.ts';
+import { parseCallHours } from './calling-hours.ts';
 
 /** The repository (or the image's /app): two levels above this file, in source and compiled alike. */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url))).replace(/\/dist$/, '');
 
-/** The demo agents a lead may name, each with the voice assistant that calls the visitor. */
-export const AGENT_IDS = ['receptionist', 'realEstate', 'supportHindi', 'supportEnglish'] as const;
-export type AgentId = (typeof AGENT_IDS)[number];
 
 /** The setting's old name still works, with a warning. */
 const ALIASES: Record<string, string> = { VITE_PUBLIC_URL: 'PUBLIC_URL' };
