@@ -54,9 +54,10 @@ export default defineConfig({
         // on first use of a widget: one request instead of a waterfall.
         codeSplitting: {
           // Only React and widgets/react/ ride together; what they import from the earlier layers
-          // (elements/, lib/) stays with the entry, which a page has loaded already.
+          // (elements/, lib/) stays with the entry, which a page has loaded already. layer.ts is the
+          // few lines each element uses to ask for that chunk: it stays with the entry too.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/]/ }],
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/](?!layer\.ts)/ }],
         },
         entryFileNames: '[name].[hash].js',
         chunkFileNames: 'chunks/[name].[hash].js',
