@@ -7,9 +7,10 @@
 // as the provider makes a call within that delay of being asked (docs/operations.md).
 // Placed calls whose end was never heard of are read back from the provider after 30 minutes.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AgentId, ServerConfig } from '../../config/settings.ts';
+import type { ServerConfig } from '../../config/settings.ts';
+import type { AgentId } from '../../../model/agents.ts';
 import type { AttemptOutcome, CallJob, Store } from '../../storage/index.ts';
-import type { CallState } from '../crm-events.ts';
+import type { CallState } from '../../../model/calls.ts';
 import { countryOf } from '../phone.ts';
 import { callZones, nextCallTime } from './calling-hours.ts';
 import type { VapiClient } from './vapi.ts';
