@@ -6,6 +6,7 @@ import { classicLoader } from './build/vite-plugins/classic-loader.ts';
 import { unbundled } from './build/vite-plugins/unbundled.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
 import { pageReserveCss } from './widgets/demo-request/reserve.ts';
+import { EARLY_PRESS_SCRIPT } from './widgets/elements/early-press.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -20,10 +21,12 @@ const ENTRIES = {
   'voice-demo': 'widgets/entries/voice-demo.ts',
   feedback: 'widgets/entries/feedback.ts',
   'demo-request': 'widgets/entries/demo-request.ts',
+  // renderElement, for servers: the same views and CSS as the elements, printed as HTML (no DOM, no React).
+  ssr: 'widgets/entries/ssr.ts',
 };
 
 export default defineConfig({
-  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress()],
+  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss(), EARLY_PRESS_SCRIPT), precompress()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),

@@ -258,9 +258,14 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
         activate(ctx);
         return ctx;
       }
-      place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
+      // The first paint from the page's HTML (a declarative shadow root) is taken as it is, brought
+      // to these props in place: the nodes stay, and with them typed text, a choice and focus.
+      const drawn = [...container.children].find((node) => node.localName !== 'style');
+      if (drawn) ctx.placeholder = [patchShell(drawn, spec.shell(props))];
+      else place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
       listen(ctx);
-      if (spec.eager) activate(ctx);
+      // A visitor already in the form (focus, typed text, a choice) reached for it before this code came.
+      if (spec.eager || (drawn && (container.activeElement || keptByControls(ctx.placeholder).length))) activate(ctx);
       return ctx;
     },
     update(ctx: Rendered<P>, props: P) {
