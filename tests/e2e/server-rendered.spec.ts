@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { demoForm } from './demo-request.form';
 import { expect, test } from './fixtures';
 import type { WidgetTag } from '../../widgets/entries/ssr';
@@ -36,6 +38,15 @@ async function watchShifts(page: Page) {
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__shift += (entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
   });
   return () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+/** Pixels that differ by more than anti-aliasing does (the same size asserted). */
+function differentPixels(a: Buffer, b: Buffer): number {
+  const [one, two] = [PNG.sync.read(a), PNG.sync.read(b)];
+  expect([one.width, one.height]).toEqual([two.width, two.height]);
+  let count = 0;
+  for (let i = 0; i < one.data.length; i += 4) if ([0, 1, 2].some((c) => Math.abs(one.data[i + c]! - two.data[i + c]!) > 24)) count++;
+  return count;
 }
 
 const defined = (page: Page, tag: string) => page.evaluate((name) => !!customElements.get(name), tag);
@@ -109,4 +120,35 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await expect(trigger).toHaveText('Share Feedback', { timeout: 15_000 });
     await expect(trigger).toHaveCount(1);
   });
+});
+
+test.describe('the server-rendered first paint looks as the live element does', () => {
+  const ALL: Widget[] = [
+    ['ai-voice-demo', { id: 'voice', 'public-key': 'pk', 'assistant-id': 'a', captions: true }],
+    ['ai-feedback', { id: 'feedback', 'backend-url': '/api' }],
+    ['ai-demo-request', { id: 'demo', 'default-country': 'IN' }],
+  ];
+  for (const lang of ['en', 'hi'])
+    for (const width of [320, 390, 1280])
+      test(`at ${width} px in ${lang === 'en' ? 'English' : 'Hindi'}`, async ({ page }, info) => {
+        await page.setViewportSize({ width, height: 900 });
+        // The HTML alone: our script never comes.
+        await page.route('**/dist/widgets/ai-widgets.js', (route) => route.abort());
+        await serve(page, ALL, lang);
+        await page.goto('/ssr/page.html');
+        const printed = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+        // The bare tags, drawn by our script.
+        await page.unroute('**/dist/widgets/ai-widgets.js');
+        const bare = ALL.map(([tag, attributes]) => `<${tag}${Object.entries(attributes).map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${v}"`)).join('')}></${tag}>`).join('\n');
+        await page.route('**/ssr/live.html', (route) =>
+          route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server-rendered</title><script src="/dist/widgets/ai-widgets.js"></script></head><body><h1>A landing page</h1>${bare}<p id="below">Below the widgets.</p></body></html>` }),
+        );
+        await page.goto('/ssr/live.html');
+        await expect.poll(() => defined(page, 'ai-demo-request')).toBe(true);
+        const live = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+        // Kept beside the test's results, to look at.
+        writeFileSync(info.outputPath(`printed-${lang}-${width}.png`), printed);
+        writeFileSync(info.outputPath(`live-${lang}-${width}.png`), live);
+        expect(differentPixels(printed, live)).toBeLessThanOrEqual(4);
+      });
 });
