@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { demoForm } from './demo-request.form';
-import { expect, test } from './fixtures';
+import { cspViolations, expect, test } from './fixtures';
 import type { WidgetTag } from '../../widgets/entries/ssr';
 
 // The built entry, as a package user gets it (its CSS inlined); typed by its source.
@@ -151,4 +151,25 @@ test.describe('the server-rendered first paint looks as the live element does', 
         writeFileSync(info.outputPath(`live-${lang}-${width}.png`), live);
         expect(differentPixels(printed, live)).toBeLessThanOrEqual(4);
       });
+});
+
+test.describe('our own site ships the widgets drawn in its prerendered HTML', () => {
+  for (const [path, widgets] of [
+    ['/', ['ai-voice-demo', 'ai-feedback']],
+    ['/experience', ['ai-demo-request']],
+  ] as const)
+    test(`${path}: the widgets are there before any script, their styles allowed by the page's CSP`, async ({ page }) => {
+      const violations = await cspViolations(page);
+      // No script at all: what shows is the HTML alone.
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto(path);
+      for (const tag of widgets) {
+        expect(await page.locator(tag).evaluate((el) => !!el.shadowRoot && !customElements.get(el.localName))).toBe(true);
+        // Styled: the printed <style> applied (a style refused by the CSP has no sheet).
+        expect(await page.locator(tag).evaluate((el) => el.shadowRoot!.querySelector('style')?.sheet?.cssRules.length ?? 0)).toBeGreaterThan(10);
+      }
+      if (path === '/') await expect(page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
+      else await expect(page.locator('ai-demo-request').getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+      expect(violations).toEqual([]);
+    });
 });
