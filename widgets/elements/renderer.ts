@@ -11,9 +11,10 @@ export interface LazyWidget<P> {
   /** The component's export name in its chunk, so a retry after a failed load can fetch the chunk anew. */
   exportName?: string;
   /**
-   * The widget's first state for the given props, drawn without React. React (about 70 KB gzip)
-   * then loads when a visitor points at, touches or focuses the widget, so a page pays for it only
-   * on use. Without a shell, React loads at once.
+   * The widget's first state for the given props, as a view: printed as HTML on the server
+   * (renderElement) and drawn as DOM here, before React. React (about 70 KB gzip) then loads when a
+   * visitor points at, touches or focuses the widget, so a page pays for it only on use. Without a
+   * shell (the element's tests), React loads at once.
    */
   shell?: (props: P) => ShellNode;
   /**
@@ -26,8 +27,6 @@ export interface LazyWidget<P> {
   onPressed?: (controls: string[], props: P, host: Element) => void;
   /** Called when the code could not load: a widget lets go of what a shell press started. */
   onLoadFailed?: (host: Element) => void;
-  /** Load at once, the shell only holding the widget's place meanwhile. */
-  eager?: boolean;
   /**
    * Called when a visitor first reaches for the widget (hover, touch, focus): it may start fetching
    * what a press needs. React's chunk (about 70 KB gzip, 30 ms to evaluate on a slow phone) loads
@@ -265,7 +264,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       else place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
       listen(ctx);
       // A visitor already in the form (focus, typed text, a choice) reached for it before this code came.
-      if (spec.eager || (drawn && (container.activeElement || keptByControls(ctx.placeholder).length))) activate(ctx);
+      if (drawn && (container.activeElement || keptByControls(ctx.placeholder).length)) activate(ctx);
       return ctx;
     },
     update(ctx: Rendered<P>, props: P) {

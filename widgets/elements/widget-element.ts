@@ -102,6 +102,9 @@ export abstract class WidgetElement extends ElementBase {
 
   connectedCallback() {
     clearTimeout(this.#leaving);
+    // A browser without declarative shadow DOM leaves the printed first paint as a template child,
+    // which a default slot would take: the element draws itself instead.
+    for (const child of [...this.children]) if (child.localName === 'template' && child.hasAttribute('shadowrootmode')) child.remove();
     this.#render();
   }
 
