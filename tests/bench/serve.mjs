@@ -33,22 +33,29 @@ export const PAGES = {
 };
 
 
-/** @param {string} title @param {string} body @param {string} [load] how the script is included */
-const page = (title, body, load = 'async') => `<!doctype html>
+/** A benchmark page: `head` goes into the head, `body` into the body. @param {string} title @param {string} head @param {string} body @param {string} [description] */
+const htmlPage = (title, head, body, description = 'A host page for the widget benchmark.') => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="A host page for the widget benchmark." />
+    <meta name="description" content="${description}" />
     <title>${title}</title>
-    ${load === 'async' && body.includes('<ai-demo-request') ? '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    ' : ''}<script src="/dist/widgets/ai-widgets.js" ${load}></script>
+    ${head}
   </head>
   <body>
-    <h1>${title}</h1>
     ${body}
   </body>
 </html>
 `;
+
+/** @param {string} title @param {string} body @param {string} [load] how the script is included */
+const page = (title, body, load = 'async') =>
+  htmlPage(
+    title,
+    `${load === 'async' && body.includes('<ai-demo-request') ? '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    ' : ''}<script src="/dist/widgets/ai-widgets.js" ${load}></script>`,
+    `<h1>${title}</h1>\n    ${body}`,
+  );
 
 /**
  * Issue 32's landing page: a hero image that is the page's largest element (400 × 640, larger than
@@ -64,23 +71,7 @@ function landings(printed) {
   const bare = (/** @type {string} */ tag, /** @type {Record<string, string>} */ attributes) => `<${tag}${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`;
   const script = '<script src="/dist/widgets/ai-widgets.js" async></script>';
   /** @param {string} title @param {string} body @param {string} head */
-  const html = (title, body, head) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="A sales landing page for the widget benchmark." />
-    <title>${title}</title>
-    ${head}
-  </head>
-  <body>
-    <h1>Talk to an AI agent that sells for you</h1>
-    ${hero}
-    ${copy}
-    ${body}
-  </body>
-</html>
-`;
+  const html = (title, body, head) => htmlPage(title, head, ['<h1>Talk to an AI agent that sells for you</h1>', hero, copy, body].join('\n    '), 'A sales landing page for the widget benchmark.');
   return {
     without: html('Landing page without widgets', '', ''),
     html: html('Landing page, the form in its HTML', printed('ai-demo-request', form), script),
