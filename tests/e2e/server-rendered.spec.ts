@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { PNG } from 'pngjs';
@@ -172,4 +173,16 @@ test.describe('our own site ships the widgets drawn in its prerendered HTML', ()
       else await expect(page.locator('ai-demo-request').getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
       expect(violations).toEqual([]);
     });
+});
+
+test('npx ai-agent-widgets html prints what renderElement prints, and says what is wrong with a bad call', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/ai-agent-widgets.mjs', ...args], { encoding: 'utf8' });
+  expect(execFileSync(process.execPath, ['bin/ai-agent-widgets.mjs', 'html', 'ai-demo-request', '--default-country', 'IN', '--lang', 'hi'], { encoding: 'utf8' })).toBe(
+    `${renderElement('ai-demo-request', { 'default-country': 'IN' }, { lang: 'hi' })}\n`,
+  );
+  expect(cli('html', 'ai-voice-demo', '--captions', '--public-key=pk').stdout).toBe(`${renderElement('ai-voice-demo', { captions: true, 'public-key': 'pk' })}\n`);
+  const unknown = cli('html', 'ai-chat');
+  expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining('"ai-chat" is not one of our elements')]);
+  expect(cli().status).toBe(1);
+  expect(cli('html', 'ai-feedback', 'backend-url').stderr).toContain('"backend-url" is not an option');
 });
