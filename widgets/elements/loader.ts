@@ -64,7 +64,8 @@ declare const __PAGE_CSS__: string;
     const stop = new AbortController();
     const reach = (event: Event) => event.composedPath().some((node) => node instanceof Element && node.matches(TAGS)) && go();
     for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown']) document.addEventListener(type, reach, { capture: true, passive: true, signal: stop.signal });
-    const idle = () => (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(go, { timeout: 1000 });
+    // After the frame that follows the load (the largest image painted), in a quiet moment.
+    const idle = () => requestAnimationFrame(() => setTimeout(() => (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(go, { timeout: 1000 })));
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   };
