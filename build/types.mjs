@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'dist/types');
-const ENTRIES = ['widgets/index.ts', 'widgets/jsx.ts', 'widgets/entries/voice-demo.ts', 'widgets/entries/feedback.ts', 'widgets/entries/demo-request.ts', 'widgets/entries/react.ts', 'widgets/env.d.ts'];
+const ENTRIES = ['widgets/index.ts', 'widgets/jsx.ts', 'widgets/entries/voice-demo.ts', 'widgets/entries/feedback.ts', 'widgets/entries/demo-request.ts', 'widgets/entries/react.ts', 'widgets/entries/ssr.ts', 'widgets/env.d.ts'];
 
 rmSync(OUT, { recursive: true, force: true });
 const STAGE = join(ROOT, 'dist/.types-stage');
