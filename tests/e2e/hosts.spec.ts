@@ -79,7 +79,7 @@ test.beforeAll(async () => {
   ready.preact = copy('preact').then(async (cwd) => (await run(NODE, [TSC, '-p', '.'], cwd), await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
   ready.solid = copy('solid').then(async (cwd) => (await run(NODE, [TSC, '-p', '.'], cwd), await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
   ready.parcel = copy('parcel').then(async (cwd) => {
-    await writeFile(join(cwd, 'src/every-subpath.js'), everySubpath(cwd, (sub) => `import 'ai-agent-widgets/${sub}';`));
+    await writeFile(join(cwd, 'src/every-subpath.js'), everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : '')));
     await run(NODE, [PARCEL, 'build', 'index.html', '--no-cache'], cwd);
     return serveDist(cwd, 'dist');
   });
