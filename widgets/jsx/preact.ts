@@ -6,11 +6,8 @@
 import type { HTMLAttributes } from 'preact';
 import type { TagProps, WidgetElement, WidgetTag } from './tags';
 
-type PreactTags = { [Tag in WidgetTag]: HTMLAttributes<WidgetElement<Tag>> & TagProps<Tag> };
-
-export type VoiceDemoPreactJsx = PreactTags['ai-voice-demo'];
-export type FeedbackPreactJsx = PreactTags['ai-feedback'];
-export type DemoRequestPreactJsx = PreactTags['ai-demo-request'];
+/** Each tag's props in Preact's JSX. */
+export type PreactTags = { [Tag in WidgetTag]: HTMLAttributes<WidgetElement<Tag>> & TagProps<Tag> };
 
 declare module 'preact' {
   // Preact's JSX typing lives in a namespace; augmenting it needs one.

@@ -7,11 +7,8 @@
 import type { JSX } from 'solid-js';
 import type { TagProps, WidgetElement, WidgetTag } from './tags';
 
-type SolidTags = { [Tag in WidgetTag]: JSX.HTMLAttributes<WidgetElement<Tag>> & TagProps<Tag, 'on:'> };
-
-export type VoiceDemoSolidJsx = SolidTags['ai-voice-demo'];
-export type FeedbackSolidJsx = SolidTags['ai-feedback'];
-export type DemoRequestSolidJsx = SolidTags['ai-demo-request'];
+/** Each tag's props in Solid's JSX. */
+export type SolidTags = { [Tag in WidgetTag]: JSX.HTMLAttributes<WidgetElement<Tag>> & TagProps<Tag, 'on:'> };
 
 declare module 'solid-js' {
   // Solid's JSX typing lives in a namespace; augmenting it needs one.
