@@ -5,6 +5,7 @@ import { bindAll, type Bound, type RepositoryName, type Repositories } from './r
 import { openSqliteWorker } from './sqlite-worker.ts';
 
 export { DatabaseBusyError } from './sqlite-worker.ts';
+export { DatabaseUnreachableError } from './unreachable.ts';
 export type * from './repositories/index.ts';
 
 export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {

@@ -8,6 +8,7 @@ import { operation } from './repositories/index.ts';
 import { runAsync, statements } from './run.ts';
 import { Lock, type Row } from './sql.ts';
 import { DatabaseBusyError } from './sqlite-worker.ts';
+import { DatabaseUnreachableError } from './unreachable.ts';
 
 const MIGRATION_LOCK = 7_301_914;
 
@@ -39,7 +40,12 @@ export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, application_name: 'ai-agent-widgets' });
   let lastFailed = false;
   pool.on('error', () => (lastFailed = true));
-  await migrate(pool);
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachableError(url, error, timeoutMs);
+  }
 
   const busy = (error: unknown) => {
     const code = (error as { code?: string }).code;

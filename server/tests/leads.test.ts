@@ -160,7 +160,7 @@ describe('POST /api/demo-requests', () => {
 describe('the default consent sentences', () => {
   it('are the demo form\'s own, with and without a brand, in English and Hindi', async () => {
     const { DEMO_REQUEST_STRINGS } = await import('../../widgets/lib/strings/demo-request.ts');
-    const { defaultConsentTexts } = await import('../domain/consent.ts');
+    const { defaultConsentTexts } = await import('../../model/consent.ts');
     expect(defaultConsentTexts('Acme')).toEqual({
       'default-en': DEMO_REQUEST_STRINGS.en.consent({ brand: 'Acme' }),
       'default-hi': DEMO_REQUEST_STRINGS.hi.consent({ brand: 'Acme' }),

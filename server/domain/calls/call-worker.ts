@@ -4,9 +4,10 @@
 // is looked up with the provider before anything is tried again, so a lead gets one call at most.
 // Placed calls whose end was never heard of are read back from the provider after 30 minutes.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AgentId, ServerConfig } from '../../config/settings.ts';
+import type { ServerConfig } from '../../config/settings.ts';
+import type { AgentId } from '../../../model/agents.ts';
 import type { AttemptOutcome, CallJob, Store } from '../../storage/index.ts';
-import type { CallState } from '../crm-events.ts';
+import type { CallState } from '../../../model/calls.ts';
 import type { VapiClient } from './vapi.ts';
 
 export const CHECK_AFTER_MS = 30 * 60_000;

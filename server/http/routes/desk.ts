@@ -3,22 +3,22 @@
 // the feedback, CSV downloads of what the filters show, and the "changed since" figure the open desk
 // polls. Filters are checked by their schemas and reach SQL only as values.
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { AGENT_IDS, type ServerConfig } from '../../config/settings.ts';
-import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../../cli/csv.ts';
-import type { CallState } from '../../domain/crm-events.ts';
+import type { ServerConfig } from '../../config/settings.ts';
+import { AGENT_IDS } from '../../../model/agents.ts';
+import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../../domain/exports/csv.ts';
+import { CALL_STATES } from '../../../model/calls.ts';
 import type { DeskService } from '../../domain/desk/desk-service.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { DeskSession, Store } from '../../storage/index.ts';
 import { clearSessionCookie, requireOwnOrigin, requireSession, sessionToken, setSessionCookie } from '../desk-auth.ts';
 import type { FieldWords } from '../errors.ts';
 
-export const CALL_STATES: CallState[] = ['scheduled', 'pending', 'retrying', 'placed', 'ended', 'failed', 'not-configured'];
 
 const day = { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] };
 const leadQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { from: day, to: day, agent: { type: 'string', enum: AGENT_IDS }, status: { type: 'string', enum: CALL_STATES }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' } },
+  properties: { from: day, to: day, agent: { type: 'string', enum: [...AGENT_IDS] }, status: { type: 'string', enum: [...CALL_STATES] }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' } },
 };
 const feedbackQuery = { type: 'object', additionalProperties: false, properties: { from: day, to: day } };
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } };

@@ -1,7 +1,7 @@
 // Demo calls as durable jobs: each lead has one row, leased by one worker at a time (across instances),
 // with every attempt written down before it is made, so an attempt whose outcome is unknown (a crash,
 // a timeout) is recognised and checked with the provider before anything is tried again.
-import type { CallState } from '../../domain/crm-events.ts';
+import type { CallState } from '../../../model/calls.ts';
 import { fragment, num, numOrNull, one, query, raw, sql } from '../sql.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
