@@ -33,6 +33,9 @@ export default defineConfig({
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
+    // react-dom's error reporting asks `typeof process`: a bundler that polyfills Node's globals (Parcel)
+    // would otherwise want the `process` package installed. In a browser both read undefined.
+    process: 'globalThis.process',
     __SENTRY_DSN__: JSON.stringify(process.env.AI_WIDGETS_SENTRY_DSN ?? ''),
     __WIDGETS_VERSION__: JSON.stringify(pkg.version),
   },
