@@ -11,8 +11,11 @@ const CALL_OUTCOMES: readonly string[] = ['placed', 'scheduled', 'retrying', 'fa
 export type OtpSent = { phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
 export type Refusal = { ok: false; error: string; message: string; retryAfterSeconds?: number; attemptsLeft?: number };
 export type Answer<T> = ({ ok: true } & T) | Refusal;
-/** The stored lead and what became of its call; `callAt` (ISO 8601) only with `scheduled`. */
-export type LeadStored = { id: number; call: CallOutcome; callAt?: string; duplicate?: true };
+/**
+ * The stored lead and what became of its call; `callAt` (ISO 8601) only with `scheduled`; a repeat
+ * request's `calledAt` (ISO 8601) is when its earlier call was placed.
+ */
+export type LeadStored = { id: number; call: CallOutcome; callAt?: string; calledAt?: string; duplicate?: true };
 
 export const TIMEOUT_MS = 15_000;
 export const OUTAGE = 'We could not reach our service. Check your connection and try again.';
@@ -45,11 +48,13 @@ async function post<T>(backendUrl: string, path: string, body: unknown): Promise
  * said `queued`) promises nothing: it reads as `failed`, "our team has your request". A
  * `scheduled` call without a readable time is worded the same way rather than given a wrong one.
  */
-export function leadStored(data: { id: number; call?: unknown; callAt?: unknown; duplicate?: unknown }): LeadStored {
+export function leadStored(data: { id: number; call?: unknown; callAt?: unknown; calledAt?: unknown; duplicate?: unknown }): LeadStored {
   const known = typeof data.call === 'string' && CALL_OUTCOMES.includes(data.call) ? (data.call as CallOutcome) : 'failed';
-  const callAt = typeof data.callAt === 'string' && !Number.isNaN(Date.parse(data.callAt)) ? data.callAt : undefined;
+  const time = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined);
+  const callAt = time(data.callAt);
+  const calledAt = data.duplicate === true && known === 'placed' ? time(data.calledAt) : undefined;
   const call = known === 'scheduled' && !callAt ? 'failed' : known;
-  return { id: data.id, call, ...(call === 'scheduled' && { callAt }), ...(data.duplicate === true && { duplicate: true }) };
+  return { id: data.id, call, ...(call === 'scheduled' && { callAt }), ...(calledAt && { calledAt }), ...(data.duplicate === true && { duplicate: true }) };
 }
 
 /** What Get OTP sends: `website` is the hidden honeypot field's value ("" from a person). */
