@@ -4,6 +4,10 @@ import { Link, scrollToAnchor } from '../router';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
 import { Section } from './Section';
 
+/** What the hero's call does with the visitor's voice, accepted before the microphone opens. */
+const VOICE_CONSENT =
+  'The demo opens your microphone. What you say goes to our voice provider so the agent can answer, and the conversation may be recorded and transcribed.';
+
 export function Landing() {
   return (
     <>
@@ -27,7 +31,16 @@ export function Landing() {
           </div>
           <div className="hero-demo">
             <p className="hero-demo-title">Talk to our AI agent now</p>
-            <ai-voice-demo public-key={config.voice.publicKey} assistant-id={config.voice.assistantId} api-url={config.voice.apiUrl} captions></ai-voice-demo>
+            {/* Consent before the microphone opens, with the policy a link away; a failed call offers the call-me form (#34). */}
+            <ai-voice-demo
+              public-key={config.voice.publicKey}
+              assistant-id={config.voice.assistantId}
+              api-url={config.voice.apiUrl}
+              captions
+              consent-text={VOICE_CONSENT}
+              privacy-href="/privacy"
+              fallback-href="/experience"
+            ></ai-voice-demo>
             <p className="hero-demo-note">Uses your microphone. Free, no sign-up.</p>
           </div>
         </div>
