@@ -9,8 +9,6 @@ import { contrast } from './visual';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-type Shot = { png: PNG; area: number };
-
 /** Moves focus to a spot off screen that draws nothing (a page's blur leaves `:focus-visible` state behind). */
 async function park(page: Page) {
   await page.evaluate(() => {
