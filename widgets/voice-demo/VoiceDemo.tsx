@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Localized } from '../lib/strings';
 import { renderView } from '../react/view';
 import type { VoiceDemoProps } from './contract';
@@ -17,6 +17,15 @@ export function VoiceDemo(props: VoiceDemoProps & Localized) {
     const area = call.ref.current?.querySelector('.captions');
     if (area) area.scrollTop = area.scrollHeight;
   }, [lines, call.ref]);
+  // Accept or Cancel takes the consent step away with the focused button in it: focus goes back to
+  // the microphone button, not to the page.
+  const status = call.state.status;
+  const was = useRef(status);
+  useEffect(() => {
+    const from = was.current;
+    was.current = status;
+    if (from === 'consent' && status !== 'consent') call.ref.current?.querySelector<HTMLElement>('.mic')?.focus();
+  }, [status, call.ref]);
   const handlers: Record<string, Record<string, unknown>> = {
     mic: { onClick: call.press, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     mute: { onClick: call.toggleMute },
