@@ -81,6 +81,9 @@ test.describe('the demo form with the service', () => {
     await expect(f.root.getByText('Phone number verified')).toBeVisible();
     await expect(f.consent).toBeFocused();
     await page.keyboard.press('Space');
+    // The privacy policy is linked beside the consent sentence (#34), then comes Get a Call.
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Privacy policy');
     await page.keyboard.press('Tab');
     expect((await focused(page)).text).toBe('Get a Call');
     await page.keyboard.press('Enter');
