@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layers, modelTypesOnly } from './build/lint/layers.js';
 
 export default tseslint.config(
   // The host projects (tests/hosts/*/) are each framework's own code, checked by its own tooling.
@@ -15,6 +16,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  layers,
+  modelTypesOnly,
   {
     // Playwright fixtures take a `use` callback that is not React's hook.
     files: ['tests/**/*.ts'],

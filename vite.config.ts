@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { rootToHost } from './build/vite-plugins/postcss-root-to-host.ts';
 import { prerender } from './site/prerender/plugin.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
+import { buildSummary } from './build/vite-plugins/summary.ts';
 import { containerReserveCss } from './widgets/demo-request/reserve.ts';
 
 /** `virtual:demo-request-reserve.css`: the demo form's reserved height before it is defined, from the widget's own bands. */
@@ -23,7 +24,9 @@ export default defineConfig({
   envDir: '..',
   // PUBLIC_URL is the one public address, shared with the service (its former name, VITE_PUBLIC_URL, still works).
   envPrefix: ['VITE_', 'PUBLIC_URL'],
-  plugins: [react(), demoRequestReserve(), precompress(), prerender()],
+  // Warnings and our summary (build/vite-plugins/summary.ts), not every chunk: --logLevel info lists them.
+  logLevel: 'warn',
+  plugins: [react(), demoRequestReserve(), precompress(), buildSummary(), prerender()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     __SENTRY_DSN__: JSON.stringify(process.env.VITE_SENTRY_DSN ?? process.env.AI_WIDGETS_SENTRY_DSN ?? ''),

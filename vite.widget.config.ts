@@ -5,6 +5,7 @@ import { rootToHost } from './build/vite-plugins/postcss-root-to-host.ts';
 import { classicLoader } from './build/vite-plugins/classic-loader.ts';
 import { unbundled } from './build/vite-plugins/unbundled.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
+import { buildSummary } from './build/vite-plugins/summary.ts';
 import { pageReserveCss } from './widgets/demo-request/reserve.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -23,7 +24,9 @@ const ENTRIES = {
 };
 
 export default defineConfig({
-  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress()],
+  // Warnings and our summary (build/vite-plugins/summary.ts), not every chunk: --logLevel info lists them.
+  logLevel: 'warn',
+  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress(), buildSummary()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
@@ -51,9 +54,10 @@ export default defineConfig({
         // on first use of a widget: one request instead of a waterfall.
         codeSplitting: {
           // Only React and widgets/react/ ride together; what they import from the earlier layers
-          // (elements/, lib/) stays with the entry, which a page has loaded already.
+          // (elements/, lib/) stays with the entry, which a page has loaded already. layer.ts is the
+          // few lines each element uses to ask for that chunk: it stays with the entry too.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/]/ }],
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/](?!layer\.ts)/ }],
         },
         entryFileNames: '[name].[hash].js',
         chunkFileNames: 'chunks/[name].[hash].js',

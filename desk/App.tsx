@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Wordmark } from '../site/components/Wordmark';
+import { Wordmark } from '../ui/Wordmark';
 import { api, whenSignedOut, type Session } from './api';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LeadPage } from './pages/LeadPage';

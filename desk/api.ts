@@ -1,9 +1,10 @@
 // The desk's calls to the service: same origin, the session cookie sent by the browser (HttpOnly:
 // this code never sees it). A 401 means the session is gone: the app shows the sign-in again.
 
-import type { Call, Lead } from '../server/domain/crm-events';
+import type { Call } from '../model/calls';
+import type { Lead } from '../model/lead';
 
-export type { CallState } from '../server/domain/crm-events';
+export type { CallState } from '../model/calls';
 export type Contacted = { at: string; by: string } | null;
 
 export type ListedLead = Pick<Lead, 'id' | 'createdAt' | 'agentId' | 'name' | 'phone'> & {
@@ -11,7 +12,7 @@ export type ListedLead = Pick<Lead, 'id' | 'createdAt' | 'agentId' | 'name' | 'p
   contacted: Contacted;
 };
 
-/** A lead as the service keeps it (server/domain/crm-events.ts), its attempts and its mark. */
+/** A lead as the service keeps it (server/model/lead.ts), its attempts and its mark. */
 export type LeadDetail = {
   lead: Lead;
   call: Call | null;

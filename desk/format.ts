@@ -1,21 +1,8 @@
-import type { CallState } from './api';
+import { AGENT_TITLES } from '../model/agents';
+import { CALL_STATE_WORDS, type CallState } from '../model/calls';
 
-export const AGENTS: Record<string, string> = {
-  receptionist: 'AI Receptionist',
-  realEstate: 'AI Real-Estate Cold Caller',
-  supportHindi: 'AI Customer Support (Hindi)',
-  supportEnglish: 'AI Customer Support (English)',
-};
-
-export const CALL_STATES: Record<CallState, string> = {
-  pending: 'Waiting to call',
-  scheduled: 'Scheduled',
-  retrying: 'Retrying',
-  placed: 'Calling',
-  ended: 'Call ended',
-  failed: 'Not called',
-  'not-configured': 'Calls not set up',
-};
+export const AGENTS: Record<string, string> = AGENT_TITLES;
+export const CALL_STATES: Record<CallState, string> = CALL_STATE_WORDS;
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });

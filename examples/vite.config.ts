@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../build/vite-plugins/precompress.ts';
+import { buildSummary } from '../build/vite-plugins/summary.ts';
 
 const page = (name: string) => fileURLToPath(new URL(`./${name}/index.html`, import.meta.url));
 
@@ -12,11 +13,14 @@ const page = (name: string) => fileURLToPath(new URL(`./${name}/index.html`, imp
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/dist/examples/',
-  plugins: [react(), precompress()],
+  // Warnings and our summary (build/vite-plugins/summary.ts), not every chunk: --logLevel info lists them.
+  logLevel: 'warn',
+  plugins: [react(), precompress(), buildSummary()],
   build: {
     outDir: '../dist/examples',
     emptyOutDir: true,
     target: 'es2022',
-    rolldownOptions: { input: { lit: page('lit'), react: page('react') } },
+    // Brotli at quality 11 beside every file (precompress) is slow on purpose: no timing advice about it.
+    rolldownOptions: { input: { lit: page('lit'), react: page('react') }, checks: { bundlerTimings: false } },
   },
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { configOrExit, ROOT } from './config/settings.ts';
 import { loadEnvFile } from './config/env-file.ts';
 import { startService } from './service.ts';
-import { openStore } from './storage/index.ts';
+import { DatabaseUnreachableError, openStore } from './storage/index.ts';
 
 loadEnvFile();
 const config = configOrExit();
@@ -15,7 +15,12 @@ if (!process.env.DATABASE_PATH?.trim() && !existsSync(config.databasePath) && ex
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(legacy + suffix)) renameSync(legacy + suffix, config.databasePath + suffix);
   console.warn(`Renamed ${legacy} to ${config.databasePath}.`);
 }
-const store = await openStore(config);
+// A database that cannot be reached is the operator's to fix: one line with its host and port, no stack.
+const store = await openStore(config).catch((error: unknown) => {
+  if (!(error instanceof DatabaseUnreachableError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 const { app } = await startService(config, store);
 
 let stopping = false;
@@ -49,4 +54,5 @@ try {
 console.log(`\n  Site:             ${config.publicUrl}/`);
 console.log(`  Widget examples:  ${config.publicUrl}/examples/`);
 console.log(`  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this log (OTP_PROVIDER=console)'}`);
+console.log(`  Sales desk:       ${config.publicUrl}/desk (an account: npm run -s desk-user -- add --email you@your-company.example)`);
 console.log(`  Store:            ${store.path}\n`);

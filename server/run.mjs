@@ -11,6 +11,10 @@ try {
 if (tsx) {
   tsx.register();
   await import(`./${name}.ts`);
+} else if (name.startsWith('dev/')) {
+  // `npm start` builds with the dev tools; after `npm prune --omit=dev` only the built service runs.
+  console.error('Cannot start: npm start builds with the development tools, which are not installed here (npm prune --omit=dev removed them). Run the built service with npm run serve (or npm ci to develop).');
+  process.exit(1);
 } else {
   await import(`../dist/server/${name}.js`);
 }

@@ -2,14 +2,13 @@
  * The site's one configuration module. Every value is a build-time setting
  * (`VITE_*` in the environment or an `.env` file; see `.env.example`) with a default.
  */
-const env = import.meta.env;
+import { brand, setting } from '../ui/brand';
 
-const setting = (value: string | undefined, fallback: string) => (value && value.trim() ? value.trim() : fallback);
+const env = import.meta.env;
 
 export const config = {
   brand: {
-    name: setting(env.VITE_BRAND_NAME, 'Aurelo'),
-    wordmark: setting(env.VITE_BRAND_WORDMARK, 'aurelo'),
+    ...brand,
     tagline: 'AI voice and chat agents that work while you grow',
     parent: setting(env.VITE_PARENT_COMPANY, 'Aurelo Labs'),
   },

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadEnvFile } from '../config/env-file.ts';
 import { configOrExit } from '../config/settings.ts';
-import { openStore, type Store } from '../storage/index.ts';
+import { DatabaseUnreachableError, openStore, type Store } from '../storage/index.ts';
 
 export function cli<O extends NonNullable<ParseArgsConfig['options']>>(usage: string, options: O) {
   let parsed;
@@ -21,6 +21,12 @@ export function cli<O extends NonNullable<ParseArgsConfig['options']>>(usage: st
   return parsed;
 }
 
+/** Stops with what was wrong in the arguments, named with the value given, then the usage; exit 2. */
+export function refuse(usage: string, problem: string): never {
+  console.error(`${problem}\n\n${usage}`);
+  process.exit(2);
+}
+
 /** The configured store, or `--db PATH` (a SQLite file that must exist: a mistyped path is an error, not an empty answer). */
 export async function storeFor(db: string | undefined): Promise<Store> {
   loadEnvFile();
@@ -31,5 +37,9 @@ export async function storeFor(db: string | undefined): Promise<Store> {
     console.error(`No database at ${databasePath}: check --db or DATABASE_PATH.`);
     process.exit(1);
   }
-  return openStore({ databasePath, databaseUrl });
+  return openStore({ databasePath, databaseUrl }).catch((error: unknown) => {
+    if (!(error instanceof DatabaseUnreachableError)) throw error;
+    console.error(`Cannot open the database: ${error.message}`);
+    process.exit(1);
+  });
 }

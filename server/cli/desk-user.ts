@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline';
 import { MIN_PASSWORD_LENGTH, generatePassword, hashPassword } from '../domain/desk/password.ts';
 import { normaliseEmail } from '../domain/desk/desk-service.ts';
-import { cli, storeFor } from './args.ts';
+import { cli, refuse, storeFor } from './args.ts';
 
 const USAGE = `Manages the sales desk's accounts (who may sign in at /desk).
 
@@ -28,10 +28,8 @@ async function readStdin(): Promise<string> {
 
 const { values, positionals } = cli(USAGE, { email: { type: 'string' }, db: { type: 'string' } });
 const command = positionals[0];
-if (!['add', 'remove', 'list'].includes(command) || (command !== 'list' && !values.email)) {
-  console.error(USAGE);
-  process.exit(2);
-}
+if (!['add', 'remove', 'list'].includes(command)) refuse(USAGE, command ? `"${command}" is not a command: add, remove or list.` : 'Name a command: add, remove or list.');
+if (command !== 'list' && !values.email) refuse(USAGE, `${command} needs --email.`);
 const email = values.email ? normaliseEmail(String(values.email)) : '';
 if (command !== 'list' && !EMAIL.test(email)) {
   console.error(`${values.email} is not an email address.`);
@@ -57,7 +55,7 @@ try {
   if (command === 'list') {
     const users = await store.desk.listUsers({ now: Date.now() });
     for (const u of users) console.log(`${u.email}\tadded ${u.createdAt}\t${u.sessions} live session(s)`);
-    console.error(`${users.length} account(s).`);
+    console.error(users.length ? `${users.length} account(s).` : 'There are no accounts yet: npm run -s desk-user -- add --email you@your-company.example makes one.');
   } else if (command === 'remove') {
     if (await store.desk.removeUser({ email })) console.log(`${email} removed; its sessions have ended.`);
     else {

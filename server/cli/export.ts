@@ -1,8 +1,8 @@
 // Exports what the service stored: `npm run -s export-leads -- --format csv > leads.csv`,
 // `npm run -s export-feedback -- --format json` (`--db PATH` reads another SQLite file).
 import type { Store } from '../storage/index.ts';
-import { cli, storeFor } from './args.ts';
-import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from './csv.ts';
+import { cli, refuse, storeFor } from './args.ts';
+import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../domain/exports/csv.ts';
 
 const TABLES = {
   feedback: { columns: FEEDBACK_COLUMNS as readonly string[], rows: async (store: Store) => store.feedback.list() as Promise<object[]> },
@@ -22,11 +22,9 @@ Leads carry their consent proof, attribution and their call's outcome. The row c
 
 {
   const { values, positionals } = cli(USAGE, { format: { type: 'string', default: 'csv' }, db: { type: 'string' } });
-  const table = TABLES[positionals[0] as keyof typeof TABLES];
-  if (!table || (values.format !== 'csv' && values.format !== 'json')) {
-    console.error(USAGE);
-    process.exit(2);
-  }
+  const table = Object.hasOwn(TABLES, positionals[0] ?? '') ? TABLES[positionals[0] as keyof typeof TABLES] : undefined;
+  if (!table) refuse(USAGE, positionals[0] ? `"${positionals[0]}" is not something to export: leads or feedback.` : 'Name what to export: leads or feedback.');
+  if (values.format !== 'csv' && values.format !== 'json') refuse(USAGE, `--format ${JSON.stringify(values.format)} is not a format: csv or json.`);
   const store = await storeFor(values.db as string | undefined);
   const rows = await table.rows(store);
   await store.close();

@@ -1,7 +1,7 @@
 // The do-not-call list: `npm run -s suppress -- --phone +919876543210 [--remove]`, `… --list`.
 // A suppressed number is never called; its leads are kept, with the call failed as `suppressed`.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { cli, storeFor } from './args.ts';
+import { cli, refuse, storeFor } from './args.ts';
 
 const USAGE = `Keeps numbers off the demo calls.
 
@@ -13,14 +13,14 @@ const USAGE = `Keeps numbers off the demo calls.
   -h, --help  this text`;
 
 const { values } = cli(USAGE, { phone: { type: 'string' }, remove: { type: 'boolean' }, list: { type: 'boolean' }, reason: { type: 'string' }, db: { type: 'string' } });
-if (!values.list && !values.phone) {
-  console.error(USAGE);
-  process.exit(2);
-}
+if (!values.list && !values.phone) refuse(USAGE, 'Name a number with --phone, or ask for the --list.');
 const store = await storeFor(values.db as string | undefined);
 try {
   if (values.list) {
-    for (const row of await store.suppressions.list()) console.log(`${row.phone}\t${new Date(row.createdAt).toISOString()}\t${row.reason}`);
+    const rows = await store.suppressions.list();
+    for (const row of rows) console.log(`${row.phone}\t${new Date(row.createdAt).toISOString()}\t${row.reason}`);
+    // The count goes to standard error, so the list itself stays clean for a script.
+    console.error(rows.length ? `${rows.length} number(s) on the do-not-call list.` : 'The do-not-call list is empty.');
   } else {
     // Any valid number may be listed, from any country, in the form leads store it (E.164).
     const parsed = parsePhoneNumberFromString(String(values.phone));

@@ -1,19 +1,19 @@
 // Every setting of the service, read once from the environment (and `.env`) into one typed object.
-// A wrong value stops the service at start with one line naming the setting (docs/operations.md).
+// Wrong values stop the service at start with one line naming every wrong setting; a name that is
+// not ours but close to one is named with the one it resembles (docs/operations.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reader, SettingError, type Env } from './parse.ts';
-import { parseCallHours } from '../domain/calls/calling-hours.ts';
-import { defaultConsentTexts } from '../domain/consent.ts';
+import { misspeltSettings } from './names.ts';
+import { reader, SettingError, SettingErrors, type Env, type Reader } from './parse.ts';
+import type { AgentId } from '../../model/agents.ts';
+import { defaultConsentTexts } from '../../model/consent.ts';
+import { parseCallHours } from './calling-hours.ts';
 
 /** The repository (or the image's /app): two levels above this file, in source and compiled alike. */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url))).replace(/\/dist$/, '');
 
-/** The demo agents a lead may name, each with the voice assistant that calls the visitor. */
-export const AGENT_IDS = ['receptionist', 'realEstate', 'supportHindi', 'supportEnglish'] as const;
-export type AgentId = (typeof AGENT_IDS)[number];
 
 /** The setting's old name still works, with a warning. */
 const ALIASES: Record<string, string> = { VITE_PUBLIC_URL: 'PUBLIC_URL' };
@@ -26,14 +26,30 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
     }
   }
   const r = reader(env);
+  let config;
+  try {
+    config = readSettings(r);
+  } catch (error) {
+    // A check that throws still stops the start, named with the others found so far.
+    if (!(error instanceof SettingError)) throw error;
+    r.errors.push(error);
+  }
+  if (!config) throw new SettingErrors(r.errors);
+  for (const line of misspeltSettings(Object.keys(env), new Set([...r.names, ...Object.keys(ALIASES)]))) warn(line);
+  if (r.errors.length) throw new SettingErrors(r.errors);
+  return config;
+}
+
+/** The settings, each read through `r`, which records every name asked for and every wrong value. */
+function readSettings(r: Reader) {
   const port = r.int('PORT', 4173, { max: 65535 });
   const host = r.text('HOST', '127.0.0.1');
   const publicUrl = r.url('PUBLIC_URL', `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
-  const corsOrigins = r.list('CORS_ORIGINS').map((origin) => {
+  const corsOrigins = r.list('CORS_ORIGINS').flatMap((origin) => {
     try {
-      return new URL(origin).origin;
+      return [new URL(origin).origin];
     } catch {
-      throw new SettingError('CORS_ORIGINS', `"${origin}" is not an origin (for example https://partner.example).`);
+      return r.fail('CORS_ORIGINS', `"${origin}" is not an origin (for example https://partner.example).`, []);
     }
   });
   const otpProvider = r.oneOf('OTP_PROVIDER', ['console', 'twilio'] as const, 'console');
@@ -44,17 +60,20 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
     apiUrl: r.url('TWILIO_API_URL', 'https://verify.twilio.com'),
   };
   if (otpProvider === 'twilio') {
-    for (const [name, v] of [['TWILIO_ACCOUNT_SID', twilio.accountSid], ['TWILIO_AUTH_TOKEN', twilio.authToken], ['TWILIO_VERIFY_SERVICE_SID', twilio.serviceSid]])
-      if (!v) throw new SettingError(name, 'is required when OTP_PROVIDER=twilio.');
+    const missing = Object.entries({ TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_VERIFY_SERVICE_SID: twilio.serviceSid }).filter(([, v]) => !v);
+    if (missing.length) r.fail(missing.map(([name]) => name).join(', '), `${missing.length > 1 ? 'are' : 'is'} required when OTP_PROVIDER=twilio.`, null);
   }
+  // The console provider prints codes in the log: in production no visitor would ever get one.
+  if (r.text('NODE_ENV') === 'production' && otpProvider === 'console')
+    r.fail('OTP_PROVIDER', `is ${r.value('OTP_PROVIDER') ? 'console' : 'unset (console)'}, which only prints the codes in the log; with NODE_ENV=production set OTP_PROVIDER=twilio and its TWILIO_* settings.`, null);
   const countries = r.list('OTP_COUNTRIES').map((c) => c.toUpperCase());
   const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  for (const c of countries) if (!/^[A-Z]{2}$/.test(c) || !regions.of(c)) throw new SettingError('OTP_COUNTRIES', `"${c}" is not an ISO 3166-1 country code (for example IN or GB).`);
+  for (const c of countries) if (!/^[A-Z]{2}$/.test(c) || !regions.of(c)) r.fail('OTP_COUNTRIES', `"${c}" is not an ISO 3166-1 country code (for example IN or GB).`, null);
   const tokenSecret = r.text('OTP_TOKEN_SECRET');
-  if (tokenSecret && tokenSecret.length < 32) throw new SettingError('OTP_TOKEN_SECRET', 'must be at least 32 characters (or unset, to have one made and kept in the database).');
+  if (tokenSecret && tokenSecret.length < 32) r.fail('OTP_TOKEN_SECRET', 'must be at least 32 characters (or unset, to have one made and kept in the database).', null);
   const webhookUrl = r.url('LEAD_WEBHOOK_URL', '');
   const webhookSecret = r.text('LEAD_WEBHOOK_SECRET');
-  if (webhookUrl && !webhookSecret) throw new SettingError('LEAD_WEBHOOK_SECRET', 'is required with LEAD_WEBHOOK_URL: deliveries are signed with it.');
+  if (webhookUrl && !webhookSecret) r.fail('LEAD_WEBHOOK_SECRET', 'is required with LEAD_WEBHOOK_URL: deliveries are signed with it.', null);
   const headersMs = r.int('HEADERS_TIMEOUT_MS', 5_000);
   const brand = r.text('BRAND_NAME', r.text('VITE_BRAND_NAME', 'Aurelo'));
   const databaseUrl = r.url('DATABASE_URL', '', { protocols: ['postgres:', 'postgresql:'] });
@@ -70,7 +89,7 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
     /** Origins allowed to call the API from the browser: the site's own, plus the pages that embed the widgets. */
     corsOrigins: [...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...corsOrigins])],
     rateLimit: { max: r.int('FEEDBACK_RATE_LIMIT', 20), timeWindowMs: r.int('FEEDBACK_RATE_WINDOW_MS', 60_000) },
-    trustProxy: trustProxy(r.text('TRUST_PROXY')),
+    trustProxy: r.guard(() => trustProxy(r.text('TRUST_PROXY')), false),
     distDir: resolve(r.text('DIST_DIR', join(ROOT, 'dist'))),
     examplesDir: join(ROOT, 'examples'),
     /** Hosts the voice demo and error reporter talk to, allowed by the site's CSP. */
@@ -98,7 +117,7 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
     turnstile: { secret: r.text('TURNSTILE_SECRET'), apiUrl: r.url('TURNSTILE_API_URL', 'https://challenges.cloudflare.com/turnstile/v0/siteverify') },
     brand,
     /** The consent sentences a lead may carry, by version. */
-    consentTexts: consentFile ? readConsentTexts(consentFile) : defaultConsentTexts(brand),
+    consentTexts: consentFile ? r.guard(() => readConsentTexts(consentFile), defaultConsentTexts(brand)) : defaultConsentTexts(brand),
     /** Outside calls (OTP provider, voice provider, CRM webhook) give up after this. */
     providerTimeoutMs: r.int('PROVIDER_TIMEOUT_MS', 8_000),
     voice: {
@@ -115,9 +134,11 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
       webhookSecret: r.text('VAPI_WEBHOOK_SECRET'),
     },
     calls: {
-      hours: callHours(r.text('CALL_HOURS', '09:00-20:00')),
+      hours: r.guard(() => callHours(r.text('CALL_HOURS', '09:00-20:00')), callHours('09:00-20:00')),
       retryMs: r.int('CALL_RETRY_MS', 60_000),
       maxAttempts: r.int('CALL_MAX_ATTEMPTS', 5, { max: 50 }),
+      /** An attempt whose outcome is unknown is looked up with the provider no sooner than this after it started. */
+      lookupDelayMs: r.int('CALL_LOOKUP_DELAY_MS', 120_000),
     },
     webhook: {
       url: webhookUrl,
@@ -128,14 +149,20 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
   };
 }
 
-export type ServerConfig = ReturnType<typeof loadConfig>;
+export type ServerConfig = ReturnType<typeof readSettings>;
 
-/** The settings, or the one line that says which is wrong, and exit 1 (the service's and the tools' start). */
+let checked: ServerConfig | undefined;
+
+/**
+ * The settings, or the one line that names every wrong one, and exit 1 (the service's and the tools'
+ * start). Read once per process: `npm start` checks them before building, and the service it then
+ * runs takes them as they are, so a warning is never printed twice.
+ */
 export function configOrExit(): ServerConfig {
   try {
-    return loadConfig();
+    return (checked ??= loadConfig());
   } catch (error) {
-    if (!(error instanceof SettingError)) throw error;
+    if (!(error instanceof SettingErrors)) throw error;
     console.error(`Cannot start: ${error.message}`);
     process.exit(1);
   }

@@ -18,7 +18,7 @@ function newest(dir: string): number {
 }
 
 const OUTPUTS = ['dist/widgets/ai-widgets.js', 'dist/site/index.html', 'dist/examples/react/index.html', 'dist/desk/index.html', 'dist/server/main.js'];
-const SOURCES = ['widgets', 'site', 'examples', 'desk', 'server', 'build', 'vite.config.ts', 'vite.widget.config.ts', 'vite.desk.config.ts', 'package.json'];
+const SOURCES = ['model', 'ui', 'widgets', 'site', 'examples', 'desk', 'server', 'build', 'vite.config.ts', 'vite.widget.config.ts', 'vite.desk.config.ts', 'package.json'];
 export const STAMP = 'dist/build-settings.sha256';
 
 /** A digest of the settings the build bakes in: a change means the next start rebuilds. */

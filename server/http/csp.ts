@@ -29,3 +29,20 @@ export function contentSecurityPolicy({ voiceApiUrl, sentryDsn, connectSrc }: { 
     frameAncestors: ["'self'"],
   };
 }
+
+/**
+ * The sales desk's own policy: it loads its scripts, styles and icon from this origin and talks to this
+ * origin's API, nothing else (no voice provider, no call bundle, no error reporter), and no page may frame it.
+ */
+export const DESK_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

@@ -5,6 +5,7 @@ import { bindAll, type Bound, type RepositoryName, type Repositories } from './r
 import { openSqliteWorker } from './sqlite-worker.ts';
 
 export { DatabaseBusyError } from './sqlite-worker.ts';
+export { DatabaseUnreachableError } from './unreachable.ts';
 export type * from './repositories/index.ts';
 
 export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {
@@ -13,6 +14,8 @@ export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {
   readonly dialect: 'sqlite' | 'postgres';
   /** Whether the database is taking work right now (never waits): for health checks. */
   answering(): boolean;
+  /** Whether the database answers a probe of its own now (health checks): never a request's query. */
+  probe(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -21,10 +24,10 @@ export async function openStore({ databasePath, databaseUrl, databaseTimeoutMs =
   if (databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     const db = await openPostgres(databaseUrl, { timeoutMs: databaseTimeoutMs });
-    return { ...bindAll(db.run), path: db.path, dialect: 'postgres', answering: db.answering, close: db.close };
+    return { ...bindAll(db.run), path: db.path, dialect: 'postgres', answering: db.answering, probe: db.probe, close: db.close };
   }
   // SQLite gives up on a lock at half the request's budget, so a refused write was not stored;
   // the request's own timer stays as the backstop for a thread that does not answer at all.
   const db = await openSqliteWorker({ path: databasePath, timeoutMs: databaseTimeoutMs, busyTimeoutMs: Math.floor(databaseTimeoutMs / 2) });
-  return { ...bindAll(db.call), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), close: () => db.close() };
+  return { ...bindAll(db.call), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), probe: async () => db.answering(), close: () => db.close() };
 }

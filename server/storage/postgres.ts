@@ -8,6 +8,7 @@ import { operation } from './repositories/index.ts';
 import { runAsync, statements } from './run.ts';
 import { Lock, type Row } from './sql.ts';
 import { DatabaseBusyError } from './sqlite-worker.ts';
+import { DatabaseUnreachableError } from './unreachable.ts';
 
 const MIGRATION_LOCK = 7_301_914;
 
@@ -37,9 +38,16 @@ export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
   // A query that cannot finish in time (locks, an overloaded server) is cancelled by the server
   // itself and the request is answered 503, as with SQLite.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, application_name: 'ai-agent-widgets' });
-  let lastFailed = false;
-  pool.on('error', () => (lastFailed = true));
-  await migrate(pool);
+  // Only the database's own state counts: a query that failed because of its input (a NUL, say) says
+  // nothing about whether the database answers.
+  let lastBusy = false;
+  pool.on('error', () => (lastBusy = true));
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachableError(url, error, timeoutMs);
+  }
 
   const busy = (error: unknown) => {
     const code = (error as { code?: string }).code;
@@ -62,11 +70,11 @@ export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
         return (await c.query(step.render('postgres'), step.values as unknown[])).rows;
       });
       await client.query('COMMIT');
-      lastFailed = false;
+      lastBusy = false;
       return value;
     } catch (error) {
       await client?.query('ROLLBACK').catch(() => {});
-      lastFailed = true;
+      if (busy(error) || !client) lastBusy = true;
       throw busy(error) ? new DatabaseBusyError() : error;
     } finally {
       client?.release();
@@ -75,7 +83,21 @@ export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
 
   return {
     path: `${new URL(url).host}${new URL(url).pathname}`,
-    answering: () => !lastFailed,
+    answering: () => !lastBusy,
+    /** The database's own probe: `SELECT 1` answered within a second (or the query timeout, if shorter). */
+    async probe(): Promise<boolean> {
+      const limit = Math.min(1000, timeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), limit)));
+      const answered = pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
+      const ok = await Promise.race([answered, late]);
+      clearTimeout(timer);
+      lastBusy = !ok;
+      return ok;
+    },
     close: () => pool.end(),
     run,
   };

@@ -31,6 +31,9 @@ export class Lock {
 export type Step = Sql | Lock;
 export type Op<A, R> = (args: A) => Generator<Step, R, Row[]>;
 
+/** Column names checked against a row type (tables.ts): a name that is not a column fails the typecheck. */
+export const columns = <T extends object>(...names: (keyof T & string)[]) => names;
+
 /** Fixed text (column lists, say) to splice into a statement: never a value. */
 export const fragment = (text: string) => new Sql([text], []);
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FEEDBACK_COLUMNS, toCsv } from '../cli/csv.ts';
+import { FEEDBACK_COLUMNS, toCsv } from '../domain/exports/csv.ts';
 import { testApp } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;

@@ -124,7 +124,8 @@ describe('settings checked at start', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: "true" is neither a hop count nor an address or network'],
     [{ CALL_HOURS: '9-17' }, 'CALL_HOURS: "9-17" is not a window like 09:00-20:00'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: "mysql://x" must start with postgres:// or postgresql://.'],
-    [{ OTP_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID: is required when OTP_PROVIDER=twilio.'],
+    [{ OTP_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_VERIFY_SERVICE_SID: are required when OTP_PROVIDER=twilio.'],
+    [{ OTP_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_VERIFY_SERVICE_SID: 'VA1' }, 'TWILIO_AUTH_TOKEN: is required when OTP_PROVIDER=twilio.'],
   ])('stops at once with one line for %j', (env, line) => {
     const run = start(env as Record<string, string>);
     expect(run.status).toBe(1);

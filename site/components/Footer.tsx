@@ -3,7 +3,7 @@ import { config } from '../config';
 import { Link } from '../router';
 import { QUICK_LINKS } from '../sections';
 import { External } from './External';
-import { Wordmark } from './Wordmark';
+import { Wordmark } from '../../ui/Wordmark';
 
 const noSubscription = () => () => {};
 const currentYear = () => new Date().getFullYear();

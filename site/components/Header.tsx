@@ -4,7 +4,7 @@ import { Link } from '../router';
 import { SECTION_LINKS } from '../sections';
 import { useScrolled } from '../useScrolled';
 import { External } from './External';
-import { Wordmark } from './Wordmark';
+import { Wordmark } from '../../ui/Wordmark';
 
 export function Header() {
   const scrolled = useScrolled();

@@ -1,4 +1,4 @@
-import { Wordmark } from '../components/Wordmark';
+import { Wordmark } from '../../ui/Wordmark';
 
 /** A full-screen page showing only the product wordmark. */
 export default function Name() {

@@ -69,8 +69,8 @@ function splitStages(instructions) {
 }
 
 /**
- * Our rules for the Dockerfile: multi-stage, pinned bases, a non-root user, a health check on
- * /api/health, the data volume, CMD in exec form, no ADD of URLs.
+ * Our rules for the Dockerfile: multi-stage, bases pinned by digest with their tag, a non-root user,
+ * a health check on /api/health, no image-declared volume, CMD in exec form, no ADD of URLs.
  * @param {string} text
  * @returns {string[]}
  */
@@ -83,8 +83,10 @@ export function lintDockerfile(text) {
     const image = from.args.replace(/^--platform=\S+\s+/, '').split(/\s+/)[0];
     const isStage = stages.some((stage) => stage[0].args.split(/\s+as\s+/i)[1] === image);
     if (isStage || image === 'scratch') continue;
-    if (!/:[\w.-]+$|@sha256:/.test(image)) problems.push(`FROM ${image} has no tag`);
-    if (/:latest$/.test(image)) problems.push(`FROM ${image} uses the latest tag`);
+    const [name, digest] = image.split('@');
+    if (!/:[\w.-]+$/.test(name)) problems.push(`FROM ${image} has no tag beside its digest (people read the tag)`);
+    if (/:latest$/.test(name)) problems.push(`FROM ${image} uses the latest tag`);
+    if (!/^sha256:[0-9a-f]{64}$/.test(digest ?? '')) problems.push(`FROM ${name} is not pinned by digest (@sha256:…)`);
   }
   const final = stages.at(-1) ?? [];
   const user = final.filter((i) => i.keyword === 'USER').at(-1);
@@ -96,7 +98,8 @@ export function lintDockerfile(text) {
     if (!health.args.includes('/api/health')) problems.push('HEALTHCHECK does not ask /api/health');
     if (/\b(curl|wget)\b/.test(health.args)) problems.push('HEALTHCHECK uses curl or wget, which slim images lack');
   }
-  if (!final.some((i) => i.keyword === 'VOLUME')) problems.push('the final stage declares no VOLUME for its data');
+  // An image's VOLUME gives every container an anonymous volume, even one whose data is in PostgreSQL.
+  if (final.some((i) => i.keyword === 'VOLUME')) problems.push('the final stage declares a VOLUME (an anonymous volume for every container: mount a named one at run time)');
   if (!final.some((i) => i.keyword === 'EXPOSE')) problems.push('the final stage EXPOSEs no port');
   const cmd = final.filter((i) => i.keyword === 'CMD').at(-1);
   if (!cmd) problems.push('the final stage has no CMD');
@@ -114,6 +117,50 @@ export function lintDockerfile(text) {
     if (/\bsudo\b/.test(run.args)) problems.push(`RUN uses sudo: ${run.args}`);
   }
   return problems;
+}
+
+/**
+ * The images the stages start from (not earlier stages), as `name:tag@digest` split up.
+ * @param {string} text
+ * @returns {{ name: string, tag: string, digest: string }[]}
+ */
+export function dockerBases(text) {
+  const instructions = dockerInstructions(text).filter((i) => i.keyword === 'FROM');
+  const stages = instructions.map((i) => i.args.split(/\s+as\s+/i)[1]).filter(Boolean);
+  return instructions
+    .map((i) => i.args.replace(/^--platform=\S+\s+/, '').split(/\s+/)[0])
+    .filter((image) => !stages.includes(image))
+    .map((image) => {
+      const [ref, digest = ''] = image.split('@');
+      const [name, tag = ''] = ref.split(':');
+      return { name, tag, digest };
+    });
+}
+
+/**
+ * Whether Docker leaves a path of the context out, by .dockerignore's rules: each pattern matches the
+ * path or one of its folders (`*` within a name, `**` across folders), the last matching one wins,
+ * and `!` takes a path back in.
+ * @param {string} dockerignore
+ * @param {string} path relative to the context, with forward slashes
+ */
+export function dockerIgnored(dockerignore, path) {
+  const rules = dockerignore
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const keep = line.startsWith('!');
+      const pattern = (keep ? line.slice(1) : line).replace(/^\/+|\/+$/g, '');
+      const source = pattern
+        .split(/(\*\*\/|\*\*|\*|\?)/)
+        .map((part) => ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' })[part] ?? part.replace(/[.+^${}()|[\]\\]/g, '\\$&'))
+        .join('');
+      return { keep, regex: new RegExp(`^${source}(?:/.*)?$`) };
+    });
+  let ignored = false;
+  for (const rule of rules) if (rule.regex.test(path)) ignored = !rule.keep;
+  return ignored;
 }
 
 /** The keys the Compose specification allows at the top and in a service (the ones we may use). */
@@ -200,6 +247,11 @@ export function lintCompose(text, readFile) {
     if (/:[^:@/$]+@/.test((env.DATABASE_URL ?? '').replace(/\$\{[^}]*\}/g, ''))) problems.push(`${name}: DATABASE_URL holds a literal password`);
     if (env.TRUST_PROXY !== '1') problems.push(`${name}: TRUST_PROXY is not 1 (one proxy in front)`);
     if (app.depends_on?.postgres?.condition !== 'service_healthy') problems.push(`${name}: does not wait for postgres to be healthy`);
+    // Where the instance listens is compose's business: a HOST from a settings file would hide it from the proxy.
+    if (env.HOST !== '0.0.0.0' || env.PORT !== '4173') problems.push(`${name}: does not set HOST=0.0.0.0 and PORT=4173 itself`);
+    const envFiles = [app.env_file ?? []].flat().map((/** @type {any} */ f) => (typeof f === 'string' ? f : f.path));
+    if (envFiles.some((/** @type {string} */ f) => /(^|\/)\.env$/.test(f))) problems.push(`${name}: reads the development .env`);
+    if ((app.volumes ?? []).length || app.tmpfs) problems.push(`${name}: mounts a volume, though its data is in PostgreSQL`);
     const test = [app.healthcheck?.test ?? []].flat().join(' ');
     if (!test.includes('/api/health')) problems.push(`${name}: no healthcheck on /api/health`);
   }

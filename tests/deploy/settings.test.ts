@@ -1,5 +1,6 @@
 // Every setting the service, the site's build and compose.yaml read is documented: in .env.example
-// (the template a newcomer copies) and, but for the site's VITE_* settings, in docs/operations.md.
+// (the template a newcomer copies), compose's in service.env.example (the operator's), and, but for
+// the site's VITE_* settings, in docs/operations.md.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +24,10 @@ const serviceSettings = [
   ...new Set(sources('server').flatMap((file) => [...names(read(file), /\benv\.([A-Z][A-Z0-9_]+)/g), ...names(read(file), /\br\.(?:text|int|url|oneOf|list|value)\('([A-Z][A-Z0-9_]+)'/g)])),
 ].sort();
 // VITE_PUBLIC_URL is PUBLIC_URL's former name, read with a warning: .env.example names only PUBLIC_URL.
-const siteSettings = [...new Set(names(read('site/config.ts'), /\benv\.(VITE_[A-Z0-9_]+)/g))].filter((name) => name !== 'VITE_PUBLIC_URL').sort();
+const siteSettings = [...new Set(names(read('site/config.ts') + read('ui/brand.ts'), /\benv\.(VITE_[A-Z0-9_]+)/g))].filter((name) => name !== 'VITE_PUBLIC_URL').sort();
 const composeSettings = [...new Set(names(read('compose.yaml'), /\$\{([A-Z][A-Z0-9_]+)/g))].sort();
 const example = read('.env.example');
+const serviceExample = read('service.env.example');
 const operations = read('docs/operations.md');
 const inExample = (name: string) => new RegExp(`^#? ?${name}=`, 'm').test(example);
 
@@ -36,8 +38,9 @@ describe('settings', () => {
     expect(composeSettings).toContain('POSTGRES_PASSWORD');
   });
 
-  it('.env.example lists every one', () => {
-    expect([...serviceSettings, ...siteSettings, ...composeSettings, 'PUBLIC_URL'].filter((name) => !inExample(name))).toEqual([]);
+  it('.env.example lists every one, and service.env.example every one compose reads', () => {
+    expect([...serviceSettings, ...siteSettings, 'PUBLIC_URL'].filter((name) => !inExample(name))).toEqual([]);
+    expect(composeSettings.filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(serviceExample))).toEqual([]);
     expect(example, 'VITE_PUBLIC_URL is replaced by PUBLIC_URL').not.toMatch(/^#? ?VITE_PUBLIC_URL=/m);
   });
 

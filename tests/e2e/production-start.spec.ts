@@ -1,7 +1,8 @@
 // The container's start without a container: the Dockerfile's CMD, run from the repository root
 // (the image's WORKDIR holds the same files) with the Dockerfile's ENV, on a free port and a
 // throwaway database. It must serve the site, the widgets and the examples, and stop with exit
-// code 0 on SIGTERM, as `docker stop` and a roll-out send it.
+// code 0 on SIGTERM, as `docker stop` and a roll-out send it. The image runs with NODE_ENV=production,
+// which refuses the console provider of one-time codes: Twilio Verify is a local fake here.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { dockerCmd, dockerEnv } from '../deploy/deploy-files.mjs';
+import { fakeTwilio, TWILIO } from '../support/fakes';
 import { freePort } from '../support/free-port.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,6 +21,7 @@ test('the image’s command line serves the site, the widgets and the examples, 
   const [command, ...args] = dockerCmd(dockerfile);
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-production-'));
   const port = freePort();
+  const twilio = await fakeTwilio();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...dockerEnv(dockerfile),
@@ -26,6 +29,11 @@ test('the image’s command line serves the site, the widgets and the examples, 
     PORT: String(port),
     DATABASE_PATH: join(dir, 'service.sqlite'),
     LOG_LEVEL: 'warn',
+    OTP_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: TWILIO.accountSid,
+    TWILIO_AUTH_TOKEN: TWILIO.authToken,
+    TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
+    TWILIO_API_URL: twilio.url,
   };
   // This run's own SQLite file, whatever the shell running the tests points at.
   delete env.DATABASE_URL;
@@ -61,6 +69,7 @@ test('the image’s command line serves the site, the widgets and the examples, 
     expect(stopped, `exit on SIGTERM; output:\n${output}`).toEqual({ code: 0, signal: null });
   } finally {
     if (running) child.kill('SIGKILL');
+    await twilio.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 /** The Debian packages the screenshot baselines are drawn with (system-ui is Noto Sans; Devanagari from Noto too). */
 export const FONT_PACKAGES = ['fonts-noto-core', 'fonts-dejavu-core', 'fonts-liberation'];
 
+/** Where Chromium is looked for when CHROMIUM_PATH is unset. */
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
 /** A font family each package installs, for machines without dpkg (fc-list names families). */
 const FONT_FAMILIES = { 'fonts-noto-core': 'Noto Sans', 'fonts-dejavu-core': 'DejaVu Sans', 'fonts-liberation': 'Liberation Sans' };
 
@@ -30,7 +33,7 @@ const FONT_FAMILIES = { 'fonts-noto-core': 'Noto Sans', 'fonts-dejavu-core': 'De
  */
 export function missingPrerequisites(probe) {
   const missing = [];
-  const chromium = probe.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromium = probe.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   if (!probe.executable(chromium)) missing.push('chromium');
 
   const onPath = (/** @type {string} */ name) => (probe.env.PATH ?? '').split(delimiter).some((dir) => dir && probe.executable(join(dir, name)));
@@ -51,14 +54,22 @@ export function missingPrerequisites(probe) {
 }
 
 /**
- * The one line a run prints when something is missing, or nothing.
+ * The one line a run prints when something is missing, or nothing. Chromium is named with the path
+ * tried; a CHROMIUM_PATH that names no executable is the setting to fix, not a package to install.
  * @param {string[]} missing
  * @param {boolean} root
+ * @param {Record<string, string | undefined>} [env]
  */
-export function message(missing, root) {
+export function message(missing, root, env = {}) {
   if (missing.length === 0) return '';
-  const sudo = root ? '' : 'sudo ';
-  return `Missing for the tests: ${missing.join(', ')} — install with: ${sudo}apt-get install -y ${missing.join(' ')}`;
+  const custom = env.CHROMIUM_PATH;
+  const named = missing.map((name) => {
+    if (name !== 'chromium') return name;
+    return custom ? `chromium at CHROMIUM_PATH=${custom} (not an executable file: point CHROMIUM_PATH at a Chromium binary, or unset it for ${DEFAULT_CHROMIUM})` : `chromium (none at ${DEFAULT_CHROMIUM}; CHROMIUM_PATH names another)`;
+  });
+  const packages = missing.filter((name) => !(name === 'chromium' && custom));
+  const install = packages.length ? ` — install with: ${root ? '' : 'sudo '}apt-get install -y ${packages.join(' ')}` : '';
+  return `Missing for the tests: ${named.join(', ')}${install}`;
 }
 
 /** @type {Probe} */
@@ -98,7 +109,7 @@ export const machine = {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const line = message(missingPrerequisites(machine), process.getuid?.() === 0);
+  const line = message(missingPrerequisites(machine), process.getuid?.() === 0, machine.env);
   if (line) {
     process.stderr.write(`${line}\n`);
     process.exitCode = 1;

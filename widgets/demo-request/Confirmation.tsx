@@ -3,7 +3,7 @@ import { icon } from '../elements/icons';
 import type { DemoRequestStrings, Lang } from '../lib/strings';
 import { renderView } from '../react/view';
 import { calledTime, callTime } from './call-time';
-import type { LeadStored } from './lead-api';
+import type { LeadAnswer as LeadStored } from '../../model/calls';
 
 interface ConfirmationProps {
   lead: LeadStored;

@@ -1,5 +1,7 @@
-/** A demo agent option: a constant on the client. */
-export type AgentId = 'receptionist' | 'realEstate' | 'supportHindi' | 'supportEnglish';
+import type { AgentId } from '../../model/agents';
+
+/** A demo agent option: a constant on the client (the ids are the service's model's). */
+export type { AgentId };
 
 /** A demo agent card; its title and description are in the widget's strings, in each language. */
 export interface DemoAgent {

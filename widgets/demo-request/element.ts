@@ -9,6 +9,7 @@ import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
 import { property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';
+import { reactLayer } from '../react/layer';
 
 /**
  * Pick one of four demo agents, give a name and a phone number verified in OTP steps,
@@ -74,6 +75,7 @@ export class AIDemoRequestElement extends WidgetElement {
   };
   static override widget: WidgetSpec<DemoRequestProps> = {
     load: () => import('./DemoRequest').then((m) => m.DemoRequest),
+    react: reactLayer,
     // The form's own CSS and the phone library's: the shell draws the form with them before React.
     css: [baseCss, phoneCss, css, reserveCss()],
     // The form at rest is in the first paint; React comes when a visitor reaches for it.

@@ -1,21 +1,22 @@
 import { endpoint } from '../lib/endpoint';
-import type { Attribution } from './attribution';
+import type { CallAnswer, LeadAnswer } from '../../model/calls';
+import type { CodeRequest, DemoRequest } from '../../model/lead';
 
 /**
  * The service behind `<ai-demo-request backend-url>`: one-time codes, their check, and the lead.
  * Every call ends within 15 s in an answer the form can show: the data, a refusal with the service's
  * own sentence (and what to do next), or an outage.
  */
-export type CallOutcome = 'placed' | 'scheduled' | 'retrying' | 'failed' | 'not-configured';
-const CALL_OUTCOMES: readonly string[] = ['placed', 'scheduled', 'retrying', 'failed', 'not-configured'] satisfies CallOutcome[];
+export type CallOutcome = CallAnswer;
+// The model's answers as a value the widget owns (the model reaches the widget as types only): the
+// record's keys must be exactly the model's answers, or the typecheck fails.
+const KNOWN: Record<CallAnswer, true> = { placed: true, scheduled: true, retrying: true, failed: true, 'not-configured': true };
+const CALL_OUTCOMES: readonly string[] = Object.keys(KNOWN);
 export type OtpSent = { phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
 export type Refusal = { ok: false; error: string; message: string; retryAfterSeconds?: number; attemptsLeft?: number };
 export type Answer<T> = ({ ok: true } & T) | Refusal;
-/**
- * The stored lead and what became of its call; `callAt` (ISO 8601) only with `scheduled`; a repeat
- * request's `calledAt` (ISO 8601) is when its earlier call was placed.
- */
-export type LeadStored = { id: number; call: CallOutcome; callAt?: string; calledAt?: string; duplicate?: true };
+/** The stored lead and what became of its call. */
+export type LeadStored = LeadAnswer;
 
 export const TIMEOUT_MS = 15_000;
 export const OUTAGE = 'We could not reach our service. Check your connection and try again.';
@@ -58,20 +59,10 @@ export function leadStored(data: { id: number; call?: unknown; callAt?: unknown;
 }
 
 /** What Get OTP sends: `website` is the hidden honeypot field's value ("" from a person). */
-export type CodeRequest = { phone: string; turnstileToken?: string; website: string };
+export type { CodeRequest };
 
 /** What Get a Call sends: the visitor's answers, the consent as shown, and where the visitor came from. */
-export type Lead = {
-  agentId: string;
-  name: string;
-  phone: string;
-  token: string;
-  consent: true;
-  consentText: string;
-  consentVersion?: string;
-  consentedAt: string;
-  metadata: Record<string, string>;
-} & Attribution;
+export type Lead = DemoRequest;
 
 export const requestCode = (backendUrl: string, request: CodeRequest) => post<OtpSent>(backendUrl, '/otp', request);
 export const checkCode = (backendUrl: string, phone: string, code: string) => post<{ token: string }>(backendUrl, '/otp/verify', { phone, code });

@@ -1,5 +1,5 @@
 import type { AgentId } from './agents';
-import type { LeadStored } from './lead-api';
+import type { LeadAnswer as LeadStored } from '../../model/calls';
 
 /**
  * The phone's verification steps. Without a backend (demo mode) Get OTP and Verify move between

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { string } from './props';
 import { defineOnce, WidgetElement } from './widget-element';
 import type { ShellNode } from './shell';
+import { reactLayer } from '../react/layer';
 
 const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Press']];
 
@@ -26,7 +27,7 @@ function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggl
     tag,
     class extends WidgetElement {
       static override props = { label: string() };
-      static override widget = { load, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test' };
+      static override widget = { load, react: reactLayer, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test' };
     },
   );
   const el = document.createElement(tag);

@@ -1,11 +1,25 @@
 import type { ComponentType } from 'react';
 import { reportError } from '../lib/report';
 import { retryImport } from '../lib/retry-import';
-import type { MountedRoot } from '../react/react-root';
 import { loadErrorView } from './load-error';
 import { patchShell, shellToDom, type ShellNode } from './shell';
 
+/** What the React layer hands back once it has mounted a component (the element layer never imports React's). */
+export interface MountedRoot<P> {
+  render(props: P): void;
+  /** Draws the component afresh (a new key): its state is back at the start. */
+  remount(): void;
+  unmount(): void;
+}
+
+/** The React layer (widgets/react), handed in by each widget: the element layer never imports it. */
+export interface ReactLayer {
+  mountReact<P extends object>(container: ShadowRoot, Component: ComponentType<P>, props: P, onCommit: () => void): MountedRoot<P>;
+}
+
 export interface LazyWidget<P> {
+  /** Loads the React layer (React, react-dom and the mounting code: one chunk shared by every widget). */
+  react: () => Promise<ReactLayer>;
   /** The React component, from its own chunk. */
   load: () => Promise<ComponentType<P>>;
   /** The component's export name in its chunk, so a retry after a failed load can fetch the chunk anew. */
@@ -69,12 +83,6 @@ export interface Rendered<P> {
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
-let reactChunk: Promise<typeof import('../react/react-root')> | undefined;
-const loadReact = () =>
-  (reactChunk ??= import('../react/react-root').catch((error: unknown) => {
-    reactChunk = undefined;
-    throw error;
-  }));
 
 function place<P>(ctx: Rendered<P>, nodes: Node[]) {
   for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
@@ -208,7 +216,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     ctx.phase = 'loading';
     const load = () => spec.load();
     const component = retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as ComponentType<P> : undefined) : load();
-    Promise.all([first.then(loadReact), component]).then(
+    Promise.all([first.then(() => spec.react()), component]).then(
       ([{ mountReact }, Component]) => {
         if (ctx.phase !== 'loading') return;
         ctx.phase = 'mounted';

@@ -3,12 +3,13 @@ import { createElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boolean, number, property, string, type PropSpecs } from './props';
 import { defineOnce, WidgetElement } from './widget-element';
+import { reactLayer } from '../react/layer';
 
 /** An element class as a widget's `element.ts` writes one. */
 function widgetElement(load: typeof WidgetElement.widget.load, props: PropSpecs) {
   return class extends WidgetElement {
     static override props = props;
-    static override widget = { load, css: [], loadError: () => 'x', widget: 'x' };
+    static override widget = { load, react: reactLayer, css: [], loadError: () => 'x', widget: 'x' };
   };
 }
 

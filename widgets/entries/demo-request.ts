@@ -5,5 +5,5 @@
 export { AIDemoRequestElement, defineDemoRequest } from '../demo-request/element';
 export type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from '../demo-request/contract';
 export type { AgentId, DemoAgent } from '../demo-request/agents';
-export type { CallOutcome } from '../demo-request/lead-api';
+export type { CallAnswer as CallOutcome } from '../../model/calls';
 export type { Lang } from '../lib/strings';

@@ -7,6 +7,7 @@ import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-e
 import css from './feedback.css?inline';
 import { feedbackShell } from './shell';
 import type { FeedbackErrorDetail, FeedbackFields } from './contract';
+import { reactLayer } from '../react/layer';
 
 /**
  * A "Share Feedback" button that opens a feedback form in a modal dialog and posts it to the backend.
@@ -51,6 +52,7 @@ export class AIFeedbackElement extends WidgetElement {
   };
   static override widget: WidgetSpec<FeedbackProps> = {
     load: () => import('./Feedback').then((m) => m.Feedback),
+    react: reactLayer,
     css: [baseCss, css],
     ...feedbackShell,
     loadWhenVisible: true,

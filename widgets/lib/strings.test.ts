@@ -246,3 +246,11 @@ describe('resolveLang', () => {
     expect(resolve(fake(null))).toBe('en');
   });
 });
+
+describe('the agents', () => {
+  it('are named as the model names them, in every language', async () => {
+    const { AGENT_TITLES } = await import('../../model/agents');
+    const { DEMO_REQUEST_SHELL } = await import('./strings/shells');
+    for (const lang of LANGS) expect(DEMO_REQUEST_SHELL[lang].agentTitles).toEqual(AGENT_TITLES);
+  });
+});

@@ -1,13 +1,8 @@
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import type { MountedRoot } from '../elements/renderer';
 
-export interface MountedRoot<P> {
-  render(props: P): void;
-  /** Draws the component afresh (a new key): its state is back at the start. */
-  remount(): void;
-  unmount(): void;
-}
 
 function Committed({ onCommit, children }: { onCommit(): void; children: ReactNode }) {
   // Runs once, after React's first DOM is in place and before the browser paints it.

@@ -7,6 +7,7 @@ import css from './voice-demo.css?inline';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import { voiceShell } from './shell';
 import type { VoiceClient, VoiceDemoErrorDetail } from './contract';
+import { reactLayer } from '../react/layer';
 
 const IN_CALL = ['listening', 'speaking'];
 
@@ -71,6 +72,7 @@ export class AIVoiceDemoElement extends WidgetElement {
   };
   static override widget: WidgetSpec<VoiceDemoProps> = {
     load: () => import('./VoiceDemo').then((m) => m.VoiceDemo),
+    react: reactLayer,
     css: [baseCss, css],
     ...voiceShell,
     loadError: (p) => VOICE_STRINGS[p.lang ?? 'en'].loadError,

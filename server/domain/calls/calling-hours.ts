@@ -1,16 +1,6 @@
 // Calling hours in the visitor's local time: the browser's time zone when it sent a real one, else
 // the zones of the phone's country (a call must fall inside the window in every one of them).
-
-export type CallHours = { startMinute: number; endMinute: number };
-
-/** "09:00-20:00"; "00:00-24:00" is any time. */
-export function parseCallHours(value: string): CallHours | null {
-  const m = /^(\d\d):(\d\d)-(\d\d):(\d\d)$/.exec(value.trim());
-  if (!m) return null;
-  const [start, end] = [Number(m[1]) * 60 + Number(m[2]), Number(m[3]) * 60 + Number(m[4])];
-  if (Number(m[2]) > 59 || Number(m[4]) > 59 || start >= end || end > 24 * 60) return null;
-  return { startMinute: start, endMinute: end };
-}
+import type { CallHours } from '../../config/calling-hours.ts';
 
 /** A time zone the runtime knows (IANA name), or null. */
 export function realTimeZone(zone: unknown): string | null {
@@ -53,6 +43,9 @@ const COUNTRY_ZONES: Record<string, string[]> = {
 };
 
 export const zonesOfCountry = (country: string | undefined): string[] | null => (country && COUNTRY_ZONES[country]) || null;
+
+/** The zones a call must fall inside: the visitor's own, else the phone country's (null: neither is known). */
+export const callZones = (zone: string | null, country: string | undefined): string[] | null => (zone ? [zone] : zonesOfCountry(country));
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function minuteOfDay(at: number, zone: string): number {

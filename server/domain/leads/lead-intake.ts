@@ -3,48 +3,20 @@
 // will happen to the call. A second request for the same phone and agent within a day is answered
 // with the first one's lead (no second call) and, once its call was made, when (`calledAt`).
 import type { FastifyBaseLogger } from 'fastify';
-import type { AgentId, ServerConfig } from '../../config/settings.ts';
+import type { ServerConfig } from '../../config/settings.ts';
+import type { AgentId } from '../../../model/agents.ts';
+import { ANSWER_OF_STATE, type CallState } from '../../../model/calls.ts';
+import type { DemoRequest } from '../../../model/lead.ts';
 import type { CallPlan, Store } from '../../storage/index.ts';
-import { nextCallTime, realTimeZone, zonesOfCountry } from '../calls/calling-hours.ts';
+import { callZones, nextCallTime, realTimeZone } from '../calls/calling-hours.ts';
 import type { CallWorker } from '../calls/call-worker.ts';
 import type { VapiClient } from '../calls/vapi.ts';
 import { acceptConsent } from '../consent.ts';
-import type { CallState, ClickIds, Utm } from '../crm-events.ts';
 import type { OtpService } from '../otp/otp-service.ts';
 import { Refusal } from '../refusal.ts';
 import { cleanMetadata, cleanName, cleanUrl } from './clean.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
-
-export type DemoRequest = {
-  agentId: AgentId;
-  name: string;
-  phone: string;
-  token: string;
-  consent: true;
-  consentText: string;
-  consentVersion?: string;
-  consentedAt?: string;
-  timeZone?: string;
-  pageUrl?: string;
-  referrer?: string;
-  utm?: Utm;
-  clickIds?: ClickIds;
-  metadata?: unknown;
-};
-
-/** What the visitor is told of the call: the five words of the API. */
-export type CallAnswer = 'placed' | 'retrying' | 'scheduled' | 'failed' | 'not-configured';
-const ANSWER: Record<CallState, CallAnswer> = {
-  placed: 'placed',
-  ended: 'placed',
-  scheduled: 'scheduled',
-  retrying: 'retrying',
-  // Still being placed when the answer had to go: the worker keeps at it.
-  pending: 'retrying',
-  failed: 'failed',
-  'not-configured': 'not-configured',
-};
 
 const isoOrNull = (value: unknown) => (typeof value === 'string' && value.length <= 40 && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null);
 
@@ -52,7 +24,7 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
   async function plan(phone: string, country: string, agentId: AgentId, zone: string | null): Promise<CallPlan> {
     if (!vapi.configured(config.voice.assistants[agentId])) return { status: 'not-configured', callAt: null };
     if (await store.suppressions.has({ phone })) return { status: 'failed', callAt: null, failureReason: 'suppressed' };
-    const zones = zone ? [zone] : zonesOfCountry(country);
+    const zones = callZones(zone, country);
     if (!zones) log.warn({ country }, 'no time zone known for this country: calling hours are taken in UTC');
     const at = now();
     const callAt = nextCallTime(at, zones ?? ['UTC'], config.calls.hours);
@@ -99,11 +71,11 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
         duplicateWindowMs: DUPLICATE_WINDOW_MS,
       });
       if (added === 'token-used') throw new Refusal(401, 'verification', 'This verification was already used for a request. Verify your number again to send another.');
-      const answer = (status: CallState, callAt: number | null) => ({ id: added.id, call: ANSWER[status], ...(status === 'scheduled' && callAt ? { callAt: new Date(callAt).toISOString() } : {}) });
+      const answer = (status: CallState, callAt: number | null) => ({ id: added.id, call: ANSWER_OF_STATE[status], ...(status === 'scheduled' && callAt ? { callAt: new Date(callAt).toISOString() } : {}) });
       if (added.duplicate) {
         log.info({ leadId: added.id }, 'repeated demo request: answered with the earlier lead');
         // What already happened, not what a first request would hear: the time the call was made (#34).
-        const calledAt = ANSWER[added.status] === 'placed' && added.placedAt ? { calledAt: new Date(added.placedAt).toISOString() } : {};
+        const calledAt = ANSWER_OF_STATE[added.status] === 'placed' && added.placedAt ? { calledAt: new Date(added.placedAt).toISOString() } : {};
         return { status: 200, body: { ...answer(added.status, added.callAt), ...calledAt, duplicate: true } };
       }
       log.info({ leadId: added.id, call: added.status }, 'lead stored');

@@ -1,21 +1,10 @@
 // POST /api/feedback: validate, store durably, answer in plain text (the widget reads the answer as text;
 // refusals have the JSON shape of every other answer).
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { FeedbackBody } from '../../../model/feedback.ts';
 import type { Store } from '../../storage/index.ts';
 import type { FieldWords } from '../errors.ts';
-
-export const LIMITS = { name: 200, email: 254, message: 5000 };
-
-export const feedbackSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'email', 'message'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: LIMITS.name },
-    email: { type: 'string', minLength: 1, maxLength: LIMITS.email, format: 'email' },
-    message: { type: 'string', minLength: 1, maxLength: LIMITS.message },
-  },
-};
 
 // The form's own words for each field, so a refusal reads like the form the visitor filled in.
 const FIELD_WORDS: FieldWords = {
@@ -25,9 +14,9 @@ const FIELD_WORDS: FieldWords = {
 };
 
 export async function feedbackRoutes(app: FastifyInstance, { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } }) {
-  app.post('/feedback', {
-    schema: { body: feedbackSchema },
-    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs }, fieldWords: FIELD_WORDS },
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
+    schema: { body: FeedbackBody },
+    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs }, fieldWords: FIELD_WORDS, controls: { multiline: ['message'] } },
     // Trim before validating, so "   " counts as empty and stored values carry no padding.
     preValidation: async (request) => {
       const body = request.body;
@@ -36,7 +25,7 @@ export async function feedbackRoutes(app: FastifyInstance, { store, rateLimit }:
       }
     },
     handler: async (request, reply) => {
-      const { name, email, message } = request.body as { name: string; email: string; message: string };
+      const { name, email, message } = request.body;
       // Resolves once committed with fsync (together with the posts that arrived with it).
       const id = await store.feedback.add({ name, email, message });
       request.log.info({ feedbackId: id }, 'feedback stored');

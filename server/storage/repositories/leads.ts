@@ -1,6 +1,6 @@
 // Leads: who asked for a demo, with proof of consent and where they came from. A lead is stored with
 // its call job and its CRM events in one transaction, so none exists without the others.
-import type { CallState } from '../../domain/crm-events.ts';
+import type { CallState } from '../../../model/calls.ts';
 import { lock, num, numOrNull, one, query, sql } from '../sql.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';

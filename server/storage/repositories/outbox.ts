@@ -1,7 +1,9 @@
 // CRM deliveries waiting to be sent: one row an event, written in the transaction that made the change,
 // leased while sent, delivered in order per lead (an event waits for the lead's earlier ones).
 import { randomUUID } from 'node:crypto';
-import { crmPayload, type Call, type CrmEvent, type Lead } from '../../domain/crm-events.ts';
+import type { Call } from '../../../model/calls.ts';
+import { crmPayload, type CrmEvent } from '../../../model/crm-events.ts';
+import type { Lead } from '../../../model/lead.ts';
 import { num, one, query, raw, sql } from '../sql.ts';
 
 export type OutboxRow = { id: number; leadId: number; event: CrmEvent; deliveryId: string; payload: string; attempts: number };

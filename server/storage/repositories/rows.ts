@@ -1,18 +1,31 @@
 // Reading leads and calls back from rows (both databases name columns alike).
-import type { Call, CallState, Lead } from '../../domain/crm-events.ts';
-import { fragment, join, num, numOrNull, sql, type Row, type Sql } from '../sql.ts';
+import type { Call, CallState } from '../../../model/calls.ts';
+import type { Lead } from '../../../model/lead.ts';
+import { columns, fragment, join, num, numOrNull, sql, type Row, type Sql } from '../sql.ts';
+import type { CallsRow, LeadsRow } from '../tables.ts';
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== '')) as T;
 
-export const LEAD_COLUMNS = fragment(`l.id, l.created_at, l.agent_id, l.name, l.phone, l.consent_text, l.consent_version, l.consent_sha256, l.consented_at, l.verified_at,
-  l.client_ip, l.user_agent, l.page_url, l.referrer, l.time_zone, l.utm_source, l.utm_medium, l.utm_campaign, l.utm_term, l.utm_content, l.gclid, l.fbclid, l.metadata`);
+// The columns a lead and its call are read with, checked against the generated row types: a column a
+// migration renames or drops fails the typecheck here and where its value is read below.
+const LEAD_READ = columns<LeadsRow>('id', 'created_at', 'agent_id', 'name', 'phone', 'consent_text', 'consent_version', 'consent_sha256', 'consented_at', 'verified_at',
+  'client_ip', 'user_agent', 'page_url', 'referrer', 'time_zone', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid', 'metadata');
+const CALL_READ = columns<CallsRow>('call_at', 'attempts', 'last_error', 'failure_reason', 'provider_call_id', 'provider_status', 'ended_reason', 'duration_seconds', 'summary', 'success_evaluation', 'transcript', 'recording_url');
+// Named apart from the lead's own columns of the same name.
+const CALL_RENAMED = { call_status: 'status', call_started_at: 'started_at', call_ended_at: 'ended_at' } as const satisfies Record<string, keyof CallsRow>;
 
-export const CALL_COLUMNS = fragment(`c.status AS call_status, c.call_at, c.attempts, c.last_error, c.failure_reason, c.provider_call_id, c.provider_status, c.ended_reason,
-  c.started_at AS call_started_at, c.ended_at AS call_ended_at, c.duration_seconds, c.summary, c.success_evaluation, c.transcript, c.recording_url`);
+export const LEAD_COLUMNS = fragment(LEAD_READ.map((c) => `l.${c}`).join(', '));
+export const CALL_COLUMNS = fragment([...Object.entries(CALL_RENAMED).map(([as, c]) => `c.${c} AS ${as}`), ...CALL_READ.map((c) => `c.${c}`)].join(', '));
 
-export function leadOf(r: Row): Lead {
+/** A row read with LEAD_COLUMNS. */
+export type LeadRead = Pick<LeadsRow, (typeof LEAD_READ)[number]>;
+/** A row read with CALL_COLUMNS (after a LEFT JOIN: every column may be null). */
+export type CallRead = { [K in (typeof CALL_READ)[number]]: CallsRow[K] | null } & { [K in keyof typeof CALL_RENAMED]: CallsRow[(typeof CALL_RENAMED)[K]] | null };
+
+export function leadOf(row: Row): Lead {
+  const r = row as unknown as LeadRead;
   return {
     id: num(r.id),
     createdAt: String(r.created_at),
@@ -33,7 +46,8 @@ export function leadOf(r: Row): Lead {
   };
 }
 
-export function callOf(r: Row): Call | null {
+export function callOf(row: Row): Call | null {
+  const r = row as unknown as CallRead;
   if (r.call_status === null || r.call_status === undefined) return null;
   return {
     status: r.call_status as CallState,

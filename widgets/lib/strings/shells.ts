@@ -2,13 +2,16 @@
  * The few texts the elements draw before React has loaded, apart from the rest so that a page
  * pays for them alone until a visitor reaches for a widget.
  */
+import type { AgentId } from '../../../model/agents';
+
 export const FEEDBACK_SHELL = {
   en: { trigger: 'Share Feedback', loadError: 'The feedback form could not load.', tryAgain: 'Try again' },
   hi: { trigger: 'फ़ीडबैक दें', loadError: 'फ़ीडबैक फ़ॉर्म लोड नहीं हो सका।', tryAgain: 'फिर से कोशिश करें' },
 };
 
-// Agent names are product names: the same in every language.
-const AGENT_TITLES = {
+// Agent names are product names: the same in every language (and the team's: a test keeps them
+// equal to the model's, which reaches the widgets as types only).
+const AGENT_TITLES: Record<AgentId, string> = {
   receptionist: 'AI Receptionist',
   realEstate: 'AI Real-Estate Cold Caller',
   supportHindi: 'AI Customer Support (Hindi)',

@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { brand } from './brand';
 
 /** The product wordmark: a sound-wave mark and the name. */
 export function Wordmark({ large = false }: { large?: boolean }) {
@@ -8,7 +8,7 @@ export function Wordmark({ large = false }: { large?: boolean }) {
         <rect width="32" height="32" rx="9" fill="currentColor" />
         <path d="M9 13v6M13 9v14M17 12v8M21 8v16M25 14v4" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
       </svg>
-      <span className="wordmark-text">{config.brand.wordmark}</span>
+      <span className="wordmark-text">{brand.wordmark}</span>
     </span>
   );
 }

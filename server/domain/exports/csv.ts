@@ -1,6 +1,7 @@
 // Rows as CSV and leads as flat rows: the exports' (and the desk's download's) one format.
-import type { Call, Lead } from '../domain/crm-events.ts';
-import type { FeedbackRow } from '../storage/index.ts';
+import type { Call } from '../../../model/calls.ts';
+import type { Lead } from '../../../model/lead.ts';
+import type { FeedbackRow } from '../../storage/index.ts';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 

@@ -1,0 +1,57 @@
+// A lead: what the demo form sends (one schema: the route checks it, the service and the widget take
+// their types from it) and what the service keeps. The widgets import types only, so none of this
+// code reaches a host page.
+import { Type, type Static } from 'typebox';
+import { AGENT_IDS, type AgentId } from './agents.ts';
+
+const text = (maxLength: number) => Type.String({ maxLength });
+
+export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+export const CLICK_ID_KEYS = ['gclid', 'fbclid'] as const;
+
+const Utm = Type.Object({ source: Type.Optional(text(200)), medium: Type.Optional(text(200)), campaign: Type.Optional(text(200)), term: Type.Optional(text(200)), content: Type.Optional(text(200)) }, { additionalProperties: false });
+const ClickIds = Type.Object({ gclid: Type.Optional(text(500)), fbclid: Type.Optional(text(500)) }, { additionalProperties: false });
+export type Utm = Static<typeof Utm>;
+export type ClickIds = Static<typeof ClickIds>;
+
+/** The body of `POST /api/demo-requests`: the visitor's answers, the consent as shown, and where the visitor came from. */
+export const DemoRequestBody = Type.Object(
+  {
+    agentId: Type.Enum(AGENT_IDS),
+    name: text(400),
+    phone: text(32),
+    token: text(1000),
+    consent: Type.Literal(true),
+    consentText: text(2000),
+    consentVersion: Type.Optional(text(100)),
+    consentedAt: Type.Optional(text(40)),
+    timeZone: Type.Optional(text(64)),
+    pageUrl: Type.Optional(text(2048)),
+    referrer: Type.Optional(text(2048)),
+    utm: Type.Optional(Utm),
+    clickIds: Type.Optional(ClickIds),
+    // Checked by the domain, which words what is wrong with it (at most 20 strings of 200 characters).
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type DemoRequest = Static<typeof DemoRequestBody>;
+
+/** The body of `POST /api/otp`: `website` is the hidden honeypot field ("" from a person). */
+export const CodeRequestBody = Type.Object({ phone: text(32), turnstileToken: Type.Optional(text(2048)), website: Type.Optional(text(200)) }, { additionalProperties: false });
+export type CodeRequest = Static<typeof CodeRequestBody>;
+
+/** The body of `POST /api/otp/verify`. */
+export const CodeCheckBody = Type.Object({ phone: text(32), code: text(12) }, { additionalProperties: false });
+export type CodeCheck = Static<typeof CodeCheckBody>;
+
+/** A lead as the service keeps it (times as ISO 8601). */
+export type Lead = {
+  id: number;
+  createdAt: string;
+  agentId: AgentId | string;
+  name: string;
+  phone: string;
+  consent: { text: string; version: string | null; sha256: string | null; consentedAt: string | null; verifiedAt: string | null };
+  source: { pageUrl: string | null; referrer: string | null; userAgent: string | null; ip: string; timeZone: string | null; utm: Utm; clickIds: ClickIds; metadata: Record<string, string> };
+};

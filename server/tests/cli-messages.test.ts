@@ -1,0 +1,59 @@
+// The command-line tools, run as an operator runs them: a wrong argument is named with the value
+// given (then the usage, exit 2), and an empty list says it is empty instead of printing nothing.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../storage/index.ts';
+
+let dir = '';
+let db = '';
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ai-widgets-cli-'));
+  db = join(dir, 'service.sqlite');
+  await (await openStore({ databasePath: db })).close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const tool = (module: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['server/run.mjs', module, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db }, timeout: 45_000 });
+const firstLine = (text: string) => text.split('\n')[0];
+
+describe('a wrong argument is named with its value', { timeout: 60_000 }, () => {
+  it.each([
+    [['cli/export', 'leads', '--format', 'xml'], '--format "xml" is not a format: csv or json.'],
+    [['cli/export', 'feedback', '--format', 'CSV'], '--format "CSV" is not a format: csv or json.'],
+    [['cli/export', 'lead'], '"lead" is not something to export: leads or feedback.'],
+    [['cli/export'], 'Name what to export: leads or feedback.'],
+    [['cli/suppress'], 'Name a number with --phone, or ask for the --list.'],
+    [['cli/desk-user', 'delete', '--email', 'a@example.com'], '"delete" is not a command: add, remove or list.'],
+    [['cli/desk-user', 'remove'], 'remove needs --email.'],
+  ])('%j', (args, line) => {
+    const result = tool(...(args as [string, ...string[]]));
+    expect(result.status).toBe(2);
+    expect(firstLine(result.stderr)).toBe(line);
+    // Then the usage, so the right form is at hand.
+    expect(result.stderr).toContain('npm run -s');
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('an empty list says so', { timeout: 60_000 }, () => {
+  it('on the do-not-call list, on standard error (standard output stays the list)', () => {
+    const result = tool('cli/suppress', '--list', '--db', db);
+    expect(result).toMatchObject({ status: 0, stdout: '', stderr: 'The do-not-call list is empty.\n' });
+    expect(tool('cli/suppress', '--phone', '+919876543210', '--db', db).status).toBe(0);
+    const listed = tool('cli/suppress', '--list', '--db', db);
+    expect(listed.stdout).toMatch(/^\+919876543210\t/);
+    expect(listed.stderr).toBe('1 number(s) on the do-not-call list.\n');
+  });
+
+  it('on the desk accounts', () => {
+    expect(tool('cli/desk-user', 'list', '--db', db)).toMatchObject({
+      status: 0,
+      stdout: '',
+      stderr: 'There are no accounts yet: npm run -s desk-user -- add --email you@your-company.example makes one.\n',
+    });
+  });
+});
