@@ -9,8 +9,12 @@ export type CallState = (typeof CALL_STATES)[number];
 export const CALL_ANSWERS = ['placed', 'scheduled', 'retrying', 'failed', 'not-configured'] as const;
 export type CallAnswer = (typeof CALL_ANSWERS)[number];
 
-/** The answer to `POST /api/demo-requests`: the lead, what will happen to its call, and `callAt` (ISO 8601) only with `scheduled`. */
-export type LeadAnswer = { id: number; call: CallAnswer; callAt?: string; duplicate?: true };
+/**
+ * The answer to `POST /api/demo-requests`: the lead, what will happen to its call, and `callAt` (ISO 8601)
+ * only with `scheduled`. A repeat request (`duplicate`) of a `placed` call carries `calledAt` (ISO 8601),
+ * when it was placed, so the form says what already happened (#34).
+ */
+export type LeadAnswer = { id: number; call: CallAnswer; callAt?: string; calledAt?: string; duplicate?: true };
 
 /** The answer for each stored state . */
 export const ANSWER_OF_STATE: Record<CallState, CallAnswer> = {

@@ -55,7 +55,7 @@ describe('the manifest', () => {
 
   it('gives <ai-voice-demo> its attributes, reflected properties, the JS-only client and its events', () => {
     const element = declared('ai-voice-demo');
-    expect(element.attributes?.map((a) => a.name)).toEqual(['public-key', 'assistant-id', 'api-url', 'captions', 'consent-text', 'connect-timeout']);
+    expect(element.attributes?.map((a) => a.name)).toEqual(['public-key', 'assistant-id', 'api-url', 'captions', 'consent-text', 'connect-timeout', 'label', 'fallback-href', 'privacy-href']);
     expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
     expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({ type: { text: 'number' }, default: '20' });
     expect(element.attributes?.find((a) => a.name === 'api-url')?.default).toBe(DEFAULT_API_URL);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { webhookReceiver } from '../../tests/support/fakes';
+import { fakeVoiceProvider, webhookReceiver } from '../../tests/support/fakes';
 import { OTP_RULES } from '../domain/otp/otp-service.ts';
 import { CONSENT, lead, PHONE, post, testApp, testClock, verified } from './harness.ts';
 
@@ -157,6 +157,33 @@ describe('POST /api/demo-requests', () => {
     clock.later(24 * 3_600_000);
     expect((await post(h, '/api/demo-requests', lead(await verified(h)))).statusCode).toBe(201);
     expect(await listLeads(h)).toHaveLength(3);
+  });
+});
+
+describe('a repeat request (#34)', () => {
+  it('says when the earlier call was made (calledAt), and that a scheduled one is still to come', async () => {
+    const voice = await fakeVoiceProvider('vapi-key');
+    cleanups.push(voice.close);
+    // Calling hours are 09:00-20:00 in the visitor's zone: 12:00 calls at once, 01:00 waits for 09:00.
+    const h = await service({ VAPI_PRIVATE_KEY: 'vapi-key', VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-r', VAPI_ASSISTANT_REAL_ESTATE: 'asst-e', PROVIDER_TIMEOUT_MS: '700', CALL_HOURS: '09:00-20:00' });
+    // Another day than the other tests' (the clock is shared): 12:00 in Kolkata, then 01:00 the next night.
+    const day = Math.ceil(clock.now() / 86_400_000 + 1) * 86_400_000;
+    clock.set(day + 6.5 * 3_600_000);
+    const placedAt = new Date(clock.now()).toISOString();
+    const first = await post(h, '/api/demo-requests', lead(await verified(h), { timeZone: 'Asia/Kolkata' }));
+    expect(first.json()).toEqual({ id: 1, call: 'placed' });
+    clock.later(OTP_RULES.cooldownMs);
+    const again = await post(h, '/api/demo-requests', lead(await verified(h), { timeZone: 'Asia/Kolkata' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ id: 1, call: 'placed', calledAt: placedAt, duplicate: true });
+
+    clock.set(day + 19.5 * 3_600_000);
+    const nine = new Date(day + 27.5 * 3_600_000).toISOString();
+    const night = await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate', timeZone: 'Asia/Kolkata' }));
+    expect(night.json()).toEqual({ id: 2, call: 'scheduled', callAt: nine });
+    clock.later(OTP_RULES.cooldownMs);
+    const repeat = await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate', timeZone: 'Asia/Kolkata' }));
+    expect(repeat.json()).toEqual({ id: 2, call: 'scheduled', callAt: nine, duplicate: true });
   });
 });
 

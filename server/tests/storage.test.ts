@@ -119,7 +119,7 @@ describe.each(backends)('the repositories on $name', ({ env }) => {
     expect(made).toMatchObject({ status: 'pending', duplicate: false });
     const id = (made as { id: number }).id;
     expect(await store.leads.add({ lead: leadOf(token, p), plan, deliver: true, duplicateWindowMs: 86_400_000 })).toBe('token-used');
-    expect(await store.leads.add({ lead: leadOf(`${token}-2`, p), plan, deliver: true, duplicateWindowMs: 86_400_000 })).toEqual({ id, status: 'pending', callAt: null, duplicate: true });
+    expect(await store.leads.add({ lead: leadOf(`${token}-2`, p), plan, deliver: true, duplicateWindowMs: 86_400_000 })).toEqual({ id, status: 'pending', callAt: null, duplicate: true, placedAt: null });
 
     const now = Date.now();
     const jobs = (await store.calls.claim({ now, leaseMs: 1_000, limit: 100 })).filter((j) => j.leadId === id);

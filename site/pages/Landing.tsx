@@ -6,6 +6,10 @@ import { Link, scrollToAnchor } from '../router';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
 import { Section } from './Section';
 
+/** What the hero's call does with the visitor's voice, accepted before the microphone opens. */
+const VOICE_CONSENT =
+  'The demo opens your microphone. What you say goes to our voice provider so the agent can answer, and the conversation may be recorded and transcribed.';
+
 export function Landing() {
   return (
     <>
@@ -29,7 +33,16 @@ export function Landing() {
           </div>
           <div className="hero-demo">
             <p className="hero-demo-title">Talk to our AI agent now</p>
-            <VoiceDemo publicKey={config.voice.publicKey} assistantId={config.voice.assistantId} apiUrl={config.voice.apiUrl} captions />
+            {/* Consent before the microphone opens, with the policy a link away; a failed call offers the call-me form. */}
+            <VoiceDemo
+              publicKey={config.voice.publicKey}
+              assistantId={config.voice.assistantId}
+              apiUrl={config.voice.apiUrl}
+              captions
+              consentText={VOICE_CONSENT}
+              privacyHref="/privacy"
+              fallbackHref="/experience"
+            />
             <p className="hero-demo-note">Uses your microphone. Free, no sign-up.</p>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { events as recorded, expect, recordEvents, test } from './fixtures';
-import { DISPLAY, fakeService, fillIn, open, tomorrowAtNine, type Form } from './demo-request.contract';
+import { DISPLAY, fakeService, fillIn, open, tomorrowAtNine, yesterdayAt, type Form } from './demo-request.contract';
 import { expectLegible } from './visual';
 
 // Each call outcome of the new contract (#21) worded in English and Hindi in the form's place,
@@ -12,8 +12,11 @@ const OUTCOMES = [
   { state: 'scheduled', answer: { id: 12, call: 'scheduled', callAt: tomorrowAtNine() }, en: `We'll call you at 9:00 am tomorrow on ${DISPLAY}.`, hi: `हम आपको कल सुबह 9:00 बजे ${DISPLAY} पर कॉल करेंगे।` },
   { state: 'retrying', answer: { id: 13, call: 'retrying' }, en: `Our line is busy; we'll call you within the hour on ${DISPLAY}.`, hi: `हमारी लाइन अभी व्यस्त है; हम एक घंटे के अंदर आपको ${DISPLAY} पर कॉल करेंगे।` },
   { state: 'failed', answer: { id: 14, call: 'failed' }, en: "We couldn't place the call. Our team has your request and will get in touch.", hi: 'हम कॉल नहीं कर सके। हमारी टीम को आपका अनुरोध मिल गया है और वह आपसे संपर्क करेगी।' },
-  { state: 'not-configured', answer: { id: 15, call: 'not-configured' }, en: `Thanks, Asha Rao! Our team will call you on ${DISPLAY}.`, hi: `धन्यवाद, Asha Rao! हमारी टीम आपको ${DISPLAY} पर कॉल करेगी।` },
-  { state: 'duplicate', answer: { id: 11, call: 'placed', duplicate: true }, en: `You already asked for this demo today. We're calling you now on ${DISPLAY}.`, hi: `इस डेमो के लिए आपका अनुरोध आज पहले ही मिल चुका है। हम अभी आपको ${DISPLAY} पर कॉल कर रहे हैं।` },
+  { state: 'not-configured', answer: { id: 15, call: 'not-configured' }, en: `Thanks, Asha Rao! Someone from our team will get in touch with you on ${DISPLAY}.`, hi: `धन्यवाद, Asha Rao! हमारी टीम का कोई सदस्य ${DISPLAY} पर आपसे संपर्क करेगा।` },
+  // A repeat request hears what already happened to the first one (#34), never "we're calling you now" hours later.
+  { state: 'duplicate', answer: { id: 11, call: 'placed', calledAt: yesterdayAt('10:42'), duplicate: true }, en: `You already asked for this demo. We called you at 10:42 am yesterday on ${DISPLAY}.`, hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हमने आपको कल सुबह 10:42 बजे ${DISPLAY} पर कॉल किया था।` },
+  { state: 'duplicate-retrying', answer: { id: 13, call: 'retrying', duplicate: true }, en: `You already asked for this demo. We're still trying to reach you on ${DISPLAY}.`, hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हम अब भी आपको ${DISPLAY} पर कॉल करने की कोशिश कर रहे हैं।` },
+  { state: 'duplicate-not-configured', answer: { id: 15, call: 'not-configured', duplicate: true }, en: `You already asked for this demo. Someone from our team will get in touch with you on ${DISPLAY}.`, hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हमारी टीम का कोई सदस्य ${DISPLAY} पर आपसे संपर्क करेगा।` },
 ] as const;
 
 const START_OVER = { en: 'Request another demo', hi: 'एक और डेमो का अनुरोध करें' };

@@ -81,6 +81,12 @@ export async function fillIn(f: Form) {
 }
 
 /** 9:00 tomorrow in India, as the service would schedule a call asked for after hours. */
+/** Yesterday at `hh:mm` in India, as ISO 8601: when a repeat request's earlier call was made. */
+export function yesterdayAt(time: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  return new Date(new Date(`${today}T${time}:00+05:30`).getTime() - 86_400_000).toISOString();
+}
+
 export function tomorrowAtNine(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
   const at = new Date(`${today}T09:00:00+05:30`);

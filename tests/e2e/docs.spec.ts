@@ -145,7 +145,7 @@ ${snippet!.replaceAll(DOCUMENTED_ORIGIN, service.origin).replace('<ai-feedback',
     await expect(demo.verified).toBeVisible();
     await demo.consent().check();
     await demo.submit.click();
-    await expect(demo.root.getByText(/Our team will call you on|We're calling you now on/)).toBeVisible();
+    await expect(demo.root.getByText(/Someone from our team will get in touch with you on|We're calling you now on/)).toBeVisible();
   } finally {
     await service.stop();
   }

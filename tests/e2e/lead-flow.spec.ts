@@ -81,11 +81,14 @@ test.describe('the demo form with the service', () => {
     await expect(f.root.getByText('Phone number verified')).toBeVisible();
     await expect(f.consent).toBeFocused();
     await page.keyboard.press('Space');
+    // The privacy policy is linked beside the consent sentence (#34), then comes Get a Call.
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Privacy policy');
     await page.keyboard.press('Tab');
     expect((await focused(page)).text).toBe('Get a Call');
     await page.keyboard.press('Enter');
     // The old service answers `not-configured` here (no voice provider in the tests).
-    await expect(f.confirmation).toHaveText(`Thanks, Asha Rao! Our team will call you on ${number.display}.Request another demo`);
+    await expect(f.confirmation).toHaveText(`Thanks, Asha Rao! Someone from our team will get in touch with you on ${number.display}.Request another demo`);
     await expect(f.confirmation).toBeFocused();
 
     const events = await recorded(page);
@@ -118,7 +121,7 @@ test.describe('the demo form with the service', () => {
     // The sentence beside the box is the one stored.
     const shown = await f.consent.evaluate((box) => box.closest('label')!.textContent!.trim());
     await f.submit.click();
-    await expect(f.confirmation).toContainText('Our team will call you on');
+    await expect(f.confirmation).toContainText('Someone from our team will get in touch with you on');
     const userAgent = await page.evaluate(() => navigator.userAgent);
 
     const { execFileSync } = await import('node:child_process');

@@ -177,7 +177,7 @@ for (const version of ['react19', 'react18']) {
     await form.submit.click();
     await expect(form.root.getByText('Choose one of the demo agents.')).toBeVisible();
     await form.submit.click();
-    await expect(form.root.getByText('Thanks, Asha Rao! Our team will call you on +91 98765 43210.')).toBeVisible();
+    await expect(form.root.getByText('Thanks, Asha Rao! Someone from our team will get in touch with you on +91 98765 43210.')).toBeVisible();
 
     // The same widgets driven through the wrappers' refs, as a host's own buttons would.
     const refs = (name: string, method: string) => page.evaluate(([n, m]) => (window as never as { refs: Record<string, { current: Record<string, () => unknown> }> }).refs[n]!.current[m]!(), [name, method] as const);

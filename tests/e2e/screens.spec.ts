@@ -66,6 +66,8 @@ for (const width of WIDTHS) {
       };
       await shot('idle', 'Click to experience our AI agent');
       await voice.getByRole('button').click();
+      // The site asks before the microphone opens (#34).
+      await voice.getByRole('button', { name: 'Accept' }).click();
       await shot('connecting', 'Connecting to AI agent...');
       await emit('call-start');
       await shot('connected', 'Click to end the call');

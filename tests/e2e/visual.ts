@@ -145,7 +145,7 @@ function dominantColour(png: PNG): [number, number, number] {
   return [((key >> 12) & 63) << 2, ((key >> 6) & 63) << 2, (key & 63) << 2];
 }
 
-function contrast(a: [number, number, number], b: [number, number, number]): number {
+export function contrast(a: [number, number, number], b: [number, number, number]): number {
   const lum = ([r, g, b]: [number, number, number]) => {
     const c = [r, g, b].map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];

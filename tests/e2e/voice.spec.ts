@@ -79,7 +79,7 @@ test.describe('<ai-voice-demo>', () => {
     const bare = page.locator('#bare');
     await bare.getByRole('button').click();
     await expect(bare.getByRole('status')).toHaveText(ERROR);
-    expect(await events(page)).toEqual([{ type: 'ai-voice-demo-error', detail: { message: 'Assistant or Squad must be provided.', code: 'provider' }, target: 'bare' }]);
+    expect(await events(page)).toEqual([{ type: 'ai-voice-demo-error', detail: { message: 'Assistant or Squad must be provided.', code: 'not-configured' }, target: 'bare' }]);
     expect(await stubLog(ns)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { forwardRef, type ReactNode } from 'react';
 import { icon } from '../elements/icons';
 import type { DemoRequestStrings, Lang } from '../lib/strings';
 import { renderView } from '../react/view';
-import { callTime } from './call-time';
+import { calledTime, callTime } from './call-time';
 import type { LeadAnswer as LeadStored } from '../../model/calls';
 
 interface ConfirmationProps {
@@ -15,8 +15,23 @@ interface ConfirmationProps {
   onStartOver(): void;
 }
 
-/** What the service did with the request, in one plain sentence per outcome (#21). */
-export function confirmationText({ lead, name, phone, t, lang }: Omit<ConfirmationProps, 'onStartOver'>, now = new Date()): { text: string; whole: string[] } {
+/** A repeat request: what already happened to the first one, or still will (#34). */
+function repeatText({ lead, phone, t, lang }: Omit<ConfirmationProps, 'onStartOver' | 'name'>, now: Date): { text: string; whole: string[] } | null {
+  if (lead.call === 'placed' && lead.calledAt) {
+    const { time, date, day } = calledTime(lead.calledAt, lang, now);
+    return { text: t.duplicateCalled({ when: t.callWhen[day]({ time, date }), phone }), whole: [phone, time] };
+  }
+  if (lead.call === 'placed') return { text: t.duplicatePlaced({ phone }), whole: [phone] };
+  if (lead.call === 'retrying') return { text: t.duplicateRetrying({ phone }), whole: [phone] };
+  if (lead.call === 'not-configured') return { text: t.duplicateNotConfigured({ phone }), whole: [phone] };
+  return null;
+}
+
+/** What the service did with the request, in one plain sentence per outcome (#21), and a repeat's own (#34). */
+export function confirmationText(props: Omit<ConfirmationProps, 'onStartOver'>, now = new Date()): { text: string; whole: string[] } {
+  const { lead, name, phone, t, lang } = props;
+  const repeat = lead.duplicate ? repeatText(props, now) : null;
+  if (repeat) return repeat;
   switch (lead.call) {
     case 'placed':
       return { text: t.callPlaced({ phone }), whole: [phone] };
@@ -57,8 +72,8 @@ export const Confirmation = forwardRef<HTMLDivElement, ConfirmationProps>(functi
   const { text, whole } = confirmationText(props);
   return (
     <div ref={ref} className="confirmation" part="confirmation" role="status" tabIndex={-1} data-call={lead.call}>
-      {/* No call will come: the request is in, but a check mark would promise more. */}
-      {renderView(icon(lead.call === 'failed' ? 'info' : 'check'))}
+      {/* No call will come (or none is set up): the request is in, but a check mark would promise more. */}
+      {renderView(icon(lead.call === 'failed' || lead.call === 'not-configured' ? 'info' : 'check'))}
       <p>
         {lead.duplicate && <>{t.duplicate} </>}
         {keepWhole(text, whole)}

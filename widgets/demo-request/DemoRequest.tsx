@@ -6,7 +6,7 @@ import { icon } from '../elements/icons';
 import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
 import type { DemoRequestProps } from './contract';
-import { firstCountry, nameView } from './view';
+import { firstCountry, nameView, privacyView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
@@ -117,8 +117,8 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const done = submission.status === 'done' ? submission : null;
 
   return (
-    <form ref={rootRef} className="root" part="base" onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
-      <AgentPicker t={t} value={state.agentId} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
+    <form ref={rootRef} className="root" part="base" data-done={done ? '' : undefined} onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
+      <AgentPicker t={t} value={state.agentId} settled={Boolean(done)} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
       <fieldset className="fields" part="form" disabled={Boolean(done)} hidden={Boolean(done)}>
         <h2 className="form-title">{t.formTitle}</h2>
         {nameView(t).map((node, i) => renderView(node, (attrs) => (attrs.id === 'name' ? { value: state.name, onChange: (e: ChangeEvent<HTMLInputElement>) => dispatch({ type: 'name', value: e.currentTarget.value }) } : undefined), i))}
@@ -188,6 +188,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
           <input ref={consentRef} type="checkbox" data-control="consent" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })} />
           <span>{consent}</span>
         </label>
+        {privacyView(t, props.privacyHref).map((node, i) => renderView(node, undefined, i))}
         {note('submit')}
         {!done && (
           <>

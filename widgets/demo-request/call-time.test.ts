@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_REQUEST_STRINGS } from '../lib/strings/demo-request';
-import { callTime } from './call-time';
+import { calledTime, callTime } from './call-time';
 import { confirmationText } from './Confirmation';
 import type { LeadStored } from './lead-api';
 
@@ -21,6 +21,12 @@ describe('callTime', () => {
     expect(callTime('2025-03-05T03:30:00Z', 'en', NOW, 'America/New_York').day).toBe('today');
   });
 
+  it('says when a call was made: today, yesterday, or on a date', () => {
+    expect(calledTime('2025-03-04T05:12:00Z', 'en', NOW, 'Asia/Kolkata')).toEqual({ time: '10:42 am', day: 'today', date: 'Tuesday, 4 March' });
+    expect(calledTime('2025-03-03T05:12:00Z', 'en', NOW, 'Asia/Kolkata')).toMatchObject({ day: 'yesterday' });
+    expect(calledTime('2025-03-01T05:12:00Z', 'en', NOW, 'Asia/Kolkata')).toMatchObject({ day: 'later', date: 'Saturday, 1 March' });
+  });
+
   it('says a time already past as today', () => {
     expect(callTime('2025-03-04T16:00:00Z', 'en', NOW, 'Asia/Kolkata').day).toBe('today');
   });
@@ -38,7 +44,23 @@ describe('confirmationText', () => {
     expect(say({ id: 1, call: 'placed' })).toBe(`We're calling you now on ${PHONE}.`);
     expect(say({ id: 1, call: 'retrying' })).toBe(`Our line is busy; we'll call you within the hour on ${PHONE}.`);
     expect(say({ id: 1, call: 'failed' })).toBe("We couldn't place the call. Our team has your request and will get in touch.");
-    expect(say({ id: 1, call: 'not-configured' })).toBe(`Thanks, Asha! Our team will call you on ${PHONE}.`);
+    expect(say({ id: 1, call: 'not-configured' })).toBe(`Thanks, Asha! Someone from our team will get in touch with you on ${PHONE}.`);
+  });
+
+  it('tells a repeat request what already happened, or still will (#34)', () => {
+    const twoHoursAgo = new Date(NOW.getTime() - 2 * 3_600_000).toISOString();
+    const yesterday = new Date(NOW.getTime() - 20 * 3_600_000).toISOString();
+    const again = (lead: Omit<LeadStored, 'id' | 'duplicate'>, lang: 'en' | 'hi' = 'en') => say({ id: 1, duplicate: true, ...lead }, lang);
+    expect(again({ call: 'placed', calledAt: twoHoursAgo })).toMatch(/^We called you at \d{1,2}:\d{2} [ap]m (today|yesterday) on \+91 98765 43210\.$/);
+    expect(again({ call: 'placed', calledAt: yesterday })).toMatch(/ yesterday on /);
+    expect(again({ call: 'placed', calledAt: twoHoursAgo }, 'hi')).toMatch(/^हमने आपको (आज|कल) .+ \d{1,2}:\d{2} बजे \+91 98765 43210 पर कॉल किया था।$/);
+    expect(again({ call: 'placed' })).toBe(`We have called you on ${PHONE}.`);
+    expect(again({ call: 'retrying' })).toBe(`We're still trying to reach you on ${PHONE}.`);
+    expect(again({ call: 'not-configured' })).toBe(`Someone from our team will get in touch with you on ${PHONE}.`);
+    expect(again({ call: 'failed' })).toBe("We couldn't place the call. Our team has your request and will get in touch.");
+    expect(again({ call: 'scheduled', callAt: new Date(NOW.getTime() + 11 * 3_600_000).toISOString() })).toMatch(/^We'll call you at .+ on \+91 98765 43210\.$/);
+    // Never "we're calling you now" for a call made hours ago.
+    expect(again({ call: 'placed', calledAt: twoHoursAgo })).not.toMatch(/now/);
   });
 
   it('words a scheduled call in the runtime\'s zone', () => {

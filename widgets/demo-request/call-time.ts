@@ -7,8 +7,8 @@ import type { Lang } from '../lib/strings';
 export interface CallTime {
   /** "9:00 am"; in Hindi with its part of the day, "सुबह 9:00". */
   time: string;
-  /** Today, tomorrow, or a later day named by `date`. */
-  day: 'today' | 'tomorrow' | 'later';
+  /** Today, tomorrow, or a later day named by `date` (yesterday for a call already made). */
+  day: 'today' | 'tomorrow' | 'later' | 'yesterday';
   /** "Tuesday, 4 March" / "मंगलवार, 4 मार्च". */
   date: string;
 }
@@ -31,4 +31,11 @@ export function callTime(callAt: string, lang: Lang, now: Date = new Date(), tim
   // A time already past (a slow clock) is still today's: the call is due now.
   const days = Math.max(0, dayNumber(at, timeZone) - dayNumber(now, timeZone));
   return { time, date, day: days === 0 ? 'today' : days === 1 ? 'tomorrow' : 'later' };
+}
+
+/** When a call was made (a repeat request's `calledAt`): today, yesterday, or on `date`. */
+export function calledTime(calledAt: string, lang: Lang, now: Date = new Date(), timeZone?: string): CallTime {
+  const { time, date } = callTime(calledAt, lang, now, timeZone);
+  const days = dayNumber(now, timeZone) - dayNumber(new Date(calledAt), timeZone);
+  return { time, date, day: days <= 0 ? 'today' : days === 1 ? 'yesterday' : 'later' };
 }

@@ -17,6 +17,8 @@ export interface DemoRequestSuccessDetail {
   call: 'placed' | 'retrying' | 'scheduled' | 'failed' | 'not-configured';
   /** ISO 8601 time of a `scheduled` call. */
   callAt?: string;
+  /** With `duplicate`: ISO 8601 time the earlier request's call was placed. */
+  calledAt?: string;
   /** The same phone asked for the same agent within 24 h: no second call. */
   duplicate?: true;
 }

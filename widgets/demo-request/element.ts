@@ -36,8 +36,9 @@ import { reactLayer } from '../react/layer';
  * @csspart verified - The "Phone number verified" confirmation.
  * @csspart submit-button - The Get a Call button.
  * @csspart confirmation - The confirmation shown once the request is in (with `backend-url`).
+ * @csspart privacy-link - The link to the privacy policy beside the consent sentence (with `privacy-href`).
  *
- * @cssprop --accent - Buttons and focus colour.
+ * @cssprop --accent - Buttons and links.
  * @cssprop --accent-contrast - Button text colour.
  * @cssprop --surface - Card and panel background.
  * @cssprop --text - Text colour.
@@ -48,6 +49,8 @@ import { reactLayer } from '../react/layer';
  * @cssprop --radius - Corner radius.
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
+ * @cssprop --focus-ring - The focus ring's outer colour (3 px), for light backgrounds. Default: `#16151d`.
+ * @cssprop --focus-ring-inner - The focus ring's inner colour (2 px, between the control and the outer ring), for dark or coloured ones. Default: `#ffffff`.
  */
 export class AIDemoRequestElement extends WidgetElement {
   /** The public properties; attributes are their kebab-case names. */
@@ -60,6 +63,8 @@ export class AIDemoRequestElement extends WidgetElement {
     brandName: string(),
     /** The consent sentence shown next to the box and sent with the lead exactly as shown; unset, the built-in one for `brand-name` in the widget's language. */
     consentText: string(),
+    /** The privacy policy's address: a "Privacy policy" link beside the consent sentence (the sentence itself is unchanged). */
+    privacyHref: string(),
     /** The version of the consent text, stored with the lead so that what the visitor agreed to can be found again. */
     consentVersion: string(),
     /** Cloudflare Turnstile site key: loads Turnstile's script (once per page; a strict CSP must allow `https://challenges.cloudflare.com` in script-src and frame-src) and shows its check near Get OTP, in a `slot="challenge"` child the element adds to itself. Unset: nothing is loaded. */

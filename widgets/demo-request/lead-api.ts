@@ -49,11 +49,13 @@ async function post<T>(backendUrl: string, path: string, body: unknown): Promise
  * said `queued`) promises nothing: it reads as `failed`, "our team has your request". A
  * `scheduled` call without a readable time is worded the same way rather than given a wrong one.
  */
-export function leadStored(data: { id: number; call?: unknown; callAt?: unknown; duplicate?: unknown }): LeadStored {
+export function leadStored(data: { id: number; call?: unknown; callAt?: unknown; calledAt?: unknown; duplicate?: unknown }): LeadStored {
   const known = typeof data.call === 'string' && CALL_OUTCOMES.includes(data.call) ? (data.call as CallOutcome) : 'failed';
-  const callAt = typeof data.callAt === 'string' && !Number.isNaN(Date.parse(data.callAt)) ? data.callAt : undefined;
+  const time = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined);
+  const callAt = time(data.callAt);
+  const calledAt = data.duplicate === true && known === 'placed' ? time(data.calledAt) : undefined;
   const call = known === 'scheduled' && !callAt ? 'failed' : known;
-  return { id: data.id, call, ...(call === 'scheduled' && { callAt }), ...(data.duplicate === true && { duplicate: true }) };
+  return { id: data.id, call, ...(call === 'scheduled' && { callAt }), ...(calledAt && { calledAt }), ...(data.duplicate === true && { duplicate: true }) };
 }
 
 /** What Get OTP sends: `website` is the hidden honeypot field's value ("" from a person). */

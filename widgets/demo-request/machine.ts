@@ -132,8 +132,8 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
 }
 
 /** The lead's answer without the action's type: what the confirmation and the success event carry. */
-function leadOf({ id, call, callAt, duplicate }: LeadStored): LeadStored {
-  return { id, call, ...(callAt !== undefined && { callAt }), ...(duplicate && { duplicate }) };
+function leadOf({ id, call, callAt, calledAt, duplicate }: LeadStored): LeadStored {
+  return { id, call, ...(callAt !== undefined && { callAt }), ...(calledAt !== undefined && { calledAt }), ...(duplicate && { duplicate }) };
 }
 
 /** A step before Get a Call: its wording is in the widget's strings (`stepAgent`, …). */

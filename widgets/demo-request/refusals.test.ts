@@ -37,6 +37,13 @@ describe('leadStored', () => {
     expect(leadStored({ id: 1, call: 'placed' })).toEqual({ id: 1, call: 'placed' });
     expect(leadStored({ id: 2, call: 'scheduled', callAt: '2025-03-05T03:30:00Z' })).toEqual({ id: 2, call: 'scheduled', callAt: '2025-03-05T03:30:00Z' });
     expect(leadStored({ id: 3, call: 'retrying', duplicate: true })).toEqual({ id: 3, call: 'retrying', duplicate: true });
+    expect(leadStored({ id: 4, call: 'placed', calledAt: '2025-03-04T05:12:00Z', duplicate: true })).toEqual({ id: 4, call: 'placed', calledAt: '2025-03-04T05:12:00Z', duplicate: true });
+  });
+
+  it('keeps calledAt only on a repeat of a placed call, and only when it is a time', () => {
+    expect(leadStored({ id: 1, call: 'placed', calledAt: '2025-03-04T05:12:00Z' })).toEqual({ id: 1, call: 'placed' });
+    expect(leadStored({ id: 1, call: 'placed', calledAt: 'earlier', duplicate: true })).toEqual({ id: 1, call: 'placed', duplicate: true });
+    expect(leadStored({ id: 1, call: 'scheduled', callAt: '2025-03-05T03:30:00Z', calledAt: '2025-03-04T05:12:00Z', duplicate: true })).toEqual({ id: 1, call: 'scheduled', callAt: '2025-03-05T03:30:00Z', duplicate: true });
   });
 
   it('promises no call for an outcome it does not know, or a schedule without a time', () => {

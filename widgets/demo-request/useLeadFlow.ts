@@ -61,7 +61,7 @@ export function useLeadFlow(backendUrl: string, state: DemoRequestState, dispatc
       ...pageAttribution(),
       metadata,
     });
-    if (answer.ok) return void dispatch({ type: 'submit-done', id: answer.id, call: answer.call, callAt: answer.callAt, duplicate: answer.duplicate });
+    if (answer.ok) return void dispatch({ type: 'submit-done', id: answer.id, call: answer.call, callAt: answer.callAt, calledAt: answer.calledAt, duplicate: answer.duplicate });
     dispatch({ type: 'submit-refused', message: wordRefusal(answer, t).message, reverify: answer.error === 'verification' });
   }, [backendUrl, state, dispatch, context, t]);
 

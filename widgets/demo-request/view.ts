@@ -72,6 +72,10 @@ export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
 
 type Props = DemoRequestProps & Localized;
 
+/** `privacy-href`: the policy linked beside the consent sentence, outside its label (a click opens it, not the box). */
+export const privacyView = (t: FormTexts, href: string | undefined): ShellNode[] =>
+  href?.trim() ? [['a', { class: 'consent-privacy', part: 'privacy-link', href: href.trim() }, t.privacyLink]] : [];
+
 /** The country the phone field starts with, the same for the shell and React. */
 export const firstCountry = (props: Props): string => startCountry(parseCountries(props.countries, props.defaultCountry), props.defaultCountry, DEFAULT_COUNTRY);
 
@@ -98,6 +102,7 @@ export function demoRequestView(props: Props): ShellNode {
       ...(live ? [['p', { class: 'code-sent', role: 'status' }] satisfies ShellNode] : []),
       ['div', { role: 'status', class: 'verified-slot' }],
       ['label', { class: 'consent' }, ['input', { type: 'checkbox', 'data-control': 'consent' }], ['span', {}, props.consentText?.trim() || t.consent({ brand: props.brandName })]],
+      ...privacyView(t, props.privacyHref),
       ['button', { type: 'submit', class: 'primary', part: 'submit-button', disabled: '', 'aria-describedby': 'hint' }, t.getCall],
       ['p', { id: 'hint', class: 'hint', role: 'status' }, t.missingSteps({ steps: [t.stepAgent, t.stepName, t.stepPhone, t.stepConsent] })],
     ],

@@ -22,7 +22,8 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
   const bannerRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  const { status, fields, error, invalid } = state;
+  const { status, fields, error, invalid, problems } = state;
+  const fieldRefs = { name: firstFieldRef, email: emailRef, message: messageRef };
   const isOpen = status !== 'closed';
   const busy = status === 'submitting';
 
@@ -45,9 +46,17 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
   // Only when the answer arrives: fixing the field clears `invalid`, and must not move focus away from it.
   useEffect(() => {
     if (status === 'sent') doneRef.current?.focus();
-    else if (status === 'editing' && error) (invalid ? { name: firstFieldRef, email: emailRef, message: messageRef }[invalid] : bannerRef).current?.focus();
+    else if (status === 'editing' && error) (invalid ? fieldRefs[invalid] : bannerRef).current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, error]);
+
+  // A Submit that found problems: the first field to fix takes focus (its message is its description).
+  useEffect(() => {
+    const first = (['name', 'email', 'message'] as const).find((name) => problems?.[name]);
+    if (first) fieldRefs[first].current?.focus();
+    // Once per check: the problems object is new each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problems && Object.keys(problems).length ? problems : null]);
 
   const onDialogClose = () => {
     // The browser may close the dialog on its own (a repeated Esc): the machine decides.
@@ -62,7 +71,9 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     event.preventDefault();
     // The machine answers at once: a second submit while one is on its way changes nothing.
     if (current().status !== 'editing') return;
-    const sent: FeedbackFields = dispatch({ type: 'submit' }).fields;
+    const next = dispatch({ type: 'submit' });
+    if (next.status !== 'submitting') return;
+    const sent: FeedbackFields = next.fields;
     try {
       await postFeedback(backendUrl, sent);
       dispatch({ type: 'succeed' });
@@ -81,10 +92,21 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     value: fields[name],
     required: true,
     disabled: busy,
-    'aria-invalid': invalid === name || undefined,
-    'aria-describedby': invalid === name ? `${id}-error` : undefined,
+    'aria-invalid': invalid === name || Boolean(problems?.[name]) || undefined,
+    'aria-describedby': problems?.[name] ? `${id}-${name}-problem` : invalid === name ? `${id}-error` : undefined,
     onChange: (e: { currentTarget: { value: string } }) => dispatch({ type: 'edit', field: name, value: e.currentTarget.value }),
   });
+
+  // Under its field, like the demo form's: read out as the field's description when it takes focus.
+  const problem = (name: keyof FeedbackFields) => {
+    const what = problems?.[name];
+    if (!what) return null;
+    return (
+      <p id={`${id}-${name}-problem`} className="problem" part="field-error">
+        {t.problems[what === 'format' ? 'emailFormat' : name]}
+      </p>
+    );
+  };
 
   return (
     <div ref={rootRef} className="root">
@@ -109,7 +131,7 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
             </button>
           </div>
         ) : (
-          <form className="form" part="form" onSubmit={onSubmit} aria-busy={busy}>
+          <form className="form" part="form" onSubmit={onSubmit} aria-busy={busy} noValidate>
             <h2 id={`${id}-title`} className="title">{t.formTitle}</h2>
             <p className="lead">{t.formLead}</p>
             {error && (
@@ -119,10 +141,13 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
             )}
             <label htmlFor={`${id}-name`}>{t.nameLabel}</label>
             <input ref={firstFieldRef} type="text" autoComplete="name" placeholder={t.namePlaceholder} {...field('name')} />
+            {problem('name')}
             <label htmlFor={`${id}-email`}>{t.emailLabel}</label>
             <input ref={emailRef} type="email" autoComplete="email" placeholder={t.emailPlaceholder} {...field('email')} />
+            {problem('email')}
             <label htmlFor={`${id}-message`}>{t.messageLabel}</label>
             <textarea ref={messageRef} rows={5} placeholder={t.messagePlaceholder} {...field('message')} />
+            {problem('message')}
             <button type="submit" className="primary" part="submit-button" disabled={busy}>
               {busy ? t.submitting : t.submit}
             </button>

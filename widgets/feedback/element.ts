@@ -25,10 +25,11 @@ import { reactLayer } from '../react/layer';
  * @csspart dialog - The modal dialog.
  * @csspart form - The feedback form.
  * @csspart error - The error banner.
+ * @csspart field-error - What Submit found wrong with a field (empty, or not an email address), under that field.
  * @csspart submit-button - The submit button, and the Close button on the thank-you screen.
  * @csspart close-button - The dialog's close (×) button.
  *
- * @cssprop --accent - The dialog's buttons (Submit Feedback, Close) and focus colour; keep it opaque, it is painted on --surface.
+ * @cssprop --accent - The dialog's buttons (Submit Feedback, Close); keep it opaque, it is painted on --surface.
  * @cssprop --accent-contrast - Text colour on the dialog's buttons.
  * @cssprop --trigger-background - The Share Feedback button's background; unset, it is --accent.
  * @cssprop --trigger-color - The Share Feedback button's text colour; unset, it is --accent-contrast.
@@ -40,6 +41,8 @@ import { reactLayer } from '../react/layer';
  * @cssprop --radius - Corner radius.
  * @cssprop --font-family - Font.
  * @cssprop --font-size - Base font size. Default: `16px`.
+ * @cssprop --focus-ring - The focus ring's outer colour (3 px), for light backgrounds. Default: `#16151d`.
+ * @cssprop --focus-ring-inner - The focus ring's inner colour (2 px, between the control and the outer ring), for dark or coloured ones. Default: `#ffffff`.
  */
 export class AIFeedbackElement extends WidgetElement {
   /** The public properties; attributes are their kebab-case names. */

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FeedbackFields } from './contract';
 import {
   emptyFields,
+  feedbackEvents,
   feedbackReducer,
+  fieldProblems,
   initialFeedbackState,
   type FeedbackAction,
   type FeedbackState,
@@ -122,5 +124,25 @@ describe('a refusal about one field', () => {
     expect(feedbackReducer(refused, { type: 'edit', field: 'email', value: 'a@b.co' }).invalid).toBeNull();
     expect(feedbackReducer(refused, { type: 'submit' }).invalid).toBeNull();
     expect(feedbackReducer(refused, { type: 'close' }).invalid).toBeNull();
+  });
+
+  it('checks the fields on Submit, says each problem under its field, and sends nothing until they are fixed (#34)', () => {
+    const empty = run({ type: 'open' }, { type: 'submit' });
+    expect(empty.status).toBe('editing');
+    expect(empty.problems).toEqual({ name: 'missing', email: 'missing', message: 'missing' });
+    expect(feedbackEvents(run({ type: 'open' }), empty)).toEqual([]);
+    const fixedName = feedbackReducer(empty, { type: 'edit', field: 'name', value: 'Ada' });
+    expect(fixedName.problems).toEqual({ email: 'missing', message: 'missing' });
+    const badEmail = run({ type: 'open' }, ...typeAll({ ...draft, email: 'ada@example' }), { type: 'submit' });
+    expect(badEmail.problems).toEqual({ email: 'format' });
+    expect(run({ type: 'open' }, ...typeAll(draft), { type: 'submit' })).toMatchObject({ status: 'submitting', problems: undefined });
+    expect(feedbackReducer(badEmail, { type: 'close' }).problems).toBeUndefined();
+  });
+
+  it('takes an email the service takes, and refuses blank fields', () => {
+    expect(fieldProblems(draft)).toEqual({});
+    expect(fieldProblems({ ...draft, name: '   ', message: '\n' })).toEqual({ name: 'missing', message: 'missing' });
+    for (const email of ['a@b', 'a b@c.d', '@c.d', 'a@.d']) expect(fieldProblems({ ...draft, email }).email, email).toBe('format');
+    for (const email of ['a.b+c@d.co.in', 'meera@example.com']) expect(fieldProblems({ ...draft, email }).email, email).toBeUndefined();
   });
 });

@@ -13,6 +13,25 @@ export interface FeedbackState {
   invalid: keyof FeedbackFields | null;
   /** What went wrong, for the page's error event (the banner is for the visitor). */
   failure?: string | null;
+  /** What Submit found wrong before sending (#34): shown under each field, as the demo form does. */
+  problems?: FieldProblems;
+}
+
+/** A field left empty, or an email address that is not one. */
+export type FieldProblem = 'missing' | 'format';
+export type FieldProblems = Partial<Record<keyof FeedbackFields, FieldProblem>>;
+
+// As the service's schema checks an email (its `format: 'email'`): a name, an @, and a domain with a dot.
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/** What stands between the fields and a submission, in form order (none: an empty object). */
+export function fieldProblems(fields: FeedbackFields): FieldProblems {
+  const problems: FieldProblems = {};
+  if (!fields.name.trim()) problems.name = 'missing';
+  if (!fields.email.trim()) problems.email = 'missing';
+  else if (!EMAIL.test(fields.email.trim())) problems.email = 'format';
+  if (!fields.message.trim()) problems.message = 'missing';
+  return problems;
 }
 
 export type FeedbackAction =
@@ -37,13 +56,21 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
       if (state.status === 'sent') return initialFeedbackState;
       // The draft stays, the banner goes: it belongs to the last attempt, and on reopening it
       // would take focus from the name field.
-      return state.status === 'editing' ? { ...state, status: 'closed', error: null, invalid: null } : state;
-    case 'edit':
+      return state.status === 'editing' ? { ...state, status: 'closed', error: null, invalid: null, problems: undefined } : state;
+    case 'edit': {
       if (state.status !== 'editing') return state;
-      // Typing in the field a refusal was about is fixing it: it is no longer marked.
-      return { ...state, fields: { ...state.fields, [action.field]: action.value }, invalid: state.invalid === action.field ? null : state.invalid };
-    case 'submit':
-      return state.status === 'editing' ? { ...state, status: 'submitting', error: null, invalid: null } : state;
+      // Typing in the field a refusal (or a check) was about is fixing it: it is no longer marked.
+      const problems = state.problems && { ...state.problems, [action.field]: undefined };
+      if (problems) delete problems[action.field];
+      return { ...state, fields: { ...state.fields, [action.field]: action.value }, invalid: state.invalid === action.field ? null : state.invalid, problems };
+    }
+    case 'submit': {
+      if (state.status !== 'editing') return state;
+      // Checked here, not by the browser's bubbles: each problem is said under its field, in the widget's language.
+      const problems = fieldProblems(state.fields);
+      if (Object.keys(problems).length) return { ...state, error: null, invalid: null, problems };
+      return { ...state, status: 'submitting', error: null, invalid: null, problems: undefined };
+    }
     case 'succeed':
       return state.status === 'submitting' ? { status: 'sent', fields: emptyFields, error: null, invalid: null } : state;
     case 'fail':

@@ -51,6 +51,13 @@ const SAMPLES: Record<string, object> = {
   'demo-request.callWhen.later': { time: 'सुबह 9:00', date: 'मंगलवार, 4 मार्च' },
   'demo-request.callRetrying': { phone: PHONE },
   'demo-request.callNotConfigured': { name: 'आशा', phone: PHONE },
+  'demo-request.callWhen.yesterday': { time: 'सुबह 10:42' },
+  'demo-request.duplicateCalled': { when: 'आज सुबह 10:42 बजे', phone: PHONE },
+  'demo-request.duplicatePlaced': { phone: PHONE },
+  'demo-request.agentChosen': { agent: 'AI Receptionist' },
+  'voice.labelled': { label: 'रिसेप्शनिस्ट', action: 'वॉइस कॉल शुरू करें' },
+  'demo-request.duplicateRetrying': { phone: PHONE },
+  'demo-request.duplicateNotConfigured': { phone: PHONE },
 };
 
 const TABLES = { voice: VOICE_STRINGS, feedback: FEEDBACK_STRINGS, 'demo-request': DEMO_REQUEST_STRINGS };
@@ -144,7 +151,7 @@ describe('English strings are the widgets’ current ones', () => {
     expect(demo.callScheduled({ when: demo.callWhen.tomorrow({ time: '9:00 am' }), phone: PHONE })).toBe(`We'll call you at 9:00 am tomorrow on ${PHONE}.`);
     expect(demo.callRetrying({ phone: PHONE })).toBe(`Our line is busy; we'll call you within the hour on ${PHONE}.`);
     expect(demo.callFailed).toBe("We couldn't place the call. Our team has your request and will get in touch.");
-    expect(demo.callNotConfigured({ name: 'Asha', phone: PHONE })).toBe(`Thanks, Asha! Our team will call you on ${PHONE}.`);
+    expect(demo.callNotConfigured({ name: 'Asha', phone: PHONE })).toBe(`Thanks, Asha! Someone from our team will get in touch with you on ${PHONE}.`);
     expect(demo.refusals).toEqual({
       challenge: 'Please complete the check above and try again.',
       'otp-capacity': "We're sending too many codes right now. Please try again in a few minutes.",

@@ -1,13 +1,31 @@
+import { useEffect, useRef } from 'react';
 import type { Localized } from '../lib/strings';
 import { renderView } from '../react/view';
 import type { VoiceDemoProps } from './contract';
 import { useVoiceCall } from './useVoiceCall';
 import { viewOptions, voiceView } from './view';
+import { failureView, withFailure } from './failure';
 
 /** The live voice demo: one round button, a status bubble, a ring that follows the agent's voice, and optional captions. */
 export function VoiceDemo(props: VoiceDemoProps & Localized) {
   const call = useVoiceCall(props);
-  const view = voiceView(call.state, viewOptions(props, call.canMute));
+  const options = viewOptions(props, call.canMute);
+  const view = withFailure(voiceView(call.state, options), failureView(call.state, options.t, props.fallbackHref));
+  // The captions' area is fixed: the newest line is kept in view as lines come.
+  const lines = call.state.lines;
+  useEffect(() => {
+    const area = call.ref.current?.querySelector('.captions');
+    if (area) area.scrollTop = area.scrollHeight;
+  }, [lines, call.ref]);
+  // Accept or Cancel takes the consent step away with the focused button in it: focus goes back to
+  // the microphone button, not to the page.
+  const status = call.state.status;
+  const was = useRef(status);
+  useEffect(() => {
+    const from = was.current;
+    was.current = status;
+    if (from === 'consent' && status !== 'consent') call.ref.current?.querySelector<HTMLElement>('.mic')?.focus();
+  }, [status, call.ref]);
   const handlers: Record<string, Record<string, unknown>> = {
     mic: { onClick: call.press, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     mute: { onClick: call.toggleMute },

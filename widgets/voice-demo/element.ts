@@ -31,6 +31,9 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart consent - The consent step; its buttons are `accept-button` and `cancel-button`.
  * @csspart accept-button - The consent step's Accept.
  * @csspart cancel-button - The consent step's Cancel.
+ * @csspart privacy-link - The consent step's link to the privacy policy (with `privacy-href`).
+ * @csspart reason - After a failure, why it failed, where that is known (not set up, the network, the connection timing out).
+ * @csspart fallback - After a failure, the link to `fallback-href`.
  *
  * @cssprop --accent - Button and accent colour.
  * @cssprop --accent-contrast - Icon colour on the button.
@@ -40,6 +43,8 @@ const IN_CALL = ['listening', 'speaking'];
  * @cssprop --tooltip-color - Status text colour.
  * @cssprop --font-family - Font of the status text.
  * @cssprop --font-size - Base font size. Default: `16px`.
+ * @cssprop --focus-ring - The focus ring's outer colour (3 px), for light backgrounds. Default: `#16151d`.
+ * @cssprop --focus-ring-inner - The focus ring's inner colour (2 px, between the control and the outer ring), for dark or coloured ones. Default: `#ffffff`.
  */
 export class AIVoiceDemoElement extends WidgetElement {
   /** The public properties; attributes are their kebab-case names. */
@@ -56,6 +61,12 @@ export class AIVoiceDemoElement extends WidgetElement {
     consentText: string(),
     /** Seconds a call may take to connect before it ends in the error state. Default: `20`. */
     connectTimeout: number(),
+    /** Names the agent in the button's accessible name ("Receptionist: Start a voice call with our AI agent"), so several buttons on a page tell apart; the status text is unchanged. */
+    label: string(),
+    /** After a failure, a link here offers another way on (a call-me form, say): "Ask for a call to your phone instead". */
+    fallbackHref: string(),
+    /** The privacy policy's address: the consent step links it beside `consent-text`. */
+    privacyHref: string(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
     client: property<VoiceClient>(),
   };

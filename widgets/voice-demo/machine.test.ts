@@ -137,7 +137,29 @@ describe('voice demo machine', () => {
     expect(errorCodeOf(new DOMException('none', 'NotFoundError'))).toBe('microphone-not-found');
     expect(errorCodeOf(new Error('wrapped', { cause: new DOMException('denied', 'NotAllowedError') }))).toBe('microphone-denied');
     expect(errorCodeOf({ type: 'start-method-error', error: { name: 'NotAllowedError' } })).toBe('microphone-denied');
-    expect(errorCodeOf(new Error('Failed to fetch'))).toBe('provider');
+    expect(errorCodeOf(new Error('The assistant hung up'))).toBe('provider');
+  });
+
+  it('says calls are not set up, or the network is down, where the failure shows it (#34)', () => {
+    expect(errorCodeOf(new Error('Assistant or Squad must be provided.'))).toBe('not-configured');
+    expect(errorCodeOf({ error: { status: 401, message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key' } })).toBe('not-configured');
+    expect(errorCodeOf(new TypeError('Failed to fetch'))).toBe('network');
+    expect(errorCodeOf(new Error('anything'), false)).toBe('network');
+    // A blocked microphone is the microphone's, offline or not.
+    expect(errorCodeOf(new DOMException('denied', 'NotAllowedError'), false)).toBe('microphone-denied');
+  });
+
+  it('replaces a partial line where it is when the other side spoke meanwhile: no second bubble (#34)', () => {
+    const line = (role: 'user' | 'assistant', text: string, final = true) => ({ type: 'transcript', line: { role, text, final } }) as const;
+    let s = voiceReducer(at('listening'), line('user', 'I would', false));
+    s = voiceReducer(s, line('assistant', 'Sure', false));
+    s = voiceReducer(s, line('user', 'I would like a cleaning', false));
+    s = voiceReducer(s, line('user', 'I would like a cleaning.'));
+    s = voiceReducer(s, line('assistant', 'Sure, which day?'));
+    expect(s.lines).toEqual([
+      { role: 'user', text: 'I would like a cleaning.', final: true },
+      { role: 'assistant', text: 'Sure, which day?', final: true },
+    ]);
   });
 
   it('names the page events of each transition, once', () => {

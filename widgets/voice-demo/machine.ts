@@ -1,8 +1,12 @@
 /** The voice demo's states: `consent` asks first, `listening` is a connected call, `speaking` the agent talking. */
 export type VoiceStatus = 'idle' | 'consent' | 'connecting' | 'listening' | 'speaking' | 'error';
 
-/** Why a call failed, as `ai-voice-demo-error`'s `detail.code`. */
-export type VoiceErrorCode = 'microphone-denied' | 'microphone-in-use' | 'microphone-not-found' | 'timeout' | 'provider';
+/**
+ * Why a call failed, as `ai-voice-demo-error`'s `detail.code`: the microphone, the connection
+ * timing out or the network down, calls not set up (no assistant, a key the provider refuses), or
+ * the provider.
+ */
+export type VoiceErrorCode = 'microphone-denied' | 'microphone-in-use' | 'microphone-not-found' | 'timeout' | 'network' | 'not-configured' | 'provider';
 
 /** One caption line: who spoke and what, `final` once the provider has settled the words. */
 export interface CaptionLine {
@@ -49,10 +53,11 @@ export const isInCall = (status: VoiceStatus) => status === 'listening' || statu
 const isBusy = (status: VoiceStatus) => status === 'connecting' || isInCall(status);
 
 function withLine(lines: CaptionLine[], line: CaptionLine): CaptionLine[] {
-  const last = lines.at(-1);
-  // A partial transcript grows in place until the provider sends the final words.
-  const kept = last && !last.final && last.role === line.role ? lines.slice(0, -1) : lines;
-  return [...kept, line].slice(-CAPTION_LINES);
+  // A partial transcript grows in place until the provider sends the final words, even when the
+  // other side spoke meanwhile (overlapping speech): the speaker's open line is replaced where it is.
+  const open = lines.findLastIndex((l) => !l.final && l.role === line.role);
+  if (open >= 0) return lines.map((l, i) => (i === open ? line : l));
+  return [...lines, line].slice(-CAPTION_LINES);
 }
 
 export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState {
@@ -117,8 +122,37 @@ export function captionOf(message: unknown): CaptionLine | null {
   return { role: m.role, text: m.transcript.trim(), final: m.transcriptType !== 'partial' };
 }
 
-/** What a failure was, from the browser's microphone error names (or the voice client's wrapping of them). */
-export function errorCodeOf(error: unknown): VoiceErrorCode {
+// The product's own words for a call without an assistant, and the provider's for a key it refuses.
+const NOT_CONFIGURED = /Assistant or Squad must be provided|Invalid Key|unauthori[sz]ed|\b40[13]\b/i;
+const NETWORK = /Failed to fetch|NetworkError|Load failed|network/i;
+
+/**
+ * What a failure was, from the browser's microphone error names (or the voice client's wrapping of
+ * them), a missing assistant or a refused key (not set up), or a network that is down.
+ */
+export function errorCodeOf(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine !== false): VoiceErrorCode {
+  const code = microphoneOrTimeout(error);
+  if (code !== 'provider') return code;
+  const text = describe(error);
+  if (NOT_CONFIGURED.test(text)) return 'not-configured';
+  if (!online || NETWORK.test(text)) return 'network';
+  return 'provider';
+}
+
+/** An error's messages, statuses and names along its chain, as one text to match. */
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  const seen = new Set<unknown>();
+  for (let e = error; e && typeof e === 'object' && !seen.has(e) && parts.length < 30; e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error) {
+    seen.add(e);
+    const o = e as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
+    parts.push(...[o.name, o.message, o.status, o.statusCode].filter((v) => typeof v === 'string' || typeof v === 'number').map(String));
+  }
+  if (typeof error === 'string') parts.push(error);
+  return parts.join(' ');
+}
+
+function microphoneOrTimeout(error: unknown): VoiceErrorCode {
   const seen = new Set<unknown>();
   for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error) {
     seen.add(e);

@@ -14,13 +14,17 @@ export interface VoiceViewOptions {
   consentText: string;
   /** The voice client can mute the microphone. */
   canMute: boolean;
+  /** The agent's name in the button's accessible name (`label`). */
+  label?: string;
+  /** The consent step links the privacy policy here (`privacy-href`). */
+  privacyHref?: string;
 }
 
 const MICROPHONE_ERRORS = { 'microphone-denied': 'micDenied', 'microphone-in-use': 'micInUse', 'microphone-not-found': 'micNotFound' } as const;
 
 /** The view's options from the element's props, the same for the shell and for React. */
 export function viewOptions(props: VoiceDemoProps & Localized, canMute: boolean): VoiceViewOptions {
-  return { t: VOICE_STRINGS[props.lang ?? 'en'], captions: !!props.captions, consentText: props.consentText ?? '', canMute };
+  return { t: VOICE_STRINGS[props.lang ?? 'en'], captions: !!props.captions, consentText: props.consentText ?? '', canMute, label: props.label?.trim(), privacyHref: props.privacyHref?.trim() };
 }
 
 function tooltip(state: VoiceState, t: VoiceStrings): string {
@@ -42,6 +46,7 @@ function consent(options: VoiceViewOptions): ShellNode {
     { class: 'consent', part: 'consent', role: 'group', 'aria-labelledby': 'consent-title' },
     ['p', { id: 'consent-title', class: 'consent-title' }, t.consentHeading],
     ['p', { class: 'consent-text' }, options.consentText],
+    ...(options.privacyHref ? [['a', { class: 'consent-privacy', part: 'privacy-link', href: options.privacyHref }, t.privacyLink] satisfies ShellNode] : []),
     [
       'div',
       { class: 'consent-actions' },
@@ -67,6 +72,7 @@ function captions(state: VoiceState, t: VoiceStrings): ShellNode {
 export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNode {
   const { t } = options;
   const inCall = isInCall(state.status);
+  const action = t.buttonLabels[state.status === 'consent' ? 'idle' : state.status];
   const mute: ShellNode[] =
     inCall && options.canMute
       ? [['button', { type: 'button', class: 'mute', part: 'mute-button', 'data-control': 'mute', 'aria-pressed': String(state.muted), 'aria-label': t.muteLabel }, icon(state.muted ? 'mic-off' : 'mic')]]
@@ -88,7 +94,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
       { class: 'controls' },
       [
         'button',
-        { type: 'button', class: 'mic', part: 'button', 'data-control': 'mic', 'aria-label': t.buttonLabels[state.status === 'consent' ? 'idle' : state.status], 'aria-describedby': 'status', 'aria-pressed': String(inCall), ...(state.volume ? { style: `--level:${state.volume}` } : {}) },
+        { type: 'button', class: 'mic', part: 'button', 'data-control': 'mic', 'aria-label': options.label ? t.labelled({ label: options.label, action }) : action, 'aria-describedby': state.status === 'error' ? 'status reason' : 'status', 'aria-pressed': String(inCall), ...(state.volume ? { style: `--level:${state.volume}` } : {}) },
         ['span', { class: 'ring', 'aria-hidden': 'true' }],
         micIcon(state),
       ],

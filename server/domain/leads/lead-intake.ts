@@ -1,7 +1,7 @@
 // A demo request becomes a lead: checked (verified phone, consent the service accepts, clean name and
 // attribution), stored with its call job and CRM events in one transaction, and answered with what
 // will happen to the call. A second request for the same phone and agent within a day is answered
-// with the first one's lead (no second call).
+// with the first one's lead (no second call) and, once its call was made, when (`calledAt`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { AgentId } from '../../../model/agents.ts';
@@ -74,7 +74,9 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
       const answer = (status: CallState, callAt: number | null) => ({ id: added.id, call: ANSWER_OF_STATE[status], ...(status === 'scheduled' && callAt ? { callAt: new Date(callAt).toISOString() } : {}) });
       if (added.duplicate) {
         log.info({ leadId: added.id }, 'repeated demo request: answered with the earlier lead');
-        return { status: 200, body: { ...answer(added.status, added.callAt), duplicate: true } };
+        // What already happened, not what a first request would hear: the time the call was made (#34).
+        const calledAt = ANSWER_OF_STATE[added.status] === 'placed' && added.placedAt ? { calledAt: new Date(added.placedAt).toISOString() } : {};
+        return { status: 200, body: { ...answer(added.status, added.callAt), ...calledAt, duplicate: true } };
       }
       log.info({ leadId: added.id, call: added.status }, 'lead stored');
       if (added.status !== 'pending') return { status: 201, body: answer(added.status, added.callAt) };

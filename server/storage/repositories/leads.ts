@@ -29,7 +29,8 @@ export type LeadInput = {
 /** How the lead's call starts: due now, waiting for calling hours, or never (and why). */
 export type CallPlan = { status: Extract<CallState, 'pending' | 'scheduled' | 'failed' | 'not-configured'>; callAt: number | null; failureReason?: string };
 
-export type LeadAdded = { id: number; status: CallState; callAt: number | null; duplicate: boolean } | 'token-used';
+/** A duplicate carries the earlier call's `placedAt` (epoch ms, once placed), so the answer can say when it was made (#34). */
+export type LeadAdded = { id: number; status: CallState; callAt: number | null; duplicate: boolean; placedAt?: number | null } | 'token-used';
 
 export type LeadFilter = { from?: string; to?: string; agentId?: string; callStatus?: string; limit?: number };
 
@@ -41,9 +42,9 @@ export const leads = {
   *add({ lead, plan, deliver, duplicateWindowMs }: { lead: LeadInput; plan: CallPlan; deliver: boolean; duplicateWindowMs: number }) {
     yield* lock(`lead:${lead.phone}`);
     if (yield* one(sql`SELECT 1 AS used FROM leads WHERE token_id = ${lead.tokenId}`)) return 'token-used' as LeadAdded;
-    const earlier = yield* one(sql`SELECT l.id, c.status, c.call_at FROM leads l JOIN calls c ON c.lead_id = l.id
+    const earlier = yield* one(sql`SELECT l.id, c.status, c.call_at, c.placed_at FROM leads l JOIN calls c ON c.lead_id = l.id
       WHERE l.phone = ${lead.phone} AND l.agent_id = ${lead.agentId} AND l.created_ms > ${lead.createdAt - duplicateWindowMs} ORDER BY l.id DESC LIMIT 1`);
-    if (earlier) return { id: num(earlier.id), status: earlier.status as CallState, callAt: numOrNull(earlier.call_at), duplicate: true } as LeadAdded;
+    if (earlier) return { id: num(earlier.id), status: earlier.status as CallState, callAt: numOrNull(earlier.call_at), duplicate: true, placedAt: numOrNull(earlier.placed_at) } as LeadAdded;
     const u = lead.utm;
     const inserted = yield* one(sql`INSERT INTO leads (agent_id, name, phone, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
         consented_at, verified_at, client_ip, user_agent, page_url, referrer, time_zone, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid, metadata)

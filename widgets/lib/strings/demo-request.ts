@@ -22,12 +22,19 @@ const DEMO_REQUEST_EN = {
     today: ({ time }: { time: string }) => `${time} today`,
     tomorrow: ({ time }: { time: string }) => `${time} tomorrow`,
     later: ({ time, date }: { time: string; date: string }) => `${time} on ${date}`,
+    yesterday: ({ time }: { time: string }) => `${time} yesterday`,
   },
   callRetrying: ({ phone }: { phone: string }) => `Our line is busy; we'll call you within the hour on ${phone}.`,
   // No promise of a call: it could not be placed (a do-not-call list, say), a person follows up.
   callFailed: "We couldn't place the call. Our team has your request and will get in touch.",
-  callNotConfigured: ({ name, phone }: { name: string; phone: string }) => `Thanks, ${name}! Our team will call you on ${phone}.`,
-  duplicate: 'You already asked for this demo today.',
+  // Calls are not set up: a person follows up, no call is promised (#34).
+  callNotConfigured: ({ name, phone }: { name: string; phone: string }) => `Thanks, ${name}! Someone from our team will get in touch with you on ${phone}.`,
+  // A repeat request (within 24 h) hears what already happened to the first one, or will (#34).
+  duplicate: 'You already asked for this demo.',
+  duplicateCalled: ({ when, phone }: { when: string; phone: string }) => `We called you at ${when} on ${phone}.`,
+  duplicatePlaced: ({ phone }: { phone: string }) => `We have called you on ${phone}.`,
+  duplicateRetrying: ({ phone }: { phone: string }) => `We're still trying to reach you on ${phone}.`,
+  duplicateNotConfigured: ({ phone }: { phone: string }) => `Someone from our team will get in touch with you on ${phone}.`,
   // The service's refusals the widget words itself (#22); other codes show the service's message.
   refusals: {
     challenge: 'Please complete the check above and try again.',
@@ -42,6 +49,8 @@ const DEMO_REQUEST_EN = {
   },
   challengeLoadError: 'The security check could not load. Reload the page to try again.',
   startOver: 'Request another demo',
+  // The agent cards' one line once the request is in (#34).
+  agentChosen: ({ agent }: { agent: string }) => `Demo agent: ${agent}`,
   outage: 'We could not reach our service. Check your connection and try again.',
   ...DEMO_REQUEST_SHELL.en,
 };
@@ -72,12 +81,18 @@ export const DEMO_REQUEST_STRINGS = {
       today: ({ time }) => `आज ${time} बजे`,
       tomorrow: ({ time }) => `कल ${time} बजे`,
       later: ({ time, date }) => `${date} को ${time} बजे`,
+      // "कल" is both yesterday and tomorrow: the verb's tense tells them apart.
+      yesterday: ({ time }) => `कल ${time} बजे`,
     },
     callRetrying: ({ phone }) => `हमारी लाइन अभी व्यस्त है; हम एक घंटे के अंदर आपको ${phone} पर कॉल करेंगे।`,
     callFailed: 'हम कॉल नहीं कर सके। हमारी टीम को आपका अनुरोध मिल गया है और वह आपसे संपर्क करेगी।',
-    callNotConfigured: ({ name, phone }) => `धन्यवाद, ${name}! हमारी टीम आपको ${phone} पर कॉल करेगी।`,
+    callNotConfigured: ({ name, phone }) => `धन्यवाद, ${name}! हमारी टीम का कोई सदस्य ${phone} पर आपसे संपर्क करेगा।`,
     // Passive, like the consent: no verb agreeing with the visitor's gender.
-    duplicate: 'इस डेमो के लिए आपका अनुरोध आज पहले ही मिल चुका है।',
+    duplicate: 'इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है।',
+    duplicateCalled: ({ when, phone }) => `हमने आपको ${when} ${phone} पर कॉल किया था।`,
+    duplicatePlaced: ({ phone }) => `हमने आपको ${phone} पर कॉल किया है।`,
+    duplicateRetrying: ({ phone }) => `हम अब भी आपको ${phone} पर कॉल करने की कोशिश कर रहे हैं।`,
+    duplicateNotConfigured: ({ phone }) => `हमारी टीम का कोई सदस्य ${phone} पर आपसे संपर्क करेगा।`,
     refusals: {
       challenge: 'कृपया ऊपर दी गई जांच पूरी करें और फिर से कोशिश करें।',
       'otp-capacity': 'अभी हम बहुत ज़्यादा कोड भेज रहे हैं। कृपया कुछ मिनट बाद फिर से कोशिश करें।',
@@ -91,6 +106,7 @@ export const DEMO_REQUEST_STRINGS = {
     },
     challengeLoadError: 'सुरक्षा जांच लोड नहीं हो सकी। फिर से कोशिश करने के लिए पेज रीलोड करें।',
     startOver: 'एक और डेमो का अनुरोध करें',
+    agentChosen: ({ agent }) => `डेमो एजेंट: ${agent}`,
     outage: 'हम अपनी सेवा तक नहीं पहुंच सके। अपना इंटरनेट कनेक्शन जांचें और फिर से कोशिश करें।',
     ...DEMO_REQUEST_SHELL.hi,
   },

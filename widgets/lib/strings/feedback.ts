@@ -22,6 +22,13 @@ const FEEDBACK_EN = {
   sentTitle: 'Thank You for Your Feedback!',
   sentLead: 'We read every message, and yours helps us make our agents better.',
   closeButton: 'Close',
+  // Submit's own check, said under each field (#34), instead of the browser's bubbles.
+  problems: {
+    name: 'Enter your name.',
+    email: 'Enter your email address.',
+    emailFormat: 'Enter a whole email address, like name@example.com.',
+    message: 'Write your feedback.',
+  },
 };
 
 /** Every text `<ai-feedback>` shows or announces, in one language. */
@@ -51,5 +58,11 @@ export const FEEDBACK_STRINGS = {
     sentTitle: 'आपके फ़ीडबैक के लिए धन्यवाद!',
     sentLead: 'हम हर संदेश पढ़ते हैं, और आपका संदेश हमारे एजेंट्स को बेहतर बनाने में मदद करता है।',
     closeButton: 'बंद करें',
+    problems: {
+      name: 'अपना नाम लिखें।',
+      email: 'अपना ईमेल पता लिखें।',
+      emailFormat: 'पूरा ईमेल पता लिखें, जिसमें @ और डोमेन हो।',
+      message: 'अपना फ़ीडबैक लिखें।',
+    },
   },
 } satisfies Record<Lang, FeedbackStrings>;

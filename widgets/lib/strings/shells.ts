@@ -52,6 +52,8 @@ export const DEMO_REQUEST_SHELL = {
     stepConsent: 'tick the consent box',
     missingSteps: ({ steps }: { steps: readonly string[] }) => `To get a call, ${list(steps, ' and ')}.`,
     getCall: 'Get a Call',
+    // `privacy-href`'s link beside the consent sentence (the sentence itself is unchanged: the service checks it).
+    privacyLink: 'Privacy policy',
     loadError: 'The demo request form could not load.',
     tryAgain: 'Try again',
   },
@@ -81,6 +83,7 @@ export const DEMO_REQUEST_SHELL = {
     stepConsent: 'सहमति वाले बॉक्स पर टिक करें',
     missingSteps: ({ steps }: { steps: readonly string[] }) => `कॉल पाने के लिए ${list(steps, ' और ')}।`,
     getCall: 'कॉल पाएं',
+    privacyLink: 'प्राइवेसी पॉलिसी',
     loadError: 'डेमो अनुरोध फ़ॉर्म लोड नहीं हो सका।',
     tryAgain: 'फिर से कोशिश करें',
   },

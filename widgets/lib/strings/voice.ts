@@ -39,6 +39,18 @@ const VOICE_EN = {
   micNotFound: 'No microphone found. Connect one and try again',
   // A microphone that never answers ends like any failed connection.
   micTimeout: 'Error connecting. Click to try again',
+  // Beside the brief's error tooltip, the reason where it is known (#34); the microphone's are the tooltips above.
+  reasons: {
+    'not-configured': "Voice calls aren't set up on this page yet.",
+    network: "We couldn't reach the voice service. Check your internet connection.",
+    timeout: "The voice service didn't answer in time.",
+  },
+  // The way on when the call cannot be made: `fallback-href`, the call-me form.
+  fallback: 'Ask for a call to your phone instead',
+  // `label` names the agent in the button's accessible name: several buttons on a page tell apart.
+  labelled: ({ label, action }: { label: string; action: string }) => `${label}: ${action}`,
+  // `privacy-href` in the consent step.
+  privacyLink: 'Privacy policy',
 };
 
 /** Every text `<ai-voice-demo>` shows or announces, in one language. */
@@ -81,5 +93,13 @@ export const VOICE_STRINGS = {
     micInUse: 'आपका माइक्रोफ़ोन किसी दूसरे ऐप में इस्तेमाल हो रहा है। उसे बंद करें और फिर से कोशिश करें',
     micNotFound: 'कोई माइक्रोफ़ोन नहीं मिला। माइक्रोफ़ोन जोड़ें और फिर से कोशिश करें',
     micTimeout: 'कनेक्ट नहीं हो सका। फिर से कोशिश करने के लिए क्लिक करें',
+    reasons: {
+      'not-configured': 'इस पेज पर वॉइस कॉल अभी सेट अप नहीं है।',
+      network: 'हम वॉइस सेवा तक नहीं पहुंच सके। अपना इंटरनेट कनेक्शन जांचें।',
+      timeout: 'वॉइस सेवा ने समय पर जवाब नहीं दिया।',
+    },
+    fallback: 'इसके बजाय अपने फ़ोन पर कॉल का अनुरोध करें',
+    labelled: ({ label, action }) => `${label}: ${action}`,
+    privacyLink: 'प्राइवेसी पॉलिसी',
   },
 } satisfies Record<Lang, VoiceStrings>;
