@@ -16,7 +16,9 @@ export type Lead = {
   source: { pageUrl: string | null; referrer: string | null; userAgent: string | null; ip: string; timeZone: string | null; utm: Utm; clickIds: ClickIds; metadata: Record<string, string> };
 };
 
-export type CallState = 'scheduled' | 'pending' | 'retrying' | 'placed' | 'ended' | 'failed' | 'not-configured';
+import type { CallState } from '../model/call-outcomes.ts';
+
+export type { CallState };
 
 /** The demo call of a lead and how it went. */
 export type Call = {
