@@ -2,6 +2,8 @@
  * The site's one configuration module. Every value is a build-time setting
  * (`VITE_*` in the environment or an `.env` file; see `.env.example`) with a default.
  */
+import { brandWordmark } from '../ui/brand';
+
 const env = import.meta.env;
 
 const setting = (value: string | undefined, fallback: string) => (value && value.trim() ? value.trim() : fallback);
@@ -9,7 +11,7 @@ const setting = (value: string | undefined, fallback: string) => (value && value
 export const config = {
   brand: {
     name: setting(env.VITE_BRAND_NAME, 'Aurelo'),
-    wordmark: setting(env.VITE_BRAND_WORDMARK, 'aurelo'),
+    wordmark: brandWordmark,
     tagline: 'AI voice and chat agents that work while you grow',
     parent: setting(env.VITE_PARENT_COMPANY, 'Aurelo Labs'),
   },

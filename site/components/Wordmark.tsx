@@ -1,14 +1,7 @@
 import { config } from '../config';
+import { Wordmark as Mark } from '../../ui/Wordmark';
 
-/** The product wordmark: a sound-wave mark and the name. */
+/** The product wordmark with the site's configured name. */
 export function Wordmark({ large = false }: { large?: boolean }) {
-  return (
-    <span className={large ? 'wordmark wordmark-large' : 'wordmark'}>
-      <svg viewBox="0 0 32 32" aria-hidden="true" className="wordmark-mark">
-        <rect width="32" height="32" rx="9" fill="currentColor" />
-        <path d="M9 13v6M13 9v14M17 12v8M21 8v16M25 14v4" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-      </svg>
-      <span className="wordmark-text">{config.brand.wordmark}</span>
-    </span>
-  );
+  return <Mark name={config.brand.wordmark} large={large} />;
 }
