@@ -26,6 +26,13 @@ const pairs = (o: Record<string, string>) =>
     </ul>
   ) : null;
 
+/** An attempt's result in words (stored as `placed <call id>`, `retry`, `unknown` or `failed`). */
+function attemptWords(outcome: string | null) {
+  if (!outcome) return 'Unknown so far';
+  if (outcome.startsWith('placed')) return 'Call placed';
+  return { retry: 'Will try again', unknown: 'Unknown: checked with the provider', failed: 'Not placed' }[outcome] ?? outcome;
+}
+
 /** Why there is no transcript: one is promised only where a call is still to come or under way. */
 function transcriptNote(outcome: ReturnType<typeof outcomeIdOf>) {
   if (!outcome) return 'No call was planned, so there is no transcript.';
@@ -190,7 +197,7 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
                   </th>
                   <td data-label="Started">{when(a.startedAt)}</td>
                   <td data-label="Finished">{when(a.finishedAt)}</td>
-                  <td data-label="Outcome">{a.outcome ?? 'Unknown so far'}</td>
+                  <td data-label="Outcome">{attemptWords(a.outcome)}</td>
                   <td data-label="Error">{a.error ?? '—'}</td>
                 </tr>
               ))}

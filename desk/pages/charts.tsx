@@ -14,10 +14,13 @@ function Figure({ title, table, children }: { title: string; table: ReactNode; c
     <section className="desk-card desk-chart" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <div aria-hidden="true">{children}</div>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        {table}
-      </table>
+      {/* A table does not clip its overflow: the box around it is the one hidden. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          {table}
+        </table>
+      </div>
     </section>
   );
 }
