@@ -13,8 +13,6 @@ import type { FieldWords } from '../errors.ts';
 import { CALL_STATES, OUTCOME_IDS } from '../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../model/search.ts';
 
-export { CALL_STATES };
-
 const day = { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] };
 const leadQuery = {
   type: 'object',
