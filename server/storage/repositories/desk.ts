@@ -50,6 +50,13 @@ function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: num
   return newest - oldest <= windowMs ? newest + windowMs : null;
 }
 
+/** The leads (with calls and marks) that `where` picks, newest first by `order`. */
+function* listed(where: Sql, order: Sql, limit: number, source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`) {
+  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
+    FROM ${source} LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
+  return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r) }));
+}
+
 function* marksOf(leadId: number) {
   const rows = yield* query(sql`SELECT action, by_email, at FROM lead_mark_events WHERE lead_id = ${leadId} ORDER BY id`);
   return rows.map((r): MarkEvent => ({ action: r.action as MarkEvent['action'], by: String(r.by_email), at: new Date(num(r.at)).toISOString() }));
@@ -122,24 +129,26 @@ export const desk = {
    * rest the leads' own ids. Filters reach the SQL as values only.
    */
   *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500 }: DeskLeadFilter) {
+    const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
     const conditions = [
       leadWhere({ from, to, agentId, callStatus }),
       ...(outcome ? [sql`c.outcome = ${outcome}`] : []),
       ...(toCall ? [sql`c.to_call = 1`] : []),
     ];
+    if (search?.length) {
+      // A search picks its page of ids first (sorting ids, never whole rows), then reads those leads.
+      const older = before ? sql` AND s.lead_id < ${before}` : sql``;
+      const ids = filtered
+        ? sql`SELECT s.lead_id FROM (${matching(search)}) s CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id
+            WHERE l.id = s.lead_id${older} AND ${join(conditions, ' AND ')} ORDER BY s.lead_id DESC LIMIT ${limit}`
+        : sql`SELECT s.lead_id FROM (${matching(search)}) s WHERE 1 = 1${older} ORDER BY s.lead_id DESC LIMIT ${limit}`;
+      return yield* listed(sql`l.id IN (${ids})`, fragment('l.id'), limit);
+    }
     // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order).
-    const [source, order] = search?.length
-      ? [sql`(${matching(search)}) s CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('s.lead_id')]
-      : toCall || outcome
-        ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')]
-        : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
-    if (search?.length) conditions.push(sql`l.id = s.lead_id`);
+    const [source, order] = toCall || outcome ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')] : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
     if (toCall || outcome) conditions.push(sql`l.id = c.lead_id`);
     if (before) conditions.push(sql`${order} < ${before}`);
-    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
-      FROM ${source} LEFT JOIN lead_marks m ON m.lead_id = l.id
-      WHERE ${join(conditions, ' AND ')} ORDER BY ${order} DESC LIMIT ${limit}`);
-    return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r) }));
+    return yield* listed(join(conditions, ' AND '), order, limit, source);
   },
 
   /** One lead with its call, its mark and every mark and undo, oldest first. */
