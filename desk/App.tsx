@@ -1,16 +1,20 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Wordmark } from '../ui/Wordmark';
 import { api, whenSignedOut, type Session } from './api';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LeadPage } from './pages/LeadPage';
 import { LeadsPage } from './pages/LeadsPage';
+import { OverviewPage } from './pages/OverviewPage';
 import { SignIn } from './pages/SignIn';
+import { focusHeading, Link, useRouter } from './router';
 
-export type Route = { name: 'leads' } | { name: 'lead'; id: number } | { name: 'feedback' } | { name: 'missing' };
+type Route = { name: 'leads' | 'to-call' | 'overview' | 'feedback' | 'missing' } | { name: 'lead'; id: number };
 
 function routeOf(pathname: string): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/desk') return { name: 'leads' };
+  if (path === '/desk/to-call') return { name: 'to-call' };
+  if (path === '/desk/overview') return { name: 'overview' };
   if (path === '/desk/feedback') return { name: 'feedback' };
   const lead = /^\/desk\/leads\/([1-9]\d{0,9})$/.exec(path);
   return lead ? { name: 'lead', id: Number(lead[1]) } : { name: 'missing' };
@@ -18,23 +22,6 @@ function routeOf(pathname: string): Route {
 
 /** How often an open desk asks whether anything changed (a cheap query: a few maxima). */
 export const POLL_MS = 2500;
-
-let go: (to: string, replace: boolean) => void = () => {};
-/** Moves within the desk without a reload (`replace`: a filter's change, not a new page in the history). */
-export const navigate = (to: string, { replace = false }: { replace?: boolean } = {}) => go(to, replace);
-
-export function Link({ to, children, className, ...rest }: { to: string; children: ReactNode; className?: string; 'aria-current'?: 'page' }) {
-  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(to);
-  };
-  return (
-    <a href={to} onClick={follow} className={className} {...rest}>
-      {children}
-    </a>
-  );
-}
 
 /** The "changed since" figure, polled while the page is visible: pages reload their data when it moves. */
 function useVersion(enabled: boolean) {
@@ -54,7 +41,7 @@ function useVersion(enabled: boolean) {
       }
       if (!stopped) timer = window.setTimeout(ask, POLL_MS);
     };
-    void ask();
+    timer = window.setTimeout(ask, POLL_MS);
     const visible = () => document.visibilityState === 'visible' && (window.clearTimeout(timer), void ask());
     document.addEventListener('visibilitychange', visible);
     return () => {
@@ -66,38 +53,40 @@ function useVersion(enabled: boolean) {
   return version;
 }
 
+const NAV: [to: string, label: string, names: Route['name'][]][] = [
+  ['/desk', 'Leads', ['leads', 'lead']],
+  ['/desk/to-call', 'To call', ['to-call']],
+  ['/desk/overview', 'Overview', ['overview']],
+  ['/desk/feedback', 'Feedback', ['feedback']],
+];
+
 export function App() {
-  const [location, setLocation] = useState(() => window.location.pathname + window.location.search);
+  const { location, navigate } = useRouter();
   const [session, setSession] = useState<Session | null | 'unknown'>('unknown');
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
 
   useEffect(() => {
-    go = (to, replace) => {
-      window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
-      setLocation(to);
-    };
-    const back = () => setLocation(window.location.pathname + window.location.search);
-    window.addEventListener('popstate', back);
     whenSignedOut(() => setSession(null));
-    api<Session>('/session').then(setSession, () => setSession(null));
-    return () => window.removeEventListener('popstate', back);
+    api<Session | undefined>('/session').then((s) => setSession(s ?? null), () => setSession(null));
   }, []);
 
-  // After moving to another page, focus goes to its heading, so a screen reader starts there.
-  const pathname = location.split('?')[0];
+  const signedIn = session !== 'unknown' && session !== null;
+  // After moving to another page, signing in or out, focus goes to the page's heading, so a screen
+  // reader starts there (pages that change in place focus it themselves: see focusHeading).
+  const pathname = location.pathname;
+  const focusKey = `${pathname}|${signedIn}|${session === 'unknown'}`;
   useEffect(() => {
+    if (session === 'unknown') return;
     if (first.current) {
       first.current = false;
       return;
     }
-    main.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [pathname]);
+    focusHeading();
+  }, [focusKey, session]);
 
-  const signedIn = session !== 'unknown' && session !== null;
   const version = useVersion(signedIn);
-  const url = new URL(location, window.location.origin);
-  const route = routeOf(url.pathname);
+  const route = routeOf(pathname);
 
   const signOut = useCallback(async () => {
     try {
@@ -107,14 +96,15 @@ export function App() {
     }
     setSession(null);
     navigate('/desk');
-  }, []);
+  }, [navigate]);
 
   let page: ReactNode;
-  if (session === 'unknown') page = <p className="desk-loading">Loading…</p>;
+  if (session === 'unknown') page = <p className="desk-muted">Loading…</p>;
   else if (!session) page = <SignIn onSignedIn={setSession} />;
-  else if (route.name === 'leads') page = <LeadsPage search={url.search} version={version} />;
+  else if (route.name === 'leads' || route.name === 'to-call') page = <LeadsPage key={route.name} toCall={route.name === 'to-call'} search={location.search} version={version} />;
   else if (route.name === 'lead') page = <LeadPage id={route.id} version={version} />;
-  else if (route.name === 'feedback') page = <FeedbackPage search={url.search} version={version} />;
+  else if (route.name === 'overview') page = <OverviewPage search={location.search} />;
+  else if (route.name === 'feedback') page = <FeedbackPage search={location.search} version={version} />;
   else
     page = (
       <>
@@ -139,12 +129,11 @@ export function App() {
           {signedIn && (
             <>
               <nav aria-label="Desk" className="desk-nav">
-                <Link to="/desk" aria-current={route.name === 'leads' || route.name === 'lead' ? 'page' : undefined}>
-                  Leads
-                </Link>
-                <Link to="/desk/feedback" aria-current={route.name === 'feedback' ? 'page' : undefined}>
-                  Feedback
-                </Link>
+                {NAV.map(([to, label, names]) => (
+                  <Link key={to} to={to} aria-current={names.includes(route.name) ? 'page' : undefined}>
+                    {label}
+                  </Link>
+                ))}
               </nav>
               <div className="desk-account">
                 <span className="desk-email">{session.email}</span>

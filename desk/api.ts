@@ -1,24 +1,29 @@
 // The desk's calls to the service: same origin, the session cookie sent by the browser (HttpOnly:
 // this code never sees it). A 401 means the session is gone: the app shows the sign-in again.
 
-import type { Call } from '../model/calls';
+import type { Call, CallState } from '../model/calls';
+import type { Funnel, MarkEvent, OutcomeRow } from '../model/desk';
 import type { Lead } from '../model/lead';
 
-export type { CallState } from '../model/calls';
+export type { CallState };
 export type Contacted = { at: string; by: string } | null;
+export type Marked = { contacted: Contacted; marks: MarkEvent[] };
 
 export type ListedLead = Pick<Lead, 'id' | 'createdAt' | 'agentId' | 'name' | 'phone'> & {
-  call: Pick<Call, 'status' | 'attempts' | 'callAt' | 'endedReason' | 'failureReason' | 'summary' | 'successEvaluation'> | null;
+  call: (Pick<Call, 'status' | 'attempts' | 'callAt' | 'endedReason' | 'failureReason' | 'summary' | 'successEvaluation' | 'durationSeconds'> & { outcome: string | null }) | null;
   contacted: Contacted;
 };
+export type LeadList = { leads: ListedLead[]; limit: number; nextCursor: string | null; version: string };
 
-/** A lead as the service keeps it (server/model/lead.ts), its attempts and its mark. */
-export type LeadDetail = {
+/** A lead as the service keeps it (model/lead.ts), its attempts, its mark and the marks' history. */
+export type LeadDetail = Marked & {
   lead: Lead;
   call: Call | null;
+  outcome: string | null;
   attempts: { attempt: number; startedAt: string; finishedAt: string | null; outcome: string | null; error: string | null; providerCallId: string | null }[];
-  contacted: Contacted;
 };
+
+export type OverviewAnswer = { from: string; to: string; funnel: Funnel; perDay: { day: string; leads: number }[]; byAgent: OutcomeRow[]; byCampaign: OutcomeRow[] };
 
 export type Feedback = { id: number; createdAt: string; name: string; email: string; message: string };
 export type Session = { email: string; expiresAt: string };

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-// The site's design language (colours, type, buttons, focus), then the desk's own layout.
-import '../ui/styles.css';
+import { Router } from './router';
+// The shared design (colours, type, buttons), then only what the desk draws differently.
+import '../ui/tokens.css';
 import './desk.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Router>
+      <App />
+    </Router>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
-// A lead's demo call: the states the service keeps, the answer a visitor is given, and the words the
-// team reads for each state. Declared once for the service, the desk and the widgets.
+// A lead's demo call: the states the service keeps and the answer a visitor is given (the team's words
+// for how a call went are call-outcomes.ts'). Declared once for the service, the desk and the widgets.
 
 /** Where a lead's call stands, as stored. */
 export const CALL_STATES = ['scheduled', 'pending', 'retrying', 'placed', 'ended', 'failed', 'not-configured'] as const;
@@ -26,17 +26,6 @@ export const ANSWER_OF_STATE: Record<CallState, CallAnswer> = {
   retrying: 'retrying',
   failed: 'failed',
   'not-configured': 'not-configured',
-};
-
-/** Each state in the team's words (the desk's filter and badges, exports). */
-export const CALL_STATE_WORDS: Record<CallState, string> = {
-  pending: 'Waiting to call',
-  scheduled: 'Scheduled',
-  retrying: 'Retrying',
-  placed: 'Calling',
-  ended: 'Call ended',
-  failed: 'Not called',
-  'not-configured': 'Calls not set up',
 };
 
 /** The demo call of a lead and how it went (times as ISO 8601). */

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../widgets/index';
 import { App } from './App';
 import { Router } from './router';
-import '../ui/styles.css';
+import './styles.css';
 import 'virtual:demo-request-reserve.css';
 
 const container = document.getElementById('root')!;

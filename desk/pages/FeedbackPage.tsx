@@ -1,8 +1,9 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { api, queryOf, type Feedback } from '../api';
-import { navigate } from '../App';
+import { useEffect, type ChangeEvent } from 'react';
+import { queryOf, type Feedback } from '../api';
 import { when } from '../format';
 import { mailto } from '../links';
+import { useLoad } from '../load';
+import { useRouter } from '../router';
 import { dayEnd, dayStart } from './LeadsPage';
 import { TitleRow } from './TitleRow';
 
@@ -11,23 +12,13 @@ export function FeedbackPage({ search, version }: { search: string; version: str
   const q = new URLSearchParams(search);
   const filters = { from: q.get('from') ?? '', to: q.get('to') ?? '' };
   const query = queryOf({ from: dayStart(filters.from), to: dayEnd(filters.to) });
-  const [rows, setRows] = useState<Feedback[] | null>(null);
-  const [error, setError] = useState('');
+  const { navigate } = useRouter();
+  const { data, error } = useLoad<{ feedback: Feedback[] }>(`/desk/feedback${query}`, version);
+  const rows = data?.feedback ?? null;
 
   useEffect(() => {
     document.title = 'Feedback · Sales desk';
   }, []);
-
-  useEffect(() => {
-    let current = true;
-    api<{ feedback: Feedback[] }>(`/desk/feedback${query}`).then(
-      (a) => current && (setRows(a.feedback), setError('')),
-      (err: Error) => current && setError(err.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, version]);
 
   const change = (name: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) => navigate(`/desk/feedback${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
 

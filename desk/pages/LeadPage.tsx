@@ -1,7 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { api, type Contacted, type LeadDetail } from '../api';
-import { Link } from '../App';
-import { agentName, CALL_STATES, phone, when } from '../format';
+import { api, type LeadDetail, type Marked } from '../api';
+import { agentName, FAILURE_WORDS, minutesSeconds, OUTCOMES, outcomeIdOf, phone, successWords, when } from '../format';
+import { useLoad } from '../load';
+import { focusHeading, Link } from '../router';
+import { OutcomeBadge } from './LeadRows';
 import { httpsUrl } from '../links';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -25,45 +27,53 @@ const pairs = (o: Record<string, string>) =>
     </ul>
   ) : null;
 
+/** An attempt's result in words (stored as `placed <call id>`, `retry`, `unknown` or `failed`). */
+function attemptWords(outcome: string | null) {
+  if (!outcome) return 'Unknown so far';
+  if (outcome.startsWith('placed')) return 'Call placed';
+  return { retry: 'Will try again', unknown: 'Unknown: checked with the provider', failed: 'Not placed' }[outcome] ?? outcome;
+}
+
+/** Why there is no transcript: one is promised only where a call is still to come or under way. */
+function transcriptNote(outcome: ReturnType<typeof outcomeIdOf>) {
+  if (!outcome) return 'No call was planned, so there is no transcript.';
+  if (!OUTCOMES[outcome].final) return 'No transcript yet: it arrives when the call has ended.';
+  if (outcome === 'answered') return 'The voice provider sent no transcript for this call.';
+  return 'No transcript: no conversation took place.';
+}
+
 /** One lead: who, their call and every attempt, the transcript, the consent proof and where they came from. */
 export function LeadPage({ id, version }: { id: number; version: string }) {
-  const [detail, setDetail] = useState<LeadDetail | null>(null);
-  const [error, setError] = useState('');
+  const { data: detail, error, setData: setDetail } = useLoad<LeadDetail>(`/desk/leads/${id}`, version);
   const [marking, setMarking] = useState(false);
   const [markError, setMarkError] = useState('');
+  const [said, setSaid] = useState('');
 
   useEffect(() => {
-    let current = true;
-    api<LeadDetail>(`/desk/leads/${id}`).then(
-      (d) => {
-        if (!current) return;
-        setDetail(d);
-        setError('');
-        document.title = `${d.lead.name} · Sales desk`;
-      },
-      (err: Error) => current && setError(err.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, version]);
+    if (detail) document.title = `${detail.lead.name} · Sales desk`;
+  }, [detail]);
 
-  async function markContacted() {
+  /** Marks the lead contacted, or undoes the mark; the page's heading takes the focus back either way. */
+  async function mark(method: 'POST' | 'DELETE') {
     setMarking(true);
     setMarkError('');
     try {
-      const { contacted } = await api<{ contacted: Contacted }>(`/desk/leads/${id}/contacted`, { method: 'POST' });
-      setDetail((d) => d && { ...d, contacted });
+      const marked = await api<Marked>(`/desk/leads/${id}/contacted`, { method });
+      setDetail((d) => d && { ...d, ...marked });
+      setSaid(method === 'POST' ? 'Marked as contacted.' : 'Mark undone: the lead is not contacted.');
     } catch (err) {
       setMarkError((err as Error).message);
     } finally {
       setMarking(false);
+      focusHeading();
     }
   }
 
   // One heading element from loading to loaded, so the focus it gets on arrival stays on it.
   const lead = detail?.lead;
   const contacted = detail?.contacted;
+  const outcome = outcomeIdOf(detail?.call ? { ...detail.call, outcome: detail.outcome } : null);
+  const doNotCall = outcome === 'do-not-call';
   const head = (
     <>
       <p className="desk-back">
@@ -72,19 +82,34 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
       <div className="desk-title-row">
         <h1 tabIndex={-1}>{lead ? lead.name : error ? 'Lead not shown' : 'Loading the lead…'}</h1>
         {lead && (
-          <div className="desk-contacted" aria-live="polite">
+          <div className="desk-contacted">
             {contacted ? (
-              <p className="desk-contacted-note">
-                Contacted by {contacted.by}, {when(contacted.at)}
-              </p>
+              <>
+                <p className="desk-contacted-note">
+                  Contacted by {contacted.by}, {when(contacted.at)}
+                </p>
+                <button type="button" className="button button-ghost desk-small-button" onClick={() => mark('DELETE')} disabled={marking}>
+                  Undo<span className="visually-hidden"> the contacted mark</span>
+                </button>
+              </>
             ) : (
-              <button type="button" className="button button-primary desk-small-button" onClick={markContacted} disabled={marking}>
-                Mark as contacted
-              </button>
+              !doNotCall && (
+                <button type="button" className="button button-primary desk-small-button" onClick={() => mark('POST')} disabled={marking}>
+                  Mark as contacted
+                </button>
+              )
             )}
           </div>
         )}
       </div>
+      <p role="status" className="desk-live">
+        {said}
+      </p>
+      {doNotCall && (
+        <p className="desk-warning" role="note">
+          <strong>Do not call.</strong> This number is on the do-not-call list: no call was made, and no one should call it.
+        </p>
+      )}
       {(markError || (error && !lead)) && (
         <p role="alert" className="desk-error">
           {markError || error}
@@ -104,30 +129,40 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
           <h2 id="h-lead">Lead</h2>
           <dl>
             <Row label="Phone">
-              <a href={`tel:${lead.phone}`}>{phone(lead.phone)}</a>
+              {doNotCall ? <span className="desk-nowrap">{phone(lead.phone)}</span> : <a href={`tel:${lead.phone}`} className="desk-nowrap">{phone(lead.phone)}</a>}
             </Row>
             <Row label="Agent">{agentName(lead.agentId)}</Row>
             <Row label="Received">{when(lead.createdAt)}</Row>
             <Row label="Lead number">{lead.id}</Row>
+            <Row label="Contact history">
+              {detail.marks.length ? (
+                <ul className="desk-pairs">
+                  {detail.marks.map((m) => (
+                    <li key={`${m.at}${m.action}`}>
+                      {m.action === 'marked' ? 'Marked contacted' : 'Mark undone'} by {m.by}, {when(m.at)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </Row>
           </dl>
         </section>
         <section className="desk-card" aria-labelledby="h-call">
           <h2 id="h-call">Call</h2>
           {call ? (
             <dl>
-              <Row label="Status">
-                <span className={`desk-status desk-status-${call.status}`}>{CALL_STATES[call.status] ?? call.status}</span>
+              <Row label="Outcome">
+                <OutcomeBadge call={{ ...call, outcome: detail.outcome }} />
               </Row>
               <Row label="Attempts">{call.attempts}</Row>
               <Row label="Calls at">{call.callAt && when(call.callAt)}</Row>
               <Row label="Started">{call.startedAt && when(call.startedAt)}</Row>
               <Row label="Ended">{call.endedAt && when(call.endedAt)}</Row>
-              <Row label="Duration">{call.durationSeconds !== null ? `${Math.round(call.durationSeconds)} s` : null}</Row>
-              <Row label="How it ended">{call.endedReason}</Row>
-              <Row label="Why not called">{call.failureReason}</Row>
+              <Row label="Duration">{call.durationSeconds !== null ? minutesSeconds(call.durationSeconds) : null}</Row>
+              <Row label="Why not called">{call.failureReason && (FAILURE_WORDS[call.failureReason] ?? call.failureReason)}</Row>
               <Row label="Last error">{call.lastError}</Row>
               <Row label="Summary">{call.summary}</Row>
-              <Row label="Success evaluation">{call.successEvaluation}</Row>
+              <Row label="Success">{successWords(call.successEvaluation)}</Row>
               <Row label="Recording">
                 {httpsUrl(call.recordingUrl) && (
                   <a href={httpsUrl(call.recordingUrl)!} rel="noreferrer noopener" target="_blank">
@@ -163,7 +198,7 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
                   </th>
                   <td data-label="Started">{when(a.startedAt)}</td>
                   <td data-label="Finished">{when(a.finishedAt)}</td>
-                  <td data-label="Outcome">{a.outcome ?? 'Unknown so far'}</td>
+                  <td data-label="Outcome">{attemptWords(a.outcome)}</td>
                   <td data-label="Error">{a.error ?? '—'}</td>
                 </tr>
               ))}
@@ -176,7 +211,7 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
 
       <section className="desk-card" aria-labelledby="h-transcript">
         <h2 id="h-transcript">Transcript</h2>
-        {call?.transcript ? <pre className="desk-transcript">{call.transcript}</pre> : <p>No transcript yet: it arrives when the call has ended.</p>}
+        {call?.transcript ? <pre className="desk-transcript">{call.transcript}</pre> : <p>{transcriptNote(outcome)}</p>}
       </section>
 
       <div className="desk-grid">

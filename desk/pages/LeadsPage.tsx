@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { api, queryOf, type ListedLead } from '../api';
-import { Link, navigate } from '../App';
-import { agentName, AGENTS, CALL_STATES, outcome, phone, when } from '../format';
+import { searchPrefixes } from '../../model/search';
+import { api, queryOf, type LeadList, type ListedLead } from '../api';
+import { agentName, AGENTS, OUTCOMES, outcomeIdOf, type Outcome } from '../format';
+import { useRouter } from '../router';
+import { LeadRows } from './LeadRows';
 import { TitleRow } from './TitleRow';
 
-type Filters = { from: string; to: string; agent: string; status: string };
+type Filters = { q: string; from: string; to: string; agent: string; outcome: string };
+const PAGE = 50;
 
 const filtersOf = (search: string): Filters => {
   const q = new URLSearchParams(search);
-  return { from: q.get('from') ?? '', to: q.get('to') ?? '', agent: q.get('agent') ?? '', status: q.get('status') ?? '' };
+  return { q: q.get('q') ?? '', from: q.get('from') ?? '', to: q.get('to') ?? '', agent: q.get('agent') ?? '', outcome: q.get('outcome') ?? '' };
 };
 
 /** The page's dates are the viewer's days: sent as the instants those days begin and end. */
@@ -20,41 +23,61 @@ export const dayEnd = (day: string) => {
   return end.toISOString();
 };
 
-export const apiQuery = (f: Filters) => queryOf({ from: dayStart(f.from), to: dayEnd(f.to), agent: f.agent, status: f.status });
+/** A search too short to send (two digits match nearly every number) is left out, and said so. */
+const searchable = (q: string) => (q.trim() && searchPrefixes(q) ? q.trim() : undefined);
 
-export function LeadsPage({ search, version }: { search: string; version: string }) {
+const apiQuery = (f: Filters, toCall: boolean) =>
+  queryOf({ q: searchable(f.q), from: dayStart(f.from), to: dayEnd(f.to), agent: f.agent, outcome: f.outcome, queue: toCall ? 'to-call' : undefined });
+
+const callKey = (l: ListedLead) => `${l.call?.outcome}|${l.call?.summary ?? ''}`;
+
+export function LeadsPage({ search, version, toCall }: { search: string; version: string; toCall: boolean }) {
+  const { navigate } = useRouter();
   const filters = filtersOf(search);
-  const query = apiQuery(filters);
-  const [leads, setLeads] = useState<ListedLead[] | null>(null);
-  const [limit, setLimit] = useState(500);
+  const query = apiQuery(filters, toCall);
+  const base = toCall ? '/desk/to-call' : '/desk';
+  const [typed, setTyped] = useState(filters.q);
+  const [rows, setRows] = useState<ListedLead[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [fresh, setFresh] = useState<Set<number>>(new Set());
-  const known = useRef<{ query: string; ids: Set<number>; calls: Map<number, string> } | null>(null);
+  const loaded = useRef<{ query: string; version: string; ids: Set<number>; calls: Map<number, string> } | null>(null);
+  const shown = useRef(PAGE);
 
   useEffect(() => {
-    document.title = 'Leads · Sales desk';
-  }, []);
+    document.title = `${toCall ? 'To call' : 'Leads'} · Sales desk`;
+  }, [toCall]);
 
+  // A new filter loads its first page; a moved version reloads as many rows as are shown, once.
   useEffect(() => {
+    const before = loaded.current;
+    const sameQuery = before?.query === query;
+    if (sameQuery && (before.version === version || !version)) return;
+    if (sameQuery && before.version === '') {
+      before.version = version;
+      return;
+    }
+    if (!sameQuery) shown.current = PAGE;
     let current = true;
-    api<{ leads: ListedLead[]; limit: number }>(`/desk/leads${query}`).then(
+    api<LeadList>(`/desk/leads${query}${query ? '&' : '?'}limit=${Math.min(1000, shown.current)}`).then(
       (answer) => {
         if (!current) return;
-        const before = known.current?.query === query ? known.current : null;
-        if (before) {
+        if (sameQuery) {
           const added = answer.leads.filter((l) => !before.ids.has(l.id));
           const updated = answer.leads.filter((l) => before.ids.has(l.id) && before.calls.get(l.id) !== callKey(l));
+          const outcomeWord = (l: ListedLead) => OUTCOMES[outcomeIdOf(l.call) as Outcome]?.label ?? 'updated';
           const words = [
             added.length === 1 ? `New lead: ${added[0].name}, ${agentName(added[0].agentId)}.` : added.length > 1 ? `${added.length} new leads.` : '',
-            updated.length === 1 ? `${updated[0].name}: ${CALL_STATES[updated[0].call!.status] ?? 'updated'}.` : updated.length > 1 ? `${updated.length} calls updated.` : '',
+            updated.length === 1 ? `${updated[0].name}: ${outcomeWord(updated[0])}.` : updated.length > 1 ? `${updated.length} calls updated.` : '',
           ].filter(Boolean);
           if (words.length) setAnnouncement(words.join(' '));
           if (added.length) setFresh(new Set(added.map((l) => l.id)));
         }
-        known.current = { query, ids: new Set(answer.leads.map((l) => l.id)), calls: new Map(answer.leads.map((l) => [l.id, callKey(l)])) };
-        setLeads(answer.leads);
-        setLimit(answer.limit);
+        loaded.current = { query, version: answer.version, ids: new Set(answer.leads.map((l) => l.id)), calls: new Map(answer.leads.map((l) => [l.id, callKey(l)])) };
+        setRows(answer.leads);
+        setNext(answer.nextCursor);
         setError('');
       },
       (err: Error) => current && setError(err.message),
@@ -64,16 +87,49 @@ export function LeadsPage({ search, version }: { search: string; version: string
     };
   }, [query, version]);
 
-  const change = (name: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const next = { ...filters, [name]: e.target.value };
-    navigate(`/desk${queryOf(next)}`, { replace: true });
-  };
-  const filtered = Boolean(filters.from || filters.to || filters.agent || filters.status);
+  // Typing searches after a pause, replacing the address (a search is not a new page in the history).
+  useEffect(() => {
+    if (typed === filters.q) return;
+    const timer = window.setTimeout(() => navigate(`${base}${queryOf({ ...filters, q: typed })}`, { replace: true }), 250);
+    return () => window.clearTimeout(timer);
+  });
+
+  async function more() {
+    if (!next || !rows) return;
+    setBusy(true);
+    try {
+      const answer = await api<LeadList>(`/desk/leads${query}${query ? '&' : '?'}limit=${PAGE}&cursor=${next}`);
+      const all = [...rows, ...answer.leads];
+      shown.current = all.length;
+      loaded.current = loaded.current && { ...loaded.current, ids: new Set(all.map((l) => l.id)), calls: new Map(all.map((l) => [l.id, callKey(l)])) };
+      setRows(all);
+      setNext(answer.nextCursor);
+      setAnnouncement(`${answer.leads.length} more shown.`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const change = (name: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => navigate(`${base}${queryOf({ ...filters, q: typed, [name]: e.target.value })}`, { replace: true });
+  const filtered = Boolean(filters.q || filters.from || filters.to || filters.agent || filters.outcome);
+  const tooShort = Boolean(typed.trim()) && !searchPrefixes(typed);
 
   return (
     <>
-      <TitleRow title="Leads" csv={`/api/desk/leads.csv${query}`} what="leads" />
-      <form className="desk-filters" aria-label="Filter leads" onSubmit={(e) => e.preventDefault()}>
+      <TitleRow title={toCall ? 'To call' : 'Leads'} csv={`/api/desk/leads.csv${query}`} what="leads" />
+      {toCall && <p className="desk-muted desk-intro">Leads no one has contacted yet whose call failed, was not set up, went unanswered, was busy or reached voicemail.</p>}
+      <form className="desk-filters" role="search" aria-label={`Search and filter ${toCall ? 'the To call list' : 'leads'}`} onSubmit={(e) => e.preventDefault()}>
+        <div className="desk-search">
+          <label htmlFor="f-q">Search by name or number</label>
+          <input id="f-q" type="search" value={typed} maxLength={100} autoComplete="off" aria-describedby={tooShort ? 'f-q-hint' : undefined} onChange={(e) => setTyped(e.target.value)} />
+          {tooShort && (
+            <p id="f-q-hint" className="desk-hint">
+              Type at least 3 digits of a number.
+            </p>
+          )}
+        </div>
         <div>
           <label htmlFor="f-from">From</label>
           <input id="f-from" type="date" value={filters.from} max={filters.to || undefined} onChange={change('from')} />
@@ -93,19 +149,28 @@ export function LeadsPage({ search, version }: { search: string; version: string
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="f-status">Call status</label>
-          <select id="f-status" value={filters.status} onChange={change('status')}>
-            <option value="">Any status</option>
-            {Object.entries(CALL_STATES).map(([id, title]) => (
-              <option key={id} value={id}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </div>
+        {!toCall && (
+          <div>
+            <label htmlFor="f-outcome">Outcome</label>
+            <select id="f-outcome" value={filters.outcome} onChange={change('outcome')}>
+              <option value="">Any outcome</option>
+              {Object.entries(OUTCOMES).map(([id, o]) => (
+                <option key={id} value={id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {filtered && (
-          <button type="button" className="button button-ghost desk-small-button" onClick={() => navigate('/desk', { replace: true })}>
+          <button
+            type="button"
+            className="button button-ghost desk-small-button"
+            onClick={() => {
+              setTyped('');
+              navigate(base, { replace: true });
+            }}
+          >
             Clear filters
           </button>
         )}
@@ -118,53 +183,28 @@ export function LeadsPage({ search, version }: { search: string; version: string
           {error}
         </p>
       )}
-      {leads === null ? (
+      {rows === null ? (
         <p className="desk-muted">Loading leads…</p>
-      ) : leads.length === 0 ? (
-        <p className="desk-empty">{filtered ? 'No lead matches these filters.' : 'No leads yet. They appear here as soon as a visitor asks for a demo.'}</p>
+      ) : rows.length === 0 ? (
+        <p className="desk-empty">
+          {filtered ? 'No lead matches these filters.' : toCall ? 'No one is waiting for a call from us.' : 'No leads yet. They appear here as soon as a visitor asks for a demo.'}
+        </p>
       ) : (
         <>
           <p className="desk-muted desk-count">
-            {leads.length === limit ? `The newest ${limit} leads` : `${leads.length} lead${leads.length === 1 ? '' : 's'}`}, newest first. The list updates by itself.
+            {rows.length} lead{rows.length === 1 ? '' : 's'}
+            {next ? ' shown' : ''}, newest first. The list updates by itself.
           </p>
-          <table className="desk-table">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Agent</th>
-                <th scope="col">Call</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Contacted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {leads.map((l) => (
-                <tr key={l.id} className={fresh.has(l.id) ? 'desk-fresh' : undefined}>
-                  <td data-label="Received">{when(l.createdAt)}</td>
-                  <th scope="row" data-label="Name">
-                    <Link to={`/desk/leads/${l.id}`}>{l.name}</Link>
-                  </th>
-                  <td data-label="Phone">
-                    <a href={`tel:${l.phone}`}>{phone(l.phone)}</a>
-                  </td>
-                  <td data-label="Agent">{agentName(l.agentId)}</td>
-                  <td data-label="Call">
-                    <span className={`desk-status desk-status-${l.call?.status ?? 'none'}`}>{l.call ? CALL_STATES[l.call.status] : 'No call'}</span>
-                  </td>
-                  <td data-label="Outcome" className="desk-outcome">
-                    {outcome(l.call)}
-                  </td>
-                  <td data-label="Contacted">{l.contacted ? `Yes, ${when(l.contacted.at)}` : 'Not yet'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LeadRows leads={rows} fresh={fresh} />
+          {next && (
+            <p className="desk-more">
+              <button type="button" className="button button-ghost desk-small-button" onClick={more} disabled={busy}>
+                {busy ? 'Loading…' : `Show ${PAGE} more`}
+              </button>
+            </p>
+          )}
         </>
       )}
     </>
   );
 }
-
-const callKey = (l: ListedLead) => `${l.call?.status}|${l.call?.summary ?? ''}`;

@@ -17,6 +17,7 @@ export function startDomain(config: ServerConfig, store: Store, log: FastifyBase
   const calls = startCallWorker({ config, store, log, now, vapi });
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
+  const indexing = indexOlderLeads(store, log);
   return {
     otp,
     intake,
@@ -26,7 +27,25 @@ export function startDomain(config: ServerConfig, store: Store, log: FastifyBase
     desk: deskService(store, now),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
-      await Promise.all([calls.stop(), outbox.stop()]);
+      await Promise.all([calls.stop(), outbox.stop(), indexing.stop()]);
+    },
+  };
+}
+
+/** Leads stored before the desk could search get their search terms in small batches, newest first, beside the work. */
+function indexOlderLeads(store: Store, log: FastifyBaseLogger) {
+  let stopped = false;
+  const done = (async () => {
+    try {
+      while (!stopped && (await store.desk.indexOlderLeads({ limit: 500 })) > 0) await new Promise((next) => setTimeout(next, 10));
+    } catch (error) {
+      log.warn({ err: error }, 'search terms of older leads: stopped, continued at the next start');
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
     },
   };
 }

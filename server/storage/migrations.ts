@@ -2,12 +2,24 @@
 // schema_migrations. Never edit one that has shipped; add the next. Where the two databases spell a
 // type differently, a migration is a function of the dialect. (1 and 2 keep the shape databases made
 // before migrations were numbered, with IF NOT EXISTS on SQLite, so those files upgrade in place.)
+import { ENDED_REASON_RULES, FAILURE_REASON_OUTCOMES, OUTCOME_IDS, OUTCOMES, TO_CALL_OUTCOMES } from '../../model/call-outcomes.ts';
 import type { Dialect } from './sql.ts';
 
 type Migration = (d: Dialect) => string;
 
 const id = (d: Dialect) => (d === 'sqlite' ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY');
 const ifNew = (d: Dialect) => (d === 'sqlite' ? 'IF NOT EXISTS ' : '');
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** An epoch-milliseconds column as its UTC day (YYYY-MM-DD). */
+const dayOfMs = (d: Dialect, column: string) =>
+  d === 'sqlite' ? `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')` : `to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+/** outcomeOf() of ../model/call-outcomes.ts in SQL, for calls stored before outcomes were. */
+const outcomeCase = `CASE status WHEN 'pending' THEN 'waiting' WHEN 'scheduled' THEN 'scheduled' WHEN 'retrying' THEN 'retrying' WHEN 'placed' THEN 'calling'
+     WHEN 'not-configured' THEN 'not-set-up'
+     WHEN 'failed' THEN CASE failure_reason ${Object.entries(FAILURE_REASON_OUTCOMES).map(([r, o]) => `WHEN ${quote(r)} THEN ${quote(o)}`).join(' ')} ELSE 'failed' END
+     ELSE CASE ${ENDED_REASON_RULES.map(([part, o]) => `WHEN lower(COALESCE(ended_reason, '')) LIKE ${quote(`%${part}%`)} THEN ${quote(o)}`).join(' ')} ELSE 'answered' END END`;
+const FINAL_OUTCOMES = OUTCOME_IDS.filter((o) => OUTCOMES[o].final).map(quote).join(', ');
 
 export const MIGRATIONS: Migration[] = [
   (d) => `CREATE TABLE ${ifNew(d)}feedback (
@@ -130,4 +142,45 @@ export const MIGRATIONS: Migration[] = [
    CREATE INDEX lead_marks_at ON lead_marks (contacted_at);
    CREATE INDEX leads_created ON leads (created_at);
    CREATE INDEX calls_updated ON calls (updated_at);`,
+  // Issue 34 (the desk as a work tool): each call's outcome in one word and whether it is on the To call
+  // list, decided once when the call changes (the rules of ../model/call-outcomes.ts, applied here to
+  // calls stored before); the search terms of each lead (older leads' filled in batches after the
+  // start, from the newest down); every mark and undo; counts per day that a purge never changes.
+  (d) => `
+   ALTER TABLE calls ADD COLUMN outcome TEXT;
+   ALTER TABLE calls ADD COLUMN to_call INTEGER NOT NULL DEFAULT 0;
+   UPDATE calls SET outcome = ${outcomeCase};
+   UPDATE calls SET to_call = 1 WHERE outcome IN (${TO_CALL_OUTCOMES.map(quote).join(', ')}) AND lead_id NOT IN (SELECT lead_id FROM lead_marks);
+   CREATE INDEX calls_to_call ON calls (to_call, lead_id);
+   CREATE INDEX calls_outcome ON calls (outcome, lead_id);
+   CREATE TABLE lead_search (
+     term TEXT ${d === 'postgres' ? 'COLLATE "C" ' : ''}NOT NULL,
+     lead_id INTEGER NOT NULL REFERENCES leads (id)${d === 'postgres' ? ' ON DELETE CASCADE' : ''},
+     PRIMARY KEY (term, lead_id))${d === 'sqlite' ? ' WITHOUT ROWID' : ''};
+   CREATE INDEX lead_search_lead ON lead_search (lead_id);
+   INSERT INTO settings (key, value) SELECT 'lead-search-below', CAST(COALESCE(MAX(id), 0) + 1 AS TEXT) FROM leads;
+   CREATE TABLE lead_mark_events (
+     id ${id(d)},
+     lead_id INTEGER NOT NULL REFERENCES leads (id)${d === 'postgres' ? ' ON DELETE CASCADE' : ''},
+     action TEXT NOT NULL,
+     by_email TEXT NOT NULL,
+     at BIGINT NOT NULL);
+   CREATE INDEX lead_mark_events_lead ON lead_mark_events (lead_id, id);
+   INSERT INTO lead_mark_events (lead_id, action, by_email, at) SELECT lead_id, 'marked', contacted_by, contacted_at FROM lead_marks;
+   CREATE TABLE daily_counts (
+     day TEXT NOT NULL,
+     metric TEXT NOT NULL,
+     agent_id TEXT NOT NULL DEFAULT '',
+     campaign TEXT NOT NULL DEFAULT '',
+     n BIGINT NOT NULL,
+     PRIMARY KEY (day, metric, agent_id, campaign));
+   INSERT INTO daily_counts (day, metric, agent_id, campaign, n)
+     SELECT substr(created_at, 1, 10), 'leads', agent_id, COALESCE(utm_campaign, ''), COUNT(*) FROM leads GROUP BY substr(created_at, 1, 10), agent_id, COALESCE(utm_campaign, '');
+   INSERT INTO daily_counts (day, metric, n) SELECT ${dayOfMs(d, 'created_at')}, 'codes-sent', COUNT(*) FROM otp_codes GROUP BY ${dayOfMs(d, 'created_at')};
+   INSERT INTO daily_counts (day, metric, agent_id, campaign, n)
+     SELECT ${dayOfMs(d, 'c.placed_at')}, 'calls-placed', l.agent_id, COALESCE(l.utm_campaign, ''), COUNT(*) FROM calls c JOIN leads l ON l.id = c.lead_id
+     WHERE c.placed_at IS NOT NULL GROUP BY ${dayOfMs(d, 'c.placed_at')}, l.agent_id, COALESCE(l.utm_campaign, '');
+   INSERT INTO daily_counts (day, metric, agent_id, campaign, n)
+     SELECT ${dayOfMs(d, 'c.updated_at')}, 'outcome:' || c.outcome, l.agent_id, COALESCE(l.utm_campaign, ''), COUNT(*) FROM calls c JOIN leads l ON l.id = c.lead_id
+     WHERE c.outcome IN (${FINAL_OUTCOMES}) GROUP BY ${dayOfMs(d, 'c.updated_at')}, c.outcome, l.agent_id, COALESCE(l.utm_campaign, '')`,
 ];

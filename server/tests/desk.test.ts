@@ -44,7 +44,7 @@ async function addLead(h: Harness, phone: string, extra: Record<string, unknown>
   return res.json().id as number;
 }
 
-const READS = ['/api/session', '/api/desk/leads', '/api/desk/leads.csv', '/api/desk/leads/1', '/api/desk/feedback', '/api/desk/feedback.csv', '/api/desk/changes'];
+const READS = ['/api/desk/leads', '/api/desk/overview', '/api/desk/leads.csv', '/api/desk/leads/1', '/api/desk/feedback', '/api/desk/feedback.csv', '/api/desk/changes'];
 
 describe('the desk without a session', () => {
   it('answers 401 on every desk call, whatever else is wrong with it, and shows no data', async () => {
@@ -58,10 +58,13 @@ describe('the desk without a session', () => {
         expect(res.body).not.toContain('+919876500001');
       }
     }
-    for (const [method, url] of [['DELETE', '/api/session'], ['POST', '/api/desk/leads/1/contacted']] as const) {
+    for (const [method, url] of [['DELETE', '/api/session'], ['POST', '/api/desk/leads/1/contacted'], ['DELETE', '/api/desk/leads/1/contacted']] as const) {
       const res = await s.h.app.inject({ method, url, headers: { origin: s.origin } });
       expect(res.statusCode).toBe(401);
     }
+    // The desk asks whether it is signed in as it opens: no session is an empty answer, not an error.
+    expect((await get(s.h, '/api/session')).statusCode).toBe(204);
+    expect((await get(s.h, '/api/session', { cookie: 'desk_session=made-up' })).headers['set-cookie']).toMatch(/^desk_session=; /);
     // A made-up cookie is cleared.
     const res = await get(s.h, '/api/desk/leads', { cookie: 'desk_session=made-up' });
     expect(res.headers['set-cookie']).toMatch(/^desk_session=; Path=\/api; Max-Age=0; HttpOnly; SameSite=Strict$/);
@@ -249,10 +252,11 @@ describe('what the desk shows', () => {
     const mark = await s.h.app.inject({ method: 'POST', url: `/api/desk/leads/${id}/contacted`, headers: { cookie: c, origin: s.origin } });
     expect(mark.statusCode).toBe(200);
     const contacted = { by: EMAIL, at: new Date(s.clock.now()).toISOString() };
-    expect(mark.json()).toEqual({ contacted });
+    const marks = [{ action: 'marked', ...contacted }];
+    expect(mark.json()).toEqual({ contacted, marks });
     // The first mark stands.
     s.clock.later(5000);
-    expect((await s.h.app.inject({ method: 'POST', url: `/api/desk/leads/${id}/contacted`, headers: { cookie: c, origin: s.origin } })).json()).toEqual({ contacted });
+    expect((await s.h.app.inject({ method: 'POST', url: `/api/desk/leads/${id}/contacted`, headers: { cookie: c, origin: s.origin } })).json()).toEqual({ contacted, marks });
     expect((await get(s.h, `/api/desk/leads/${id}`, { cookie: c })).json().contacted).toEqual(contacted);
     expect((await get(s.h, '/api/desk/changes', { cookie: c })).json().version).not.toBe(before);
   });

@@ -10,7 +10,7 @@ export default function Experience() {
         <p className="eyebrow">Live demo</p>
         <h1>Experience the power of AI</h1>
         <p className="lead">Choose a demo agent, tell us where to reach you, and hear it handle a real conversation.</p>
-        {/* A size container: the form's height is kept by its width from the first paint (see ui/styles.css). */}
+        {/* A size container: the form's height is kept by its width from the first paint (see styles.css). */}
         <div className="demo-slot">
           <DemoRequest defaultCountry="IN" brandName={config.brand.name} backendUrl={config.backendUrl} privacyHref="/privacy" />
         </div>

@@ -1,7 +1,7 @@
 // The sales desk's API: sign-in and sign-out (POST and DELETE /api/session), and behind a session the
 // leads with their calls, one lead with its consent proof, attempts and transcript, the contacted mark,
 // the feedback, CSV downloads of what the filters show, and the "changed since" figure the open desk
-// polls. Filters are checked by their schemas and reach SQL only as values.
+// polls, and the overview's counts. Filters are checked by their schemas and reach SQL only as values.
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import { AGENT_IDS } from '../../../model/agents.ts';
@@ -12,14 +12,28 @@ import { Refusal } from '../../domain/refusal.ts';
 import type { DeskSession, Store } from '../../storage/index.ts';
 import { clearSessionCookie, requireOwnOrigin, requireSession, sessionToken, setSessionCookie } from '../desk-auth.ts';
 import type { FieldWords } from '../errors.ts';
-
+import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
+import { searchPrefixes } from '../../../model/search.ts';
 
 const day = { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] };
 const leadQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { from: day, to: day, agent: { type: 'string', enum: [...AGENT_IDS] }, status: { type: 'string', enum: [...CALL_STATES] }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' } },
+  properties: {
+    from: day,
+    to: day,
+    agent: { type: 'string', enum: [...AGENT_IDS] },
+    status: { type: 'string', enum: [...CALL_STATES] },
+    outcome: { type: 'string', enum: [...OUTCOME_IDS] },
+    queue: { type: 'string', enum: ['to-call'] },
+    q: { type: 'string', maxLength: 100 },
+    cursor: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
+    limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' },
+    // The viewer's own date, for the CSV's file name.
+    day: { type: 'string', format: 'date' },
+  },
 };
+const overviewQuery = { type: 'object', additionalProperties: false, properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } };
 const feedbackQuery = { type: 'object', additionalProperties: false, properties: { from: day, to: day } };
 // Ids up to 1,999,999,999: within PostgreSQL's INTEGER, so a larger one is a 404, never a 500.
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$|^1[0-9]{9}$' } } };
@@ -36,13 +50,18 @@ const FIELD_WORDS: FieldWords = {
   agent: { error: 'invalid-filter', message: `agent must be one of ${AGENT_IDS.join(', ')}.` },
   status: { error: 'invalid-filter', message: `status must be one of ${CALL_STATES.join(', ')}.` },
   limit: { error: 'invalid-filter', message: 'limit must be a whole number from 1 to 1000.' },
+  outcome: { error: 'invalid-filter', message: `outcome must be one of ${OUTCOME_IDS.join(', ')}.` },
+  queue: { error: 'invalid-filter', message: 'queue must be to-call.' },
+  q: { error: 'invalid-filter', message: 'Search for at most 100 characters: a name, or digits of a phone number.' },
+  cursor: { error: 'invalid-filter', message: 'cursor must be the nextCursor of an earlier answer.' },
+  day: { error: 'invalid-filter', message: 'day must be a date (2026-11-23).' },
   id: { error: 'not-found', message: 'There is no such lead.' },
   email: { error: 'invalid', label: 'Email' },
   password: { error: 'invalid', label: 'Password' },
 };
 
 type Range = { from?: string; to?: string };
-type LeadQuery = Range & { agent?: string; status?: string; limit?: string };
+type LeadQuery = Range & { agent?: string; status?: string; outcome?: string; queue?: string; q?: string; cursor?: string; limit?: string; day?: string };
 
 const badDate = (field: string) => new Refusal(400, 'invalid-filter', FIELD_WORDS[field].message!, { field });
 
@@ -64,10 +83,23 @@ function range({ from, to }: Range): Range {
   };
 }
 
-const leadFilter = (q: LeadQuery) => ({ ...range(q), agentId: q.agent, callStatus: q.status });
+function leadFilter(q: LeadQuery) {
+  const text = q.q?.trim() ?? '';
+  const search = text ? searchPrefixes(text) : null;
+  if (text && !search) throw new Refusal(400, 'invalid-filter', 'Search by a name, or by at least 3 digits of a phone number.');
+  return {
+    ...range(q),
+    agentId: q.agent,
+    callStatus: q.status,
+    outcome: q.outcome,
+    toCall: q.queue === 'to-call',
+    ...(search && { search }),
+    ...(q.cursor && { before: Number(q.cursor) }),
+  };
+}
 
 /** A lead as the list shows it: who, when, and how the call went. */
-function listed({ lead, call, contacted }: Awaited<ReturnType<Store['desk']['leads']>>[number]) {
+function listed({ lead, call, outcome, contacted }: Awaited<ReturnType<Store['desk']['leads']>>[number]) {
   return {
     id: lead.id,
     createdAt: lead.createdAt,
@@ -82,12 +114,15 @@ function listed({ lead, call, contacted }: Awaited<ReturnType<Store['desk']['lea
       failureReason: call.failureReason,
       summary: call.summary,
       successEvaluation: call.successEvaluation,
+      durationSeconds: call.durationSeconds,
+      outcome,
     },
     contacted,
   };
 }
 
-const csvName = (what: string, now: number) => `${what}-${new Date(now).toISOString().slice(0, 10)}.csv`;
+/** The file is named with the viewer's date where the desk sends it (`day`), else the UTC date. */
+const csvName = (what: string, now: number, day?: string) => `${what}-${day ?? new Date(now).toISOString().slice(0, 10)}.csv`;
 const sendCsv = (reply: FastifyReply, name: string, body: string) =>
   reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(body);
 
@@ -120,8 +155,14 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
     return { email: result.session.email, expiresAt: new Date(result.session.expiresAt).toISOString() };
   });
 
-  api.get('/session', reader, async (request) => {
-    const session = sessionOf(request);
+  // Asked by the desk as it opens: without a session the answer is 204 (a signed-out desk is no error).
+  api.get('/session', { config: routeConfig }, async (request, reply) => {
+    const token = sessionToken(request);
+    const session = await desk.session(token);
+    if (!session) {
+      if (token !== undefined) clearSessionCookie(request, reply);
+      return reply.code(204).send();
+    }
     return { email: session.email, expiresAt: new Date(session.expiresAt).toISOString() };
   });
 
@@ -133,9 +174,11 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
 
   api.get('/desk/leads', { ...reader, schema: { querystring: leadQuery } }, async (request) => {
     const q = request.query as LeadQuery;
-    const limit = Number(q.limit ?? 500);
-    const [rows, version] = await Promise.all([store.desk.leads({ ...leadFilter(q), limit }), store.desk.version()]);
-    return { leads: rows.map(listed), limit, version };
+    const limit = Number(q.limit ?? 100);
+    // One more than asked says whether there is a next page; the cursor is the last id shown.
+    const [rows, version] = await Promise.all([store.desk.leads({ ...leadFilter(q), limit: limit + 1 }), store.desk.version()]);
+    const page = rows.slice(0, limit);
+    return { leads: page.map(listed), limit, nextCursor: rows.length > limit ? String(page.at(-1)!.lead.id) : null, version };
   });
 
   api.get('/desk/leads.csv', { ...reader, schema: { querystring: leadQuery } }, async (request, reply) => {
@@ -143,7 +186,7 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
     const rows = await store.desk.leads({ ...leadFilter(request.query as LeadQuery), limit: 100_000 });
     const flat = rows.map((r) => ({ ...leadRow(r), contactedAt: r.contacted?.at ?? null, contactedBy: r.contacted?.by ?? null }));
     request.log.info({ deskUser: session.email, rows: flat.length }, 'desk leads downloaded');
-    return sendCsv(reply, csvName('leads', desk.now()), toCsv([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], flat));
+    return sendCsv(reply, csvName('leads', desk.now(), (request.query as LeadQuery).day), toCsv([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], flat));
   });
 
   api.get('/desk/leads/:id', { ...reader, schema: { params: idParams } }, async (request) => {
@@ -155,9 +198,26 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
 
   api.post('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
     const session = sessionOf(request);
-    const contacted = await store.desk.markContacted({ leadId: Number((request.params as { id: string }).id), by: session.email, now: desk.now() });
-    if (!contacted) throw new Refusal(404, 'not-found', 'There is no such lead.');
-    return { contacted };
+    const marked = await store.desk.markContacted({ leadId: Number((request.params as { id: string }).id), by: session.email, now: desk.now() });
+    if (!marked) throw new Refusal(404, 'not-found', 'There is no such lead.');
+    return marked;
+  });
+
+  // Undoes the mark; who undid it stays in the lead's history beside who marked it.
+  api.delete('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
+    const session = sessionOf(request);
+    const unmarked = await store.desk.unmarkContacted({ leadId: Number((request.params as { id: string }).id), by: session.email, now: desk.now() });
+    if (!unmarked) throw new Refusal(404, 'not-found', 'There is no such lead.');
+    return unmarked;
+  });
+
+  // The funnel, leads per day and outcomes by agent and campaign for UTC days (the last 30 by default).
+  api.get('/desk/overview', { ...reader, schema: { querystring: overviewQuery } }, async (request) => {
+    const q = request.query as { from?: string; to?: string };
+    const to = q.to ?? new Date(desk.now()).toISOString().slice(0, 10);
+    const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    if (from > to) throw new Refusal(400, 'invalid-filter', 'from must be on or before to.');
+    return { from, to, ...(await store.overview.get({ from, to })) };
   });
 
   api.get('/desk/feedback', { ...reader, schema: { querystring: feedbackQuery } }, async (request) => {

@@ -3,8 +3,10 @@
 // a timeout) is recognised and checked with the provider before anything is tried again.
 import type { CallState } from '../../../model/calls.ts';
 import { fragment, num, numOrNull, one, query, raw, sql } from '../sql.ts';
+import { outcomeOf, successOf } from '../../../model/call-outcomes.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+import { bump, setOutcome } from './tallies.ts';
 
 export type CallJob = { leadId: number; phone: string; name: string; agentId: string; timeZone: string | null; attempts: number; attemptStartedAt: number | null; suppressed: boolean };
 
@@ -83,6 +85,11 @@ export const calls = {
       yield* one(sql`UPDATE calls SET status = 'failed', last_error = ${o.error}, failure_reason = ${o.reason}, attempt_started_at = NULL, lease_until = NULL,
         next_attempt_at = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
     }
+    if (o.kind === 'placed') {
+      const lead = yield* one(sql`SELECT agent_id, utm_campaign FROM leads WHERE id = ${leadId}`);
+      yield* bump('calls-placed', now, { agentId: String(lead?.agent_id ?? ''), campaign: (lead?.utm_campaign as string | null) ?? null });
+    }
+    yield* setOutcome(leadId, o.kind === 'placed' ? 'calling' : o.kind === 'retry' ? 'retrying' : outcomeOf({ status: 'failed', failureReason: o.reason }), now);
     const result = o.kind === 'placed' ? `placed ${o.providerCallId}` : o.kind === 'retry' ? (o.unknown ? 'unknown' : 'retry') : 'failed';
     yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${result}, error = ${o.kind === 'placed' ? null : o.error},
       provider_call_id = ${o.kind === 'placed' ? o.providerCallId : null}
@@ -132,8 +139,13 @@ export const calls = {
       success_evaluation = ${next.successEvaluation}, transcript = ${next.transcript}, recording_url = ${next.recordingUrl},
       check_at = ${next.status === 'ended' ? null : fragment('check_at')}, updated_at = ${now}
       WHERE provider_call_id = ${providerCallId}`);
+    const leadId = num(row.lead_id);
+    yield* setOutcome(leadId, outcomeOf({ status: next.status as CallState, endedReason: next.endedReason, failureReason: before.failureReason }), now);
+    if (successOf(next.successEvaluation) === true && successOf(before.successEvaluation) !== true) {
+      yield* bump('successful', now, { agentId: String(row.agent_id), campaign: (row.utm_campaign as string | null) ?? null });
+    }
     // The CRM hears of the end (and of a later, fuller report); progress in between is ours alone.
-    if (next.status === 'ended') yield* changed(num(row.lead_id), now, deliver);
+    if (next.status === 'ended') yield* changed(leadId, now, deliver);
     return 'updated' as const;
   },
 

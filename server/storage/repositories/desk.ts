@@ -1,17 +1,44 @@
 // The sales desk: its accounts, their sessions, failed sign-ins (the lock-out) and who marked a lead
 // contacted; the leads and feedback as the desk lists them (newest first), and one cheap "what changed"
 // figure the open desks poll. Only hashes of passwords and session tokens are stored.
-import { join, lock, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
+import { TO_CALL_OUTCOMES } from '../../../model/call-outcomes.ts';
+import type { MarkEvent } from '../../../model/desk.ts';
+import { fragment, join, lock, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
+import { indexTerms } from './leads.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
 export type DeskUser = { id: number; email: string; passwordHash: string };
 export type DeskSession = { userId: number; email: string; createdAt: number; expiresAt: number };
 export type Contacted = { at: string; by: string } | null;
-export type DeskLeadFilter = { from?: string; to?: string; agentId?: string; callStatus?: string; limit?: number };
+/**
+ * A desk list: filters, `search` (term prefixes that must all match, ../../model/search.ts), the To call
+ * queue, and `before` (a cursor: only leads older than that id).
+ */
+export type DeskLeadFilter = {
+  from?: string;
+  to?: string;
+  agentId?: string;
+  callStatus?: string;
+  outcome?: string;
+  search?: string[];
+  toCall?: boolean;
+  before?: number;
+  limit?: number;
+};
+export type { MarkEvent };
 export type DeskFeedbackFilter = { from?: string; to?: string; limit?: number };
 
 const contactedOf = (r: Record<string, unknown>): Contacted =>
   r.contacted_at === null || r.contacted_at === undefined ? null : { at: new Date(num(r.contacted_at)).toISOString(), by: String(r.contacted_by) };
+
+/** The first text after every text that starts with `prefix` (byte order: PostgreSQL's column is COLLATE "C"). */
+const after = (prefix: string) => prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
+
+/** Lead ids whose terms start with each prefix (an index range per prefix). */
+function matching(prefixes: string[]): Sql {
+  const one = (p: string) => sql`SELECT lead_id FROM lead_search WHERE term >= ${p} AND term < ${after(p)}`;
+  return join(prefixes.map(one), ' INTERSECT ');
+}
 
 /** Feedback's time as ISO text in both databases (text in SQLite, timestamptz in PostgreSQL): read back and compared alike. */
 const feedbackTime = raw({ sqlite: 'created_at', postgres: `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` });
@@ -22,6 +49,18 @@ function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: num
   const newest = num(rows[0].at);
   const oldest = num(rows[max - 1].at);
   return newest - oldest <= windowMs ? newest + windowMs : null;
+}
+
+/** The leads (with calls and marks) that `where` picks, newest first by `order`. */
+function* listed(where: Sql, order: Sql, limit: number, source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`) {
+  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
+    FROM ${source} LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
+  return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r) }));
+}
+
+function* marksOf(leadId: number) {
+  const rows = yield* query(sql`SELECT action, by_email, at FROM lead_mark_events WHERE lead_id = ${leadId} ORDER BY id`);
+  return rows.map((r): MarkEvent => ({ action: r.action as MarkEvent['action'], by: String(r.by_email), at: new Date(num(r.at)).toISOString() }));
 }
 
 export const desk = {
@@ -103,26 +142,72 @@ export const desk = {
     return Boolean(r);
   },
 
-  /** Leads with their calls and marks, newest first. Filters reach the SQL as values only. */
-  *leads({ from, to, agentId, callStatus, limit = 500 }: DeskLeadFilter) {
-    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, m.contacted_at, m.contacted_by
-      FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id
-      WHERE ${leadWhere({ from, to, agentId, callStatus })} ORDER BY l.id DESC LIMIT ${limit}`);
-    return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) }));
+  /**
+   * Leads with their calls and marks, newest first, `limit` of them from the cursor. Each list walks an
+   * index in id order: a search its terms' ranges, the To call list and an outcome calls' indexes, the
+   * rest the leads' own ids. Filters reach the SQL as values only.
+   */
+  *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500 }: DeskLeadFilter) {
+    const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
+    const conditions = [
+      leadWhere({ from, to, agentId, callStatus }),
+      ...(outcome ? [sql`c.outcome = ${outcome}`] : []),
+      ...(toCall ? [sql`c.to_call = 1`] : []),
+    ];
+    if (search?.length) {
+      // A search picks its page of ids first (sorting ids, never whole rows), then reads those leads.
+      const older = before ? sql` AND s.lead_id < ${before}` : sql``;
+      const ids = filtered
+        ? sql`SELECT s.lead_id FROM (${matching(search)}) s CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id
+            WHERE l.id = s.lead_id${older} AND ${join(conditions, ' AND ')} ORDER BY s.lead_id DESC LIMIT ${limit}`
+        : sql`SELECT s.lead_id FROM (${matching(search)}) s WHERE 1 = 1${older} ORDER BY s.lead_id DESC LIMIT ${limit}`;
+      return yield* listed(sql`l.id IN (${ids})`, fragment('l.id'), limit);
+    }
+    // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order).
+    const [source, order] = toCall || outcome ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')] : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
+    if (toCall || outcome) conditions.push(sql`l.id = c.lead_id`);
+    if (before) conditions.push(sql`${order} < ${before}`);
+    return yield* listed(join(conditions, ' AND '), order, limit, source);
   },
 
+  /** One lead with its call, its mark and every mark and undo, oldest first. */
   *lead({ id }: { id: number }) {
-    const r = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, m.contacted_at, m.contacted_by
+    const r = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
       FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE l.id = ${id}`);
-    return r ? { lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) } : null;
+    if (!r) return null;
+    return { lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r), marks: yield* marksOf(id) };
   },
 
-  /** Marks a lead contacted by `by` (the first mark stands); null when there is no such lead. */
+  /** Marks a lead contacted by `by` (a standing mark stays as it is); null when there is no such lead. */
   *markContacted({ leadId, by, now }: { leadId: number; by: string; now: number }) {
     if (!(yield* one(sql`SELECT 1 AS found FROM leads WHERE id = ${leadId}`))) return null;
-    yield* one(sql`INSERT INTO lead_marks (lead_id, contacted_at, contacted_by) VALUES (${leadId}, ${now}, ${by}) ON CONFLICT (lead_id) DO NOTHING`);
+    const made = yield* query(sql`INSERT INTO lead_marks (lead_id, contacted_at, contacted_by) VALUES (${leadId}, ${now}, ${by}) ON CONFLICT (lead_id) DO NOTHING RETURNING lead_id`);
+    if (made.length) {
+      yield* one(sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'marked', ${by}, ${now})`);
+      yield* one(sql`UPDATE calls SET to_call = 0 WHERE lead_id = ${leadId}`);
+    }
     const r = yield* one(sql`SELECT contacted_at, contacted_by FROM lead_marks WHERE lead_id = ${leadId}`);
-    return contactedOf(r!);
+    return { contacted: contactedOf(r!), marks: yield* marksOf(leadId) };
+  },
+
+  /** Undoes a lead's mark (`by` is kept in its history; the lead returns to the To call list where it belongs); null when there is no such lead. */
+  *unmarkContacted({ leadId, by, now }: { leadId: number; by: string; now: number }) {
+    if (!(yield* one(sql`SELECT 1 AS found FROM leads WHERE id = ${leadId}`))) return null;
+    const undone = yield* query(sql`DELETE FROM lead_marks WHERE lead_id = ${leadId} RETURNING lead_id`);
+    if (undone.length) {
+      yield* one(sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'undone', ${by}, ${now})`);
+      yield* one(sql`UPDATE calls SET to_call = CASE WHEN outcome IN (${join(TO_CALL_OUTCOMES.map((o) => sql`${o}`), ', ')}) THEN 1 ELSE 0 END WHERE lead_id = ${leadId}`);
+    }
+    return { contacted: null as Contacted, marks: yield* marksOf(leadId) };
+  },
+
+  /** Stores the search terms of leads stored before searches were (newest first, `limit` at a time); the number indexed, 0 when done. */
+  *indexOlderLeads({ limit }: { limit: number }) {
+    const below = num((yield* one(sql`SELECT value FROM settings WHERE key = 'lead-search-below'`))?.value);
+    const rows = yield* query(sql`SELECT id, name, phone FROM leads WHERE id < ${below} ORDER BY id DESC LIMIT ${limit}`);
+    for (const r of rows) yield* indexTerms(num(r.id), String(r.name), String(r.phone));
+    if (rows.length) yield* one(sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = 'lead-search-below'`);
+    return rows.length;
   },
 
   *feedback({ from, to, limit = 500 }: DeskFeedbackFilter) {
@@ -138,7 +223,7 @@ export const desk = {
    */
   *version() {
     const r = yield* one(sql`SELECT (SELECT MAX(id) FROM leads) AS leads, (SELECT MAX(updated_at) FROM calls) AS calls,
-      (SELECT MAX(contacted_at) FROM lead_marks) AS marks, (SELECT MAX(id) FROM feedback) AS feedback`);
+      (SELECT MAX(id) FROM lead_mark_events) AS marks, (SELECT MAX(id) FROM feedback) AS feedback`);
     return [r?.leads, r?.calls, r?.marks, r?.feedback].map((v) => numOrNull(v) ?? 0).join('.');
   },
 };

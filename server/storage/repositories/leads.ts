@@ -2,8 +2,11 @@
 // its call job and its CRM events in one transaction, so none exists without the others.
 import type { CallState } from '../../../model/calls.ts';
 import { lock, num, numOrNull, one, query, sql } from '../sql.ts';
+import { OUTCOMES, outcomeOf } from '../../../model/call-outcomes.ts';
+import { searchTerms } from '../../../model/search.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
+import { bump } from './tallies.ts';
 
 export type LeadInput = {
   agentId: string;
@@ -34,6 +37,13 @@ export type LeadAdded = { id: number; status: CallState; callAt: number | null; 
 
 export type LeadFilter = { from?: string; to?: string; agentId?: string; callStatus?: string; limit?: number };
 
+/** Stores what a desk search finds the lead by (../../model/search.ts). */
+export function* indexTerms(leadId: number, name: string, phone: string) {
+  for (const term of searchTerms(name, phone)) {
+    yield* one(sql`INSERT INTO lead_search (term, lead_id) VALUES (${term}, ${leadId}) ON CONFLICT (term, lead_id) DO NOTHING`);
+  }
+}
+
 export const leads = {
   /**
    * Stores a lead, its call and its CRM events. A lead for the same phone and agent within
@@ -55,8 +65,13 @@ export const leads = {
       RETURNING id`);
     const id = num(inserted?.id);
     const due = plan.status === 'pending' || plan.status === 'scheduled' ? (plan.callAt ?? lead.createdAt) : null;
-    yield* one(sql`INSERT INTO calls (lead_id, status, call_at, next_attempt_at, failure_reason, updated_at)
-      VALUES (${id}, ${plan.status}, ${plan.callAt}, ${due}, ${plan.failureReason ?? null}, ${lead.createdAt})`);
+    const outcome = outcomeOf({ status: plan.status, failureReason: plan.failureReason });
+    yield* one(sql`INSERT INTO calls (lead_id, status, call_at, next_attempt_at, failure_reason, updated_at, outcome, to_call)
+      VALUES (${id}, ${plan.status}, ${plan.callAt}, ${due}, ${plan.failureReason ?? null}, ${lead.createdAt}, ${outcome}, ${OUTCOMES[outcome].toCall ? 1 : 0})`);
+    yield* indexTerms(id, lead.name, lead.phone);
+    const dims = { agentId: lead.agentId, campaign: u.campaign };
+    yield* bump('leads', lead.createdAt, dims);
+    if (OUTCOMES[outcome].final) yield* bump(`outcome:${outcome}`, lead.createdAt, dims);
     if (deliver) {
       const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`);
       const stored = leadOf(row!);

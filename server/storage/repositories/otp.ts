@@ -1,6 +1,7 @@
 // One-time codes and every limit on sending them (per phone, per client address, for the whole
 // service). One lock serialises code requests across instances, so each limit holds exactly.
 import { lock, num, one, query, sql } from '../sql.ts';
+import { bump } from './tallies.ts';
 
 const HOUR = 3_600_000;
 
@@ -39,12 +40,15 @@ export const otp = {
 
   /** Marks a code used; true for the one caller that did so (however many checks raced). */
   *consume({ codeId, now }: { codeId: number; now: number }) {
-    return (yield* query(sql`UPDATE otp_codes SET consumed_at = ${now} WHERE id = ${codeId} AND consumed_at IS NULL RETURNING id`)).length === 1;
+    const used = (yield* query(sql`UPDATE otp_codes SET consumed_at = ${now} WHERE id = ${codeId} AND consumed_at IS NULL RETURNING id`)).length === 1;
+    if (used) yield* bump('verified', now);
+    return used;
   },
 
   /** Forgets the code made at `createdAt` (it could not be sent), so it counts against no limit. */
   *cancel({ phone, createdAt }: { phone: string; createdAt: number }) {
-    yield* one(sql`DELETE FROM otp_codes WHERE phone = ${phone} AND created_at = ${createdAt}`);
+    const gone = yield* query(sql`DELETE FROM otp_codes WHERE phone = ${phone} AND created_at = ${createdAt} RETURNING id`);
+    if (gone.length) yield* bump('codes-sent', createdAt, {}, -gone.length);
   },
 
   /** The phone's current code may not be used again. */
@@ -68,6 +72,7 @@ function* requestCode(r: OtpRequest) {
   // A new code replaces the old one.
   yield* one(sql`UPDATE otp_codes SET consumed_at = ${r.now} WHERE phone = ${r.phone} AND consumed_at IS NULL`);
   yield* one(sql`INSERT INTO otp_codes (phone, client_ip, code_hash, created_at, expires_at) VALUES (${r.phone}, ${r.clientIp}, ${r.codeHash}, ${r.now}, ${r.now + r.ttlMs})`);
+  yield* bump('codes-sent', r.now);
   return { ok: true } as OtpRequestResult;
 }
 

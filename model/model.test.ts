@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { endedOutcome, minutesSeconds, outcomeOf, OUTCOMES, successWords, TO_CALL_OUTCOMES } from './call-outcomes.ts';
+import { searchPrefixes, searchTerms } from './search.ts';
+
+describe('call outcomes', () => {
+  it('maps the provider’s ended reasons to plain words once', () => {
+    expect(endedOutcome('customer-ended-call')).toBe('answered');
+    expect(endedOutcome('assistant-ended-call')).toBe('answered');
+    expect(endedOutcome('silence-timed-out')).toBe('answered');
+    expect(endedOutcome('customer-did-not-answer')).toBe('no-answer');
+    expect(endedOutcome('customer-busy')).toBe('busy');
+    expect(endedOutcome('voicemail')).toBe('voicemail');
+    expect(endedOutcome('twilio-failed-to-connect-call')).toBe('failed');
+    expect(endedOutcome('call.start.error-vapi-number-international')).toBe('failed');
+    expect(endedOutcome('manually-canceled')).toBe('failed');
+    expect(outcomeOf({ status: 'failed', failureReason: 'suppressed' })).toBe('do-not-call');
+    expect(outcomeOf({ status: 'failed', failureReason: 'max-attempts' })).toBe('failed');
+    expect(outcomeOf({ status: 'not-configured' })).toBe('not-set-up');
+    expect(outcomeOf({ status: 'placed' })).toBe('calling');
+    expect(TO_CALL_OUTCOMES).toEqual(['no-answer', 'voicemail', 'busy', 'failed', 'not-set-up']);
+    expect(new Set(Object.values(OUTCOMES).map((o) => o.label)).size).toBe(Object.keys(OUTCOMES).length);
+  });
+
+  it('says durations as m:ss and success in words', () => {
+    expect(minutesSeconds(154)).toBe('2:34');
+    expect(minutesSeconds(59.6)).toBe('1:00');
+    expect(minutesSeconds(3)).toBe('0:03');
+    expect(successWords('true')).toBe('Successful: the call met its goal');
+    expect(successWords('false')).toBe('Not successful');
+    expect(successWords('8/10')).toBe('Rated 8/10');
+    expect(successWords(null)).toBeNull();
+  });
+});
+
+describe('search terms', () => {
+  it('stores name words and every ending of the number’s digits; a query is word beginnings or digits however typed', () => {
+    expect(searchTerms('José  Pérez-Rao', '+919876543210')).toEqual([
+      'n:jose', 'n:perez', 'n:rao',
+      'p:919876543210', 'p:19876543210', 'p:9876543210', 'p:876543210', 'p:76543210', 'p:6543210', 'p:543210', 'p:43210', 'p:3210', 'p:210',
+    ]);
+    expect(searchTerms('प्रिया नायर', '+91')).toEqual(['n:प्रिया', 'n:नायर']);
+    expect(searchPrefixes(' +91 (98765) 432-10 ')).toEqual(['p:919876543210']);
+    expect(searchPrefixes('98')).toBeNull();
+    expect(searchPrefixes('Asha R')).toEqual(['n:asha', 'n:r']);
+    expect(searchPrefixes('  ')).toBeNull();
+    expect(searchPrefixes("'; DROP TABLE leads --")).toEqual(['n:drop', 'n:table', 'n:leads']);
+  });
+});
