@@ -59,6 +59,10 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
   const brand = r.text('BRAND_NAME', r.text('VITE_BRAND_NAME', 'Aurelo'));
   const databaseUrl = r.url('DATABASE_URL', '', { protocols: ['postgres:', 'postgresql:'] });
   const consentFile = r.text('CONSENT_TEXTS_FILE');
+  const dataHashKey = r.text('DATA_HASH_KEY');
+  if (dataHashKey && dataHashKey.length < 32) throw new SettingError('DATA_HASH_KEY', 'must be at least 32 characters (openssl rand -hex 32 makes one).');
+  if (!dataHashKey && env.NODE_ENV === 'production') throw new SettingError('DATA_HASH_KEY', 'is required in production: erased numbers are kept only as a keyed hash made with it (openssl rand -hex 32 makes one).');
+  const days = (name: string, fallback: number) => r.int(name, fallback, { min: 0, max: 36_500 });
 
   return {
     port,
@@ -119,6 +123,15 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
       retryMs: r.int('CALL_RETRY_MS', 60_000),
       maxAttempts: r.int('CALL_MAX_ATTEMPTS', 5, { max: 50 }),
     },
+    /** How long personal data is kept, in days (0: everything already older goes at the next purge). */
+    retention: {
+      leadDays: days('LEAD_RETENTION_DAYS', 730),
+      callContentDays: days('CALL_CONTENT_RETENTION_DAYS', 180),
+      outboxDays: days('OUTBOX_RETENTION_DAYS', 30),
+      auditDays: days('AUDIT_RETENTION_DAYS', 365),
+    },
+    /** Keys the hash an erased number is kept as; a fixed development key when unset (refused in production). */
+    dataHashKey: dataHashKey || 'development-only-data-hash-key-not-for-production',
     webhook: {
       url: webhookUrl,
       secret: webhookSecret,

@@ -130,4 +130,26 @@ export const MIGRATIONS: Migration[] = [
    CREATE INDEX lead_marks_at ON lead_marks (contacted_at);
    CREATE INDEX leads_created ON leads (created_at);
    CREATE INDEX calls_updated ON calls (updated_at);`,
+  // Issue 33: personal data over its whole life. A keyed hash of each lead's number (erasure keeps it, so
+  // the do-not-call list and repeat requests still match), when a lead was erased, desk roles (accounts
+  // made before roles are admins), the desk's audit, leases (one instance runs the hourly purge), and
+  // indexes the purge's batches walk.
+  (d) => `
+   ALTER TABLE leads ADD COLUMN phone_hash TEXT;
+   ALTER TABLE leads ADD COLUMN erased_at BIGINT;
+   CREATE INDEX leads_phone_hash ON leads (phone_hash);
+   ALTER TABLE desk_users ADD COLUMN role TEXT NOT NULL DEFAULT 'admin';
+   CREATE TABLE desk_audit (
+     id ${id(d)},
+     at BIGINT NOT NULL,
+     actor TEXT NOT NULL,
+     action TEXT NOT NULL,
+     lead_id INTEGER,
+     detail TEXT);
+   CREATE INDEX desk_audit_at ON desk_audit (at);
+   CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until_ms BIGINT NOT NULL);
+   CREATE INDEX calls_content ON calls (updated_at) WHERE transcript IS NOT NULL OR summary IS NOT NULL OR recording_url IS NOT NULL;
+   CREATE INDEX desk_login_failures_at ON desk_login_failures (at);
+   CREATE INDEX feedback_created ON feedback (created_at);
+   CREATE INDEX feedback_email ON feedback (email);`,
 ];

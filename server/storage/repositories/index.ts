@@ -7,10 +7,11 @@ import { feedback } from './feedback.ts';
 import { leads } from './leads.ts';
 import { otp } from './otp.ts';
 import { outbox } from './outbox.ts';
+import { retention } from './retention.ts';
 import { settings } from './settings.ts';
 import { suppressions } from './suppressions.ts';
 
-export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk };
+export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, retention };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
 
@@ -33,7 +34,7 @@ export function operation(repo: string, op: string): AnyOp {
 }
 
 export type { CallJob, AttemptOutcome, ProviderUpdate } from './calls.ts';
-export type { Contacted, DeskFeedbackFilter, DeskLeadFilter, DeskSession, DeskUser } from './desk.ts';
+export type { Contacted, DeskFeedbackFilter, DeskLeadFilter, DeskRole, DeskSession, DeskUser } from './desk.ts';
 export type { FeedbackInput, FeedbackRow } from './feedback.ts';
 export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
 export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';
