@@ -151,5 +151,5 @@ export const MIGRATIONS: Migration[] = [
    CREATE INDEX calls_content ON calls (updated_at) WHERE transcript IS NOT NULL OR summary IS NOT NULL OR recording_url IS NOT NULL;
    CREATE INDEX desk_login_failures_at ON desk_login_failures (at);
    CREATE INDEX feedback_created ON feedback (created_at);
-   CREATE INDEX feedback_email ON feedback (email);`,
+   CREATE INDEX feedback_email ON feedback (LOWER(email));`,
 ];

@@ -3,6 +3,8 @@
 import type { Op } from '../sql.ts';
 import { calls } from './calls.ts';
 import { desk } from './desk.ts';
+import { erasure } from './erasure.ts';
+import { exportsRepo } from './exports.ts';
 import { feedback } from './feedback.ts';
 import { leads } from './leads.ts';
 import { otp } from './otp.ts';
@@ -11,7 +13,7 @@ import { retention } from './retention.ts';
 import { settings } from './settings.ts';
 import { suppressions } from './suppressions.ts';
 
-export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, retention };
+export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, retention, erasure, exports: exportsRepo };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
 
@@ -39,3 +41,4 @@ export type { FeedbackInput, FeedbackRow } from './feedback.ts';
 export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
 export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';
 export type { OutboxRow } from './outbox.ts';
+export type { ExportFilter, Page } from './exports.ts';
