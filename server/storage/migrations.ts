@@ -145,8 +145,10 @@ export const MIGRATIONS: Migration[] = [
      actor TEXT NOT NULL,
      action TEXT NOT NULL,
      lead_id INTEGER,
+     session_id TEXT,
      detail TEXT);
    CREATE INDEX desk_audit_at ON desk_audit (at);
+   CREATE INDEX desk_audit_lead ON desk_audit (lead_id, at);
    CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until_ms BIGINT NOT NULL);
    CREATE INDEX calls_content ON calls (updated_at) WHERE transcript IS NOT NULL OR summary IS NOT NULL OR recording_url IS NOT NULL;
    CREATE INDEX desk_login_failures_at ON desk_login_failures (at);

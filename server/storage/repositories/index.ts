@@ -1,6 +1,7 @@
 // Every repository, by name: the SQLite thread runs an operation by these names, and the store
 // offers each as `store.<repository>.<operation>(args)`.
 import type { Op } from '../sql.ts';
+import { audit } from './audit.ts';
 import { calls } from './calls.ts';
 import { desk } from './desk.ts';
 import { erasure } from './erasure.ts';
@@ -13,7 +14,7 @@ import { retention } from './retention.ts';
 import { settings } from './settings.ts';
 import { suppressions } from './suppressions.ts';
 
-export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, retention, erasure, exports: exportsRepo };
+export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, retention, erasure, exports: exportsRepo, audit };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
 
@@ -42,3 +43,4 @@ export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
 export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';
 export type { OutboxRow } from './outbox.ts';
 export type { ExportFilter, Page } from './exports.ts';
+export type { AuditAction, AuditEntry } from './audit.ts';
