@@ -32,6 +32,7 @@ export async function purge(store: Store, retention: Retention, now: number, bat
     for (const k of ['codes', 'failures', 'sessions', 'audit'] as const) report[k] += r[k];
     if (Math.max(r.codes, r.failures, r.sessions, r.audit) < batch) break;
   }
+  await store.retention.optimize();
   return report;
 }
 

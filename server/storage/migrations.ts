@@ -154,4 +154,8 @@ export const MIGRATIONS: Migration[] = [
    CREATE INDEX desk_login_failures_at ON desk_login_failures (at);
    CREATE INDEX feedback_created ON feedback (created_at);
    CREATE INDEX feedback_email ON feedback (LOWER(email));`,
+  // Issue 33: the desk's filters at a million leads: by agent and by call state, newest first.
+  () => `
+   CREATE INDEX leads_agent ON leads (agent_id, id);
+   CREATE INDEX calls_status_lead ON calls (status, lead_id);`,
 ];

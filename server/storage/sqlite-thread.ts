@@ -34,7 +34,11 @@ if (!readonly) {
 }
 // Short: a lock held elsewhere must turn into a clear 503, not a request that hangs.
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-if (!readonly) migrate();
+if (!readonly) {
+  migrate();
+  // Statistics for the planner, gathered where they are missing or stale (cheap: bounded by analysis_limit).
+  db.pragma('optimize=0x10002');
+}
 
 function migrate() {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');

@@ -2,7 +2,7 @@
 // contacted; the leads and feedback as the desk lists them (newest first), and one cheap "what changed"
 // figure the open desks poll. Only hashes of passwords and session tokens are stored.
 import { join, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
-import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
+import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere, newestFirst } from './rows.ts';
 
 export type DeskRole = 'admin' | 'agent';
 export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
@@ -90,7 +90,7 @@ export const desk = {
   *leads({ from, to, agentId, callStatus, limit = 500 }: DeskLeadFilter) {
     const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, m.contacted_at, m.contacted_by
       FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id
-      WHERE ${leadWhere({ from, to, agentId, callStatus })} ORDER BY l.id DESC LIMIT ${limit}`);
+      WHERE ${leadWhere({ from, to, agentId, callStatus })} ORDER BY ${newestFirst(callStatus)} LIMIT ${limit}`);
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) }));
   },
 

@@ -2,7 +2,7 @@
 // short read: no snapshot is held for the whole export, so SQLite's checkpoints keep up). Only the
 // columns an export writes are fetched: never a transcript.
 import { fragment, join, num, query, raw, sql, type Sql } from '../sql.ts';
-import { callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
+import { callOf, LEAD_COLUMNS, leadOf, leadWhere, newestFirst } from './rows.ts';
 
 export type ExportFilter = { from?: string; to?: string; agentId?: string; callStatus?: string };
 /** `after`: the last id of the previous page (ascending), `before` (descending); the first page has neither. */
@@ -23,7 +23,7 @@ export const exportsRepo = {
     const keyset = descending ? (before === undefined ? sql`1 = 1` : sql`l.id < ${before}`) : sql`l.id > ${after}`;
     const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${EXPORT_CALL_COLUMNS}, m.contacted_at, m.contacted_by
       FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id
-      WHERE ${keyset} AND ${leadWhere(filter)} ORDER BY l.id ${fragment(descending ? 'DESC' : 'ASC')} LIMIT ${limit}`);
+      WHERE ${keyset} AND ${leadWhere(filter)} ORDER BY ${descending ? newestFirst(filter.callStatus) : fragment('l.id')} LIMIT ${limit}`);
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) }));
   },
 

@@ -1,6 +1,6 @@
 // Retention: what is older than its period goes, in batches (each its own short transaction, so writes
 // keep their turn between them), and a lease so one instance at a time runs the hourly purge.
-import { fragment, join, num, one, query, sql } from '../sql.ts';
+import { fragment, join, num, one, query, raw, sql } from '../sql.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -63,6 +63,11 @@ export const retention = {
     const sessions = yield* query(sql`DELETE FROM desk_sessions WHERE token_hash IN (SELECT token_hash FROM desk_sessions WHERE expires_at <= ${now} LIMIT ${batch}) RETURNING user_id`);
     const audit = yield* query(sql`DELETE FROM desk_audit WHERE id IN (SELECT id FROM desk_audit WHERE at < ${auditBefore} ORDER BY at LIMIT ${batch}) RETURNING id`);
     return { codes: codes.length, failures: failures.length, sessions: sessions.length, audit: audit.length };
+  },
+
+  /** Keeps the planner's statistics current after a purge (PostgreSQL's autovacuum analyses by itself). */
+  *optimize() {
+    yield* query(sql`${raw({ sqlite: 'PRAGMA optimize', postgres: 'SELECT 1' })}`);
   },
 
   /** Rows per table, for the purge's report and the tests. */
