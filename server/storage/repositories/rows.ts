@@ -56,12 +56,13 @@ export function callOf(r: Row): Call | null {
 
 /** The conditions of a lead list's filters (ISO times, an agent, a call state), as values only. */
 export function leadWhere({ from, to, agentId, callStatus }: { from?: string; to?: string; agentId?: string; callStatus?: string }): Sql {
-  // Ids grow with time: a range of times is also a range of ids (the first id at or after `from`, the last
-  // before `to`), which the newest-first order walks by its key instead of sorting every match. Exact: the
-  // times are still checked.
+  // Ids grow with time: a range of times is also a range of ids (from the first lead at or after `from`
+  // to the last before `to`, each found at once by the time index), which the newest-first order walks by
+  // its key instead of sorting every match. The times are still checked; only a lead stored out of order
+  // (two instances' clocks a few milliseconds apart, at the range's very edge) could fall outside.
   const where = [
-    from && sql`l.created_at >= ${from} AND l.id >= (SELECT MIN(id) FROM leads WHERE created_at >= ${from})`,
-    to && sql`l.created_at < ${to} AND l.id <= (SELECT MAX(id) FROM leads WHERE created_at < ${to})`,
+    from && sql`l.created_at >= ${from} AND l.id >= (SELECT id FROM leads WHERE created_at >= ${from} ORDER BY created_at, id LIMIT 1)`,
+    to && sql`l.created_at < ${to} AND l.id <= (SELECT id FROM leads WHERE created_at < ${to} ORDER BY created_at DESC, id DESC LIMIT 1)`,
     agentId && sql`l.agent_id = ${agentId}`,
     callStatus && sql`c.status = ${callStatus}`,
   ].filter((c): c is Sql => Boolean(c));
