@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Wordmark } from '../site/components/Wordmark';
 import { api, whenSignedOut, type Session } from './api';
+import { AuditPage } from './pages/AuditPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LeadPage } from './pages/LeadPage';
 import { LeadsPage } from './pages/LeadsPage';
 import { SignIn } from './pages/SignIn';
 
-export type Route = { name: 'leads' } | { name: 'lead'; id: number } | { name: 'feedback' } | { name: 'missing' };
+export type Route = { name: 'leads' } | { name: 'lead'; id: number } | { name: 'feedback' } | { name: 'audit' } | { name: 'missing' };
 
 function routeOf(pathname: string): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/desk') return { name: 'leads' };
   if (path === '/desk/feedback') return { name: 'feedback' };
+  if (path === '/desk/audit') return { name: 'audit' };
   const lead = /^\/desk\/leads\/([1-9]\d{0,9})$/.exec(path);
   return lead ? { name: 'lead', id: Number(lead[1]) } : { name: 'missing' };
 }
@@ -113,8 +115,9 @@ export function App() {
   if (session === 'unknown') page = <p className="desk-loading">Loading…</p>;
   else if (!session) page = <SignIn onSignedIn={setSession} />;
   else if (route.name === 'leads') page = <LeadsPage search={url.search} version={version} />;
-  else if (route.name === 'lead') page = <LeadPage id={route.id} version={version} />;
+  else if (route.name === 'lead') page = <LeadPage id={route.id} version={version} admin={session.role === 'admin'} />;
   else if (route.name === 'feedback') page = <FeedbackPage search={url.search} version={version} />;
+  else if (route.name === 'audit' && session.role === 'admin') page = <AuditPage />;
   else
     page = (
       <>
@@ -145,6 +148,11 @@ export function App() {
                 <Link to="/desk/feedback" aria-current={route.name === 'feedback' ? 'page' : undefined}>
                   Feedback
                 </Link>
+                {session.role === 'admin' && (
+                  <Link to="/desk/audit" aria-current={route.name === 'audit' ? 'page' : undefined}>
+                    Audit
+                  </Link>
+                )}
               </nav>
               <div className="desk-account">
                 <span className="desk-email">{session.email}</span>

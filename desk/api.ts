@@ -20,7 +20,7 @@ export type LeadDetail = {
 };
 
 export type Feedback = { id: number; createdAt: string; name: string; email: string; message: string };
-export type Session = { email: string; expiresAt: string };
+export type Session = { email: string; role: 'admin' | 'agent'; expiresAt: string };
 
 export class ApiError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { EraseLead } from './EraseLead';
 import { api, type Contacted, type LeadDetail } from '../api';
 import { Link } from '../App';
 import { agentName, CALL_STATES, phone, when } from '../format';
@@ -25,7 +26,7 @@ const pairs = (o: Record<string, string>) =>
   ) : null;
 
 /** One lead: who, their call and every attempt, the transcript, the consent proof and where they came from. */
-export function LeadPage({ id, version }: { id: number; version: string }) {
+export function LeadPage({ id, version, admin = false }: { id: number; version: string; admin?: boolean }) {
   const [detail, setDetail] = useState<LeadDetail | null>(null);
   const [error, setError] = useState('');
   const [marking, setMarking] = useState(false);
@@ -202,6 +203,7 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
             <Row label="Browser">{s.userAgent}</Row>
           </dl>
         </section>
+        {admin && lead.phone && <EraseLead id={id} />}
       </div>
     </>
   );
