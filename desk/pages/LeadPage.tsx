@@ -70,7 +70,7 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
         <Link to="/desk">← All leads</Link>
       </p>
       <div className="desk-title-row">
-        <h1 tabIndex={-1}>{lead ? lead.name : error ? 'Lead not shown' : 'Loading the lead…'}</h1>
+        <h1 tabIndex={-1}>{lead ? lead.name || 'Personal data erased' : error ? 'Lead not shown' : 'Loading the lead…'}</h1>
         {lead && (
           <div className="desk-contacted" aria-live="polite">
             {contacted ? (
