@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Wordmark } from '../ui/Wordmark';
 import { api, whenSignedOut, type Session } from './api';
+import { AuditPage } from './pages/AuditPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LeadPage } from './pages/LeadPage';
 import { LeadsPage } from './pages/LeadsPage';
@@ -8,7 +9,7 @@ import { OverviewPage } from './pages/OverviewPage';
 import { SignIn } from './pages/SignIn';
 import { focusHeading, Link, useRouter } from './router';
 
-type Route = { name: 'leads' | 'to-call' | 'overview' | 'feedback' | 'missing' } | { name: 'lead'; id: number };
+export type Route = { name: 'leads' | 'to-call' | 'overview' | 'feedback' | 'audit' | 'missing' } | { name: 'lead'; id: number };
 
 function routeOf(pathname: string): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -16,6 +17,7 @@ function routeOf(pathname: string): Route {
   if (path === '/desk/to-call') return { name: 'to-call' };
   if (path === '/desk/overview') return { name: 'overview' };
   if (path === '/desk/feedback') return { name: 'feedback' };
+  if (path === '/desk/audit') return { name: 'audit' };
   const lead = /^\/desk\/leads\/([1-9]\d{0,9})$/.exec(path);
   return lead ? { name: 'lead', id: Number(lead[1]) } : { name: 'missing' };
 }
@@ -102,9 +104,10 @@ export function App() {
   if (session === 'unknown') page = <p className="desk-muted">Loading…</p>;
   else if (!session) page = <SignIn onSignedIn={setSession} />;
   else if (route.name === 'leads' || route.name === 'to-call') page = <LeadsPage key={route.name} toCall={route.name === 'to-call'} search={location.search} version={version} />;
-  else if (route.name === 'lead') page = <LeadPage id={route.id} version={version} />;
+  else if (route.name === 'lead') page = <LeadPage id={route.id} version={version} admin={session.role === 'admin'} />;
   else if (route.name === 'overview') page = <OverviewPage search={location.search} />;
   else if (route.name === 'feedback') page = <FeedbackPage search={location.search} version={version} />;
+  else if (route.name === 'audit' && session.role === 'admin') page = <AuditPage />;
   else
     page = (
       <>
@@ -134,6 +137,11 @@ export function App() {
                     {label}
                   </Link>
                 ))}
+                {session.role === 'admin' && (
+                  <Link to="/desk/audit" aria-current={route.name === 'audit' ? 'page' : undefined}>
+                    Audit
+                  </Link>
+                )}
               </nav>
               <div className="desk-account">
                 <span className="desk-email">{session.email}</span>

@@ -26,7 +26,7 @@ export type LeadDetail = Marked & {
 export type OverviewAnswer = { from: string; to: string; funnel: Funnel; perDay: { day: string; leads: number }[]; byAgent: OutcomeRow[]; byCampaign: OutcomeRow[] };
 
 export type Feedback = { id: number; createdAt: string; name: string; email: string; message: string };
-export type Session = { email: string; expiresAt: string };
+export type Session = { email: string; role: 'admin' | 'agent'; expiresAt: string };
 
 export class ApiError extends Error {
   constructor(

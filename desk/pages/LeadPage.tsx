@@ -5,6 +5,7 @@ import { useLoad } from '../load';
 import { focusHeading, Link } from '../router';
 import { OutcomeBadge } from './LeadRows';
 import { httpsUrl } from '../links';
+import { EraseLead } from './EraseLead';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
@@ -43,7 +44,7 @@ function transcriptNote(outcome: ReturnType<typeof outcomeIdOf>) {
 }
 
 /** One lead: who, their call and every attempt, the transcript, the consent proof and where they came from. */
-export function LeadPage({ id, version }: { id: number; version: string }) {
+export function LeadPage({ id, version, admin = false }: { id: number; version: string; admin?: boolean }) {
   const { data: detail, error, setData: setDetail } = useLoad<LeadDetail>(`/desk/leads/${id}`, version);
   const [marking, setMarking] = useState(false);
   const [markError, setMarkError] = useState('');
@@ -80,7 +81,7 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
         <Link to="/desk">← All leads</Link>
       </p>
       <div className="desk-title-row">
-        <h1 tabIndex={-1}>{lead ? lead.name : error ? 'Lead not shown' : 'Loading the lead…'}</h1>
+        <h1 tabIndex={-1}>{lead ? lead.name || 'Personal data erased' : error ? 'Lead not shown' : 'Loading the lead…'}</h1>
         {lead && (
           <div className="desk-contacted">
             {contacted ? (
@@ -238,6 +239,7 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
             <Row label="Browser">{s.userAgent}</Row>
           </dl>
         </section>
+        {admin && lead.phone && <EraseLead id={id} />}
       </div>
     </>
   );

@@ -7,13 +7,16 @@ import { cli, refuse, storeFor } from './args.ts';
 
 const USAGE = `Manages the sales desk's accounts (who may sign in at /desk).
 
-  npm run -s desk-user -- add --email sales@example.com      a new account
+  npm run -s desk-user -- add --email sales@example.com [--role admin|agent]
+                                                             a new account (agent unless --role admin)
   npm run -s desk-user -- remove --email sales@example.com   removes it and ends its sessions
   npm run -s desk-user -- list                               the accounts
 
   add reads the password from standard input when it is piped in
   (printf '%s' "$PASSWORD" | npm run -s desk-user -- add --email …); otherwise it makes one
   and prints it once. Passwords have at least ${MIN_PASSWORD_LENGTH} characters.
+  Agents see and mark leads and download lists; admins may also erase a person's data and read the
+  audit. Accounts made before roles existed are admins.
 
   --db PATH   a SQLite file instead of DATABASE_PATH / DATABASE_URL
   -h, --help  this text`;
@@ -26,11 +29,16 @@ async function readStdin(): Promise<string> {
   return lines.join('\n').replace(/\r?\n$/, '');
 }
 
-const { values, positionals } = cli(USAGE, { email: { type: 'string' }, db: { type: 'string' } });
+const { values, positionals } = cli(USAGE, { email: { type: 'string' }, role: { type: 'string', default: 'agent' }, db: { type: 'string' } });
 const command = positionals[0];
 if (!['add', 'remove', 'list'].includes(command)) refuse(USAGE, command ? `"${command}" is not a command: add, remove or list.` : 'Name a command: add, remove or list.');
 if (command !== 'list' && !values.email) refuse(USAGE, `${command} needs --email.`);
 const email = values.email ? normaliseEmail(String(values.email)) : '';
+const role = values.role === 'admin' || values.role === 'agent' ? values.role : null;
+if (!role) {
+  console.error(`--role must be admin or agent, not ${values.role}.`);
+  process.exit(2);
+}
 if (command !== 'list' && !EMAIL.test(email)) {
   console.error(`${values.email} is not an email address.`);
   process.exit(2);
@@ -54,7 +62,7 @@ let code = 0;
 try {
   if (command === 'list') {
     const users = await store.desk.listUsers({ now: Date.now() });
-    for (const u of users) console.log(`${u.email}\tadded ${u.createdAt}\t${u.sessions} live session(s)`);
+    for (const u of users) console.log(`${u.email}\t${u.role}\tadded ${u.createdAt}\t${u.sessions} live session(s)`);
     console.error(users.length ? `${users.length} account(s).` : 'There are no accounts yet: npm run -s desk-user -- add --email you@your-company.example makes one.');
   } else if (command === 'remove') {
     if (await store.desk.removeUser({ email })) console.log(`${email} removed; its sessions have ended.`);
@@ -63,13 +71,13 @@ try {
       code = 1;
     }
   } else {
-    const added = await store.desk.addUser({ email, passwordHash: await hashPassword(password), now: Date.now() });
+    const added = await store.desk.addUser({ email, passwordHash: await hashPassword(password), now: Date.now(), role });
     if (added === 'exists') {
       console.error(`${email} already has an account (remove it first to set a new password).`);
       code = 1;
     } else if (generated) {
-      console.log(`${email} added. Its password, shown only this once:\n\n  ${password}\n`);
-    } else console.log(`${email} added.`);
+      console.log(`${email} added (${role}). Its password, shown only this once:\n\n  ${password}\n`);
+    } else console.log(`${email} added (${role}).`);
   }
 } finally {
   await store.close();

@@ -1,13 +1,17 @@
 // The do-not-call list: `npm run -s suppress -- --phone +919876543210 [--remove]`, `… --list`.
 // A suppressed number is never called; its leads are kept, with the call failed as `suppressed`.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { cli, refuse, storeFor } from './args.ts';
+import { phoneHash } from '../domain/personal-data.ts';
+import { cli, refuse, storeFor, toolConfig } from './args.ts';
+import { phoneArg } from './phone.ts';
 
 const USAGE = `Keeps numbers off the demo calls.
 
   npm run -s suppress -- --phone +919876543210 [--reason TEXT]   never call this number
   npm run -s suppress -- --phone +919876543210 --remove          call it again
   npm run -s suppress -- --list                                   the numbers on the list
+
+  The number of a person whose data was erased (npm run -s forget) is listed as its keyed hash
+  (hmac-sha256:…): it is still never called, and --phone … --remove still finds it.
 
   --db PATH   a SQLite file instead of DATABASE_PATH / DATABASE_URL
   -h, --help  this text`;
@@ -23,13 +27,8 @@ try {
     console.error(rows.length ? `${rows.length} number(s) on the do-not-call list.` : 'The do-not-call list is empty.');
   } else {
     // Any valid number may be listed, from any country, in the form leads store it (E.164).
-    const parsed = parsePhoneNumberFromString(String(values.phone));
-    const phone = parsed?.isValid() ? parsed.number : null;
-    if (!phone) {
-      console.error(`${values.phone} is not a phone number in international form (for example +919876543210).`);
-      process.exit(2);
-    }
-    if (values.remove) console.log((await store.suppressions.remove({ phone })) ? `${phone} may be called again.` : `${phone} was not on the list.`);
+    const phone = phoneArg(values.phone);
+    if (values.remove) console.log((await store.suppressions.remove({ phone, phoneHash: phoneHash(toolConfig().dataHashKey, phone) })) ? `${phone} may be called again.` : `${phone} was not on the list.`);
     else {
       await store.suppressions.add({ phone, reason: String(values.reason ?? 'requested'), now: Date.now() });
       console.log(`${phone} will not be called.`);

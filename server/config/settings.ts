@@ -78,6 +78,10 @@ function readSettings(r: Reader) {
   const brand = r.text('BRAND_NAME', r.text('VITE_BRAND_NAME', 'Aurelo'));
   const databaseUrl = r.url('DATABASE_URL', '', { protocols: ['postgres:', 'postgresql:'] });
   const consentFile = r.text('CONSENT_TEXTS_FILE');
+  const dataHashKey = r.text('DATA_HASH_KEY');
+  if (dataHashKey && dataHashKey.length < 32) r.fail('DATA_HASH_KEY', 'must be at least 32 characters (openssl rand -hex 32 makes one).', null);
+  if (!dataHashKey && r.text('NODE_ENV') === 'production') r.fail('DATA_HASH_KEY', 'is required in production: erased numbers are kept only as a keyed hash made with it (openssl rand -hex 32 makes one).', null);
+  const days = (name: string, fallback: number) => r.int(name, fallback, { min: 0, max: 36_500 });
 
   return {
     port,
@@ -140,6 +144,15 @@ function readSettings(r: Reader) {
       /** An attempt whose outcome is unknown is looked up with the provider no sooner than this after it started. */
       lookupDelayMs: r.int('CALL_LOOKUP_DELAY_MS', 120_000),
     },
+    /** How long personal data is kept, in days (0: everything already older goes at the next purge). */
+    retention: {
+      leadDays: days('LEAD_RETENTION_DAYS', 730),
+      callContentDays: days('CALL_CONTENT_RETENTION_DAYS', 180),
+      outboxDays: days('OUTBOX_RETENTION_DAYS', 30),
+      auditDays: days('AUDIT_RETENTION_DAYS', 365),
+    },
+    /** Keys the hash an erased number is kept as; a fixed development key when unset (refused in production). */
+    dataHashKey: dataHashKey || 'development-only-data-hash-key-not-for-production',
     webhook: {
       url: webhookUrl,
       secret: webhookSecret,

@@ -10,12 +10,14 @@ import { startOutbox } from './crm-outbox.ts';
 import { deskService } from './desk/desk-service.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { otpService } from './otp/otp-service.ts';
+import { startRetention } from './retention.ts';
 
 export function startDomain(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number = Date.now) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
   const otp = otpService(config, store, log, now);
   const calls = startCallWorker({ config, store, log, now, vapi });
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
+  const retention = startRetention(store, config.retention, log, now);
   const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
   const indexing = indexOlderLeads(store, log);
   return {
@@ -27,7 +29,7 @@ export function startDomain(config: ServerConfig, store: Store, log: FastifyBase
     desk: deskService(store, now),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
-      await Promise.all([calls.stop(), outbox.stop(), indexing.stop()]);
+      await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), retention.stop()]);
     },
   };
 }

@@ -34,6 +34,10 @@ export const sessionToken = (request: FastifyRequest) => cookieValue(request.hea
 
 export const noSession = () => new Refusal(401, 'no-session', 'Sign in to the desk first: there is no session, or it has ended.');
 
+const checked = new WeakMap<FastifyRequest, DeskSession>();
+/** The session `requireSession` found for this request (the audit's hooks read it). */
+export const checkedSession = (request: FastifyRequest) => checked.get(request);
+
 /** The request's session; refuses with 401 (and clears a stale cookie) when there is none. */
 export async function requireSession(request: FastifyRequest, reply: FastifyReply, desk: DeskService): Promise<DeskSession> {
   const token = sessionToken(request);
@@ -42,7 +46,13 @@ export async function requireSession(request: FastifyRequest, reply: FastifyRepl
     if (token !== undefined) clearSessionCookie(request, reply);
     throw noSession();
   }
+  checked.set(request, session);
   return session;
+}
+
+/** Erasing and reading the audit are for admins: an agent's session gets 403. */
+export function requireAdmin(session: DeskSession, what: string) {
+  if (session.role !== 'admin') throw new Refusal(403, 'admin-only', `Only a desk admin may ${what}.`);
 }
 
 /**

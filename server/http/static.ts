@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config/settings.ts';
 import { deskStatic } from './desk-pages.ts';
-import { sendSitePage, siteRoutes } from './site-pages.ts';
+import { privacyFacts, sendSitePage, siteRoutes } from './site-pages.ts';
 
 const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
 
@@ -46,6 +46,7 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
   });
   // Browsers ask for /favicon.ico on every page, the example pages included.
   app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
-  for (const route of siteRoutes(siteDir)) app.get(route, (request, reply) => sendSitePage(request, reply, siteDir, route, 200));
+  const fills: Record<string, (html: string) => string> = { '/privacy': privacyFacts(config.retention) };
+  for (const route of siteRoutes(siteDir)) app.get(route, (request, reply) => sendSitePage(request, reply, siteDir, route, 200, fills[route]));
   return siteDir;
 }

@@ -4,6 +4,16 @@
 import { bindAll, type Bound, type RepositoryName, type Repositories } from './repositories/index.ts';
 import { openSqliteWorker } from './sqlite-worker.ts';
 
+/**
+ * Operations that only read, run on SQLite's reader thread: the desk's lists, lead pages and changes
+ * figure, exports, the audit. (Each is one read transaction: a new one sees every commit answered before it.)
+ */
+export const READS = new Set([
+  'desk.leads', 'desk.lead', 'desk.feedback', 'desk.version', 'desk.session', 'desk.listUsers', 'calls.attempts',
+  'leads.list', 'leads.get', 'feedback.list', 'feedback.count', 'exports.leads', 'exports.feedback', 'audit.list', 'erasure.person',
+  'retention.counts', 'suppressions.list', 'overview.get',
+]);
+
 export { DatabaseBusyError } from './sqlite-worker.ts';
 export { DatabaseUnreachableError } from './unreachable.ts';
 export type * from './repositories/index.ts';
@@ -28,6 +38,15 @@ export async function openStore({ databasePath, databaseUrl, databaseTimeoutMs =
   }
   // SQLite gives up on a lock at half the request's budget, so a refused write was not stored;
   // the request's own timer stays as the backstop for a thread that does not answer at all.
-  const db = await openSqliteWorker({ path: databasePath, timeoutMs: databaseTimeoutMs, busyTimeoutMs: Math.floor(databaseTimeoutMs / 2) });
-  return { ...bindAll(db.call), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), probe: async () => db.answering(), close: () => db.close() };
+  const options = { path: databasePath, timeoutMs: databaseTimeoutMs, busyTimeoutMs: Math.floor(databaseTimeoutMs / 2) };
+  const db = await openSqliteWorker(options);
+  // Reads run on a connection and thread of their own: never inside the writer's lock, never waiting for its fsync.
+  // Opened at the first read, so a start (and a tool that only writes) does not wait for a second thread.
+  let reader: ReturnType<typeof openSqliteWorker> | undefined;
+  const call = async (repo: string, op: string, args: unknown) =>
+    READS.has(`${repo}.${op}`) ? (await (reader ??= openSqliteWorker({ ...options, readonly: true }))).call(repo, op, args) : db.call(repo, op, args);
+  const close = async () => {
+    await Promise.all([db.close(), reader?.then((r) => r.close())]);
+  };
+  return { ...bindAll(call), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), probe: async () => db.answering(), close };
 }

@@ -183,4 +183,32 @@ export const MIGRATIONS: Migration[] = [
    INSERT INTO daily_counts (day, metric, agent_id, campaign, n)
      SELECT ${dayOfMs(d, 'c.updated_at')}, 'outcome:' || c.outcome, l.agent_id, COALESCE(l.utm_campaign, ''), COUNT(*) FROM calls c JOIN leads l ON l.id = c.lead_id
      WHERE c.outcome IN (${FINAL_OUTCOMES}) GROUP BY ${dayOfMs(d, 'c.updated_at')}, c.outcome, l.agent_id, COALESCE(l.utm_campaign, '')`,
+  // Issue 33: personal data over its whole life. A keyed hash of each lead's number (erasure keeps it, so
+  // the do-not-call list and repeat requests still match), when a lead was erased, desk roles (accounts
+  // made before roles are admins), the desk's audit, leases (one instance runs the hourly purge), and
+  // indexes the purge's batches walk.
+  (d) => `
+   ALTER TABLE leads ADD COLUMN phone_hash TEXT;
+   ALTER TABLE leads ADD COLUMN erased_at BIGINT;
+   CREATE INDEX leads_phone_hash ON leads (phone_hash);
+   ALTER TABLE desk_users ADD COLUMN role TEXT NOT NULL DEFAULT 'admin';
+   CREATE TABLE desk_audit (
+     id ${id(d)},
+     at BIGINT NOT NULL,
+     actor TEXT NOT NULL,
+     action TEXT NOT NULL,
+     lead_id INTEGER,
+     session_id TEXT,
+     detail TEXT);
+   CREATE INDEX desk_audit_at ON desk_audit (at);
+   CREATE INDEX desk_audit_lead ON desk_audit (lead_id, at);
+   CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until_ms BIGINT NOT NULL);
+   CREATE INDEX calls_content ON calls (updated_at) WHERE transcript IS NOT NULL OR summary IS NOT NULL OR recording_url IS NOT NULL;
+   CREATE INDEX desk_login_failures_at ON desk_login_failures (at);
+   CREATE INDEX feedback_created ON feedback (created_at);
+   CREATE INDEX feedback_email ON feedback (LOWER(email));`,
+  // Issue 33: the desk's filters at a million leads: by agent and by call state, newest first.
+  () => `
+   CREATE INDEX leads_agent ON leads (agent_id, id);
+   CREATE INDEX calls_status_lead ON calls (status, lead_id);`,
 ];

@@ -1,6 +1,9 @@
 // The SQLite connection's own thread. Every job that arrives while a commit is under way waits for the
 // next one, and all of them share it: one transaction and one fsync for the writes that arrive together
 // (group commit). Each job runs in its own savepoint, so one failing job does not undo its neighbours.
+// Opened `readonly`, the same file is a reader's thread instead (./sqlite-worker.ts): each job is one read
+// transaction of its own, answered at once, beside the writer (WAL: readers and the writer never wait
+// for each other), so a desk's list or a long export never holds the write lock.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -15,19 +18,27 @@ export type Job = { id: number; repo: string; op: string; args: unknown; deadlin
 export type Outcome = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 
 const LATE_MARGIN_MS = 200;
-const { path, busyTimeoutMs } = workerData as { path: string; busyTimeoutMs: number };
+const { path, busyTimeoutMs, readonly } = workerData as { path: string; busyTimeoutMs: number; readonly?: boolean };
 const port = parentPort as MessagePort;
 
-mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-// Readable by its owner only; SQLite gives the -wal and -shm files the same permissions.
-if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600 });
-const db = new Database(path);
-db.pragma('journal_mode = WAL');
-// FULL: a commit survives a crash or power loss, not only a killed process.
-db.pragma('synchronous = FULL');
+if (!readonly) {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Readable by its owner only; SQLite gives the -wal and -shm files the same permissions.
+  if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600 });
+}
+const db = new Database(path, { readonly: Boolean(readonly) });
+if (!readonly) {
+  db.pragma('journal_mode = WAL');
+  // FULL: a commit survives a crash or power loss, not only a killed process.
+  db.pragma('synchronous = FULL');
+}
 // Short: a lock held elsewhere must turn into a clear 503, not a request that hangs.
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-migrate();
+if (!readonly) {
+  migrate();
+  // Statistics for the planner, gathered where they are missing or stale (cheap: bounded by analysis_limit).
+  db.pragma('optimize=0x10002');
+}
 
 function migrate() {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
@@ -55,6 +66,19 @@ const isBusy = (error: unknown) => {
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 };
 const failAll = (jobs: Job[], error: unknown): Outcome[] => jobs.map((job) => ({ id: job.id, ok: false, busy: isBusy(error), message: String(error) }));
+
+/** A reader's job: one read transaction (one snapshot for all its statements), ended at once so checkpoints keep up. */
+function read(job: Job): Outcome {
+  if (Date.now() > job.deadline - LATE_MARGIN_MS) return { id: job.id, ok: false, busy: true, message: 'too late' };
+  try {
+    db.exec('BEGIN');
+    return { id: job.id, ok: true, value: runSync(operation(job.repo, job.op)(job.args), exec) };
+  } catch (error) {
+    return { id: job.id, ok: false, busy: isBusy(error), message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    if (db.inTransaction) db.exec('COMMIT');
+  }
+}
 
 function commit(jobs: Job[]): Outcome[] {
   try {
@@ -101,6 +125,7 @@ port.on('message', (message: Job | 'close') => {
     // In a worker thread this ends the thread only, once the outcomes above are posted.
     process.exit(0);
   }
+  if (readonly) return port.postMessage([read(message)]);
   queue.push(message);
   // setImmediate runs after every message already delivered: they all join this commit.
   if (!scheduled) {

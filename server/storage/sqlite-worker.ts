@@ -16,8 +16,9 @@ export class DatabaseBusyError extends Error {
 // Compiled, the thread is plain JavaScript; from source (tests, `npm start`) a small loader brings in tsx.
 const THREAD = import.meta.url.endsWith('.ts') ? './sqlite-thread.mjs' : './sqlite-thread.js';
 
-export async function openSqliteWorker({ path, timeoutMs, busyTimeoutMs }: { path: string; timeoutMs: number; busyTimeoutMs: number }) {
-  const worker = new Worker(new URL(THREAD, import.meta.url), { workerData: { path, busyTimeoutMs } });
+/** The writer's thread, or with `readonly` a reader's (the file must exist: open the writer first). */
+export async function openSqliteWorker({ path, timeoutMs, busyTimeoutMs, readonly = false }: { path: string; timeoutMs: number; busyTimeoutMs: number; readonly?: boolean }) {
+  const worker = new Worker(new URL(THREAD, import.meta.url), { workerData: { path, busyTimeoutMs, readonly } });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout; since: number }>();
   let nextId = 1;
   let lastBusy = false;

@@ -37,6 +37,28 @@ export interface CallsRow {
   transcript: string | null;
   recording_url: string | null;
   updated_at: number;
+  outcome: string | null;
+  to_call: number;
+}
+
+/** A row of `daily_counts`. */
+export interface DailyCountsRow {
+  day: string;
+  metric: string;
+  agent_id: string;
+  campaign: string;
+  n: number;
+}
+
+/** A row of `desk_audit`. */
+export interface DeskAuditRow {
+  id: number;
+  at: number;
+  actor: string;
+  action: string;
+  lead_id: number | null;
+  session_id: string | null;
+  detail: string | null;
 }
 
 /** A row of `desk_login_failures`. */
@@ -61,6 +83,7 @@ export interface DeskUsersRow {
   email: string;
   password_hash: string;
   created_at: number;
+  role: string;
 }
 
 /** A row of `feedback`. */
@@ -72,11 +95,26 @@ export interface FeedbackRow {
   created_at: string;
 }
 
+/** A row of `lead_mark_events`. */
+export interface LeadMarkEventsRow {
+  id: number;
+  lead_id: number;
+  action: string;
+  by_email: string;
+  at: number;
+}
+
 /** A row of `lead_marks`. */
 export interface LeadMarksRow {
   lead_id: number;
   contacted_at: number;
   contacted_by: string;
+}
+
+/** A row of `lead_search`. */
+export interface LeadSearchRow {
+  term: string;
+  lead_id: number;
 }
 
 /** A row of `leads`. */
@@ -106,6 +144,15 @@ export interface LeadsRow {
   metadata: string | null;
   time_zone: string | null;
   created_ms: number | null;
+  phone_hash: string | null;
+  erased_at: number | null;
+}
+
+/** A row of `leases`. */
+export interface LeasesRow {
+  name: string;
+  holder: string;
+  until_ms: number;
 }
 
 /** A row of `otp_codes`. */
@@ -150,12 +197,17 @@ export interface SuppressionsRow {
 export interface Tables {
   call_attempts: CallAttemptsRow;
   calls: CallsRow;
+  daily_counts: DailyCountsRow;
+  desk_audit: DeskAuditRow;
   desk_login_failures: DeskLoginFailuresRow;
   desk_sessions: DeskSessionsRow;
   desk_users: DeskUsersRow;
   feedback: FeedbackRow;
+  lead_mark_events: LeadMarkEventsRow;
   lead_marks: LeadMarksRow;
+  lead_search: LeadSearchRow;
   leads: LeadsRow;
+  leases: LeasesRow;
   otp_codes: OtpCodesRow;
   outbox: OutboxRow;
   settings: SettingsRow;

@@ -68,7 +68,8 @@ describe('npm run desk-user', () => {
     await (await openStore({ databasePath: db })).close();
     const run = (args: string[], input = '') => spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', ...args, '--db', db], { input, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' } });
     try {
-      expect(run(['add', '--email', 'Sales@Example.com'], 'a piped password of length\n')).toMatchObject({ status: 0, stdout: 'sales@example.com added.\n' });
+      expect(run(['add', '--email', 'Sales@Example.com', '--role', 'admin'], 'a piped password of length\n')).toMatchObject({ status: 0, stdout: 'sales@example.com added (admin).\n' });
+      expect(run(['add', '--email', 'x@example.com', '--role', 'owner'], 'a piped password of length\n')).toMatchObject({ status: 2, stderr: expect.stringMatching(/--role must be admin or agent/) });
       const generated = run(['add', '--email', 'ops@example.com']);
       expect(generated.status).toBe(0);
       const password = /^ {2}(\S{24})$/m.exec(generated.stdout)?.[1];
@@ -77,7 +78,7 @@ describe('npm run desk-user', () => {
       expect(run(['add', '--email', 'sales@example.com'], 'another long password')).toMatchObject({ status: 1, stderr: expect.stringMatching(/already has an account/) });
       expect(run(['add', '--email', 'not-an-email'], 'another long password').status).toBe(2);
       const list = run(['list']);
-      expect(list.stdout).toMatch(/^ops@example.com\tadded .*\t0 live session\(s\)\nsales@example.com\tadded /);
+      expect(list.stdout).toMatch(/^ops@example.com\tagent\tadded .*\t0 live session\(s\)\nsales@example.com\tadmin\tadded /);
 
       const store = await openStore({ databasePath: db });
       try {

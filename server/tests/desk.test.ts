@@ -76,7 +76,7 @@ describe('signing in and out', () => {
     const s = await service();
     const res = await signIn(s, { email: '  Sales@Example.com ', password: PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: EMAIL, expiresAt: new Date(s.clock.now() + DESK_POLICY.sessionMs).toISOString() });
+    expect(res.json()).toEqual({ email: EMAIL, role: 'agent', expiresAt: new Date(s.clock.now() + DESK_POLICY.sessionMs).toISOString() });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^desk_session=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=43200; HttpOnly; SameSite=Strict$/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -85,7 +85,7 @@ describe('signing in and out', () => {
     expect(JSON.stringify(s.h.logs)).not.toContain(token);
     expect(JSON.stringify(s.h.logs)).not.toContain(PASSWORD);
     const me = await get(s.h, '/api/session', { cookie: `desk_session=${token}` });
-    expect(me.json()).toEqual({ email: EMAIL, expiresAt: expect.any(String) });
+    expect(me.json()).toEqual({ email: EMAIL, role: 'agent', expiresAt: expect.any(String) });
   });
 
   it('is Secure when served over https (behind a trusted proxy)', async () => {

@@ -40,7 +40,7 @@ export function deskService(store: Store, now: () => number = Date.now) {
       }
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      const session = { userId: user.id, email: user.email, createdAt: at, expiresAt: at + policy.sessionMs };
+      const session = { userId: user.id, email: user.email, role: user.role, createdAt: at, expiresAt: at + policy.sessionMs };
       await store.desk.createSession({ tokenHash: tokenHash(token), userId: user.id, now: at, expiresAt: session.expiresAt, attempt: begun.attempt });
       return { ok: true, token, session };
     },

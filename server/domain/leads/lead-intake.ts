@@ -13,6 +13,7 @@ import type { CallWorker } from '../calls/call-worker.ts';
 import type { VapiClient } from '../calls/vapi.ts';
 import { acceptConsent } from '../consent.ts';
 import type { OtpService } from '../otp/otp-service.ts';
+import { phoneHash } from '../personal-data.ts';
 import { Refusal } from '../refusal.ts';
 import { cleanMetadata, cleanName, cleanUrl } from './clean.ts';
 
@@ -23,7 +24,7 @@ const isoOrNull = (value: unknown) => (typeof value === 'string' && value.length
 export function leadIntake({ config, store, otp, calls, vapi, log, now }: { config: ServerConfig; store: Store; otp: OtpService; calls: CallWorker; vapi: VapiClient; log: FastifyBaseLogger; now: () => number }) {
   async function plan(phone: string, country: string, agentId: AgentId, zone: string | null): Promise<CallPlan> {
     if (!vapi.configured(config.voice.assistants[agentId])) return { status: 'not-configured', callAt: null };
-    if (await store.suppressions.has({ phone })) return { status: 'failed', callAt: null, failureReason: 'suppressed' };
+    if (await store.suppressions.has({ phone, phoneHash: phoneHash(config.dataHashKey, phone) })) return { status: 'failed', callAt: null, failureReason: 'suppressed' };
     const zones = callZones(zone, country);
     if (!zones) log.warn({ country }, 'no time zone known for this country: calling hours are taken in UTC');
     const at = now();
@@ -50,6 +51,7 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
           agentId: input.agentId,
           name: name.name,
           phone: phone.phone,
+          phoneHash: phoneHash(config.dataHashKey, phone.phone),
           tokenId: token.id,
           createdAt: now(),
           consentText: input.consentText.normalize('NFC').trim(),

@@ -3,17 +3,21 @@
 // the feedback, CSV downloads of what the filters show, and the "changed since" figure the open desk
 // polls, and the overview's counts. Filters are checked by their schemas and reach SQL only as values.
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { Readable } from 'node:stream';
 import type { ServerConfig } from '../../config/settings.ts';
 import { AGENT_IDS } from '../../../model/agents.ts';
-import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../../domain/exports/csv.ts';
-import { CALL_STATES } from '../../../model/calls.ts';
+import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow } from '../../domain/exports/csv.ts';
+import { csvChunks, feedbackPages, leadPages } from '../../domain/exports/stream.ts';
+import { CALL_STATES, type Call } from '../../../model/calls.ts';
+import type { Lead } from '../../../model/lead.ts';
 import type { DeskService } from '../../domain/desk/desk-service.ts';
 import { Refusal } from '../../domain/refusal.ts';
-import type { DeskSession, Store } from '../../storage/index.ts';
+import type { Contacted, DeskSession, Store } from '../../storage/index.ts';
 import { clearSessionCookie, requireOwnOrigin, requireSession, sessionToken, setSessionCookie } from '../desk-auth.ts';
 import type { FieldWords } from '../errors.ts';
 import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
+import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
 
 const day = { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] };
 const leadQuery = {
@@ -123,8 +127,9 @@ function listed({ lead, call, outcome, contacted }: Awaited<ReturnType<Store['de
 
 /** The file is named with the viewer's date where the desk sends it (`day`), else the UTC date. */
 const csvName = (what: string, now: number, day?: string) => `${what}-${day ?? new Date(now).toISOString().slice(0, 10)}.csv`;
-const sendCsv = (reply: FastifyReply, name: string, body: string) =>
-  reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(body);
+/** A download, streamed: its header leaves at once, then a page of rows at a time (memory stays flat whatever the count). */
+const sendCsv = (reply: FastifyReply, name: string, body: AsyncIterable<string>) =>
+  reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(Readable.from(body));
 
 export async function deskRoutes(api: FastifyInstance, { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig }) {
   const routeConfig = { fieldWords: FIELD_WORDS } as FastifyContextConfig;
@@ -132,6 +137,8 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
   api.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
+  // Roles, erasure and the audit (its hooks see every desk route).
+  await deskAdminRoutes(api, { store, desk, config });
   // The session is checked first (onRequest, before any schema), then the origin of a change: without a
   // session every desk call is a 401, whatever else is wrong with it.
   const sessions = new WeakMap<FastifyRequest, DeskSession>();
@@ -152,7 +159,7 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
     if (!result.ok) throw new Refusal(401, 'wrong-credentials', 'That email and password do not match.');
     request.log.info({ deskUser: result.session.email }, 'desk sign-in');
     setSessionCookie(request, reply, result.token, result.session.expiresAt, desk.now());
-    return { email: result.session.email, expiresAt: new Date(result.session.expiresAt).toISOString() };
+    return { email: result.session.email, role: result.session.role, expiresAt: new Date(result.session.expiresAt).toISOString() };
   });
 
   // Asked by the desk as it opens: without a session the answer is 204 (a signed-out desk is no error).
@@ -163,7 +170,7 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
       if (token !== undefined) clearSessionCookie(request, reply);
       return reply.code(204).send();
     }
-    return { email: session.email, expiresAt: new Date(session.expiresAt).toISOString() };
+    return { email: session.email, role: session.role, expiresAt: new Date(session.expiresAt).toISOString() };
   });
 
   api.delete('/session', writer, async (request, reply) => {
@@ -183,10 +190,13 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
 
   api.get('/desk/leads.csv', { ...reader, schema: { querystring: leadQuery } }, async (request, reply) => {
     const session = sessionOf(request);
-    const rows = await store.desk.leads({ ...leadFilter(request.query as LeadQuery), limit: 100_000 });
-    const flat = rows.map((r) => ({ ...leadRow(r), contactedAt: r.contacted?.at ?? null, contactedBy: r.contacted?.by ?? null }));
-    request.log.info({ deskUser: session.email, rows: flat.length }, 'desk leads downloaded');
-    return sendCsv(reply, csvName('leads', desk.now(), (request.query as LeadQuery).day), toCsv([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], flat));
+    const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({ ...leadRow(r), contactedAt: r.contacted?.at ?? null, contactedBy: r.contacted?.by ?? null });
+    const done = (rows: number) => {
+      request.log.info({ deskUser: session.email, rows }, 'desk leads downloaded');
+      void auditDownload(store, request, desk.now(), 'leads', rows);
+    };
+    const pages = leadPages(store, leadFilter(request.query as LeadQuery), 'desc');
+    return sendCsv(reply, csvName('leads', desk.now(), (request.query as LeadQuery).day), csvChunks([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], pages, flat, done));
   });
 
   api.get('/desk/leads/:id', { ...reader, schema: { params: idParams } }, async (request) => {
@@ -225,8 +235,8 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
   });
 
   api.get('/desk/feedback.csv', { ...reader, schema: { querystring: feedbackQuery } }, async (request, reply) => {
-    const rows = await store.desk.feedback({ ...range(request.query as Range), limit: 100_000 });
-    return sendCsv(reply, csvName('feedback', desk.now()), toCsv(FEEDBACK_COLUMNS, rows));
+    const pages = feedbackPages(store, range(request.query as Range), 'desc');
+    return sendCsv(reply, csvName('feedback', desk.now()), csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, (rows) => void auditDownload(store, request, desk.now(), 'feedback', rows)));
   });
 
   api.get('/desk/changes', reader, async () => {

@@ -49,7 +49,7 @@ export const calls = {
     const jobs: CallJob[] = [];
     for (const { lead_id } of leased) {
       const r = yield* one(sql`SELECT l.id, l.phone, l.name, l.agent_id, l.time_zone, c.attempts, c.attempt_started_at,
-          (SELECT COUNT(*) FROM suppressions s WHERE s.phone = l.phone) AS suppressed
+          (SELECT COUNT(*) FROM suppressions s WHERE s.phone = l.phone OR s.phone = l.phone_hash) AS suppressed
         FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${lead_id}`);
       if (r) jobs.push({ leadId: num(r.id), phone: String(r.phone), name: String(r.name), agentId: String(r.agent_id), timeZone: r.time_zone === null || r.time_zone === undefined ? null : String(r.time_zone), attempts: num(r.attempts), attemptStartedAt: numOrNull(r.attempt_started_at), suppressed: num(r.suppressed) > 0 });
     }

@@ -7,8 +7,9 @@ import { fragment, join, lock, num, numOrNull, one, query, raw, sql, type Sql } 
 import { indexTerms } from './leads.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
-export type DeskUser = { id: number; email: string; passwordHash: string };
-export type DeskSession = { userId: number; email: string; createdAt: number; expiresAt: number };
+export type DeskRole = 'admin' | 'agent';
+export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
+export type DeskSession = { userId: number; email: string; role: DeskRole; createdAt: number; expiresAt: number };
 export type Contacted = { at: string; by: string } | null;
 /**
  * A desk list: filters, `search` (term prefixes that must all match, ../../model/search.ts), the To call
@@ -65,8 +66,8 @@ function* marksOf(leadId: number) {
 
 export const desk = {
   /** A new account; `exists` when the email has one. */
-  *addUser({ email, passwordHash, now }: { email: string; passwordHash: string; now: number }) {
-    const row = yield* one(sql`INSERT INTO desk_users (email, password_hash, created_at) VALUES (${email}, ${passwordHash}, ${now})
+  *addUser({ email, passwordHash, now, role = 'agent' }: { email: string; passwordHash: string; now: number; role?: DeskRole }) {
+    const row = yield* one(sql`INSERT INTO desk_users (email, password_hash, created_at, role) VALUES (${email}, ${passwordHash}, ${now}, ${role})
       ON CONFLICT (email) DO NOTHING RETURNING id`);
     return row ? { id: num(row.id) } : ('exists' as const);
   },
@@ -81,14 +82,14 @@ export const desk = {
   },
 
   *listUsers({ now }: { now: number }) {
-    const rows = yield* query(sql`SELECT u.email, u.created_at, (SELECT COUNT(*) FROM desk_sessions s WHERE s.user_id = u.id AND s.expires_at > ${now}) AS sessions
+    const rows = yield* query(sql`SELECT u.email, u.created_at, u.role, (SELECT COUNT(*) FROM desk_sessions s WHERE s.user_id = u.id AND s.expires_at > ${now}) AS sessions
       FROM desk_users u ORDER BY u.email`);
-    return rows.map((r) => ({ email: String(r.email), createdAt: new Date(num(r.created_at)).toISOString(), sessions: num(r.sessions) }));
+    return rows.map((r) => ({ email: String(r.email), role: r.role as DeskRole, createdAt: new Date(num(r.created_at)).toISOString(), sessions: num(r.sessions) }));
   },
 
   *userByEmail({ email }: { email: string }) {
-    const r = yield* one(sql`SELECT id, email, password_hash FROM desk_users WHERE email = ${email}`);
-    return r ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash) } as DeskUser) : null;
+    const r = yield* one(sql`SELECT id, email, password_hash, role FROM desk_users WHERE email = ${email}`);
+    return r ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash), role: r.role } as DeskUser) : null;
   },
 
   /** Until when sign-ins for this email or from this client are refused (null: they are not). */
@@ -132,9 +133,9 @@ export const desk = {
 
   /** The live session with this token hash, with its account; null when unknown or expired. */
   *session({ tokenHash, now }: { tokenHash: string; now: number }) {
-    const r = yield* one(sql`SELECT s.user_id, s.created_at, s.expires_at, u.email FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
+    const r = yield* one(sql`SELECT s.user_id, s.created_at, s.expires_at, u.email, u.role FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
       WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`);
-    return r ? ({ userId: num(r.user_id), email: String(r.email), createdAt: num(r.created_at), expiresAt: num(r.expires_at) } as DeskSession) : null;
+    return r ? ({ userId: num(r.user_id), email: String(r.email), role: r.role as DeskRole, createdAt: num(r.created_at), expiresAt: num(r.expires_at) } as DeskSession) : null;
   },
 
   *endSession({ tokenHash }: { tokenHash: string }) {
@@ -163,9 +164,10 @@ export const desk = {
         : sql`SELECT s.lead_id FROM (${matching(search)}) s WHERE 1 = 1${older} ORDER BY s.lead_id DESC LIMIT ${limit}`;
       return yield* listed(sql`l.id IN (${ids})`, fragment('l.id'), limit);
     }
-    // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order).
-    const [source, order] = toCall || outcome ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')] : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
-    if (toCall || outcome) conditions.push(sql`l.id = c.lead_id`);
+    // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order): a call's
+    // state, outcome or queue walks the calls' indexes (status, outcome, to_call with lead_id), the rest the leads' ids.
+    const [source, order] = toCall || outcome || callStatus ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')] : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
+    if (toCall || outcome || callStatus) conditions.push(sql`l.id = c.lead_id`);
     if (before) conditions.push(sql`${order} < ${before}`);
     return yield* listed(join(conditions, ' AND '), order, limit, source);
   },

@@ -1,17 +1,21 @@
 // Every repository, by name: the SQLite thread runs an operation by these names, and the store
 // offers each as `store.<repository>.<operation>(args)`.
 import type { Op } from '../sql.ts';
+import { audit } from './audit.ts';
 import { calls } from './calls.ts';
 import { desk } from './desk.ts';
+import { erasure } from './erasure.ts';
+import { exportsRepo } from './exports.ts';
 import { feedback } from './feedback.ts';
 import { leads } from './leads.ts';
 import { otp } from './otp.ts';
 import { outbox } from './outbox.ts';
 import { overview } from './overview.ts';
+import { retention } from './retention.ts';
 import { settings } from './settings.ts';
 import { suppressions } from './suppressions.ts';
 
-export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, overview };
+export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, overview, retention, erasure, exports: exportsRepo, audit };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
 
@@ -34,9 +38,11 @@ export function operation(repo: string, op: string): AnyOp {
 }
 
 export type { CallJob, AttemptOutcome, ProviderUpdate } from './calls.ts';
-export type { Contacted, DeskFeedbackFilter, DeskLeadFilter, DeskSession, DeskUser, MarkEvent } from './desk.ts';
+export type { Contacted, DeskFeedbackFilter, DeskLeadFilter, DeskRole, DeskSession, DeskUser, MarkEvent } from './desk.ts';
 export type { Funnel, Overview, OutcomeRow } from './overview.ts';
 export type { FeedbackInput, FeedbackRow } from './feedback.ts';
 export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
 export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';
 export type { OutboxRow } from './outbox.ts';
+export type { ExportFilter, Page } from './exports.ts';
+export type { AuditAction, AuditEntry } from './audit.ts';

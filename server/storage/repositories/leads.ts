@@ -12,6 +12,8 @@ export type LeadInput = {
   agentId: string;
   name: string;
   phone: string;
+  /** The number's keyed hash (domain/personal-data.ts): what stays of it once the lead is erased. */
+  phoneHash?: string | null;
   tokenId: string;
   createdAt: number;
   consentText: string;
@@ -56,9 +58,9 @@ export const leads = {
       WHERE l.phone = ${lead.phone} AND l.agent_id = ${lead.agentId} AND l.created_ms > ${lead.createdAt - duplicateWindowMs} ORDER BY l.id DESC LIMIT 1`);
     if (earlier) return { id: num(earlier.id), status: earlier.status as CallState, callAt: numOrNull(earlier.call_at), duplicate: true, placedAt: numOrNull(earlier.placed_at) } as LeadAdded;
     const u = lead.utm;
-    const inserted = yield* one(sql`INSERT INTO leads (agent_id, name, phone, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
+    const inserted = yield* one(sql`INSERT INTO leads (agent_id, name, phone, phone_hash, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
         consented_at, verified_at, client_ip, user_agent, page_url, referrer, time_zone, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid, metadata)
-      VALUES (${lead.agentId}, ${lead.name}, ${lead.phone}, ${lead.tokenId}, ${new Date(lead.createdAt).toISOString()}, ${lead.createdAt}, ${lead.consentText},
+      VALUES (${lead.agentId}, ${lead.name}, ${lead.phone}, ${lead.phoneHash ?? null}, ${lead.tokenId}, ${new Date(lead.createdAt).toISOString()}, ${lead.createdAt}, ${lead.consentText},
         ${lead.consentVersion}, ${lead.consentSha256}, ${lead.consentedAt}, ${lead.verifiedAt}, ${lead.clientIp}, ${lead.userAgent}, ${lead.pageUrl}, ${lead.referrer},
         ${lead.timeZone}, ${u.source ?? null}, ${u.medium ?? null}, ${u.campaign ?? null}, ${u.term ?? null}, ${u.content ?? null}, ${lead.clickIds.gclid ?? null},
         ${lead.clickIds.fbclid ?? null}, ${JSON.stringify(lead.metadata)})

@@ -1,0 +1,36 @@
+// The desk's audit: who signed in, viewed which lead, downloaded what, marked, unmarked or erased what,
+// and when. Entries name desk accounts and lead ids, never a lead's personal data.
+import { num, one, query, sql } from '../sql.ts';
+
+export type AuditAction = 'sign-in' | 'lead.view' | 'leads.download' | 'feedback.download' | 'lead.mark' | 'lead.unmark' | 'lead.erase';
+export type AuditEntry = { at: number; actor: string; action: AuditAction; leadId?: number | null; sessionId?: string | null; detail?: Record<string, unknown> | null };
+
+const HOUR = 3_600_000;
+
+export const audit = {
+  *record(e: AuditEntry) {
+    yield* one(sql`INSERT INTO desk_audit (at, actor, action, lead_id, session_id, detail)
+      VALUES (${e.at}, ${e.actor}, ${e.action}, ${e.leadId ?? null}, ${e.sessionId ?? null}, ${e.detail ? JSON.stringify(e.detail) : null})`);
+  },
+
+  /** A lead view, written once per lead, session and hour (an open lead page polls: one entry, not one a poll). */
+  *viewed({ at, actor, leadId, sessionId }: { at: number; actor: string; leadId: number; sessionId: string }) {
+    const seen = yield* one(sql`SELECT 1 AS seen FROM desk_audit WHERE lead_id = ${leadId} AND at > ${at - HOUR} AND action = 'lead.view' AND session_id = ${sessionId} LIMIT 1`);
+    if (!seen) yield* audit.record({ at, actor, action: 'lead.view', leadId, sessionId });
+    return !seen;
+  },
+
+  /** Entries newest first, `limit` at a time; `before` the last id of the previous page. */
+  *list({ before, limit }: { before?: number; limit: number }) {
+    const rows = yield* query(sql`SELECT id, at, actor, action, lead_id, detail FROM desk_audit ${before === undefined ? sql`` : sql`WHERE id < ${before}`}
+      ORDER BY id DESC LIMIT ${limit}`);
+    return rows.map((r) => ({
+      id: num(r.id),
+      at: new Date(num(r.at)).toISOString(),
+      actor: String(r.actor),
+      action: r.action as AuditAction,
+      leadId: r.lead_id === null || r.lead_id === undefined ? null : num(r.lead_id),
+      detail: r.detail ? (JSON.parse(String(r.detail)) as Record<string, unknown>) : null,
+    }));
+  },
+};

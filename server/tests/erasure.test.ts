@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { personalData, phoneHash } from '../domain/personal-data.ts';
+import { bothDatabases, testApp, type Harness } from './harness.ts';
+import { endedLead, leadInput } from './seed.ts';
+
+const { backends } = bothDatabases();
+const PHONE = '+919812345678';
+const NAME = 'Zubin Quartermaine';
+
+/** Every table and text column that holds `needle` anywhere (`table.column`). */
+async function traces(h: Harness, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  if (h.store.dialect === 'sqlite') {
+    const db = new Database(h.store.path, { readonly: true });
+    try {
+      for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]) {
+        for (const col of db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]) {
+          if ((db.prepare(`SELECT COUNT(*) AS n FROM ${name} WHERE CAST(${col.name} AS TEXT) LIKE ?`).get(`%${needle}%`) as { n: number }).n) found.push(`${name}.${col.name}`);
+        }
+      }
+    } finally {
+      db.close();
+    }
+    return found;
+  }
+  const client = new pg.Client({ connectionString: h.config.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'");
+    for (const { table_name: t, column_name: c } of rows) {
+      const { rows: n } = await client.query(`SELECT COUNT(*) AS n FROM "${t}" WHERE CAST("${c}" AS TEXT) LIKE $1`, [`%${needle}%`]);
+      if (Number(n[0].n)) found.push(`${t}.${c}`);
+    }
+  } finally {
+    await client.end();
+  }
+  return found;
+}
+
+describe.each(backends)('erasure on $name', ({ env }) => {
+  it('forget leaves no trace of the number or the name, keeps the counts and outcome, and do-not-call still refuses it', async () => {
+    // No webhook: no worker takes the events before the test reads them.
+    const h = await testApp(env());
+    try {
+      const key = h.config.dataHashKey;
+      const hash = phoneHash(key, PHONE);
+      const other = await endedLead(h.store, { name: 'Meera Iyer', phone: '+919800000001', phoneHash: phoneHash(key, '+919800000001') });
+      const ids = [await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash }), await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash, agentId: 'realEstate' })];
+      const waiting = await h.store.leads.add({ lead: leadInput({ name: NAME, phone: PHONE, phoneHash: hash }), plan: { status: 'scheduled', callAt: Date.now() + 3_600_000 }, deliver: true, duplicateWindowMs: 0 });
+      await h.store.otp.request({ phone: PHONE, clientIp: '192.0.2.1', codeHash: 'h', now: Date.now(), ttlMs: 600_000, cooldownMs: 0, perPhoneHour: 5, perClientHour: 5, perServiceHour: 1000 });
+      await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
+      const user = await h.store.desk.addUser({ email: 'sales@example.com', passwordHash: 'x', now: Date.now() });
+      await h.store.desk.markContacted({ leadId: ids[0], by: 'sales@example.com', now: Date.now() });
+      expect(user).not.toBe('exists');
+      expect(await traces(h, '9812345678')).not.toEqual([]);
+
+      const done = await personalData(h.store, { key, deliver: true }).forgetPhone(PHONE);
+      expect(done).toMatchObject({ codes: 1, suppressed: true });
+      expect(done.leadIds).toEqual([...ids, (waiting as { id: number }).id]);
+      expect(await traces(h, '9812345678')).toEqual([]);
+      expect(await traces(h, 'Quartermaine')).toEqual([]);
+      expect(await traces(h, 'Zubin')).toEqual([]);
+
+      // What the business keeps: the lead, its agent and date, the consent's hash, the call's outcome, the mark.
+      const kept = (await h.store.desk.lead({ id: ids[0] }))!;
+      expect(kept.lead).toMatchObject({ agentId: 'receptionist', name: '', phone: '', consent: { sha256: 'c0ffee', text: '' } });
+      expect(kept.call).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call', transcript: null });
+      expect(kept.contacted).toMatchObject({ by: 'sales@example.com' });
+      // A call not yet placed never will be.
+      expect(await h.store.calls.state({ leadId: (waiting as { id: number }).id })).toMatchObject({ status: 'failed' });
+      // The other person is untouched.
+      expect((await h.store.leads.get({ id: other }))!.lead.name).toBe('Meera Iyer');
+      // The do-not-call list refuses the number, as its hash.
+      expect(await h.store.suppressions.has({ phone: PHONE, phoneHash: hash })).toBe(true);
+      expect((await h.store.suppressions.list()).map((s) => s.phone)).toContain(hash);
+      // The CRM hears lead.erased for each lead; nothing else of theirs is waiting.
+      const events = [];
+      for (let at = Date.now(), rows = await h.store.outbox.claim({ now: at, leaseMs: 1, limit: 100 }); rows.length; rows = await h.store.outbox.claim({ now: (at += 2), leaseMs: 1, limit: 100 })) {
+        for (const row of rows) {
+          events.push(row);
+          await h.store.outbox.delivered({ id: row.id, now: at });
+        }
+      }
+      const erased = events.filter((e) => done.leadIds.includes(e.leadId));
+      expect(erased.map((e) => e.event)).toEqual(['lead.erased', 'lead.erased', 'lead.erased']);
+      expect(JSON.parse(erased[0].payload)).toMatchObject({ event: 'lead.erased', lead: { id: ids[0], agentId: 'receptionist', erasedAt: expect.any(String) } });
+      // Access: what is left of them is still found by the number.
+      const held = await personalData(h.store, { key, deliver: false }).exportPhone(PHONE);
+      expect(held.leads.map((l) => l.id)).toEqual(done.leadIds);
+      expect(held.leads[0]).toMatchObject({ name: '', erasedAt: expect.any(String) });
+      expect(held.doNotCall).toMatchObject({ reason: 'asked' });
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a forgotten person who asks again is a new lead, and forgetting by email erases their feedback', async () => {
+    const h = await testApp(env());
+    try {
+      const key = h.config.dataHashKey;
+      const hash = phoneHash(key, PHONE);
+      const first = await h.store.leads.add({ lead: leadInput({ phone: PHONE, phoneHash: hash }), plan: { status: 'pending', callAt: null }, deliver: false, duplicateWindowMs: 86_400_000 });
+      await personalData(h.store, { key, deliver: false }).forgetPhone(PHONE);
+      const again = await h.store.leads.add({ lead: leadInput({ phone: PHONE, phoneHash: hash }), plan: { status: 'pending', callAt: null }, deliver: false, duplicateWindowMs: 86_400_000 });
+      expect(again).toMatchObject({ duplicate: false });
+      expect((again as { id: number }).id).not.toBe((first as { id: number }).id);
+      await h.store.feedback.add({ name: NAME, email: 'Zubin.Q@example.com', message: 'Call me on 9812345678' });
+      expect(await personalData(h.store, { key, deliver: false }).forgetEmail('zubin.q@example.com')).toEqual({ feedback: 1 });
+      expect(await traces(h, 'Quartermaine')).toEqual([]);
+      expect(await traces(h, 'zubin.q')).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('the tools', () => {
+  it('export-leads --phone gives what is held, forget erases it, suppress --list shows the hash', async () => {
+    const h = await testApp();
+    try {
+      const hash = phoneHash(h.config.dataHashKey, PHONE);
+      await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash });
+      await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
+      const tool = (...args: string[]) => execFileSync('npm', ['run', '-s', ...args, '--db', h.store.path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const held = JSON.parse(tool('export-leads', '--', '--phone', '+91 98123 45678'));
+      expect(held).toMatchObject({ phone: PHONE, leads: [{ name: NAME, call: { transcript: expect.stringContaining('Hello') } }], doNotCall: { reason: 'asked' } });
+      expect(tool('forget', '--', '--phone', PHONE)).toContain('Erased 1 lead(s)');
+      expect(tool('suppress', '--', '--list')).toContain(hash);
+      expect(tool('export-leads', '--')).not.toContain('Quartermaine');
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});
