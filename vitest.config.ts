@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['widgets/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'server/**/*.test.{ts,mjs}', 'site/**/*.test.{ts,tsx}', 'tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/docs/**/*.test.ts'],
     environment: 'node',
+    // One PostgreSQL server for the run, a database per test file that asks for one (tests/support/postgres.mjs).
+    globalSetup: ['tests/support/postgres-cluster.mjs'],
     // The service's tests mostly wait on processes, sockets and timers: two files at a time on two cores
     // (the default leaves one core to the runner and runs them one by one).
     maxWorkers: 2,
