@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { slowdown } from './tests/support/slowdown.mjs';
+
+/** Longer timeouts on a machine busy with other work (1 to 4 times): a hang still fails, a slow pass does not. */
+const SLOW = slowdown();
 
 export default defineConfig({
   define: {
@@ -15,6 +19,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Beside the typecheck and the linter, CPU-bound tests (scrypt password hashing in the desk's) take
     // several times their quiet-machine time: 15 s catches a hang without failing a slow pass.
-    testTimeout: 15_000,
+    testTimeout: 15_000 * SLOW,
+    hookTimeout: 10_000 * SLOW,
   },
 });
