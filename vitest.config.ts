@@ -21,5 +21,6 @@ export default defineConfig({
     // several times their quiet-machine time: 15 s catches a hang without failing a slow pass.
     testTimeout: 15_000 * SLOW,
     hookTimeout: 10_000 * SLOW,
+    expect: { poll: { timeout: 1_000 * SLOW } },
   },
 });

@@ -48,7 +48,7 @@ describe('a database locked by another process', () => {
     const health = await h.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ ok: true });
     expect(await h.store.feedback.count()).toBe(2);
-  }, 15_000);
+  });
 });
 
 describe('slow clients', () => {
@@ -78,7 +78,7 @@ describe('slow clients', () => {
     expect(headers).toMatch(/^HTTP\/1\.1 408/);
     expect(body).toMatch(/^HTTP\/1\.1 408/);
     expect(closed).toEqual(['headers', 'body']);
-  }, 15_000);
+  });
 });
 
 describe('smaller mends', () => {
