@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { slowdown } from './tests/support/slowdown.mjs';
+
+/** Longer timeouts on a machine busy with other work (1 to 4 times): a hang still fails, a slow pass does not. */
+const SLOW = slowdown();
 
 export default defineConfig({
   define: {
@@ -8,11 +12,15 @@ export default defineConfig({
   test: {
     include: ['model/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}', 'desk/**/*.test.ts', 'build/**/*.test.ts', 'server/**/*.test.{ts,mjs}', 'site/**/*.test.{ts,tsx}', 'tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/docs/**/*.test.ts'],
     environment: 'node',
+    // One PostgreSQL server for the run, a database per test file that asks for one (tests/support/postgres.mjs).
+    globalSetup: ['tests/support/postgres-cluster.mjs'],
     // The service's tests mostly wait on processes, sockets and timers: two files at a time on two cores
     // (the default leaves one core to the runner and runs them one by one).
     maxWorkers: 2,
     // Beside the typecheck and the linter, CPU-bound tests (scrypt password hashing in the desk's) take
     // several times their quiet-machine time: 15 s catches a hang without failing a slow pass.
-    testTimeout: 15_000,
+    testTimeout: 15_000 * SLOW,
+    hookTimeout: 10_000 * SLOW,
+    expect: { poll: { timeout: 1_000 * SLOW } },
   },
 });

@@ -77,8 +77,8 @@ export async function verified(h: Harness, phone = PHONE): Promise<string> {
 }
 
 /**
- * Both databases for one suite: a throwaway PostgreSQL started before the file's tests (stopped after)
- * and the settings that pick each; `url()` is the PostgreSQL address once started.
+ * Both databases for one suite: an empty PostgreSQL database of the file's own (on the run's one server,
+ * made before the file's tests) and the settings that pick each; `url()` is its address once made.
  */
 export function bothDatabases() {
   let pg: TestPostgres | undefined;

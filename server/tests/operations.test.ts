@@ -18,24 +18,25 @@ const post = (app: Harness['app']) =>
   app.inject({ method: 'POST', url: '/api/feedback', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(feedback) });
 
 describe('a database locked by another process', () => {
-  it('answers writes with 503 in seconds while pages and health answer at once, then recovers', async () => {
-    h = await testApp({ DATABASE_TIMEOUT_MS: '1500' });
+  // No stopwatch: what a loaded machine cannot change is the order. The page answers while the write
+  // still waits on the lock, and the write is refused while the lock is still held (it gives up on
+  // DATABASE_TIMEOUT_MS, 3 s, instead of waiting for the lock; a hang would meet the test's timeout).
+  it('answers writes with 503 while the lock is held, pages and health meanwhile, then recovers', async () => {
+    h = await testApp({ DATABASE_TIMEOUT_MS: '3000' });
     expect((await post(h.app)).statusCode).toBe(201);
     const other = new Database(h.store.path);
     other.pragma('busy_timeout = 0');
     other.exec('BEGIN IMMEDIATE');
     try {
-      const started = Date.now();
-      const write = post(h.app);
+      let writeAnswered = false;
+      const write = post(h.app).finally(() => (writeAnswered = true));
       await new Promise((r) => setTimeout(r, 200));
-      const pageStarted = Date.now();
       const page = await h.app.inject({ method: 'GET', url: '/favicon.ico' });
       expect(page.statusCode).toBe(301);
-      expect(Date.now() - pageStarted).toBeLessThan(100);
+      expect(writeAnswered, 'the page waited for the blocked write').toBe(false);
       const refused = await write;
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ error: 'busy', message: 'The database is busy right now. Please try again in a moment.' });
-      expect(Date.now() - started).toBeLessThan(4000);
       const health = await h.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ ok: false, database: 'busy' });
@@ -47,35 +48,37 @@ describe('a database locked by another process', () => {
     const health = await h.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toEqual({ ok: true });
     expect(await h.store.feedback.count()).toBe(2);
-  }, 15_000);
+  });
 });
 
 describe('slow clients', () => {
-  /** Sends `text` and resolves with what the server answers before it closes, and when. */
-  async function stall(port: number, text: string) {
+  /** Sends `text` and resolves with what the server answers before it closes; `closed` records the order. */
+  async function stall(port: number, text: string, name: string, closed: string[]) {
     const socket = connect(port, '127.0.0.1');
-    const started = Date.now();
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString()));
     socket.write(text);
     await new Promise((resolve) => socket.once('close', resolve));
-    return { answer, ms: Date.now() - started };
+    closed.push(name);
+    return answer;
   }
 
-  it('closes stalled headers and stalled bodies with 408 within the configured time', async () => {
-    h = await testApp({ HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '1000' });
+  // Order, not a stopwatch: the stalled headers are cut first, at their own limit, and the stalled body
+  // (past its headers) only at the longer request limit, 1.5 s later: wide enough for a loaded machine's
+  // late timer. Without the limits (Node's defaults are 60 and 300 s) the test's timeout would fail it.
+  it('closes stalled headers, then (at the longer request limit) stalled bodies, with 408', async () => {
+    h = await testApp({ HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '2000' });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = h.app.server.address() as { port: number };
+    const closed: string[] = [];
     const [headers, body] = await Promise.all([
-      stall(port, 'POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: app'),
-      stall(port, 'POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":'),
+      stall(port, 'POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: app', 'headers', closed),
+      stall(port, 'POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":', 'body', closed),
     ]);
-    expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(headers.ms).toBeLessThan(2000);
-    expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(body.ms).toBeGreaterThanOrEqual(900);
-    expect(body.ms).toBeLessThan(2500);
-  }, 10_000);
+    expect(headers).toMatch(/^HTTP\/1\.1 408/);
+    expect(body).toMatch(/^HTTP\/1\.1 408/);
+    expect(closed).toEqual(['headers', 'body']);
+  });
 });
 
 describe('smaller mends', () => {

@@ -10,7 +10,6 @@ import {
   requestOtp,
   typePhone,
   verifyPhone,
-  type FillOptions,
 } from './demo-request.form';
 import { test as base, events, expect, recordEvents } from './fixtures';
 
@@ -170,22 +169,8 @@ test.describe('examples/demo-request.html', () => {
     await expect(form.verified).toHaveCount(0);
   });
 
-  const missing: { label: string; options: FillOptions; step: string }[] = [
-    { label: 'no agent is chosen', options: { skip: ['agent'] }, step: 'choose an agent' },
-    { label: 'the name is empty', options: { skip: ['name'] }, step: 'enter your name' },
-    { label: 'the name is only spaces', options: { name: ' \t ' }, step: 'enter your name' },
-    { label: 'the OTP is requested but not verified', options: { skip: ['phone'] }, step: 'verify your phone number' },
-    { label: 'consent is not ticked', options: { skip: ['consent'] }, step: 'tick the consent box' },
-  ];
-  for (const { label, options, step } of missing) {
-    test(`Get a Call stays disabled when ${label}, and the hint says so`, async ({ page }) => {
-      const form = demoForm(page, 'demo');
-      await fillForm(form, options);
-      if (options.skip?.includes('phone')) await requestOtp(form);
-      await expect(form.submit).toBeDisabled();
-      await expect(form.submit).toHaveAccessibleDescription(hintFor(step));
-    });
-  }
+  // Which step keeps Get a Call disabled, and the hint that names it, are component tests
+  // (widgets/demo-request/DemoRequest.test.tsx): five page loads and form fills less here.
 
   test('Get a Call logs the agent, sends the lead as an event to the page, and fetches nothing', async ({ page, requests }) => {
     const form = demoForm(page, 'demo');

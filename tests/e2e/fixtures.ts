@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { STUB_ORIGIN } from '../support/ports';
+import { slowdown } from '../support/slowdown.mjs';
 import type { Recorded } from '../support/stub-server';
 
 const LOCAL = /^(127\.0\.0\.1|localhost|\[::1\])$/;
@@ -8,7 +9,18 @@ const LOCAL = /^(127\.0\.0\.1|localhost|\[::1\])$/;
  * Every test runs with the outside world cut off: a request to any non-loopback host
  * is aborted and remembered in `external`, so a test can assert none was made.
  */
-export const test = base.extend<{ external: string[] }>({
+export const test = base.extend<{ external: string[]; stretchTimeouts: void }>({
+  // A test's own `test.setTimeout(ms)` stretches with the machine's load as the configured timeouts do
+  // (playwright.config.ts): a busy machine makes a test slower, not red.
+  stretchTimeouts: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      const set = testInfo.setTimeout.bind(testInfo);
+      testInfo.setTimeout = (ms: number) => set(ms * slowdown());
+      await use();
+    },
+    { auto: true },
+  ],
   external: async ({ context }, use) => {
     const external: string[] = [];
     await context.route(

@@ -52,7 +52,7 @@ async function visibleControls(page: Page, scope: string): Promise<{ controls: C
  * A widget may swap its drawn first state for React's while the controls are read (it loads when
  * idle): a control is then no longer in the page, and the check starts again on the new ones.
  */
-async function lowContrastControls(page: Page, scope: string): Promise<string[]> {
+export async function lowContrastControls(page: Page, scope: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const problems = await lowContrastControlsOnce(page, scope);
     if (problems || attempt === 3) return problems ?? ['the page kept replacing its controls while they were checked'];
@@ -63,11 +63,12 @@ async function lowContrastControls(page: Page, scope: string): Promise<string[]>
 type Box = { x: number; y: number; width: number; height: number };
 
 /**
- * Unless the control is under another layer (a modal dialog, a fixed header: not what the visitor
- * sees there), paints it without its label and answers its box; `previous` gets its label back.
- * One call per control: on a busy machine every round trip to the browser costs tens of ms.
+ * For the controls now wholly in the viewport (and always the first, scrolled there): unless one is
+ * under another layer (a modal dialog, a fixed header: not what the visitor sees there), paints it
+ * without its label and answers its box in the viewport. One call and one picture per screenful, not
+ * per control: on a busy machine every round trip to the browser costs tens of ms. `showLabels` undoes it.
  */
-function hideLabel(el: Element, previous: Element | null): Box | 'gone' | 'under' {
+function hideLabels(els: Element[]): (Box | 'under')[] | 'gone' {
   type Hiding = Window & { legibilityHide?: CSSStyleSheet };
   const w = window as Hiding;
   if (!w.legibilityHide) {
@@ -76,60 +77,89 @@ function hideLabel(el: Element, previous: Element | null): Box | 'gone' | 'under
     w.legibilityHide.replaceSync('[data-legibility-hide], [data-legibility-hide] * { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; }');
   }
   const sheet = w.legibilityHide;
-  if (previous) {
-    previous.removeAttribute('data-legibility-hide');
-    const root = previous.getRootNode() as Document | ShadowRoot;
-    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+  if (els.some((el) => !el.isConnected)) return 'gone';
+  const boxes = els.map((el) => el.getBoundingClientRect());
+  const inView = (box: DOMRect) => box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+  const found: (Box | 'under')[] = [];
+  for (const [i, el] of els.entries()) {
+    const box = boxes[i];
+    if (i > 0 && !inView(box)) break;
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    let hit = document.elementFromPoint(x, y);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    if (!hit || (hit !== el && !el.contains(hit))) {
+      found.push('under');
+      continue;
+    }
+    found.push({ x: box.x, y: box.y, width: box.width, height: box.height });
   }
-  if (!el.isConnected) return 'gone';
-  const box = el.getBoundingClientRect();
-  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-  let hit = document.elementFromPoint(x, y);
-  while (hit?.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
+  // Hidden after every control was hit-tested: a hidden label changes no layer.
+  for (const [i, box] of found.entries()) {
+    if (box === 'under') continue;
+    const root = els[i].getRootNode() as Document | ShadowRoot;
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    els[i].setAttribute('data-legibility-hide', '');
   }
-  if (!hit || (hit !== el && !el.contains(hit))) return 'under';
-  const root = el.getRootNode() as Document | ShadowRoot;
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  el.setAttribute('data-legibility-hide', '');
-  return { x: box.x, y: box.y, width: box.width, height: box.height };
+  return found;
 }
 
-function showLabel(el: Element) {
+/** False when a control left the page meanwhile (a widget swapped its first state for React's). */
+function showLabels(els: Element[]): boolean {
   const sheet = (window as Window & { legibilityHide?: CSSStyleSheet }).legibilityHide;
-  el.removeAttribute('data-legibility-hide');
-  const root = el.getRootNode() as Document | ShadowRoot;
-  root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+  for (const el of els) {
+    el.removeAttribute('data-legibility-hide');
+    const root = el.getRootNode() as Document | ShadowRoot;
+    if (root.adoptedStyleSheets) root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+  }
+  return els.every((el) => el.isConnected);
+}
+
+/** The pixels of `box` (CSS px of the viewport) in a picture of the viewport taken at CSS scale. */
+function crop(png: PNG, box: Box): PNG | null {
+  const [x0, y0] = [Math.max(0, Math.floor(box.x)), Math.max(0, Math.floor(box.y))];
+  const [x1, y1] = [Math.min(png.width, Math.ceil(box.x + box.width)), Math.min(png.height, Math.ceil(box.y + box.height))];
+  if (x1 <= x0 || y1 <= y0) return null;
+  const out = new PNG({ width: x1 - x0, height: y1 - y0 });
+  PNG.bitblt(png, out, x0, y0, x1 - x0, y1 - y0, 0, 0);
+  return out;
 }
 
 async function lowContrastControlsOnce(page: Page, scope: string): Promise<string[] | null> {
   const problems: string[] = [];
   const { controls, elements } = await visibleControls(page, scope);
-  let hidden: ElementHandle<Element> | null = null;
+  let pending: Control[] = [];
+  for (const control of controls) {
+    if (control.color[3] < 0.1) problems.push(`"${control.name}": its text colour is transparent`);
+    else if (!elements[control.index]) return null;
+    else pending.push(control);
+  }
   try {
-    for (const control of controls) {
-      if (control.color[3] < 0.1) { problems.push(`"${control.name}": its text colour is transparent`); continue; }
-      const handle = elements[control.index];
-      if (!handle) return null;
+    while (pending.length) {
       // Playwright's scroll: waits for the control to be still, and scrolls only when it is not in view.
-      if (!(await handle.scrollIntoViewIfNeeded().then(() => true, () => false))) return null;
-      const box: Box | 'gone' | 'under' = await handle.evaluate(hideLabel, hidden);
-      hidden = typeof box === 'object' ? handle : null;
-      if (box === 'gone') return null;
-      if (box === 'under') continue;
-      const png = box.width >= 1 && box.height >= 1 ? await page.screenshot({ clip: box, animations: 'disabled' }) : null;
-      if (!png) continue;
-      const background = dominantColour(PNG.sync.read(png));
-      const [r, g, b, a] = control.color;
-      const text: [number, number, number] = [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
-      const ratio = contrast(text, background);
-      if (ratio < (control.large ? 3 : 4.5)) problems.push(`"${control.name}": ${ratio.toFixed(2)}:1 (text rgb(${text.map(Math.round)}) on rgb(${background}))`);
+      if (!(await elements[pending[0].index]!.scrollIntoViewIfNeeded().then(() => true, () => false))) return null;
+      const handles = pending.map((c) => elements[c.index]!);
+      const boxes = await page.evaluate(hideLabels, handles);
+      if (boxes === 'gone') return null;
+      const shot = boxes.some((b) => b !== 'under') ? PNG.sync.read(await page.screenshot({ animations: 'disabled', scale: 'css' })) : null;
+      if (!(await page.evaluate(showLabels, handles.slice(0, boxes.length)))) return null;
+      for (const [i, box] of boxes.entries()) {
+        const pixels = box === 'under' || !shot ? null : crop(shot, box);
+        if (!pixels) continue;
+        const control = pending[i];
+        const background = dominantColour(pixels);
+        const [r, g, b, a] = control.color;
+        const text: [number, number, number] = [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
+        const ratio = contrast(text, background);
+        if (ratio < (control.large ? 3 : 4.5)) problems.push(`"${control.name}": ${ratio.toFixed(2)}:1 (text rgb(${text.map(Math.round)}) on rgb(${background}))`);
+      }
+      pending = pending.slice(boxes.length);
     }
     return problems;
   } finally {
-    await hidden?.evaluate(showLabel).catch(() => {});
     await Promise.all(elements.map((e) => e?.dispose()));
   }
 }

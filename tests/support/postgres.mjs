@@ -1,10 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './free-port.mjs';
 
-/** @typedef {{ url: string, stop(): void }} TestPostgres A throwaway PostgreSQL server on 127.0.0.1. */
+/** @typedef {{ url: string, stop(): void }} TestPostgres A throwaway PostgreSQL database on 127.0.0.1. */
+
+/**
+ * Set by the Vitest run's global setup (tests/support/postgres-cluster.mjs): the folder of the one cluster
+ * the whole run shares. Its `url` file appears once the server answers, its `failed` file if it could not start.
+ */
+export const SHARED_CLUSTER = 'TEST_POSTGRES_CLUSTER';
 
 /**
  * Debian installs the server under /usr/lib/postgresql/<major>/bin, off PATH; POSTGRES_BIN overrides.
@@ -18,40 +25,134 @@ export function postgresBin() {
   return majors.length ? join(base, majors[0], 'bin') : null;
 }
 
-/**
- * Starts a fresh cluster in a temporary folder (about a second). PostgreSQL refuses to run as root,
- * so as root the binaries run as the `postgres` user (the Debian package creates it).
- * @returns {TestPostgres}
- */
-export function startPostgres() {
+function requireBin() {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql (or set POSTGRES_BIN).');
-  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-pg-'));
-  const port = freePort();
+  return bin;
+}
+
+/**
+ * A cluster's commands: PostgreSQL refuses to run as root, so as root the server's binaries run as the
+ * `postgres` user (the Debian package creates it).
+ * @param {string} dir
+ */
+function clusterIn(dir) {
+  const bin = requireBin();
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    chmodSync(dir, 0o755);
-    execFileSync('chown', ['postgres:postgres', dir]);
-  }
-  /** @param {string} tool @param {string[]} args */
-  const run = (tool, args) => {
-    const cmd = asRoot ? 'runuser' : join(bin, tool);
-    const argv = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
-    const result = spawnSync(cmd, argv, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
-  };
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  // fsync stays on: the tests check durability, and it is what production runs with.
-  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  /** @param {string} tool @param {string[]} args @returns {[string, string[]]} */
+  const argv = (tool, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]);
+  return {
+    data,
+    prepare() {
+      if (!asRoot) return;
+      chmodSync(dir, 0o755);
+      execFileSync('chown', ['postgres:postgres', dir]);
+    },
+    /** @param {number} port @returns {[string, string[]][]} */
+    start: (port) => [
+      argv('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']),
+      // fsync stays on: the tests check durability, and it is what production runs with.
+      argv('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']),
+    ],
+    stop: () => argv('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']),
+  };
+}
+
+/** @param {[string, string[]]} command */
+function runSync([cmd, args]) {
+  const result = spawnSync(cmd, args, { encoding: 'utf8' });
+  const tool = basename(cmd === 'runuser' ? args[3] : cmd);
+  if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+}
+
+/**
+ * Starts a cluster of its own in a temporary folder (about a second), for a process outside the test
+ * run (the API benchmark); stop() stops it and removes the folder.
+ * @returns {TestPostgres}
+ */
+export function startCluster() {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-pg-'));
+  const cluster = clusterIn(dir);
+  const port = freePort();
+  cluster.prepare();
+  for (const command of cluster.start(port)) runSync(command);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']);
+        runSync(cluster.stop());
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/**
+ * Starts the run's one cluster in the background (Vitest's global setup): test files wait for it only
+ * when they first ask for a database. `dir` is what SHARED_CLUSTER names; stop() waits for the start,
+ * stops the server and removes the folder.
+ * @returns {{ dir: string, stop(): Promise<void> }}
+ */
+export function startSharedCluster() {
+  const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-pg-'));
+  const run = promisify(execFile);
+  let started = false;
+  const starting = (async () => {
+    const cluster = clusterIn(dir);
+    const port = freePort();
+    cluster.prepare();
+    for (const [cmd, args] of cluster.start(port)) await run(cmd, args);
+    started = true;
+    writeFileSync(join(dir, 'url'), `postgres://postgres@127.0.0.1:${port}`);
+    return cluster;
+  })().catch((error) => {
+    writeFileSync(join(dir, 'failed'), String(error?.stderr || error?.message || error));
+    return null;
+  });
+  return {
+    dir,
+    async stop() {
+      const cluster = await starting;
+      try {
+        if (cluster && started) await run(...cluster.stop());
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Waits (synchronously: callers may not await) for the shared cluster's address. @param {string} dir */
+function sharedClusterUrl(dir) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; Atomics.wait(pause, 0, 0, 50)) {
+    if (existsSync(join(dir, 'failed'))) throw new Error(`PostgreSQL did not start: ${readFileSync(join(dir, 'failed'), 'utf8')}`);
+    if (existsSync(join(dir, 'url'))) return readFileSync(join(dir, 'url'), 'utf8');
+  }
+  throw new Error('PostgreSQL did not start within a minute.');
+}
+
+let databases = 0;
+
+/**
+ * A fresh, empty database of its own. In a Vitest run it is a new database on the run's one cluster
+ * (tens of milliseconds, where a cluster of its own took seconds); elsewhere it starts a cluster of its
+ * own. stop() drops what it made.
+ * @returns {TestPostgres}
+ */
+export function startPostgres() {
+  const shared = process.env[SHARED_CLUSTER];
+  if (!shared) return startCluster();
+  const server = sharedClusterUrl(shared);
+  const name = `test_${process.pid}_${++databases}_${Math.random().toString(36).slice(2, 8)}`;
+  const psql = (/** @type {string} */ sql) => runSync([join(requireBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', `${server}/postgres`, '-c', sql]]);
+  psql(`CREATE DATABASE ${name}`);
+  return {
+    url: `${server}/${name}`,
+    // Removed with the cluster at the end of the run: dropping it now would wait on, or cut off, the
+    // connections a test's service processes may still hold.
+    stop() {},
   };
 }
