@@ -21,11 +21,11 @@ describe('every subpath in exports resolves where exports is not read', () => {
   });
 
   it('a subpath added to exports alone is caught, and derives its folder and typesVersions entry', () => {
-    const added: Manifest = { ...pkg, exports: { ...pkg.exports, './ssr': { types: './dist/types/entries/ssr.d.ts', default: './dist/widgets/ssr.js' } } };
+    const added: Manifest = { ...pkg, exports: { ...pkg.exports, './chat': { types: './dist/types/entries/chat.d.ts', default: './dist/widgets/chat.js' } } };
     expect(derived(added)).not.toEqual(added);
-    expect(derived(added).typesVersions?.['*']?.ssr).toEqual(['dist/types/entries/ssr.d.ts']);
-    expect(derived(added).files).toContain('ssr/package.json');
-    expect(stubs(added).ssr).toMatchObject({ module: '../dist/widgets/ssr.js', main: '../dist/widgets/ssr.js', types: '../dist/types/entries/ssr.d.ts' });
+    expect(derived(added).typesVersions?.['*']?.chat).toEqual(['dist/types/entries/chat.d.ts']);
+    expect(derived(added).files).toContain('chat/package.json');
+    expect(stubs(added).chat).toMatchObject({ module: '../dist/widgets/chat.js', main: '../dist/widgets/chat.js', types: '../dist/types/entries/chat.d.ts' });
   });
 
   it('the script subpath gives bundlers the ES entry and require() the classic script', () => {

@@ -139,6 +139,7 @@ describe('production', { timeout: 60_000 }, () => {
       const { child, exit, output } = await started(process.execPath, ['server/run.mjs', 'main'], {
         NODE_ENV: 'production',
         PORT: String(port),
+        DATA_HASH_KEY: 'a-test-key-of-at-least-thirty-two-characters',
         OTP_PROVIDER: 'twilio',
         TWILIO_ACCOUNT_SID: TWILIO.accountSid,
         TWILIO_AUTH_TOKEN: TWILIO.authToken,

@@ -34,6 +34,7 @@ test('the image’s command line serves the site, the widgets and the examples, 
     TWILIO_AUTH_TOKEN: TWILIO.authToken,
     TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
     TWILIO_API_URL: twilio.url,
+    DATA_HASH_KEY: 'a-test-key-of-at-least-thirty-two-characters',
   };
   // This run's own SQLite file, whatever the shell running the tests points at.
   delete env.DATABASE_URL;

@@ -67,6 +67,7 @@ const FIELD_WORDS: FieldWords = {
 type Range = { from?: string; to?: string };
 type LeadQuery = Range & { agent?: string; status?: string; outcome?: string; queue?: string; q?: string; cursor?: string; limit?: string; day?: string };
 
+const MAX_DATE_MS = Date.UTC(9999, 0, 1);
 const badDate = (field: string) => new Refusal(400, 'invalid-filter', FIELD_WORDS[field].message!, { field });
 
 /**
@@ -76,7 +77,8 @@ const badDate = (field: string) => new Refusal(400, 'invalid-filter', FIELD_WORD
 function range({ from, to }: Range): Range {
   const parse = (field: string, v: string) => {
     const ms = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
-    if (!Number.isFinite(ms) || (v.length === 10 && new Date(ms).toISOString().slice(0, 10) !== v)) throw badDate(field);
+    // Before 1970 or after 9999 nothing was stored, and PostgreSQL has no year 0: refused, never a failed query.
+    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_DATE_MS || (v.length === 10 && new Date(ms).toISOString().slice(0, 10) !== v)) throw badDate(field);
     return ms;
   };
   const instant = (field: string, v: string) => new Date(parse(field, v)).toISOString();

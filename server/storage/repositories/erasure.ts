@@ -27,6 +27,8 @@ export const erasure = {
       yield* one(sql`UPDATE call_attempts SET error = NULL, provider_call_id = NULL, outcome = CASE WHEN outcome LIKE 'placed%' THEN 'placed' ELSE outcome END
         WHERE lead_id IN (${list(ids)})`);
       yield* one(sql`DELETE FROM outbox WHERE lead_id IN (${list(ids)})`);
+      // A search would still find the person by their name's words and their number's digits.
+      yield* one(sql`DELETE FROM lead_search WHERE lead_id IN (${list(ids)})`);
       if (deliver) {
         for (const r of found) {
           const deliveryId = randomUUID();

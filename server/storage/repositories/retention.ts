@@ -23,7 +23,7 @@ export const retention = {
   *leads({ before, batch }: { before: string; batch: number }) {
     const ids = (yield* query(sql`SELECT id FROM leads WHERE created_at < ${before} ORDER BY created_at LIMIT ${batch}`)).map((r) => r.id);
     if (!ids.length) return 0;
-    for (const table of ['call_attempts', 'calls', 'lead_marks', 'outbox'] as const) {
+    for (const table of ['call_attempts', 'calls', 'lead_marks', 'lead_mark_events', 'lead_search', 'outbox'] as const) {
       yield* one(sql`DELETE FROM ${fragment(table)} WHERE lead_id IN (${list(ids)})`);
     }
     yield* one(sql`DELETE FROM leads WHERE id IN (${list(ids)})`);
