@@ -6,7 +6,7 @@ import { channelOf, QUEUES, type QueueSignals } from './queues.ts';
 
 const RECONNECT_MS = 5000;
 
-export function listenForWork(url: string, { signals, instance, timeoutMs }: { signals: QueueSignals; instance: string; timeoutMs: number }) {
+export function listenForWork(url: string, { signals, instance, timeoutMs, reconnectMs = RECONNECT_MS }: { signals: QueueSignals; instance: string; timeoutMs: number; reconnectMs?: number }) {
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
@@ -16,7 +16,7 @@ export function listenForWork(url: string, { signals, instance, timeoutMs }: { s
     if (current === client) current = null;
     client.removeAllListeners('notification');
     client.end().catch(() => {});
-    if (!closed && !retry) retry = setTimeout(connect, RECONNECT_MS);
+    if (!closed && !retry) retry = setTimeout(connect, reconnectMs);
     retry?.unref?.();
   };
 
