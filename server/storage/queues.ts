@@ -5,9 +5,12 @@
 export type Queue = 'calls' | 'outbox';
 export const QUEUES: readonly Queue[] = ['calls', 'outbox'];
 
-/** The operations that can add work, by `repository.operation` (a CRM event queued, a call to place). */
+/**
+ * The operations that can add work, by `repository.operation` (a CRM event queued). A new lead's call is
+ * not among them: the request that made it pokes the call worker itself, to answer with the first attempt.
+ */
 const ADDS: Readonly<Record<string, readonly Queue[]>> = {
-  'leads.add': ['calls', 'outbox'],
+  'leads.add': ['outbox'],
   'calls.record': ['outbox'],
   'calls.update': ['outbox'],
 };

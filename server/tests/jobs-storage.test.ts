@@ -37,8 +37,8 @@ describe.each(backends)('due times and wake-ups on $name', ({ name, env }) => {
     const now = 5_000_000;
     const added = await store.leads.add({ lead: leadOf(`t-${name}`, now), plan: { status: 'pending', callAt: null }, deliver: true, duplicateWindowMs: 0 });
     const id = (added as { id: number }).id;
-    // The operation that added the work woke both workers of this process.
-    expect(woken.sort()).toEqual(['calls', 'outbox']);
+    // The operation that queued a CRM event woke the outbox of this process (the request pokes the call worker).
+    expect(woken).toEqual(['outbox']);
     stops.forEach((stop) => stop());
 
     expect(await store.calls.nextDue()).toBeLessThanOrEqual(now);
