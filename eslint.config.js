@@ -29,7 +29,7 @@ export default tseslint.config(
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MutationObserver: 'readonly', PerformanceObserver: 'readonly', Request: 'readonly', addEventListener: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
   },
   {
-    files: ['examples/**/*.js', 'server/**/*.mjs', 'site/**/*.mjs', 'build/**/*.mjs'],
+    files: ['examples/**/*.js', 'server/**/*.mjs', 'site/**/*.mjs', 'build/**/*.mjs', 'bin/**/*.mjs'],
     languageOptions: { globals: { setImmediate: 'readonly', window: 'readonly', document: 'readonly', customElements: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
   },
 );

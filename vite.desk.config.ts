@@ -20,6 +20,7 @@ export default defineConfig({
     outDir: '../dist/desk',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // No source maps: the desk's source is not published (issue 29).
+    sourcemap: false,
   },
 });

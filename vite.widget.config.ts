@@ -7,6 +7,7 @@ import { unbundled } from './build/vite-plugins/unbundled.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
 import { buildSummary } from './build/vite-plugins/summary.ts';
 import { pageReserveCss } from './widgets/demo-request/reserve.ts';
+import { EARLY_PRESS_SCRIPT } from './widgets/elements/early-press.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -21,15 +22,20 @@ const ENTRIES = {
   'voice-demo': 'widgets/entries/voice-demo.ts',
   feedback: 'widgets/entries/feedback.ts',
   'demo-request': 'widgets/entries/demo-request.ts',
+  // renderElement, for servers: the same views and CSS as the elements, printed as HTML (no DOM, no React).
+  ssr: 'widgets/entries/ssr.ts',
 };
 
 export default defineConfig({
   // Warnings and our summary (build/vite-plugins/summary.ts), not every chunk: --logLevel info lists them.
   logLevel: 'warn',
-  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss()), precompress(), buildSummary()],
+  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss(), EARLY_PRESS_SCRIPT), precompress(), buildSummary()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
+    // react-dom's error reporting asks `typeof process`: a bundler that polyfills Node's globals (Parcel)
+    // would otherwise want the `process` package installed. In a browser both read undefined.
+    process: 'globalThis.process',
     __SENTRY_DSN__: JSON.stringify(process.env.AI_WIDGETS_SENTRY_DSN ?? ''),
     __WIDGETS_VERSION__: JSON.stringify(pkg.version),
   },
@@ -54,9 +60,10 @@ export default defineConfig({
         // on first use of a widget: one request instead of a waterfall.
         codeSplitting: {
           // Only React and widgets/react/ ride together; what they import from the earlier layers
-          // (elements/, lib/) stays with the entry, which a page has loaded already.
+          // (elements/, lib/) stays with the entry, which a page has loaded already. layer.ts is the
+          // few lines each element uses to ask for that chunk: it stays with the entry too.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/]/ }],
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/](?!layer\.ts)/ }],
         },
         entryFileNames: '[name].[hash].js',
         chunkFileNames: 'chunks/[name].[hash].js',

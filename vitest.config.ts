@@ -6,7 +6,7 @@ export default defineConfig({
     __WIDGETS_VERSION__: JSON.stringify('test'),
   },
   test: {
-    include: ['widgets/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'server/**/*.test.{ts,mjs}', 'site/**/*.test.{ts,tsx}', 'tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+    include: ['widgets/**/*.test.{ts,tsx}', 'desk/**/*.test.ts', 'build/**/*.test.ts', 'server/**/*.test.{ts,mjs}', 'site/**/*.test.{ts,tsx}', 'tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/docs/**/*.test.ts'],
     environment: 'node',
     // The service's tests mostly wait on processes, sockets and timers: two files at a time on two cores
     // (the default leaves one core to the runner and runs them one by one).

@@ -4,11 +4,18 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { subpaths, writeSubpaths } from './subpaths.mjs';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'dist/types');
-const ENTRIES = ['widgets/index.ts', 'widgets/jsx.ts', 'widgets/entries/voice-demo.ts', 'widgets/entries/feedback.ts', 'widgets/entries/demo-request.ts', 'widgets/entries/react.ts', 'widgets/env.d.ts'];
+/** @type {import('./subpaths.mjs').Manifest} */
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+// Each declaration `exports` names (`./dist/types/jsx/solid.d.ts`) is compiled from its source (`widgets/jsx/solid.ts`).
+const declared = [pkg.exports['.'], ...subpaths(pkg).map(([, target]) => target)].flatMap((target) => (typeof target === 'object' && target.types ? [target.types] : []));
+const ENTRIES = [...new Set(declared.map((types) => types.replace(/^\.\/dist\/types\/(.*)\.d\.ts$/, 'widgets/$1.ts'))), 'widgets/env.d.ts'];
 
+// The subpaths' folders and `typesVersions` follow `exports` (see subpaths.mjs).
+writeSubpaths();
 rmSync(OUT, { recursive: true, force: true });
 const STAGE = join(ROOT, 'dist/.types-stage');
 rmSync(STAGE, { recursive: true, force: true });

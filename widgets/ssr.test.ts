@@ -9,3 +9,58 @@ describe('server-side rendering safety', () => {
     expect(widgets.defineDemoRequest()).toBeUndefined();
   });
 });
+
+describe('renderElement', async () => {
+  const { renderElement, renderElementInner, version } = await import('./entries/ssr');
+  const { shellToHtml } = await import('./elements/shell');
+  const { demoRequestView } = await import('./demo-request/view');
+  const { voiceShell } = await import('./voice-demo/shell');
+  const { feedbackShell } = await import('./feedback/shell');
+  const shadowOf = (html: string) => /<template shadowrootmode="open"><style[^>]*>[\s\S]*?<\/style>([\s\S]*)<\/template>/.exec(html)![1];
+
+  it('prints each element with its first paint in a declarative shadow root, from the same view the browser draws', () => {
+    const form = renderElement('ai-demo-request', { 'default-country': 'AE', countries: 'AE,GB', 'backend-url': '/api' }, { lang: 'hi' });
+    expect(form.startsWith('<ai-demo-request default-country="AE" countries="AE,GB" backend-url="/api"><template shadowrootmode="open"><style data-ai-widgets-ssr=')).toBe(true);
+    expect(shadowOf(form)).toBe(shellToHtml(demoRequestView({ defaultCountry: 'AE', countries: 'AE,GB', backendUrl: '/api', lang: 'hi' })));
+    expect(shadowOf(renderElement('ai-voice-demo', { captions: true }))).toBe(shellToHtml(voiceShell.shell({ captions: true, lang: 'en' })));
+    expect(shadowOf(renderElement('ai-feedback', {}, { lang: 'hi-IN' }))).toBe(shellToHtml(feedbackShell.shell({ lang: 'hi' })));
+    // The styles are in: the form's place is kept (its bands) and its own rules are there.
+    expect(form).toMatch(/<style[^>]*>[\s\S]*min-height:1378px[\s\S]*<\/style>/);
+  });
+
+  it('marks the version that printed it, so a newer script draws older HTML again', () => {
+    expect(renderElement('ai-feedback')).toContain(`<style data-ai-widgets-ssr="${version}">`);
+    expect(version).toBe('test');
+  });
+
+  it('takes the language from the options, a lang attribute first', () => {
+    expect(renderElement('ai-feedback', {}, { lang: 'hi' })).toContain('फ़ीडबैक');
+    expect(renderElement('ai-feedback', { lang: 'en' }, { lang: 'hi' })).not.toContain('फ़ीडबैक');
+    expect(renderElement('ai-feedback', {}, { lang: 'fr' })).toContain('Share Feedback');
+  });
+
+  it('escapes every value and refuses what is not an attribute name or one of our tags', () => {
+    const html = renderElement('ai-demo-request', { 'brand-name': '</template><script>x()</script>', 'consent-version': '"><img>' });
+    expect(html).not.toMatch(/<script>x|"><img>/);
+    expect(html).toContain('brand-name="&lt;/template&gt;&lt;script&gt;x()&lt;/script&gt;"');
+    expect(html).toContain('&lt;/template&gt;&lt;script&gt;x()&lt;/script&gt; services');
+    expect(() => renderElement('ai-demo-request', { 'a"b': 'x' })).toThrow(/not an attribute name/);
+    expect(() => renderElement('x-other' as never)).toThrow(/not one of our elements/);
+  });
+
+  it('prints no style attribute (a strict CSP refuses them) and puts a nonce on its style and script', () => {
+    for (const tag of ['ai-voice-demo', 'ai-feedback', 'ai-demo-request'] as const) {
+      const html = renderElement(tag, { captions: true, 'consent-text': 'x' }, { nonce: 'n"1' });
+      expect(html).not.toMatch(/ style="/);
+      expect(html).toContain('<style data-ai-widgets-ssr="test" nonce="n&quot;1">');
+      expect(html).toContain('<script nonce="n&quot;1">');
+    }
+  });
+
+  it('prints only the inside of the element for a framework that prints the tag itself', () => {
+    const inner = renderElementInner('ai-voice-demo', { 'public-key': 'pk' });
+    expect(inner.startsWith('<template shadowrootmode="open">')).toBe(true);
+    expect(inner.endsWith('</template>')).toBe(true);
+    expect(inner).not.toContain('<script');
+  });
+});

@@ -11,7 +11,7 @@ const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${na
  * public names only (a hashed entry also exports the minified internals its chunks share).
  * Both kinds are tiny and cached briefly; everything they import is hashed and cached long.
  */
-export function classicLoader(loaderSource: URL, pageCss: string): Plugin {
+export function classicLoader(loaderSource: URL, pageCss: string, earlyPresses: string): Plugin {
   return {
     name: 'ai-widgets-classic-loader',
     apply: 'build',
@@ -33,7 +33,8 @@ export function classicLoader(loaderSource: URL, pageCss: string): Plugin {
         const { code } = await transformWithOxc(readFileSync(loaderSource, 'utf8'), 'loader.ts', {
           define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __STATIC_DEPS__: JSON.stringify([...deps].map((f) => `./${f}`)), __PAGE_CSS__: JSON.stringify(pageCss) },
         });
-        this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: code });
+        // The presses made on server-drawn widgets are kept from the moment this script runs.
+        this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: `${earlyPresses}\n${code}` });
         // The same rules for a page that loads the script `async`: only a stylesheet in the head
         // is there before the first paint, and keeps the demo form's place from it.
         this.emitFile({ type: 'asset', fileName: 'ai-widgets.css', source: `${pageCss}\n` });

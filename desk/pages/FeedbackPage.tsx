@@ -2,6 +2,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { api, queryOf, type Feedback } from '../api';
 import { navigate } from '../App';
 import { when } from '../format';
+import { mailto } from '../links';
 import { dayEnd, dayStart } from './LeadsPage';
 import { TitleRow } from './TitleRow';
 
@@ -57,7 +58,7 @@ export function FeedbackPage({ search, version }: { search: string; version: str
           {rows.map((f) => (
             <li key={f.id} className="desk-card">
               <p className="desk-feedback-meta">
-                <strong>{f.name}</strong> · <a href={`mailto:${f.email}`}>{f.email}</a> · <time dateTime={f.createdAt}>{when(f.createdAt)}</time>
+                <strong>{f.name}</strong> · <a href={mailto(f.email)}>{f.email}</a> · <time dateTime={f.createdAt}>{when(f.createdAt)}</time>
               </p>
               <p className="desk-feedback-message">{f.message}</p>
             </li>

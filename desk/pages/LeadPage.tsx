@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { api, type Contacted, type LeadDetail } from '../api';
 import { Link } from '../App';
 import { agentName, CALL_STATES, phone, when } from '../format';
+import { httpsUrl } from '../links';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
@@ -128,8 +129,8 @@ export function LeadPage({ id, version }: { id: number; version: string }) {
               <Row label="Summary">{call.summary}</Row>
               <Row label="Success evaluation">{call.successEvaluation}</Row>
               <Row label="Recording">
-                {call.recordingUrl && (
-                  <a href={call.recordingUrl} rel="noreferrer noopener" target="_blank">
+                {httpsUrl(call.recordingUrl) && (
+                  <a href={httpsUrl(call.recordingUrl)!} rel="noreferrer noopener" target="_blank">
                     Listen to the recording
                   </a>
                 )}

@@ -137,6 +137,8 @@ function readSettings(r: Reader) {
       hours: r.guard(() => callHours(r.text('CALL_HOURS', '09:00-20:00')), callHours('09:00-20:00')),
       retryMs: r.int('CALL_RETRY_MS', 60_000),
       maxAttempts: r.int('CALL_MAX_ATTEMPTS', 5, { max: 50 }),
+      /** An attempt whose outcome is unknown is looked up with the provider no sooner than this after it started. */
+      lookupDelayMs: r.int('CALL_LOOKUP_DELAY_MS', 120_000),
     },
     webhook: {
       url: webhookUrl,

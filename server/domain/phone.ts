@@ -38,3 +38,6 @@ export function checkPhone(value: unknown, countries: string[]): PhoneCheck {
   }
   return { ok: true, phone: parsed.number, national: parsed.formatInternational(), country: parsed.country };
 }
+
+/** The country of a stored E.164 number (ISO 3166-1 code), or undefined. */
+export const countryOf = (e164: string) => parsePhoneNumberFromString(e164)?.country;

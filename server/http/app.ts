@@ -9,7 +9,8 @@ import type { ServerConfig } from '../config/settings.ts';
 import type { Domain } from '../domain/index.ts';
 import type { Store } from '../storage/index.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
+import { apiNotFound, BODY_LIMIT, clientError, installErrorHandling } from './errors.ts';
+import { refuseControlCharacters } from './input.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -29,6 +30,8 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     // Our own lines say what matters (feedback stored, errors); one line per request is noise.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    // Late requests and oversized headers get the one error shape too.
+    clientErrorHandler: clientError,
     // Node answers 408 and closes a connection whose headers, or whole request, are late; it checks
     // every `connectionsCheckingInterval`, so that is kept well under the limits.
     requestTimeout: config.timeouts.requestMs,
@@ -68,6 +71,7 @@ export type Http = Awaited<ReturnType<typeof createHttp>>;
 export async function registerRoutes(app: Http, config: ServerConfig, store: Store, domain: Domain) {
   const apiMethods = new Map<string, Set<string>>();
   installErrorHandling(app, apiMethods);
+  refuseControlCharacters(app);
 
   await app.register(
     async (api) => {
@@ -80,8 +84,9 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       await api.register(deskRoutes, { store, desk: domain.desk, config });
       // Server-to-server: the provider posts its events here (no browser, no CORS).
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
-      // Says only whether the service and its database answer; never waits on the database.
-      api.get('/health', async (_req, reply) => (store.answering() ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' })));
+      // Says only whether the service and its database answer: the database's own state or probe, never
+      // a request's query (one that failed because of its input leaves the service healthy).
+      api.get('/health', async (_req, reply) => ((await store.probe()) ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' })));
     },
     { prefix: '/api' },
   );

@@ -46,11 +46,11 @@ export async function requireSession(request: FastifyRequest, reply: FastifyRepl
 }
 
 /**
- * CSRF: a call that changes something must name, in Origin, the service's public origin or the origin
- * it was asked at. Browsers always send Origin with POST and DELETE; a request without one is refused.
+ * CSRF: a call that changes something must name, in Origin, the service's public origin (PUBLIC_URL);
+ * never the host it was asked at, which a client or a proxy's X-Forwarded-Host can choose. Browsers
+ * always send Origin with POST and DELETE; a request without one is refused.
  */
 export function requireOwnOrigin(request: FastifyRequest, config: ServerConfig) {
   const origin = request.headers.origin;
-  const own = new Set([new URL(config.publicUrl).origin, `${request.protocol}://${request.host}`]);
-  if (!origin || !own.has(origin)) throw new Refusal(403, 'bad-origin', 'This request must come from the desk’s own page.');
+  if (!origin || origin !== new URL(config.publicUrl).origin) throw new Refusal(403, 'bad-origin', 'This request must come from the desk’s own page.');
 }

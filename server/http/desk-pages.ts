@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config/settings.ts';
+import { DESK_CSP } from './csp.ts';
 
 /** The paths the desk app routes (the sign-in shows at /desk when there is no session). */
 export const DESK_PAGES = ['/desk', '/desk/', '/desk/feedback', '/desk/leads/:id'];
@@ -17,6 +18,8 @@ export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
     prefix: '/desk/assets/',
     decorateReply: false,
     preCompressed: true,
+    // Source maps are never public (the build makes none; an old one left in the folder is not served).
+    allowedPath: (pathName) => !/\.map(\.br|\.gz)?$/.test(pathName),
     setHeaders: (res) => {
       res.header('Cache-Control', 'public, max-age=31536000, immutable');
       res.header('X-Robots-Tag', 'noindex, nofollow');
@@ -25,7 +28,7 @@ export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
   const page = join(deskDir, 'index.html');
   for (const path of DESK_PAGES) {
     app.get(path, async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow').header('Content-Security-Policy', DESK_CSP);
       if (!existsSync(page)) return reply.code(503).type('text/plain; charset=utf-8').send('The desk is not built yet: run npm run build.');
       // Read per request (a few hundred bytes), so a rebuild is served without a restart.
       return reply.type('text/html; charset=utf-8').send(await readFile(page));

@@ -1,6 +1,8 @@
 // One answer shape for every failure, whatever its cause: `{error, message}` in JSON, where `error`
 // is a code a program acts on and `message` a sentence a person can read (docs/api.md lists them).
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { Refusal } from '../domain/refusal.ts';
 import { DatabaseBusyError } from '../storage/index.ts';
 
@@ -46,6 +48,8 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
       const [first] = error.validation;
       const field = fieldOf(first);
       const words = (reply.routeOptions.config as { fieldWords?: FieldWords } | undefined)?.fieldWords?.[field];
+      // An id in the path that cannot be one (`/leads/0`) names nothing there is: 404, like an unknown one.
+      if ((error as { validationContext?: string }).validationContext === 'params') return send(reply, 404, 'not-found', words?.message ?? `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
       return send(reply, 400, words?.error ?? 'invalid', words?.message ?? describe(first, words?.label), field ? { field } : {});
     }
     if (error instanceof DatabaseBusyError) return send(reply, 503, 'busy', error.message);
@@ -60,8 +64,14 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
     if (error.statusCode === 429) return send(reply, 429, 'rate-limited', 'Too many requests from this address. Please wait a minute and try again.');
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return send(reply, 400, 'bad-json', 'The body is not valid JSON.');
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
-    return send(reply, status, status === 500 ? 'internal' : 'bad-request', status === 500 ? 'Something went wrong on our side. Please try again.' : error.message);
+    if (status >= 500) {
+      request.log.error(error);
+      return send(reply, 500, 'internal', 'Something went wrong on our side. Please try again.');
+    }
+    // Static files: a path outside the folder (403) or a range it cannot serve, in words and with a code.
+    if (status === 403) return send(reply, 403, 'forbidden', 'That address is not allowed.');
+    if (status === 404) return send(reply, 404, 'not-found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+    return send(reply, status, 'bad-request', error.message);
   });
 
   app.addHook('onRoute', (route) => {
@@ -72,13 +82,43 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
   });
 }
 
+/** A route's path as a pattern: each `:param` stands for one segment. */
+const pattern = (url: string) => new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
+
+/** The methods a path takes: its own route's, or those of the parametric route it matches (`/leads/7` for `/leads/:id`). */
+function allowedAt(path: string, apiMethods: Map<string, Set<string>>): Set<string> | undefined {
+  const exact = apiMethods.get(path);
+  if (exact?.size) return exact;
+  for (const [url, methods] of apiMethods) if (url.includes(':') && pattern(url).test(path)) return methods;
+  return undefined;
+}
+
 /** 405 with Allow for a known API path asked with another method, 404 for the rest (null: not an API path). */
 export function apiNotFound(request: { url: string; method: string }, reply: FastifyReply, apiMethods: Map<string, Set<string>>) {
   const path = request.url.split('?')[0];
-  const allowed = apiMethods.get(path);
+  const allowed = allowedAt(path, apiMethods);
   if (allowed?.size) {
     const allow = [...allowed].join(', ');
     return send(reply.header('Allow', allow), 405, 'method-not-allowed', `This address takes ${allow} only.`);
   }
   return send(reply, 404, 'not-found', `Nothing is at ${request.method} ${path}.`);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; error: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, error: 'timeout', message: 'The request did not arrive in time.' },
+  HPE_HEADER_OVERFLOW: { status: 431, error: 'headers-too-large', message: 'The request’s headers are too large.' },
+};
+
+/**
+ * Requests Node refuses before Fastify sees them (late, headers too large, not HTTP), answered in the
+ * one shape; the server's `clientErrorHandler`.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, error: code, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, error: 'bad-request', message: 'The request is not valid HTTP.' };
+  const body = JSON.stringify({ error: code, message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -18,6 +18,8 @@ export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {
   answering(): boolean;
   /** Calls `wake` when work is added to `queue`, here or (PostgreSQL) by another instance; returns what stops it. */
   onAdded(queue: Queue, wake: () => void): () => void;
+  /** Whether the database answers a probe of its own now (health checks): never a request's query. */
+  probe(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -27,10 +29,10 @@ export async function openStore({ databasePath, databaseUrl, databaseTimeoutMs =
   if (databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     const db = await openPostgres(databaseUrl, { timeoutMs: databaseTimeoutMs, signals });
-    return { ...bindAll(signals.signalling(db.run)), path: db.path, dialect: 'postgres', answering: db.answering, onAdded: signals.onAdded, close: db.close };
+    return { ...bindAll(signals.signalling(db.run)), path: db.path, dialect: 'postgres', answering: db.answering, probe: db.probe, onAdded: signals.onAdded, close: db.close };
   }
   // SQLite gives up on a lock at half the request's budget, so a refused write was not stored;
   // the request's own timer stays as the backstop for a thread that does not answer at all.
   const db = await openSqliteWorker({ path: databasePath, timeoutMs: databaseTimeoutMs, busyTimeoutMs: Math.floor(databaseTimeoutMs / 2) });
-  return { ...bindAll(signals.signalling((repo: string, op: string, args: unknown) => db.call(repo, op, args))), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), onAdded: signals.onAdded, close: () => db.close() };
+  return { ...bindAll(signals.signalling((repo: string, op: string, args: unknown) => db.call(repo, op, args))), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), probe: async () => db.answering(), onAdded: signals.onAdded, close: () => db.close() };
 }

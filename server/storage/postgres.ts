@@ -41,8 +41,10 @@ export async function openPostgres(url: string, { timeoutMs = 4000, signals }: {
   // A query that cannot finish in time (locks, an overloaded server) is cancelled by the server
   // itself and the request is answered 503, as with SQLite.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, application_name: 'ai-agent-widgets' });
-  let lastFailed = false;
-  pool.on('error', () => (lastFailed = true));
+  // Only the database's own state counts: a query that failed because of its input (a NUL, say) says
+  // nothing about whether the database answers.
+  let lastBusy = false;
+  pool.on('error', () => (lastBusy = true));
   try {
     await migrate(pool);
   } catch (error) {
@@ -76,11 +78,11 @@ export async function openPostgres(url: string, { timeoutMs = 4000, signals }: {
       // Heard by the other instances at commit (and not at all if the transaction rolls back).
       for (const queue of queuesAddedBy(repo, op)) await c.query('SELECT pg_notify($1, $2)', [channelOf(queue), instance]);
       await client.query('COMMIT');
-      lastFailed = false;
+      lastBusy = false;
       return value;
     } catch (error) {
       await client?.query('ROLLBACK').catch(() => {});
-      lastFailed = true;
+      if (busy(error) || !client) lastBusy = true;
       throw busy(error) ? new DatabaseBusyError() : error;
     } finally {
       client?.release();
@@ -89,7 +91,21 @@ export async function openPostgres(url: string, { timeoutMs = 4000, signals }: {
 
   return {
     path: `${new URL(url).host}${new URL(url).pathname}`,
-    answering: () => !lastFailed,
+    answering: () => !lastBusy,
+    /** The database's own probe: `SELECT 1` answered within a second (or the query timeout, if shorter). */
+    async probe(): Promise<boolean> {
+      const limit = Math.min(1000, timeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), limit)));
+      const answered = pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
+      const ok = await Promise.race([answered, late]);
+      clearTimeout(timer);
+      lastBusy = !ok;
+      return ok;
+    },
     listening: () => listener?.listening() ?? false,
     async close() {
       await listener?.close();

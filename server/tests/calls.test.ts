@@ -1,25 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeVoiceProvider, webhookReceiver } from '../../tests/support/fakes';
+import { webhookReceiver } from '../../tests/support/fakes';
 import { CHECK_AFTER_MS } from '../domain/calls/call-worker.ts';
 import { OTP_RULES } from '../domain/otp/otp-service.ts';
-import { lead, PHONE, post, testApp, testClock, verified, type Harness } from './harness.ts';
+import { lead, PHONE, post, testClock, verified, VOICE_KEY, withVoiceProvider, type Harness } from './harness.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
 
-const KEY = 'vapi-private-test';
-async function withProvider(env: Record<string, string> = {}, now?: () => number) {
-  const voice = await fakeVoiceProvider(KEY);
-  cleanups.push(voice.close);
-  const h = await testApp(
-    { OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', VAPI_PRIVATE_KEY: KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception', VAPI_ASSISTANT_REAL_ESTATE: 'asst-real-estate', VAPI_WEBHOOK_SECRET: 'vapi-secret', CALL_RETRY_MS: '100', PROVIDER_TIMEOUT_MS: '700', ...env },
-    { now },
-  );
-  cleanups.push(h.close);
-  return { h, voice };
-}
+const KEY = VOICE_KEY;
+const withProvider = (env: Record<string, string> = {}, now?: () => number) => withVoiceProvider(cleanups, env, now);
 const callOf = async (h: Harness, id = 1) => (await h.store.leads.get({ id }))!.call!;
 const event = (h: Harness, message: unknown, secret: string | null = 'vapi-secret') => post(h, '/api/voice/events', { message }, secret === null ? {} : { 'x-vapi-secret': secret });
 

@@ -86,8 +86,8 @@ describe('signing in and out', () => {
   });
 
   it('is Secure when served over https (behind a trusted proxy)', async () => {
-    const s = await service({ TRUST_PROXY: '1' });
-    const res = await signIn(s, undefined, { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' });
+    const s = await service({ TRUST_PROXY: '1', PUBLIC_URL: 'https://desk.example' });
+    const res = await signIn(s, undefined, { 'x-forwarded-proto': 'https' });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
+import { fakeVoiceProvider } from '../../tests/support/fakes';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/settings.ts';
@@ -91,4 +92,21 @@ export function bothDatabases() {
       { name: 'PostgreSQL', env: (): Record<string, string> => ({ DATABASE_URL: url() }) },
     ],
   };
+}
+
+export const VOICE_KEY = 'vapi-private-test';
+
+/**
+ * A service whose calls go to a fake voice provider (retries every 100 ms, events signed with
+ * `vapi-secret`); both are closed by the `cleanups` the test file runs after each test.
+ */
+export async function withVoiceProvider(cleanups: (() => Promise<void>)[], env: Record<string, string> = {}, now?: () => number) {
+  const voice = await fakeVoiceProvider(VOICE_KEY);
+  cleanups.push(voice.close);
+  const h = await testApp(
+    { OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', VAPI_PRIVATE_KEY: VOICE_KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception', VAPI_ASSISTANT_REAL_ESTATE: 'asst-real-estate', VAPI_WEBHOOK_SECRET: 'vapi-secret', CALL_RETRY_MS: '100', PROVIDER_TIMEOUT_MS: '700', CALL_LOOKUP_DELAY_MS: '1000', ...env },
+    { now },
+  );
+  cleanups.push(h.close);
+  return { h, voice };
 }

@@ -46,7 +46,7 @@ describe.each(backends)('due times and wake-ups on $name', ({ name, env }) => {
     expect(job.leadId).toBe(id);
     // Leased: due again when the lease runs out (another instance's crash).
     expect(await store.calls.nextDue()).toBe(now + 3_000);
-    await store.calls.record({ leadId: id, now, outcome: { kind: 'retry', error: 'answered 503', nextAttemptAt: now + 700, unknown: false }, deliver: true });
+    await store.calls.record({ leadId: id, now, outcome: { kind: 'retry', error: 'answered 503', nextAttemptAt: now + 700, unknown: false, scheduled: false }, deliver: true });
     expect(await store.calls.nextDue()).toBe(now + 700);
     await store.calls.record({ leadId: id, now, outcome: { kind: 'placed', providerCallId: `c-${name}`, providerStatus: 'queued', checkAt: now + 1_800_000 }, deliver: true });
     // Placed: only its read-back is left.

@@ -62,7 +62,7 @@ describe('leads across crashes', () => {
   it('places the call exactly once when the service is killed after the 201, before the call and during it', async () => {
     const voice = await fakeVoiceProvider(KEY);
     try {
-      const env = { DATABASE_PATH: join(dir, 'calls.sqlite'), ...voiceEnv(voice.url), CALL_RETRY_MS: '5000', PROVIDER_TIMEOUT_MS: '800' };
+      const env = { DATABASE_PATH: join(dir, 'calls.sqlite'), ...voiceEnv(voice.url), CALL_RETRY_MS: '5000', PROVIDER_TIMEOUT_MS: '800', CALL_LOOKUP_DELAY_MS: '2000' };
       const first = await startInstance(dir, env);
       // Before the call: the provider is busy, the answer says retrying, then the process dies.
       voice.script.push(503);

@@ -100,10 +100,13 @@ describe('POST /api/demo-requests', () => {
     expect((await listLeads(h))[0].consent).toMatchObject({ version: '2026-11', text: 'I agree that Acme may call me about a demo.' });
   });
 
-  it('cleans names: NFC, no control, bidi-override or zero-width characters, joiners kept inside words', async () => {
+  it('cleans names: NFC, no bidi-override or zero-width characters, joiners kept inside words; refuses control characters', async () => {
     const h = await service();
+    // A control character (a line break, NUL) is refused with the field named, as in every field (issue 29).
+    const refused = await post(h, '/api/demo-requests', lead(await verified(h), { name: 'Asha\r\nRao', agentId: 'realEstate' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'name', field: 'name' });
     const names: [string, string][] = [
-      ['Asha\r\nRao', 'Asha Rao'],
       ['\u202eoaR ahsA', 'oaR ahsA'],
       ['A\u200bsha', 'Asha'],
       ['Jose\u0301', 'José'],

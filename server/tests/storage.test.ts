@@ -123,7 +123,7 @@ describe.each(backends)('the repositories on $name', ({ env }) => {
 
     const now = Date.now();
     const jobs = (await store.calls.claim({ now, leaseMs: 1_000, limit: 100 })).filter((j) => j.leadId === id);
-    expect(jobs).toEqual([{ leadId: id, phone: p, name: 'Asha', agentId: 'receptionist', attempts: 0, attemptStartedAt: null, suppressed: false }]);
+    expect(jobs).toEqual([{ leadId: id, phone: p, name: 'Asha', agentId: 'receptionist', timeZone: null, attempts: 0, attemptStartedAt: null, suppressed: false }]);
     // Leased: no one else takes it until the lease ends.
     expect((await store.calls.claim({ now: now + 500, leaseMs: 1_000, limit: 100 })).some((j) => j.leadId === id)).toBe(false);
     expect(await store.calls.begin({ leadId: id, now })).toBe(1);

@@ -1,4 +1,6 @@
 import { config } from '../config';
+// The wrappers print each widget's first paint into the prerendered HTML (see widgets/entries/react.ts).
+import { DemoRequest } from '../../widgets/entries/react';
 
 /** The demo page: choose an agent and ask for a demo call. */
 export default function Experience() {
@@ -10,7 +12,7 @@ export default function Experience() {
         <p className="lead">Choose a demo agent, tell us where to reach you, and hear it handle a real conversation.</p>
         {/* A size container: the form's height is kept by its width from the first paint (see ui/styles.css). */}
         <div className="demo-slot">
-          <ai-demo-request default-country="IN" brand-name={config.brand.name} backend-url={config.backendUrl}></ai-demo-request>
+          <DemoRequest defaultCountry="IN" brandName={config.brand.name} backendUrl={config.backendUrl} />
         </div>
       </div>
     </section>

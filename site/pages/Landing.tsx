@@ -1,5 +1,7 @@
 import { External } from '../components/External';
 import { config } from '../config';
+// The wrappers print each widget's first paint into the prerendered HTML (see widgets/entries/react.ts).
+import { Feedback, VoiceDemo } from '../../widgets/entries/react';
 import { Link, scrollToAnchor } from '../router';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
 import { Section } from './Section';
@@ -27,7 +29,7 @@ export function Landing() {
           </div>
           <div className="hero-demo">
             <p className="hero-demo-title">Talk to our AI agent now</p>
-            <ai-voice-demo public-key={config.voice.publicKey} assistant-id={config.voice.assistantId} api-url={config.voice.apiUrl} captions></ai-voice-demo>
+            <VoiceDemo publicKey={config.voice.publicKey} assistantId={config.voice.assistantId} apiUrl={config.voice.apiUrl} captions />
             <p className="hero-demo-note">Uses your microphone. Free, no sign-up.</p>
           </div>
         </div>
@@ -110,7 +112,7 @@ export function Landing() {
             <External href={config.bookingUrl} className="button button-outline-light button-large">
               Talk to Our Experts
             </External>
-            <ai-feedback backend-url={config.backendUrl} class="contact-feedback"></ai-feedback>
+            <Feedback backendUrl={config.backendUrl} className="contact-feedback" />
           </div>
         </div>
       </section>

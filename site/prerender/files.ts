@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { absoluteUrl, NOT_FOUND, ROUTES } from '../routes';
 import { headFor } from './head';
 
@@ -14,7 +15,8 @@ function page(template: string, head: string, body: string): string {
 
 /**
  * Every route's HTML (`/` → index.html, `/terms` → terms/index.html), the not-found page (404.html),
- * robots.txt, sitemap.xml, and routes.json (the paths, for the service and the benchmark).
+ * robots.txt, sitemap.xml, routes.json (the paths, for the service and the benchmark) and
+ * style-hashes.json (the widgets' first-paint styles, which the service's CSP allows by hash).
  */
 export function prerenderedFiles(template: string, render: (path: string) => string): PrerenderedFile[] {
   const pages = ROUTES.map((route) => ({
@@ -36,5 +38,14 @@ export function prerenderedFiles(template: string, render: (path: string) => str
     { file: 'sitemap.xml', content: sitemap },
     { file: 'robots.txt', content: robots },
     { file: 'routes.json', content: `${JSON.stringify(ROUTES.map((r) => r.path))}\n` },
+    { file: 'style-hashes.json', content: `${JSON.stringify(styleHashes([...pages, notFound].map((p) => p.content)))}\n` },
   ];
+}
+
+/** The CSP source of each widget `<style>` printed in the pages (`'sha256-…'`): `style-src 'self'` refuses them otherwise. */
+export function styleHashes(pages: string[]): string[] {
+  const hashes = new Set<string>();
+  for (const html of pages)
+    for (const [, css] of html.matchAll(/<style data-ai-widgets-ssr="[^"]*">([^<]*)<\/style>/g)) hashes.add(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+  return [...hashes].sort();
 }

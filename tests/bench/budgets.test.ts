@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBudgets } from './budgets.mjs';
 
-const audit = (performance: number, extra: Partial<{ accessibility: number; bestPractices: number; seo: number; tbtMs: number; cls: number; lcpMs: number }> = {}) => ({
+const audit = (performance: number, extra: Partial<{ accessibility: number; bestPractices: number; seo: number; tbtMs: number; cls: number; lcpMs: number; fcpMs: number }> = {}) => ({
   performance,
   accessibility: 100,
   bestPractices: 100,
@@ -9,6 +9,7 @@ const audit = (performance: number, extra: Partial<{ accessibility: number; best
   tbtMs: 0,
   cls: 0,
   lcpMs: 1200,
+  fcpMs: 600,
   ...extra,
 });
 
@@ -37,7 +38,11 @@ function report() {
       'the same page without them': audit(100, { lcpMs: 1200 }),
       '/': audit(100),
       '/privacy': audit(100),
-    },
+      'landing page without widgets': audit(100, { fcpMs: 600, lcpMs: 1200 }),
+      'landing page, the form in its HTML, script async': audit(100, { fcpMs: 650, lcpMs: 1300 }),
+      'landing page, the bare form tag, script async, no stylesheet': audit(100, { fcpMs: 600, lcpMs: 1350 }),
+      'landing page, all three in its HTML, script async': audit(100, { fcpMs: 900, lcpMs: 1300 }),
+    } as Record<string, ReturnType<typeof audit>>,
   };
 }
 
@@ -46,6 +51,20 @@ const broken = (r: ReturnType<typeof report>) => checkBudgets(r).filter((v) => !
 describe('the budgets of npm run bench', () => {
   it('all hold for a report within them', () => {
     expect(broken(report())).toEqual([]);
+  });
+
+  it('flag a landing page whose widgets hold back its first or largest paint, or shift it', () => {
+    const r = report();
+    r.lighthouse['landing page, the form in its HTML, script async'] = audit(100, { fcpMs: 651, lcpMs: 1300 });
+    r.lighthouse['landing page, the bare form tag, script async, no stylesheet'] = audit(100, { fcpMs: 600, lcpMs: 1351 });
+    r.lighthouse['landing page, all three in its HTML, script async'] = audit(100, { lcpMs: 1200, cls: 0.01 });
+    expect(broken(r)).toEqual([
+      'landing page, the form in its HTML, script async: behind the page without widgets',
+      'landing page, the bare form tag, script async, no stylesheet: behind the page without widgets',
+      'landing page, all three in its HTML, script async: behind the page without widgets',
+    ]);
+    delete r.lighthouse['landing page without widgets'];
+    expect(broken(r)).toHaveLength(3);
   });
 
   it('flag a voice page over 75 KB, and a heavy chunk where it does not belong', () => {

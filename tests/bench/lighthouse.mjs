@@ -7,7 +7,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /**
  * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number,
- *   lcpMs: number, tbtMs: number, cls: number, runs: number[], tbtRuns: number[] }} LighthouseResult
+ *   fcpMs: number, lcpMs: number, tbtMs: number, cls: number, runs: number[], tbtRuns: number[] }} LighthouseResult
  */
 
 /** @param {number[]} values */
@@ -48,6 +48,7 @@ export async function audit(urls, runs) {
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
+        fcpMs: Math.round(median(numeric('first-contentful-paint'))),
         lcpMs: Math.round(median(numeric('largest-contentful-paint'))),
         tbtMs: Math.round(median(numeric('total-blocking-time'))),
         cls: Math.round(median(numeric('cumulative-layout-shift')) * 1000) / 1000,

@@ -50,12 +50,17 @@ export async function measureDownloads(origin) {
       page.on('request', (request) => {
         if (request.resourceType() !== 'script') return;
         const at = phase;
+        const path = new URL(request.url()).pathname;
         pending.push(
-          request.response().then(async (response) => {
-            await response?.finished();
-            const { responseBodySize } = await request.sizes();
-            return { phase: at, path: new URL(request.url()).pathname, bytes: responseBodySize };
-          }),
+          request.response().then(
+            async (response) => {
+              await response?.finished();
+              const { responseBodySize } = await request.sizes();
+              return { phase: at, path, bytes: responseBodySize };
+            },
+            // A request the page gave up on (or the page closed under) downloaded nothing more.
+            () => ({ phase: at, path, bytes: 0 }),
+          ),
         );
       });
       await page.goto(`${origin}/bench/${name}.html`);
@@ -64,7 +69,9 @@ export async function measureDownloads(origin) {
       await interact(page, name);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      const files = await Promise.all(pending);
+      // Until no request started while the others were being read.
+      let files = await Promise.all(pending);
+      while (files.length < pending.length) files = await Promise.all(pending);
       const sum = (/** @type {string} */ p) => files.filter((f) => f.phase === p).reduce((n, f) => n + f.bytes, 0);
       pages[name] = { interaction: FIRST_INTERACTION[name].what, before: sum('before'), after: sum('after'), files };
       await context.close();

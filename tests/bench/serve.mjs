@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../server/config/settings.ts';
 import { startService } from '../../server/service.ts';
 import { openStore } from '../../server/storage/index.ts';
@@ -32,22 +33,52 @@ export const PAGES = {
 };
 
 
-/** @param {string} title @param {string} body @param {string} [load] how the script is included */
-const page = (title, body, load = 'async') => `<!doctype html>
+/** A benchmark page: `head` goes into the head, `body` into the body. @param {string} title @param {string} head @param {string} body @param {string} [description] */
+const htmlPage = (title, head, body, description = 'A host page for the widget benchmark.') => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="A host page for the widget benchmark." />
+    <meta name="description" content="${description}" />
     <title>${title}</title>
-    ${load === 'async' && body.includes('<ai-demo-request') ? '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    ' : ''}<script src="/dist/widgets/ai-widgets.js" ${load}></script>
+    ${head}
   </head>
   <body>
-    <h1>${title}</h1>
     ${body}
   </body>
 </html>
 `;
+
+/** @param {string} title @param {string} body @param {string} [load] how the script is included */
+const page = (title, body, load = 'async') =>
+  htmlPage(
+    title,
+    `${load === 'async' && body.includes('<ai-demo-request') ? '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    ' : ''}<script src="/dist/widgets/ai-widgets.js" ${load}></script>`,
+    `<h1>${title}</h1>\n    ${body}`,
+  );
+
+/**
+ * Issue 32's landing page: a hero image that is the page's largest element (400 × 640, larger than
+ * the visible part of any widget), copy, then the widgets below it. Each variant differs only in
+ * how the widgets arrive; `without` has none and no script.
+ * @param {(tag: string, attributes: Record<string, string>) => string} printed renderElement
+ */
+function landings(printed) {
+  const hero = '<img src="/og-image.jpg" width="400" height="640" alt="Our AI agent answering a call" fetchpriority="high" />';
+  const copy = '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>';
+  const voice = { 'public-key': 'bench-key', 'assistant-id': 'bench-assistant', 'api-url': DEAD_API };
+  const form = { 'backend-url': '/api' };
+  const bare = (/** @type {string} */ tag, /** @type {Record<string, string>} */ attributes) => `<${tag}${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`;
+  const script = '<script src="/dist/widgets/ai-widgets.js" async></script>';
+  /** @param {string} title @param {string} body @param {string} head */
+  const html = (title, body, head) => htmlPage(title, head, ['<h1>Talk to an AI agent that sells for you</h1>', hero, copy, body].join('\n    '), 'A sales landing page for the widget benchmark.');
+  return {
+    without: html('Landing page without widgets', '', ''),
+    html: html('Landing page, the form in its HTML', printed('ai-demo-request', form), script),
+    bare: html('Landing page, the bare form tag', bare('ai-demo-request', form), script),
+    allHtml: html('Landing page, all three in its HTML', [printed('ai-voice-demo', voice), printed('ai-feedback', form), printed('ai-demo-request', form)].join('\n'), script),
+  };
+}
 
 /** The example partner page with the widget's script tag and element taken out. */
 function partnerWithout() {
@@ -73,6 +104,11 @@ export async function serve({ port, distDir }) {
   for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body, name === 'sales' ? '' : 'async')));
   // The all-widgets page without its script and widgets: what their LCP is measured against.
   app.get('/bench/all-without.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: all', '').replace(/\s*<script [^>]*><\/script>/, '')));
+  // The printed widgets come from this build's own renderElement (no inline script: the service's CSP
+  // refuses it; the loader keeps early presses). Their <style>s are allowed by the site's hashes.
+  const { renderElement } = await import(pathToFileURL(join(distDir, 'widgets/ssr.js')).href);
+  const print = (/** @type {string} */ tag, /** @type {Record<string, string>} */ attributes) => renderElement(tag, attributes, { earlyPresses: false });
+  for (const [name, html] of Object.entries(landings(print))) app.get(`/bench/landing-${name}.html`, (_req, reply) => reply.type('text/html').send(html));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });

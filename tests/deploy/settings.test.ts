@@ -24,7 +24,7 @@ const serviceSettings = [
   ...new Set(sources('server').flatMap((file) => [...names(read(file), /\benv\.([A-Z][A-Z0-9_]+)/g), ...names(read(file), /\br\.(?:text|int|url|oneOf|list|value)\('([A-Z][A-Z0-9_]+)'/g)])),
 ].sort();
 // VITE_PUBLIC_URL is PUBLIC_URL's former name, read with a warning: .env.example names only PUBLIC_URL.
-const siteSettings = [...new Set(names(read('site/config.ts'), /\benv\.(VITE_[A-Z0-9_]+)/g))].filter((name) => name !== 'VITE_PUBLIC_URL').sort();
+const siteSettings = [...new Set(names(read('site/config.ts') + read('ui/brand.ts'), /\benv\.(VITE_[A-Z0-9_]+)/g))].filter((name) => name !== 'VITE_PUBLIC_URL').sort();
 const composeSettings = [...new Set(names(read('compose.yaml'), /\$\{([A-Z][A-Z0-9_]+)/g))].sort();
 const example = read('.env.example');
 const serviceExample = read('service.env.example');

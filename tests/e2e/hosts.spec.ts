@@ -1,4 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +10,11 @@ import { consentWording } from './demo-request.form';
 import { angularNode, copyHost, pack, run, runDir, site, start, stop } from './hosts.project';
 
 // The packed package in each framework's own project (tests/hosts), built by that framework's tooling
-// with its defaults: Next.js (Turbopack, a Server Component page), Vue, Svelte and Angular in
-// Chromium, and Jest 29 and 30 under jsdom. Each page shows the three widgets, calls a method on one
-// from the framework's side and takes one of its events into the framework's state.
+// with its defaults: Next.js (Turbopack, a Server Component page), Vue, Svelte, Angular, Preact and
+// Solid (TypeScript, type-checked with the package's JSX types) and Parcel (which does not read
+// `exports`) in Chromium, Jest 29 and 30 under jsdom, and TypeScript 5.9 under `node10`. Each page
+// shows the three widgets, calls a method on one from the framework's side and takes one of its
+// events into the framework's state.
 
 // One worker for the file: the builds below run once, side by side, while the tests wait for their own.
 test.describe.configure({ mode: 'default' });
@@ -18,6 +22,8 @@ test.describe.configure({ mode: 'default' });
 const NODE = process.execPath;
 const VITE = 'node_modules/vite/bin/vite.js';
 const NEXT = 'node_modules/next/dist/bin/next';
+const TSC = 'node_modules/typescript/bin/tsc';
+const PARCEL = 'node_modules/parcel/lib/bin.js';
 /** Next prints where it listens; port 0 lets the system choose a free one. */
 const LISTENING = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/;
 
@@ -28,6 +34,13 @@ const children: ChildProcess[] = [];
 const ready: Record<string, Promise<string>> = {};
 /** What the Next.js servers printed, to look for build errors surfacing at request time. */
 const logs: Record<string, () => string> = {};
+
+/** A module importing each subpath of the packed package's `exports` that names code or types, as `line` writes it. */
+function everySubpath(cwd: string, line: (sub: string, code: boolean) => string): string {
+  const { exports } = JSON.parse(readFileSync(join(cwd, 'node_modules/ai-agent-widgets/package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
+  const subs = Object.entries(exports).flatMap(([key, target]) => (key !== '.' && typeof target === 'object' ? [line(key.slice(2), Boolean(target.import ?? target.default))] : []));
+  return `${subs.join('\n')}\nexport {};\n`;
+}
 
 async function serveDist(cwd: string, dist: string): Promise<string> {
   const { origin, server } = await site(join(cwd, dist));
@@ -62,6 +75,17 @@ test.beforeAll(async () => {
     await fetch(origin);
     await fetch(`${origin}/api/feedback`, { method: 'POST' });
     return origin;
+  });
+  ready.preact = copy('preact').then(async (cwd) => (await run(NODE, [TSC, '-p', '.'], cwd), await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
+  ready.solid = copy('solid').then(async (cwd) => (await run(NODE, [TSC, '-p', '.'], cwd), await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
+  ready.parcel = copy('parcel').then(async (cwd) => {
+    await writeFile(join(cwd, 'src/every-subpath.js'), everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : '')));
+    await run(NODE, [PARCEL, 'build', 'index.html', '--no-cache'], cwd);
+    return serveDist(cwd, 'dist');
+  });
+  ready.node10 = copy('node10', 'node10', { typescript: 'typescript-5.9' }).then(async (cwd) => {
+    await writeFile(join(cwd, 'src/every-subpath.ts'), everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : `import type {} from 'ai-agent-widgets/${sub}';`)));
+    return `${await run(NODE, [TSC, '--version'], cwd)}${await run(NODE, [TSC, '-p', '.', '--pretty', 'false'], cwd)}`;
   });
   ready.jest30 = copy('jest', 'jest30').then(jest);
   ready.jest29 = copy('jest', 'jest29', { jest: 'jest-29', 'jest-environment-jsdom': 'jest-environment-jsdom-29' }).then(jest);
@@ -112,6 +136,9 @@ for (const [name, title] of [
   ['vue', 'Vue 3 (Vite, a single-file component)'],
   ['svelte', 'Svelte 5 (Vite)'],
   ['angular', 'Angular 22 (ng build, a standalone component)'],
+  ['preact', 'Preact 11 (TypeScript with ai-agent-widgets/jsx/preact, tsc and vite build)'],
+  ['solid', 'Solid 1.9 (TypeScript with ai-agent-widgets/jsx/solid, tsc and vite build)'],
+  ['parcel', 'Parcel 2 with its defaults (every subpath, exports not read)'],
 ] as const) {
   test(`${title}: the widgets paint, take a method call and send an event back`, async ({ page, external }) => {
     test.setTimeout(60_000);
@@ -127,6 +154,9 @@ test('Next.js 16 (next build with Turbopack, next start): the Server Component p
   expect(html).toContain('<ai-voice-demo public-key="test-public-key" assistant-id="test-assistant">');
   expect(html).toContain('<ai-feedback backend-url="/api">');
   expect(html).toContain('<ai-demo-request brand-name="Acme">');
+  // The wrappers print each widget's first paint in the server HTML (a declarative shadow root).
+  expect(html).toMatch(/<ai-demo-request brand-name="Acme"><template shadowrootmode="open"><style[^>]*>[^<]*<\/style><form[\s\S]*Request a Demo Call[\s\S]*from Acme services/);
+  expect(html).toMatch(/<ai-voice-demo [^>]*><template shadowrootmode="open">[\s\S]*Click to experience our AI agent/);
   await exercise(page, origin);
   expect(external).toEqual([]);
 });
@@ -136,6 +166,12 @@ test('Next.js 16 (next dev with Turbopack): the page compiles and the widgets wo
   await exercise(page, await ready.nextDev!);
   expect(logs.nextDev!()).not.toMatch(/Can't resolve|Module not found|⨯/);
   expect(external).toEqual([]);
+});
+
+test('TypeScript 5.9 with moduleResolution node10 and noUncheckedSideEffectImports finds every subpath (typesVersions)', async () => {
+  const output = await ready.node10!;
+  expect(output).toMatch(/^Version 5\.9\./);
+  expect(output.replace(/^Version .*\n/, '')).toBe('');
 });
 
 for (const version of ['29', '30']) {

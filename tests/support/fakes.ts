@@ -71,13 +71,14 @@ type VoiceCall = { id: string; status: string; createdAt: string; assistantId: s
  * The voice provider's REST API for outbound calls: `POST /call` (201 `{id, status: "queued"}` for the
  * right private key), `GET /call` (list, by `phoneNumberId` and `createdAtGe`), `GET /call/{id}`.
  * `script` answers the next POSTs in turn: a status (503, 429, 400…), `'hang'` (no answer), or
- * `'create-then-hang'` (the call is made, the answer never comes); then 201. `refuseEveryOther`
+ * `'create-then-hang'` (the call is made, the answer never comes), or `{ hangThenCreateAfterMs }` (no
+ * answer, and the call is made that long after the request, as a slow provider does); then 201. `refuseEveryOther`
  * answers 503 to every other attempt for a lead (its first, third…).
  */
 export async function fakeVoiceProvider(privateKey: string) {
   const calls: VoiceCall[] = [];
   const posts: unknown[] = [];
-  const script: (number | 'hang' | 'create-then-hang')[] = [];
+  const script: (number | 'hang' | 'create-then-hang' | { hangThenCreateAfterMs: number })[] = [];
   const hanging = new Set<ServerResponse>();
   const fake = { url: '', down: false, calls, posts, script, refuseEveryOther: false, listFails: false, close: async () => {} };
   const create = (body: Record<string, unknown>) => {
@@ -105,6 +106,10 @@ export async function fakeVoiceProvider(privateKey: string) {
     if (next === 'hang') return void hanging.add(res);
     if (next === 'create-then-hang') {
       create(parsed);
+      return void hanging.add(res);
+    }
+    if (typeof next === 'object') {
+      setTimeout(() => create(parsed), next.hangThenCreateAfterMs);
       return void hanging.add(res);
     }
     if (typeof next === 'number') return json(res, next, { message: next === 400 ? ['customer.number must be a valid phone number'] : 'not now', error: 'Bad Request' });

@@ -5,6 +5,7 @@ import phoneCss from 'react-phone-number-input/style.css?inline';
 import css from './demo-request.css?inline';
 import { reserveCss } from './reserve';
 import { demoRequestShell } from './shell';
+import { agentColoursCss } from './view';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
 import { property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
@@ -72,7 +73,7 @@ export class AIDemoRequestElement extends WidgetElement {
     load: () => import('./DemoRequest').then((m) => m.DemoRequest),
     react: reactLayer,
     // The form's own CSS and the phone library's: the shell draws the form with them before React.
-    css: [baseCss, phoneCss, css, reserveCss()],
+    css: [baseCss, phoneCss, css, reserveCss(), agentColoursCss()],
     // The form at rest is in the first paint; React comes when a visitor reaches for it.
     ...demoRequestShell,
     loadError: (p) => DEMO_REQUEST_SHELL[p.lang ?? 'en'].loadError,

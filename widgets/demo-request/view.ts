@@ -27,7 +27,8 @@ export function agentsView(t: FormTexts, selected: AgentId | null): ShellNode {
     const on = agent.id === selected;
     return [
       'label',
-      { class: 'agent', part: on ? 'agent agent-selected' : 'agent', style: `--agent-colour:${agent.colour}` },
+      // The colour by a class of rules, not a style attribute: a strict CSP refuses those in server HTML.
+      { class: 'agent', part: on ? 'agent agent-selected' : 'agent', 'data-agent': agent.id },
       // name and value last, where React's server renderer prints them (the test compares the HTML).
       ['input', { class: 'visually-hidden', type: 'radio', 'data-control': `agent-${agent.id}`, 'aria-labelledby': `agent-${agent.id}-title`, 'aria-describedby': `agent-${agent.id}-description`, name: 'agent', value: agent.id }],
       ['svg', { class: 'agent-icon', viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, ['path', { d: ICONS[agent.icon] }]],
@@ -39,6 +40,9 @@ export function agentsView(t: FormTexts, selected: AgentId | null): ShellNode {
   // role=radiogroup: a fieldset is only a "group"; this names what kind of group it is.
   return ['fieldset', { class: 'agents', part: 'agents', role: 'radiogroup' }, ['legend', { class: 'legend' }, t.legend], ['div', { class: 'agent-grid' }, ...AGENTS.map(card)]];
 }
+
+/** Each card's accent colour, as rules in the shadow root's CSS. */
+export const agentColoursCss = (): string => AGENTS.map((agent) => `.agent[data-agent="${agent.id}"]{--agent-colour:${agent.colour}}`).join('');
 
 /** The name field: a native text input, which keeps what is typed before React on its own. */
 export const nameView = (t: FormTexts): ShellNode[] => [

@@ -25,9 +25,10 @@ export interface LazyWidget<P> {
   /** The component's export name in its chunk, so a retry after a failed load can fetch the chunk anew. */
   exportName?: string;
   /**
-   * The widget's first state for the given props, drawn without React. React (about 70 KB gzip)
-   * then loads when a visitor points at, touches or focuses the widget, so a page pays for it only
-   * on use. Without a shell, React loads at once.
+   * The widget's first state for the given props, as a view: printed as HTML on the server
+   * (renderElement) and drawn as DOM here, before React. React (about 70 KB gzip) then loads when a
+   * visitor points at, touches or focuses the widget, so a page pays for it only on use. Without a
+   * shell (the element's tests), React loads at once.
    */
   shell?: (props: P) => ShellNode;
   /**
@@ -40,8 +41,6 @@ export interface LazyWidget<P> {
   onPressed?: (controls: string[], props: P, host: Element) => void;
   /** Called when the code could not load: a widget lets go of what a shell press started. */
   onLoadFailed?: (host: Element) => void;
-  /** Load at once, the shell only holding the widget's place meanwhile. */
-  eager?: boolean;
   /**
    * Called when a visitor first reaches for the widget (hover, touch, focus): it may start fetching
    * what a press needs. React's chunk (about 70 KB gzip, 30 ms to evaluate on a slow phone) loads
@@ -266,9 +265,14 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
         activate(ctx);
         return ctx;
       }
-      place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
+      // The first paint from the page's HTML (a declarative shadow root) is taken as it is, brought
+      // to these props in place: the nodes stay, and with them typed text, a choice and focus.
+      const drawn = [...container.children].find((node) => node.localName !== 'style');
+      if (drawn) ctx.placeholder = [patchShell(drawn, spec.shell(props))];
+      else place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
       listen(ctx);
-      if (spec.eager) activate(ctx);
+      // A visitor already in the form (focus, typed text, a choice) reached for it before this code came.
+      if (drawn && (container.activeElement || keptByControls(ctx.placeholder).length)) activate(ctx);
       return ctx;
     },
     update(ctx: Rendered<P>, props: P) {

@@ -3,6 +3,8 @@ import { resolveLang, type Lang, type Localized } from '../lib/strings';
 import { attributeOf, type Prop, type PropSpecs } from './props';
 import { lazyRenderer, type LazyWidget, type Rendered } from './renderer';
 import { adoptStyles } from './styles';
+import { printedByUs } from './ssr-mark';
+import { takeEarlyPresses } from './early-press';
 
 /** How an element draws and loads its component, besides its public API. */
 export interface WidgetSpec<P extends object> extends Omit<LazyWidget<P & Localized>, 'load'> {
@@ -81,7 +83,11 @@ export abstract class WidgetElement extends ElementBase {
     super();
     const cls = this.constructor as typeof WidgetElement;
     WidgetElement.#prepare(cls);
-    adoptStyles(this.attachShadow({ mode: 'open' }), ...cls.widget.css);
+    // A declarative shadow root from the page's HTML is there already (attachShadow would empty it):
+    // adopted when our own version printed it, else drawn again.
+    const drawn = this.shadowRoot;
+    if (drawn && !printedByUs(drawn)) drawn.replaceChildren();
+    adoptStyles(drawn ?? this.attachShadow({ mode: 'open' }), ...cls.widget.css);
     const own = this as unknown as Record<string, unknown>;
     for (const [name, spec] of Object.entries(cls.props)) {
       if (spec.fromAttribute) this.#props[name] = spec.fromAttribute(this.getAttribute(attributeOf(name)), attributeOf(name));
@@ -96,6 +102,9 @@ export abstract class WidgetElement extends ElementBase {
 
   connectedCallback() {
     clearTimeout(this.#leaving);
+    // A browser without declarative shadow DOM leaves the printed first paint as a template child,
+    // which a default slot would take: the element draws itself instead.
+    for (const child of [...this.children]) if (child.localName === 'template' && child.hasAttribute('shadowrootmode')) child.remove();
     this.#render();
   }
 
@@ -150,7 +159,11 @@ export abstract class WidgetElement extends ElementBase {
     // The language is the element's own `lang` or the nearest one around it, looked up at each render.
     const props = { ...this.#props, lang: resolveLang(this) } as { lang: Lang };
     if (this.#rendered) this.#renderer().update(this.#rendered, props);
-    else this.#rendered = this.#renderer().mount(this.shadowRoot!, props);
+    else {
+      this.#rendered = this.#renderer().mount(this.shadowRoot!, props);
+      // Clicks made on the server-drawn widget before this code arrived, handled as presses now.
+      for (const control of takeEarlyPresses(this)) this.#renderer().press(this.#rendered, control);
+    }
   }
 
   /** Resolves once the component is drawn (loading it now if needed); `false` when the element is not in a document. */

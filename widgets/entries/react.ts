@@ -6,12 +6,16 @@
  * reaches an `on…` callback (`onAiDemoRequestSubmit`): React 18 does neither for custom elements
  * on its own. A ref is the element itself, with its methods (`start()`, `open()`, `reset()`…).
  * Rendering a component registers its default tag. Client components: a Server Component may
- * render them (they print the tag and its attributes on the server).
+ * render them. On the server they print the element with its first paint drawn in (a declarative
+ * shadow root, as `renderElement` does), which the browser shows before any script; the client
+ * never reconciles that markup (React 19 does not know `<template shadowrootmode>`), so hydration
+ * neither warns nor redraws.
  */
 import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, type CSSProperties, type ForwardRefExoticComponent, type ReactNode, type RefAttributes } from 'react';
 import { AIDemoRequestElement, defineDemoRequest, type DemoRequestProps } from './demo-request.js';
 import { AIFeedbackElement, defineFeedback, type FeedbackProps } from './feedback.js';
 import { AIVoiceDemoElement, defineVoiceDemo, type VoiceDemoProps } from './voice-demo.js';
+import { renderElementInner, type WidgetTag } from './ssr.js';
 import type { PropSpecs } from '../elements/props.js';
 
 /** `ai-demo-request-submit` → `AiDemoRequestSubmit`. */
@@ -39,6 +43,15 @@ export type DemoRequestComponentProps = DemoRequestProps & CommonProps & EventCa
 
 // This file ships unbundled beside the entries (its `react` is the host's): no imports of our internals at run time.
 const attributeOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+
+/** The attributes the first paint depends on: the element's own, as text (not React's ref, class or style). */
+function shadowAttributes(attributes: Record<string, unknown>): Record<string, string> {
+  const own: Record<string, string> = {};
+  for (const [name, value] of Object.entries(attributes)) if (typeof value === 'string' && /^[a-z][a-z0-9-]*$/.test(name)) own[name] = value;
+  return own;
+}
 
 /** `onAiVoiceDemoStart` listens to `ai-voice-demo-start`. */
 const eventOf = (prop: string) => (/^on[A-Z]/.test(prop) ? attributeOf(prop.slice(2)).replace(/^./, (c) => c.toLowerCase()) : null);
@@ -81,7 +94,13 @@ function wrap<El extends HTMLElement, P extends CommonProps>(tag: string, elemen
       return () => stop.abort();
     }, [types]);
     define();
-    return createElement(tag, attributes, children);
+    // Text (or nothing) as the light DOM: the shadow root's markup can go beside it on the server.
+    // Other children are React's to render: then the element draws itself in the browser.
+    if (children !== undefined && children !== null && typeof children !== 'string' && typeof children !== 'number') return createElement(tag, attributes, children);
+    const text = children === undefined || children === null ? '' : escapeText(String(children));
+    const server = typeof window === 'undefined';
+    const shadow = server ? renderElementInner(tag as WidgetTag, shadowAttributes(attributes), { lang }) : '';
+    return createElement(tag, { ...attributes, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: shadow + text } });
   });
   Component.displayName = displayName;
   return Component as unknown as ForwardRefExoticComponent<P & RefAttributes<El>>;

@@ -88,7 +88,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
       { class: 'controls' },
       [
         'button',
-        { type: 'button', class: 'mic', part: 'button', 'data-control': 'mic', 'aria-label': t.buttonLabels[state.status === 'consent' ? 'idle' : state.status], 'aria-describedby': 'status', 'aria-pressed': String(inCall), style: `--level:${state.volume}` },
+        { type: 'button', class: 'mic', part: 'button', 'data-control': 'mic', 'aria-label': t.buttonLabels[state.status === 'consent' ? 'idle' : state.status], 'aria-describedby': 'status', 'aria-pressed': String(inCall), ...(state.volume ? { style: `--level:${state.volume}` } : {}) },
         ['span', { class: 'ring', 'aria-hidden': 'true' }],
         micIcon(state),
       ],

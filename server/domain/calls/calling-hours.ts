@@ -44,6 +44,9 @@ const COUNTRY_ZONES: Record<string, string[]> = {
 
 export const zonesOfCountry = (country: string | undefined): string[] | null => (country && COUNTRY_ZONES[country]) || null;
 
+/** The zones a call must fall inside: the visitor's own, else the phone country's (null: neither is known). */
+export const callZones = (zone: string | null, country: string | undefined): string[] | null => (zone ? [zone] : zonesOfCountry(country));
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 function minuteOfDay(at: number, zone: string): number {
   let format = formats.get(zone);

@@ -25,28 +25,54 @@ type VapiCall = {
   recordingUrl?: string;
 };
 
-const TRANSCRIPT_MAX = 20_000;
+/** How long each of the provider's fields may be as stored: longer text is cut, never refused. */
+export const PROVIDER_LIMITS = { transcript: 20_000, summary: 4_000, endedReason: 100, status: 100, url: 2_048, id: 200, time: 40, evaluation: 1_000 };
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** The provider takes a customer name of at most 40 characters. */
 export const callName = (name: string) => [...graphemes.segment(name)].slice(0, 40).map((s) => s.segment).join('').slice(0, 40);
 
-/** What a call object (or an end-of-call report) says of how the call went. */
-export function outcomeOf(call: VapiCall & { durationSeconds?: number }): ProviderUpdate {
-  const startedAt = call.startedAt;
-  const endedAt = call.endedAt;
+/** Text cut to `max`; anything that is not text is left out (undefined). */
+export const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' ? value.slice(0, max) : undefined);
+/** An id as text (a number is taken as its digits); anything else is left out. */
+export const idText = (value: unknown): string | undefined =>
+  typeof value === 'string' && value ? value.slice(0, PROVIDER_LIMITS.id) : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+/** A time the provider wrote, kept only when it is one. */
+const time = (value: unknown) => {
+  const t = text(value, PROVIDER_LIMITS.time);
+  return t !== undefined && Number.isFinite(Date.parse(t)) ? t : undefined;
+};
+/** A recording's address: an https URL of at most 2,048 characters, else left out (the desk links to it). */
+const httpsUrl = (value: unknown) => {
+  if (typeof value !== 'string' || value.length > PROVIDER_LIMITS.url) return undefined;
+  try {
+    return new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const object = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/**
+ * What a call object (or an end-of-call report) says of how the call went: each field cut to its bound,
+ * or left out when its type is wrong, so the rest is stored whatever one field holds.
+ */
+export function outcomeOf(input: VapiCall | Record<string, unknown>): ProviderUpdate {
+  const call = object(input);
+  const [analysis, artifact] = [object(call.analysis), object(call.artifact)];
+  const startedAt = time(call.startedAt);
+  const endedAt = time(call.endedAt);
   const duration = startedAt && endedAt ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000 : undefined;
-  const transcript = call.artifact?.transcript ?? call.transcript;
-  const success = call.analysis?.successEvaluation;
+  const success = analysis.successEvaluation;
   return {
-    status: call.status,
-    endedReason: call.endedReason,
+    status: text(call.status, PROVIDER_LIMITS.status),
+    endedReason: text(call.endedReason, PROVIDER_LIMITS.endedReason),
     startedAt,
     endedAt,
     durationSeconds: duration !== undefined && Number.isFinite(duration) && duration >= 0 ? Math.round(duration * 10) / 10 : undefined,
-    summary: call.analysis?.summary ?? call.summary,
-    successEvaluation: success === undefined || success === null ? undefined : String(success),
-    transcript: transcript === undefined ? undefined : transcript.slice(0, TRANSCRIPT_MAX),
-    recordingUrl: call.artifact?.recordingUrl ?? call.recordingUrl,
+    summary: text(analysis.summary, PROVIDER_LIMITS.summary) ?? text(call.summary, PROVIDER_LIMITS.summary),
+    successEvaluation: ['string', 'number', 'boolean'].includes(typeof success) ? String(success).slice(0, PROVIDER_LIMITS.evaluation) : undefined,
+    transcript: text(artifact.transcript, PROVIDER_LIMITS.transcript) ?? text(call.transcript, PROVIDER_LIMITS.transcript),
+    recordingUrl: httpsUrl(artifact.recordingUrl) ?? httpsUrl(call.recordingUrl),
   };
 }
 
@@ -80,7 +106,8 @@ export function vapiClient(voice: ServerConfig['voice'], timeoutMs: number) {
       }
       if (res.ok) {
         const body = (await res.json().catch(() => null)) as VapiCall | null;
-        if (body?.id) return { kind: 'created', id: body.id, status: body.status ?? null };
+        const id = idText(body?.id);
+        if (id) return { kind: 'created', id, status: text(body?.status, PROVIDER_LIMITS.status) ?? null };
         return { kind: 'transient', reason: 'voice provider answered without a call id', unknown: true };
       }
       if (res.status === 429 || res.status >= 500) return { kind: 'transient', reason: await reasonOf(res), unknown: false };
@@ -93,8 +120,8 @@ export function vapiClient(voice: ServerConfig['voice'], timeoutMs: number) {
       const res = await request(`/call?${query}`);
       if (!res.ok) throw new Error(await reasonOf(res));
       const calls = (await res.json()) as VapiCall[];
-      const found = calls.find((c) => c.customer?.externalId === String(leadId) && c.id);
-      return found ? { id: found.id!, status: found.status ?? null } : null;
+      const found = (Array.isArray(calls) ? calls : []).find((c) => String(object(c.customer).externalId) === String(leadId) && idText(c.id));
+      return found ? { id: idText(found.id)!, status: text(found.status, PROVIDER_LIMITS.status) ?? null } : null;
     },
 
     async get(id: string): Promise<ProviderUpdate> {

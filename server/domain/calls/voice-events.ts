@@ -4,9 +4,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
-import { outcomeOf } from './vapi.ts';
+import { idText, outcomeOf, PROVIDER_LIMITS, text } from './vapi.ts';
 
-export type ServerMessage = { type?: string; call?: { id?: string; status?: string }; status?: string; endedReason?: string } & Record<string, unknown>;
+/** As the provider sends it: any field may hold anything, and is read as ../vapi.ts says. */
+export type ServerMessage = Record<string, unknown>;
 
 export function voiceEvents({ config, store, log, now }: { config: ServerConfig; store: Store; log: FastifyBaseLogger; now: () => number }) {
   const secret = Buffer.from(config.voice.webhookSecret);
@@ -19,12 +20,13 @@ export function voiceEvents({ config, store, log, now }: { config: ServerConfig;
     },
 
     async receive(message: ServerMessage): Promise<'ignored' | 'unknown' | 'unchanged' | 'updated'> {
-      const id = message.call?.id;
+      const call = (message.call && typeof message.call === 'object' ? message.call : {}) as Record<string, unknown>;
+      const id = idText(call.id);
       if (!id || (message.type !== 'status-update' && message.type !== 'end-of-call-report')) return 'ignored';
       const update =
         message.type === 'status-update'
-          ? { status: message.status ?? message.call?.status, endedReason: message.endedReason }
-          : { ...outcomeOf(message as Parameters<typeof outcomeOf>[0]), status: 'ended' };
+          ? { status: text(message.status, PROVIDER_LIMITS.status) ?? text(call.status, PROVIDER_LIMITS.status), endedReason: text(message.endedReason, PROVIDER_LIMITS.endedReason) }
+          : { ...outcomeOf(message), status: 'ended' };
       const result = await store.calls.update({ providerCallId: id, now: now(), update, deliver: Boolean(config.webhook.url) });
       if (result === 'unknown') log.warn({ providerCallId: id, type: message.type }, 'a voice event for a call we did not place');
       return result;

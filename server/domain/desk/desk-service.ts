@@ -27,20 +27,21 @@ export function deskService(store: Store, now: () => number = Date.now) {
     async signIn({ email: given, password, clientIp }: { email: string; password: string; clientIp: string }): Promise<SignIn> {
       const email = normaliseEmail(given);
       const lockArgs = { email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
-      const locked = await store.desk.lockout({ ...lockArgs, now: now() });
-      if (locked) return { ok: false, reason: 'locked', until: locked };
+      // Counted (as a failure) before the password is checked, taken back when it matches: tries sent
+      // in parallel cannot all pass the check before any is counted.
+      const begun = await store.desk.beginSignIn({ ...lockArgs, now: now(), keepMs: 2 * policy.lockWindowMs });
+      if (begun.locked !== undefined) return { ok: false, reason: 'locked', until: begun.locked };
       const user = await store.desk.userByEmail({ email });
       // An unknown email costs the same hash as a known one: timing does not tell which exist.
       const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
       if (!user || !matches) {
-        await store.desk.recordFailure({ email, clientIp, now: now(), keepMs: 2 * policy.lockWindowMs });
         const until = await store.desk.lockout({ ...lockArgs, now: now() });
         return until ? { ok: false, reason: 'locked', until } : { ok: false, reason: 'wrong' };
       }
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const session = { userId: user.id, email: user.email, createdAt: at, expiresAt: at + policy.sessionMs };
-      await store.desk.createSession({ tokenHash: tokenHash(token), userId: user.id, now: at, expiresAt: session.expiresAt });
+      await store.desk.createSession({ tokenHash: tokenHash(token), userId: user.id, now: at, expiresAt: session.expiresAt, attempt: begun.attempt });
       return { ok: true, token, session };
     },
 

@@ -8,7 +8,7 @@ import type { AgentId } from '../../../model/agents.ts';
 import { ANSWER_OF_STATE, type CallState } from '../../../model/calls.ts';
 import type { DemoRequest } from '../../../model/lead.ts';
 import type { CallPlan, Store } from '../../storage/index.ts';
-import { nextCallTime, realTimeZone, zonesOfCountry } from '../calls/calling-hours.ts';
+import { callZones, nextCallTime, realTimeZone } from '../calls/calling-hours.ts';
 import type { CallWorker } from '../calls/call-worker.ts';
 import type { VapiClient } from '../calls/vapi.ts';
 import { acceptConsent } from '../consent.ts';
@@ -24,7 +24,7 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
   async function plan(phone: string, country: string, agentId: AgentId, zone: string | null): Promise<CallPlan> {
     if (!vapi.configured(config.voice.assistants[agentId])) return { status: 'not-configured', callAt: null };
     if (await store.suppressions.has({ phone })) return { status: 'failed', callAt: null, failureReason: 'suppressed' };
-    const zones = zone ? [zone] : zonesOfCountry(country);
+    const zones = callZones(zone, country);
     if (!zones) log.warn({ country }, 'no time zone known for this country: calling hours are taken in UTC');
     const at = now();
     const callAt = nextCallTime(at, zones ?? ['UTC'], config.calls.hours);

@@ -21,7 +21,8 @@ const leadQuery = {
   properties: { from: day, to: day, agent: { type: 'string', enum: [...AGENT_IDS] }, status: { type: 'string', enum: [...CALL_STATES] }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' } },
 };
 const feedbackQuery = { type: 'object', additionalProperties: false, properties: { from: day, to: day } };
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } };
+// Ids up to 1,999,999,999: within PostgreSQL's INTEGER, so a larger one is a 404, never a 500.
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$|^1[0-9]{9}$' } } };
 const signInBody = {
   type: 'object',
   additionalProperties: false,
@@ -43,13 +44,23 @@ const FIELD_WORDS: FieldWords = {
 type Range = { from?: string; to?: string };
 type LeadQuery = Range & { agent?: string; status?: string; limit?: string };
 
-/** A date is that UTC day (to: included); a time with its zone is an instant (to: excluded). Both as stored: ISO UTC text. */
+const badDate = (field: string) => new Refusal(400, 'invalid-filter', FIELD_WORDS[field].message!, { field });
+
+/**
+ * A date is that UTC day (to: included); a time with its zone is an instant (to: excluded). Both as stored:
+ * ISO UTC text. One the schema lets through but no clock has (a leap second, 23:59:60) is refused, not a 500.
+ */
 function range({ from, to }: Range): Range {
-  const instant = (v: string) => new Date(v).toISOString();
-  const nextDay = (v: string) => new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000).toISOString();
+  const parse = (field: string, v: string) => {
+    const ms = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
+    if (!Number.isFinite(ms) || (v.length === 10 && new Date(ms).toISOString().slice(0, 10) !== v)) throw badDate(field);
+    return ms;
+  };
+  const instant = (field: string, v: string) => new Date(parse(field, v)).toISOString();
+  const nextDay = (v: string) => new Date(parse('to', v) + 86_400_000).toISOString();
   return {
-    ...(from && { from: from.length === 10 ? `${from}T00:00:00.000Z` : instant(from) }),
-    ...(to && { to: to.length === 10 ? nextDay(to) : instant(to) }),
+    ...(from && { from: instant('from', from) }),
+    ...(to && { to: to.length === 10 ? nextDay(to) : instant('to', to) }),
   };
 }
 

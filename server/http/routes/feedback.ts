@@ -16,7 +16,7 @@ const FIELD_WORDS: FieldWords = {
 export async function feedbackRoutes(app: FastifyInstance, { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } }) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
     schema: { body: FeedbackBody },
-    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs }, fieldWords: FIELD_WORDS },
+    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs }, fieldWords: FIELD_WORDS, controls: { multiline: ['message'] } },
     // Trim before validating, so "   " counts as empty and stored values carry no padding.
     preValidation: async (request) => {
       const body = request.body;

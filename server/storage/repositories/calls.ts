@@ -6,11 +6,14 @@ import { fragment, num, numOrNull, one, query, raw, sql } from '../sql.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 
-export type CallJob = { leadId: number; phone: string; name: string; agentId: string; attempts: number; attemptStartedAt: number | null; suppressed: boolean };
+export type CallJob = { leadId: number; phone: string; name: string; agentId: string; timeZone: string | null; attempts: number; attemptStartedAt: number | null; suppressed: boolean };
 
 export type AttemptOutcome =
   | { kind: 'placed'; providerCallId: string; providerStatus: string | null; checkAt: number }
-  | { kind: 'retry'; error: string; nextAttemptAt: number; unknown: boolean }
+  /** `scheduled`: the wait was stretched to the next calling hours (the CRM hears it, with the new time). */
+  | { kind: 'retry'; error: string; nextAttemptAt: number; unknown: boolean; scheduled: boolean }
+  /** No attempt was made: the job waits until `at` (for calling hours when `scheduled`, else for a look-up). */
+  | { kind: 'wait'; at: number; scheduled: boolean }
   | { kind: 'failed'; error: string | null; reason: string };
 
 /** What the provider said of a call (server messages or a lookup); absent fields are kept as they were. */
@@ -43,10 +46,10 @@ export const calls = {
     if (!leased.length) return [] as CallJob[];
     const jobs: CallJob[] = [];
     for (const { lead_id } of leased) {
-      const r = yield* one(sql`SELECT l.id, l.phone, l.name, l.agent_id, c.attempts, c.attempt_started_at,
+      const r = yield* one(sql`SELECT l.id, l.phone, l.name, l.agent_id, l.time_zone, c.attempts, c.attempt_started_at,
           (SELECT COUNT(*) FROM suppressions s WHERE s.phone = l.phone) AS suppressed
         FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${lead_id}`);
-      if (r) jobs.push({ leadId: num(r.id), phone: String(r.phone), name: String(r.name), agentId: String(r.agent_id), attempts: num(r.attempts), attemptStartedAt: numOrNull(r.attempt_started_at), suppressed: num(r.suppressed) > 0 });
+      if (r) jobs.push({ leadId: num(r.id), phone: String(r.phone), name: String(r.name), agentId: String(r.agent_id), timeZone: r.time_zone === null || r.time_zone === undefined ? null : String(r.time_zone), attempts: num(r.attempts), attemptStartedAt: numOrNull(r.attempt_started_at), suppressed: num(r.suppressed) > 0 });
     }
     return jobs;
   },
@@ -75,11 +78,19 @@ export const calls = {
   /** The outcome of the lead's latest attempt (or of a check of an unknown one); releases the lease. */
   *record({ leadId, now, outcome, deliver }: { leadId: number; now: number; outcome: AttemptOutcome; deliver: boolean }) {
     const o = outcome;
+    if (o.kind === 'wait') {
+      // Nothing was tried: an unresolved attempt stays unresolved (its look-up comes later).
+      yield* one(sql`UPDATE calls SET status = ${o.scheduled ? 'scheduled' : fragment('status')}, call_at = ${o.scheduled ? o.at : fragment('call_at')},
+        next_attempt_at = ${o.at}, lease_until = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+      if (o.scheduled) yield* changed(leadId, now, deliver);
+      return;
+    }
     if (o.kind === 'placed') {
       yield* one(sql`UPDATE calls SET status = 'placed', provider_call_id = ${o.providerCallId}, provider_status = ${o.providerStatus}, placed_at = ${now},
         check_at = ${o.checkAt}, attempt_started_at = NULL, lease_until = NULL, last_error = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
     } else if (o.kind === 'retry') {
-      yield* one(sql`UPDATE calls SET status = 'retrying', next_attempt_at = ${o.nextAttemptAt}, last_error = ${o.error},
+      yield* one(sql`UPDATE calls SET status = ${o.scheduled ? 'scheduled' : 'retrying'}, next_attempt_at = ${o.nextAttemptAt}, last_error = ${o.error},
+        call_at = ${o.scheduled ? o.nextAttemptAt : fragment('call_at')},
         attempt_started_at = ${o.unknown ? fragment('attempt_started_at') : null}, lease_until = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
     } else {
       yield* one(sql`UPDATE calls SET status = 'failed', last_error = ${o.error}, failure_reason = ${o.reason}, attempt_started_at = NULL, lease_until = NULL,
@@ -89,7 +100,8 @@ export const calls = {
     yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${result}, error = ${o.kind === 'placed' ? null : o.error},
       provider_call_id = ${o.kind === 'placed' ? o.providerCallId : null}
       WHERE id = (SELECT MAX(id) FROM call_attempts WHERE lead_id = ${leadId}) AND finished_at IS NULL`);
-    if (o.kind !== 'retry') yield* changed(leadId, now, deliver);
+    // The CRM hears of a call placed, failed, or moved to the next calling hours; not of each retry.
+    if (o.kind !== 'retry' || o.scheduled) yield* changed(leadId, now, deliver);
   },
 
   /** The call's state now (for the answer to the request that made it). */
@@ -98,26 +110,33 @@ export const calls = {
     return r ? { status: r.status as CallState, callAt: numOrNull(r.call_at) } : null;
   },
 
-  /** Applies what the provider said of a call; `unknown` when no lead has it, `unchanged` for a replay. */
+  /**
+   * Applies what the provider said of a call; `unknown` when no lead has it, `unchanged` for a replay.
+   * The end is final: once a call has ended (an end-of-call report, or a final status), later events only
+   * fill fields still empty. The row is locked while it is read and written (PostgreSQL; SQLite has one
+   * writer), so two events for one call on two instances never lose each other's fields.
+   */
   *update({ providerCallId, now, update, deliver }: { providerCallId: string; now: number; update: ProviderUpdate; deliver: boolean }) {
-    const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.lead_id FROM calls c JOIN leads l ON l.id = c.lead_id WHERE c.provider_call_id = ${providerCallId}`);
+    const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.lead_id FROM calls c JOIN leads l ON l.id = c.lead_id
+      WHERE c.provider_call_id = ${providerCallId} ${raw({ postgres: 'FOR UPDATE OF c' })}`);
     if (!row) return 'unknown' as const;
     const before = callOf(row)!;
     const ended = before.status === 'ended';
     const u = update;
-    // A status arriving after the end (out of order) changes nothing; ended is final.
-    const providerStatus = ended ? before.providerStatus : (u.status ?? before.providerStatus);
+    /** The new value of a field: what the event says, unless the call has ended and the field is filled already. */
+    const field = <T>(was: T | null, given: T | undefined): T | null => (ended && was !== null && was !== '' ? was : (given ?? was));
     const next = {
       status: ended || u.status === 'ended' || u.endedReason ? 'ended' : before.status,
-      providerStatus: u.endedReason || u.status === 'ended' ? 'ended' : providerStatus,
-      endedReason: u.endedReason ?? before.endedReason,
-      startedAt: u.startedAt ?? before.startedAt,
-      endedAt: u.endedAt ?? before.endedAt,
-      durationSeconds: u.durationSeconds ?? before.durationSeconds,
-      summary: u.summary ?? before.summary,
-      successEvaluation: u.successEvaluation ?? before.successEvaluation,
-      transcript: u.transcript ?? before.transcript,
-      recordingUrl: u.recordingUrl ?? before.recordingUrl,
+      // A status arriving after the end (out of order) changes nothing.
+      providerStatus: ended || u.endedReason || u.status === 'ended' ? 'ended' : (u.status ?? before.providerStatus),
+      endedReason: field(before.endedReason, u.endedReason),
+      startedAt: field(before.startedAt, u.startedAt),
+      endedAt: field(before.endedAt, u.endedAt),
+      durationSeconds: field(before.durationSeconds, u.durationSeconds),
+      summary: field(before.summary, u.summary),
+      successEvaluation: field(before.successEvaluation, u.successEvaluation),
+      transcript: field(before.transcript, u.transcript),
+      recordingUrl: field(before.recordingUrl, u.recordingUrl),
     };
     const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === before[k]);
     if (same) return 'unchanged' as const;

@@ -1,7 +1,7 @@
 // The sales desk: its accounts, their sessions, failed sign-ins (the lock-out) and who marked a lead
 // contacted; the leads and feedback as the desk lists them (newest first), and one cheap "what changed"
 // figure the open desks poll. Only hashes of passwords and session tokens are stored.
-import { join, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
+import { join, lock, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
 export type DeskUser = { id: number; email: string; passwordHash: string };
@@ -61,14 +61,32 @@ export const desk = {
     return until > now ? until : null;
   },
 
-  /** Writes a failed sign-in down (and forgets those too old to count). */
-  *recordFailure({ email, clientIp, now, keepMs }: { email: string; clientIp: string; now: number; keepMs: number }) {
+  /**
+   * Counts a sign-in try before its password is checked: refused (`locked`) when this email or this client
+   * already has `max` tries within `windowMs`, else written down as a failure until `createSession` takes
+   * it back. Both keys are locked, the account's first on every instance, so parallel tries (on any
+   * instance) are counted one after another and no more than `max` are ever checked.
+   */
+  *beginSignIn({ email, clientIp, now, max, windowMs, keepMs }: { email: string; clientIp: string; now: number; max: number; windowMs: number; keepMs: number }) {
+    yield* lock(`desk-sign-in:account:${email}`);
+    yield* lock(`desk-sign-in:client:${clientIp}`);
+    const locked = yield* desk.lockout({ email, clientIp, now, max, windowMs });
+    if (locked) return { locked };
     yield* one(sql`DELETE FROM desk_login_failures WHERE at < ${now - keepMs}`);
-    yield* one(sql`INSERT INTO desk_login_failures (email, client_ip, at) VALUES (${email}, ${clientIp}, ${now})`);
+    const row = yield* one(sql`INSERT INTO desk_login_failures (email, client_ip, at) VALUES (${email}, ${clientIp}, ${now}) RETURNING id`);
+    return { attempt: num(row?.id) };
   },
 
-  /** Stores a session by its token's hash (and drops expired ones). */
-  *createSession({ tokenHash, userId, now, expiresAt }: { tokenHash: string; userId: number; now: number; expiresAt: number }) {
+  /** How many sign-in tries of this account, and from this client, count as failures since `since`. */
+  *failures({ email, clientIp, since }: { email: string; clientIp: string; since: number }) {
+    const r = yield* one(sql`SELECT (SELECT COUNT(*) FROM desk_login_failures WHERE email = ${email} AND at >= ${since}) AS account,
+      (SELECT COUNT(*) FROM desk_login_failures WHERE client_ip = ${clientIp} AND at >= ${since}) AS client`);
+    return { account: num(r?.account), client: num(r?.client) };
+  },
+
+  /** Stores a session by its token's hash (and drops expired ones); the sign-in try it ends no longer counts as a failure. */
+  *createSession({ tokenHash, userId, now, expiresAt, attempt }: { tokenHash: string; userId: number; now: number; expiresAt: number; attempt?: number }) {
+    if (attempt !== undefined) yield* one(sql`DELETE FROM desk_login_failures WHERE id = ${attempt}`);
     yield* one(sql`DELETE FROM desk_sessions WHERE expires_at <= ${now}`);
     yield* one(sql`INSERT INTO desk_sessions (token_hash, user_id, created_at, expires_at) VALUES (${tokenHash}, ${userId}, ${now}, ${expiresAt})`);
   },

@@ -1,0 +1,84 @@
+// `npm run subpaths` (and every `npm run build:types`): package.json's `exports` is the one list of the
+// package's subpaths; this derives from it what the resolvers that ignore `exports` read instead.
+//
+// - Parcel 2 reads `exports` only in a project that opts in (`"@parcel/resolver-default":
+//   {"packageExports": true}`), as do webpack 4, Browserify and other older resolvers: they look for
+//   `ai-agent-widgets/feedback` as a file or a folder in the package. So each subpath gets a folder
+//   holding a package.json (`feedback/package.json`) whose `module`, `main` and `types` name the
+//   files `exports` names.
+// - TypeScript under `moduleResolution: node10` reads `typesVersions`, one entry per subpath.
+//
+// Both are written, never hand-edited; a unit test (build/subpaths.test.ts) fails when package.json
+// or a folder disagrees with `exports`, so a new subpath cannot ship without them.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** @typedef {{ types?: string, import?: string, default?: string }} Target */
+/** @typedef {{ exports: Record<string, string | Target>, files: string[], typesVersions?: Record<string, Record<string, string[]>> }} Manifest */
+
+/**
+ * The subpaths that name code or types (`./feedback`, `./jsx/solid`), not a file the package ships
+ * as it is (`./custom-elements.json`, `./package.json`).
+ * @param {Manifest} pkg
+ * @returns {[string, Target][]}
+ */
+export function subpaths(pkg) {
+  return Object.entries(pkg.exports).flatMap(([key, target]) => (key !== '.' && typeof target === 'object' ? [[key.slice(2), target]] : []));
+}
+
+/**
+ * Each subpath's folder and what its package.json says: `module` the ES file (the `import`
+ * condition where there is one), `main` the default, `types` the declarations.
+ * @param {Manifest} pkg
+ * @returns {Record<string, Record<string, string | boolean>>} folder → package.json
+ */
+export function stubs(pkg) {
+  /** @param {string} folder @param {string} file */
+  const from = (folder, file) => relative(folder, file.slice(2));
+  return Object.fromEntries(
+    subpaths(pkg).map(([sub, target]) => {
+      const code = target.import ?? target.default;
+      const json = {
+        name: `ai-agent-widgets/${sub}`,
+        private: true,
+        description: 'Where resolvers that ignore package.json `exports` find this subpath (written by build/subpaths.mjs from `exports`).',
+        ...(code ? { module: from(sub, code), main: from(sub, target.default ?? code) } : {}),
+        ...(target.types ? { types: from(sub, target.types) } : {}),
+      };
+      return [sub, json];
+    }),
+  );
+}
+
+/**
+ * package.json as it should be: `typesVersions` from `exports`, and `files` with each subpath's folder.
+ * @param {Manifest} pkg
+ * @returns {Manifest}
+ */
+export function derived(pkg) {
+  const typed = subpaths(pkg).filter(([, target]) => target.types);
+  const files = [...pkg.files.filter((file) => !/^[^!].*\/package\.json$/.test(file)), ...Object.keys(stubs(pkg)).map((sub) => `${sub}/package.json`)];
+  return { ...pkg, files, typesVersions: { '*': Object.fromEntries(typed.map(([sub, target]) => [sub, [String(target.types).slice(2)]])) } };
+}
+
+/** @param {unknown} value */
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Writes package.json's derived fields and every subpath's folder. */
+export function writeSubpaths() {
+  const file = join(ROOT, 'package.json');
+  /** @type {Manifest} */
+  const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  const next = derived(pkg);
+  if (json(next) !== json(pkg)) writeFileSync(file, json(next));
+  for (const [sub, stub] of Object.entries(stubs(next))) {
+    const path = join(ROOT, sub, 'package.json');
+    mkdirSync(dirname(path), { recursive: true });
+    if (readFileSync(path, { encoding: 'utf8', flag: 'a+' }) !== json(stub)) writeFileSync(path, json(stub));
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeSubpaths();

@@ -1,0 +1,188 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import type { Page, Route } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { demoForm } from './demo-request.form';
+import { cspViolations, expect, test } from './fixtures';
+import type { WidgetTag } from '../../widgets/entries/ssr';
+
+// The built entry, as a package user gets it (its CSS inlined); typed by its source.
+const BUILT = '../../dist/widgets/ssr.js';
+const { renderElement } = (await import(BUILT)) as typeof import('../../widgets/entries/ssr');
+
+type Widget = [tag: WidgetTag, attributes: Record<string, string | boolean>];
+
+/** A page built from renderElement, served at `/ssr/page.html`, with our script `async` as docs/embedding.md says. */
+async function serve(page: Page, widgets: Widget[], lang = 'en') {
+  const body = widgets.map(([tag, attributes]) => renderElement(tag, attributes, { lang })).join('\n');
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server-rendered</title>
+<script src="/dist/widgets/ai-widgets.js" async></script></head><body><h1>A landing page</h1>${body}<p id="below">Below the widgets.</p></body></html>`;
+  await page.route('**/ssr/page.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+}
+
+/** Holds our script tag's file until `release()`: the page is only its HTML meanwhile. */
+async function holdScript(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/dist/widgets/ai-widgets.js', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Every layout shift the page has had, summed (CLS without the session windows: stricter). */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__shift += (entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+/** Pixels that differ by more than anti-aliasing does (the same size asserted). */
+function differentPixels(a: Buffer, b: Buffer): number {
+  const [one, two] = [PNG.sync.read(a), PNG.sync.read(b)];
+  expect([one.width, one.height]).toEqual([two.width, two.height]);
+  let count = 0;
+  for (let i = 0; i < one.data.length; i += 4) if ([0, 1, 2].some((c) => Math.abs(one.data[i + c]! - two.data[i + c]!) > 24)) count++;
+  return count;
+}
+
+const defined = (page: Page, tag: string) => page.evaluate((name) => !!customElements.get(name), tag);
+
+test.describe('a page whose HTML holds the widgets drawn (renderElement)', () => {
+  test('shows the form before our script, keeps the name typed at 40 ms a key and the agent chosen across the hand-over, with no shift', async ({ page }) => {
+    const release = await holdScript(page);
+    const shifts = await watchShifts(page);
+    await serve(page, [['ai-demo-request', { id: 'demo', 'default-country': 'IN' }]]);
+    await page.goto('/ssr/page.html', { waitUntil: 'commit' });
+    const form = demoForm(page, 'demo');
+    await expect(form.radios).toHaveCount(4);
+    await expect(form.root.getByRole('textbox', { name: 'Phone Number (loading)' })).toHaveValue('+91');
+    expect(await defined(page, 'ai-demo-request')).toBe(false);
+    const below = await page.locator('#below').boundingBox();
+    await form.card('AI Real-Estate Cold Caller').click();
+    await form.name.click();
+    await form.name.pressSequentially('Asha', { delay: 40 });
+    // Our script arrives while the visitor types.
+    const typing = form.name.pressSequentially(' Rao', { delay: 40 });
+    release();
+    await typing;
+    await expect.poll(() => defined(page, 'ai-demo-request')).toBe(true);
+    // React is in (only its cards show the Selected marker), and has what was done before it.
+    await expect(form.selectedMarkers).toHaveCount(1, { timeout: 15_000 });
+    await expect(form.name).toHaveValue('Asha Rao');
+    await expect(form.name).toBeFocused();
+    await expect(form.radio('AI Real-Estate Cold Caller')).toBeChecked();
+    await expect(form.submit).toHaveAccessibleDescription('To get a call, verify your phone number and tick the consent box.');
+    expect(await page.locator('#below').boundingBox()).toEqual(below);
+    expect(await shifts()).toBe(0);
+  });
+
+  test('adopts what the HTML drew: the same nodes, no second draw', async ({ page }) => {
+    await serve(page, [['ai-demo-request', { id: 'demo' }], ['ai-voice-demo', { id: 'voice' }]]);
+    await page.addInitScript(() => {
+      // Tags the nodes the HTML drew; a redraw would make new ones.
+      addEventListener('DOMContentLoaded', () => document.querySelectorAll('ai-demo-request, ai-voice-demo').forEach((el) => el.shadowRoot!.querySelectorAll('*').forEach((node) => ((node as unknown as { __html: boolean }).__html = true))));
+    });
+    await page.goto('/ssr/page.html');
+    await expect.poll(() => defined(page, 'ai-voice-demo')).toBe(true);
+    const fresh = await page.evaluate(() =>
+      [...document.querySelectorAll('ai-demo-request, ai-voice-demo')].flatMap((el) => [...el.shadowRoot!.querySelectorAll('*')].filter((node) => !(node as unknown as { __html?: boolean }).__html).map((node) => node.localName)),
+    );
+    expect(fresh).toEqual([]);
+  });
+
+  test('a click on the voice button or the feedback trigger before our script is answered when it arrives', async ({ page }) => {
+    const release = await holdScript(page);
+    await serve(page, [['ai-voice-demo', { id: 'voice', 'public-key': 'pk', 'assistant-id': 'a', 'api-url': 'http://127.0.0.1:9' }], ['ai-feedback', { id: 'feedback', 'backend-url': '/api' }]]);
+    await page.goto('/ssr/page.html', { waitUntil: 'commit' });
+    await page.locator('#feedback').getByRole('button', { name: 'Share Feedback' }).click();
+    await page.locator('#voice').getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
+    release();
+    await expect(page.locator('#feedback').getByRole('dialog')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#voice').getByRole('status').first()).not.toHaveText('Click to experience our AI agent', { timeout: 15_000 });
+  });
+
+  test('an older version of the HTML is drawn again by the newer script', async ({ page }) => {
+    const release = await holdScript(page);
+    await serve(page, [['ai-feedback', { id: 'feedback' }]]);
+    await page.goto('/ssr/page.html', { waitUntil: 'commit' });
+    const trigger = page.locator('#feedback').getByRole('button');
+    await expect(trigger).toHaveText('Share Feedback');
+    await page.evaluate(() => {
+      const root = document.querySelector('ai-feedback')!.shadowRoot!;
+      root.querySelector('style')!.setAttribute('data-ai-widgets-ssr', '0.0.1');
+      root.querySelector('button')!.append(' (printed by 0.0.1)');
+    });
+    release();
+    await expect(trigger).toHaveText('Share Feedback', { timeout: 15_000 });
+    await expect(trigger).toHaveCount(1);
+  });
+});
+
+test.describe('the server-rendered first paint looks as the live element does', () => {
+  const ALL: Widget[] = [
+    ['ai-voice-demo', { id: 'voice', 'public-key': 'pk', 'assistant-id': 'a', captions: true }],
+    ['ai-feedback', { id: 'feedback', 'backend-url': '/api' }],
+    ['ai-demo-request', { id: 'demo', 'default-country': 'IN' }],
+  ];
+  for (const lang of ['en', 'hi'])
+    for (const width of [320, 390, 1280])
+      test(`at ${width} px in ${lang === 'en' ? 'English' : 'Hindi'}`, async ({ page }, info) => {
+        await page.setViewportSize({ width, height: 900 });
+        // The HTML alone: our script never comes.
+        await page.route('**/dist/widgets/ai-widgets.js', (route) => route.abort());
+        await serve(page, ALL, lang);
+        await page.goto('/ssr/page.html');
+        const printed = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+        // The bare tags, drawn by our script.
+        await page.unroute('**/dist/widgets/ai-widgets.js');
+        const bare = ALL.map(([tag, attributes]) => `<${tag}${Object.entries(attributes).map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${v}"`)).join('')}></${tag}>`).join('\n');
+        await page.route('**/ssr/live.html', (route) =>
+          route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server-rendered</title><script src="/dist/widgets/ai-widgets.js"></script></head><body><h1>A landing page</h1>${bare}<p id="below">Below the widgets.</p></body></html>` }),
+        );
+        await page.goto('/ssr/live.html');
+        await expect.poll(() => defined(page, 'ai-demo-request')).toBe(true);
+        const live = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+        // Kept beside the test's results, to look at.
+        writeFileSync(info.outputPath(`printed-${lang}-${width}.png`), printed);
+        writeFileSync(info.outputPath(`live-${lang}-${width}.png`), live);
+        expect(differentPixels(printed, live)).toBeLessThanOrEqual(4);
+      });
+});
+
+test.describe('our own site ships the widgets drawn in its prerendered HTML', () => {
+  for (const [path, widgets] of [
+    ['/', ['ai-voice-demo', 'ai-feedback']],
+    ['/experience', ['ai-demo-request']],
+  ] as const)
+    test(`${path}: the widgets are there before any script, their styles allowed by the page's CSP`, async ({ page }) => {
+      const violations = await cspViolations(page);
+      // No script at all: what shows is the HTML alone.
+      await page.route(/\.js$/, (route) => route.abort());
+      await page.goto(path);
+      for (const tag of widgets) {
+        expect(await page.locator(tag).evaluate((el) => !!el.shadowRoot && !customElements.get(el.localName))).toBe(true);
+        // Styled: the printed <style> applied (a style refused by the CSP has no sheet).
+        expect(await page.locator(tag).evaluate((el) => el.shadowRoot!.querySelector('style')?.sheet?.cssRules.length ?? 0)).toBeGreaterThan(10);
+      }
+      if (path === '/') await expect(page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
+      else await expect(page.locator('ai-demo-request').getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+      expect(violations).toEqual([]);
+    });
+});
+
+test('npx ai-agent-widgets html prints what renderElement prints, and says what is wrong with a bad call', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/ai-agent-widgets.mjs', ...args], { encoding: 'utf8' });
+  expect(execFileSync(process.execPath, ['bin/ai-agent-widgets.mjs', 'html', 'ai-demo-request', '--default-country', 'IN', '--lang', 'hi'], { encoding: 'utf8' })).toBe(
+    `${renderElement('ai-demo-request', { 'default-country': 'IN' }, { lang: 'hi' })}\n`,
+  );
+  expect(cli('html', 'ai-voice-demo', '--captions', '--public-key=pk').stdout).toBe(`${renderElement('ai-voice-demo', { captions: true, 'public-key': 'pk' })}\n`);
+  const unknown = cli('html', 'ai-chat');
+  expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining('"ai-chat" is not one of our elements')]);
+  expect(cli().status).toBe(1);
+  expect(cli('html', 'ai-feedback', 'backend-url').stderr).toContain('"backend-url" is not an option');
+});
