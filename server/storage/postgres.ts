@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations.ts';
 import { listenForWork } from './pg-listen.ts';
-import { channelOf, queuesAddedBy, type QueueSignals } from './queues.ts';
+import { channelOf, queuesNotifiedBy, type QueueSignals } from './queues.ts';
 import { operation } from './repositories/index.ts';
 import { runAsync, statements } from './run.ts';
 import { Lock, type Row } from './sql.ts';
@@ -76,7 +76,7 @@ export async function openPostgres(url: string, { timeoutMs = 4000, signals }: {
         return (await c.query(step.render('postgres'), step.values as unknown[])).rows;
       });
       // Heard by the other instances at commit (and not at all if the transaction rolls back).
-      for (const queue of queuesAddedBy(repo, op)) await c.query('SELECT pg_notify($1, $2)', [channelOf(queue), instance]);
+      for (const queue of queuesNotifiedBy(repo, op)) await c.query('SELECT pg_notify($1, $2)', [channelOf(queue), instance]);
       await client.query('COMMIT');
       lastBusy = false;
       return value;

@@ -17,6 +17,13 @@ const ADDS: Readonly<Record<string, readonly Queue[]>> = {
 
 export const queuesAddedBy = (repo: string, op: string): readonly Queue[] => ADDS[`${repo}.${op}`] ?? [];
 
+/**
+ * The ones other instances hear of (PostgreSQL NOTIFY): a new lead's. A call's outcome and the provider's
+ * events come in bursts and are handled by the instance that wrote them, whose outbox they wake; a NOTIFY
+ * would add a commit-time lock to each for nothing.
+ */
+export const queuesNotifiedBy = (repo: string, op: string): readonly Queue[] => (`${repo}.${op}` === 'leads.add' ? queuesAddedBy(repo, op) : []);
+
 /** The PostgreSQL channel of a queue. */
 export const channelOf = (queue: Queue) => `ai_widgets_${queue}`;
 
