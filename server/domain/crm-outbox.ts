@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config/settings.ts';
 import type { OutboxRow, Store } from '../storage/index.ts';
+import { leaseFor, MAX_SLEEP_MS, startLeasedJobs } from './jobs.ts';
 
 const MAX_BACKOFF_MS = 3_600_000;
 
@@ -15,11 +16,7 @@ export function signature(secret: string, timestamp: string, body: string): stri
 }
 
 export function startOutbox(store: Store, webhook: ServerConfig['webhook'], timeoutMs: number, log: FastifyBaseLogger) {
-  // A lease outlives a delivery's timeout, so a killed instance's rows are retried soon after.
-  const leaseMs = timeoutMs * 2 + 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let stopped = false;
+  const leaseMs = leaseFor(timeoutMs);
 
   async function deliver(row: OutboxRow) {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -46,39 +43,17 @@ export function startOutbox(store: Store, webhook: ServerConfig['webhook'], time
     }
   }
 
-  async function pass() {
-    try {
-      for (;;) {
-        const due = await store.outbox.claim({ now: Date.now(), leaseMs, limit: 10 });
-        if (!due.length || stopped) return;
-        // Rows of one lead come one at a time (the next waits for this one); different leads go together.
-        await Promise.all(due.map(deliver));
-      }
-    } catch (error) {
-      log.warn(`outbox pass failed: ${(error as Error).message}`);
-    }
-  }
-
-  /** Runs a pass now (after a new lead), unless one is under way. */
-  function poke() {
-    if (stopped || running) return;
-    running = pass().finally(() => (running = null));
-  }
-
-  if (webhook.url) {
-    poke();
-    const tick = () => {
-      poke();
-      timer = setTimeout(tick, Math.min(webhook.backoffMs, 1000)).unref();
-    };
-    timer = setTimeout(tick, 1000).unref();
-  }
-  return {
-    poke: () => webhook.url && poke(),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  if (!webhook.url) return { poke: () => {}, stop: async () => {} };
+  // Rows of one lead come one at a time (the claim leaves a row until the lead's earlier ones are
+  // delivered); different leads go together. deliver() records its own failures, so a row never throws.
+  return startLeasedJobs({
+    claim: () => store.outbox.claim({ now: Date.now(), leaseMs, limit: 10 }),
+    run: deliver,
+    failed: (row, error) => log.warn({ leadId: row.leadId, event: row.event }, `CRM delivery failed: ${error.message}`),
+    nextDue: () => store.outbox.nextDue(),
+    subscribe: (wake) => store.onAdded('outbox', wake),
+    passFailed: (error) => log.warn(`outbox pass failed: ${error.message}`),
+    now: Date.now,
+    maxSleepMs: MAX_SLEEP_MS,
+  });
 }

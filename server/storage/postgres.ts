@@ -2,8 +2,11 @@
 // Migrations run on start under an advisory lock, so instances that start together apply each once.
 // Every operation is one transaction; its locks are transaction-scoped advisory locks, so what it
 // decides (a limit, a duplicate) holds across instances.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations.ts';
+import { listenForWork } from './pg-listen.ts';
+import { channelOf, queuesNotifiedBy, type QueueSignals } from './queues.ts';
 import { operation } from './repositories/index.ts';
 import { runAsync, statements } from './run.ts';
 import { Lock, type Row } from './sql.ts';
@@ -34,7 +37,7 @@ async function migrate(pool: pg.Pool) {
   }
 }
 
-export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
+export async function openPostgres(url: string, { timeoutMs = 4000, signals }: { timeoutMs?: number; signals?: QueueSignals } = {}) {
   // A query that cannot finish in time (locks, an overloaded server) is cancelled by the server
   // itself and the request is answered 503, as with SQLite.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, application_name: 'ai-agent-widgets' });
@@ -48,6 +51,9 @@ export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
     await pool.end().catch(() => {});
     throw new DatabaseUnreachableError(url, error, timeoutMs);
   }
+
+  const instance = randomUUID();
+  const listener = signals ? listenForWork(url, { signals, instance, timeoutMs }) : null;
 
   const busy = (error: unknown) => {
     const code = (error as { code?: string }).code;
@@ -69,6 +75,8 @@ export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
         }
         return (await c.query(step.render('postgres'), step.values as unknown[])).rows;
       });
+      // Heard by the other instances at commit (and not at all if the transaction rolls back).
+      for (const queue of queuesNotifiedBy(repo, op)) await c.query('SELECT pg_notify($1, $2)', [channelOf(queue), instance]);
       await client.query('COMMIT');
       lastBusy = false;
       return value;
@@ -98,7 +106,11 @@ export async function openPostgres(url: string, { timeoutMs = 4000 } = {}) {
       lastBusy = !ok;
       return ok;
     },
-    close: () => pool.end(),
+    listening: () => listener?.listening() ?? false,
+    async close() {
+      await listener?.close();
+      await pool.end();
+    },
     run,
   };
 }

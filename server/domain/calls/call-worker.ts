@@ -11,6 +11,7 @@ import type { ServerConfig } from '../../config/settings.ts';
 import type { AgentId } from '../../../model/agents.ts';
 import type { AttemptOutcome, CallJob, Store } from '../../storage/index.ts';
 import type { CallState } from '../../../model/calls.ts';
+import { leaseFor, MAX_SLEEP_MS, startLeasedJobs } from '../jobs.ts';
 import { countryOf } from '../phone.ts';
 import { callZones, nextCallTime } from './calling-hours.ts';
 import type { VapiClient } from './vapi.ts';
@@ -19,14 +20,9 @@ export const CHECK_AFTER_MS = 30 * 60_000;
 const BATCH = 10;
 
 export function startCallWorker({ config, store, log, now, vapi }: { config: ServerConfig; store: Store; log: FastifyBaseLogger; now: () => number; vapi: VapiClient }) {
-  // A lease outlives an attempt's timeout, so a killed instance's jobs are taken up soon after.
-  const leaseMs = config.providerTimeoutMs * 2 + 1000;
+  const leaseMs = leaseFor(config.providerTimeoutMs);
   const deliver = Boolean(config.webhook.url);
   const waiting = new Map<number, (() => void)[]>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   const settled = (leadId: number) => {
     for (const wake of waiting.get(leadId) ?? []) wake();
@@ -97,45 +93,20 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
     }
   }
 
-  async function pass() {
-    do {
-      again = false;
-      try {
-        for (;;) {
-          const jobs = await store.calls.claim({ now: now(), leaseMs, limit: BATCH });
-          if (!jobs.length || stopped) break;
-          await Promise.all(
-            jobs.map((job) =>
-              run(job)
-                .catch((error) => log.error({ leadId: job.leadId }, `demo call job failed: ${(error as Error).message}`))
-                .finally(() => settled(job.leadId)),
-            ),
-          );
-        }
-        if (!stopped) await checkEnds();
-      } catch (error) {
-        log.warn(`call pass failed: ${(error as Error).message}`);
-      }
-    } while (again && !stopped);
-  }
-
+  // A due call is taken as soon as it is due (a new lead pokes at once); read-backs follow each pass.
+  const jobs = startLeasedJobs({
+    claim: () => store.calls.claim({ now: now(), leaseMs, limit: BATCH }),
+    run: (job: CallJob) => run(job).finally(() => settled(job.leadId)),
+    failed: (job, error) => log.error({ leadId: job.leadId }, `demo call job failed: ${error.message}`),
+    after: checkEnds,
+    nextDue: () => store.calls.nextDue(),
+    subscribe: (wake) => store.onAdded('calls', wake),
+    passFailed: (error) => log.warn(`call pass failed: ${error.message}`),
+    now,
+    maxSleepMs: MAX_SLEEP_MS,
+  });
   /** Runs a pass now (after a new lead); one under way runs again when it ends. */
-  function poke() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass().finally(() => (running = null));
-  }
-
-  // Due calls are looked for every second (sooner when retries are set sooner, as in tests).
-  const every = Math.min(1000, retryMs);
-  const tick = () => {
-    poke();
-    timer = setTimeout(tick, every).unref();
-  };
-  timer = setTimeout(tick, 0).unref();
+  const poke = jobs.poke;
 
   return {
     poke,
@@ -160,11 +131,7 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
         }
       }
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: jobs.stop,
   };
 }
 

@@ -56,6 +56,19 @@ export const calls = {
     return jobs;
   },
 
+  /**
+   * When the worker should look again: the earliest due call (or the end of the lease that holds it) and the
+   * earliest read-back of a placed call; null when nothing waits.
+   */
+  *nextDue() {
+    const r = yield* one(sql`SELECT
+        (SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) FROM calls
+          WHERE status IN ('pending', 'scheduled', 'retrying')) AS due,
+        (SELECT MIN(check_at) FROM calls WHERE status = 'placed') AS check_at`);
+    const times = [numOrNull(r?.due), numOrNull(r?.check_at)].filter((t): t is number => t !== null);
+    return times.length ? Math.min(...times) : null;
+  },
+
   /** Writes an attempt down before it is made (its outcome stays unknown until `record`). */
   *begin({ leadId, now }: { leadId: number; now: number }) {
     const row = yield* one(sql`UPDATE calls SET attempts = attempts + 1, attempt_started_at = ${now}, updated_at = ${now} WHERE lead_id = ${leadId} RETURNING attempts`);

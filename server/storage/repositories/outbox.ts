@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Call } from '../../../model/calls.ts';
 import { crmPayload, type CrmEvent } from '../../../model/crm-events.ts';
 import type { Lead } from '../../../model/lead.ts';
-import { num, one, query, raw, sql } from '../sql.ts';
+import { num, numOrNull, one, query, raw, sql } from '../sql.ts';
 
 export type OutboxRow = { id: number; leadId: number; event: CrmEvent; deliveryId: string; payload: string; attempts: number };
 
@@ -25,6 +25,13 @@ export const outbox = {
     return rows
       .map((r): OutboxRow => ({ id: num(r.id), leadId: num(r.lead_id), event: r.event as CrmEvent, deliveryId: String(r.delivery_id), payload: String(r.payload), attempts: num(r.attempts) }))
       .sort((a, b) => a.id - b.id);
+  },
+  /** When the next delivery may be claimed (a retry, or the end of a lease); null when none waits. */
+  *nextDue() {
+    const r = yield* one(sql`SELECT MIN(CASE WHEN o.lease_until > o.next_attempt_at THEN o.lease_until ELSE o.next_attempt_at END) AS due
+      FROM outbox o WHERE o.delivered_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.lead_id = o.lead_id AND e.id < o.id AND e.delivered_at IS NULL)`);
+    return numOrNull(r?.due);
   },
   *delivered({ id, now }: { id: number; now: number }) {
     yield* one(sql`UPDATE outbox SET delivered_at = ${now}, attempts = attempts + 1, lease_until = NULL, last_error = NULL WHERE id = ${id}`);
