@@ -21,23 +21,21 @@ export default function Privacy() {
         {
           title: 'Information We Collect',
           body: (
-            <p>
-              We collect what you give us (your name, e-mail address, phone number and feedback), call recordings and transcripts of conversations
-              with our agents, and technical data such as browser type and error reports that help us keep the site working.
-            </p>
-          ),
-        },
-        {
-          title: 'What a Demo Request Keeps, and for How Long',
-          body: (
-            <p>
-              When you ask for a demo call we keep your name, your phone number, your network address, your browser, the page you were on and
-              the page that sent you there, the campaign you came from, proof of your consent (the sentence you agreed to and when you verified
-              your number), and how the call went, with its transcript and recording. We keep a request for <Period kind="leads">2 years</Period>; the
-              transcript, summary and recording of a call for <Period kind="call-content">180 days</Period>; and copies sent to our CRM for{' '}
-              <Period kind="crm">30 days</Period> after they are delivered. One-time codes go within a day. Ask us to delete your data and we erase
-              it from every record; we keep only a coded form of your number, so that we never call a number that asked us not to.
-            </p>
+            <>
+              <p>
+                We collect what you give us (your name, e-mail address, phone number and feedback), call recordings and transcripts of conversations
+                with our agents, and technical data such as browser type and error reports that help us keep the site working.
+              </p>
+              <h3>What a demo request keeps, and for how long</h3>
+              <p>
+                When you ask for a demo call we keep your name, your phone number, your network address, your browser, the page you were on and
+                the page that sent you there, the campaign you came from, proof of your consent (the sentence you agreed to and when you verified
+                your number), and how the call went, with its transcript and recording. We keep a request for <Period kind="leads">2 years</Period>; the
+                transcript, summary and recording of a call for <Period kind="call-content">180 days</Period>; and copies sent to our CRM for{' '}
+                <Period kind="crm">30 days</Period> after they are delivered. One-time codes go within a day. Ask us to delete your data and we erase
+                it from every record; we keep only a coded form of your number, so that we never call a number that asked us not to.
+              </p>
+            </>
           ),
         },
         {

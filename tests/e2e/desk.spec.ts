@@ -17,7 +17,7 @@ function account() {
   const email = `desk-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const made = spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', 'add', '--email', email, '--db', process.env.E2E_DB_PATH!], { input: PASSWORD, encoding: 'utf8' });
   expect(made.status, made.stderr).toBe(0);
-  expect(made.stdout).toBe(`${email} added.\n`);
+  expect(made.stdout).toBe(`${email} added (agent).\n`);
   return email;
 }
 
