@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { reportError } from '../lib/report';
 import { retryImport } from '../lib/retry-import';
 import { loadErrorView } from './load-error';
@@ -12,16 +11,22 @@ export interface MountedRoot<P> {
   unmount(): void;
 }
 
+/**
+ * A widget's component as the element layer sees it: something it hands to the React layer, never calls.
+ * Not React's own type, so the package's declarations never ask a Preact, Solid or plain page for React's.
+ */
+export type WidgetComponent<P> = (props: P) => unknown;
+
 /** The React layer (widgets/react), handed in by each widget: the element layer never imports it. */
 export interface ReactLayer {
-  mountReact<P extends object>(container: ShadowRoot, Component: ComponentType<P>, props: P, onCommit: () => void): MountedRoot<P>;
+  mountReact<P extends object>(container: ShadowRoot, Component: WidgetComponent<P>, props: P, onCommit: () => void): MountedRoot<P>;
 }
 
 export interface LazyWidget<P> {
   /** Loads the React layer (React, react-dom and the mounting code: one chunk shared by every widget). */
   react: () => Promise<ReactLayer>;
   /** The React component, from its own chunk. */
-  load: () => Promise<ComponentType<P>>;
+  load: () => Promise<WidgetComponent<P>>;
   /** The component's export name in its chunk, so a retry after a failed load can fetch the chunk anew. */
   exportName?: string;
   /**
@@ -214,7 +219,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     const first = Promise.resolve(spec.onIntent?.(ctx.props)).catch(() => {});
     ctx.phase = 'loading';
     const load = () => spec.load();
-    const component = retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as ComponentType<P> : undefined) : load();
+    const component = retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined) : load();
     Promise.all([first.then(() => spec.react()), component]).then(
       ([{ mountReact }, Component]) => {
         if (ctx.phase !== 'loading') return;

@@ -1,7 +1,6 @@
-import type { ComponentType } from 'react';
 import { resolveLang, type Lang, type Localized } from '../lib/strings';
 import { attributeOf, type Prop, type PropSpecs } from './props';
-import { lazyRenderer, type LazyWidget, type Rendered } from './renderer';
+import { lazyRenderer, type LazyWidget, type Rendered, type WidgetComponent } from './renderer';
 import { adoptStyles } from './styles';
 import { printedByUs } from './ssr-mark';
 import { takeEarlyPresses } from './early-press';
@@ -9,7 +8,7 @@ import { takeEarlyPresses } from './early-press';
 /** How an element draws and loads its component, besides its public API. */
 export interface WidgetSpec<P extends object> extends Omit<LazyWidget<P & Localized>, 'load'> {
   /** The React component, from its own chunk. */
-  load: () => Promise<ComponentType<P & Localized>>;
+  load: () => Promise<WidgetComponent<P & Localized>>;
   /** CSS adopted into each instance's shadow root before anything is drawn. */
   css: string[];
 }

@@ -1,7 +1,7 @@
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { MountedRoot } from '../elements/renderer';
+import type { MountedRoot, WidgetComponent } from '../elements/renderer';
 
 
 function Committed({ onCommit, children }: { onCommit(): void; children: ReactNode }) {
@@ -15,7 +15,9 @@ function Committed({ onCommit, children }: { onCommit(): void; children: ReactNo
  * React and react-dom live in this chunk, which a widget loads when a visitor reaches for
  * it (or at once, for widgets without a first state drawn by hand).
  */
-export function mountReact<P extends object>(container: ShadowRoot, Component: ComponentType<P>, props: P, onCommit: () => void): MountedRoot<P> {
+export function mountReact<P extends object>(container: ShadowRoot, widget: WidgetComponent<P>, props: P, onCommit: () => void): MountedRoot<P> {
+  // Each widget's component is a React function component; the element layer only hands it on.
+  const Component = widget as ComponentType<P>;
   const root = createRoot(container);
   let generation = 0;
   let current = props;
