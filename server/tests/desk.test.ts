@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESK_POLICY } from '../domain/desk/desk-service.ts';
 import { hashPassword, verifyPassword } from '../domain/desk/password.ts';
-import { fixtureHash, lead, post, testApp, testClock, verified, type Harness } from './harness.ts';
+import { DESK_EMAIL, DESK_PASSWORD, deskTestService, lead, post, verified, type Harness } from './harness.ts';
 
 // The sales desk's API: every refusal (no session, an expired one, a foreign origin, a locked account,
 // SQL and HTML in filters), and what a signed-in desk sees and changes.
@@ -11,18 +11,9 @@ afterEach(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
 
-const EMAIL = 'sales@example.com';
-const PASSWORD = 'correct horse battery staple';
-const HASHED = fixtureHash(PASSWORD);
-
-async function service(env: Record<string, string> = {}) {
-  const clock = testClock();
-  const h = await testApp({ OTP_CLIENT_LIMIT: '1000', ...env }, { now: clock.now });
-  cleanups.push(h.close);
-  await h.store.desk.addUser({ email: EMAIL, passwordHash: HASHED, now: clock.now() });
-  const origin = new URL(h.config.publicUrl).origin;
-  return { h, clock, origin };
-}
+const EMAIL = DESK_EMAIL;
+const PASSWORD = DESK_PASSWORD;
+const service = (env: Record<string, string> = {}) => deskTestService(cleanups, env);
 
 type Service = Awaited<ReturnType<typeof service>>;
 

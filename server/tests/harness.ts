@@ -110,3 +110,16 @@ export async function withVoiceProvider(cleanups: (() => Promise<void>)[], env: 
   cleanups.push(h.close);
   return { h, voice };
 }
+
+/** The desk account the desk's API tests sign in with. */
+export const DESK_EMAIL = 'sales@example.com';
+export const DESK_PASSWORD = 'correct horse battery staple';
+
+/** A service on a test clock with the desk account made; its close is queued in `cleanups`. */
+export async function deskTestService(cleanups: (() => Promise<void>)[], env: Record<string, string> = {}) {
+  const clock = testClock();
+  const h = await testApp({ OTP_CLIENT_LIMIT: '1000', ...env }, { now: clock.now });
+  cleanups.push(h.close);
+  await h.store.desk.addUser({ email: DESK_EMAIL, passwordHash: fixtureHash(DESK_PASSWORD), now: clock.now() });
+  return { h, clock, origin: new URL(h.config.publicUrl).origin };
+}

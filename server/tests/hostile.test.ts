@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/settings.ts';
 import { DESK_POLICY } from '../domain/desk/desk-service.ts';
 import { DESK_CSP } from '../http/csp.ts';
-import { bothDatabases, fixtureHash, lead, post, testApp, testClock, type Harness } from './harness.ts';
+import { bothDatabases, DESK_EMAIL, DESK_PASSWORD, deskTestService, lead, post, type Harness } from './harness.ts';
 
 // What a hostile world sends (issue 29): text a database cannot hold, parallel sign-in tries, answers
 // outside the one error shape, filters no clock has, forwarded hosts. Each finding, reproduced.
@@ -15,17 +15,9 @@ afterEach(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
 
-const EMAIL = 'sales@example.com';
-const PASSWORD = 'correct horse battery staple';
-const HASHED = fixtureHash(PASSWORD);
-
-async function service(env: Record<string, string> = {}) {
-  const clock = testClock();
-  const h = await testApp({ OTP_CLIENT_LIMIT: '1000', ...env }, { now: clock.now });
-  cleanups.push(h.close);
-  await h.store.desk.addUser({ email: EMAIL, passwordHash: HASHED, now: clock.now() });
-  return { h, clock, origin: new URL(h.config.publicUrl).origin };
-}
+const EMAIL = DESK_EMAIL;
+const PASSWORD = DESK_PASSWORD;
+const service = (env: Record<string, string> = {}) => deskTestService(cleanups, env);
 type Service = Awaited<ReturnType<typeof service>>;
 
 const signIn = (s: Service, body: unknown = { email: EMAIL, password: PASSWORD }, headers: Record<string, string> = {}) => post(s.h, '/api/session', body, { origin: s.origin, ...headers });
