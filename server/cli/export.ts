@@ -8,7 +8,7 @@ import { personalData } from '../domain/personal-data.ts';
 import type { Store } from '../storage/index.ts';
 import { cli, refuse, storeFor, toolConfig } from './args.ts';
 import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../domain/exports/csv.ts';
-import { csvChunks, feedbackPages, jsonChunks, leadPages } from '../domain/exports/stream.ts';
+import { allLeadPages, csvChunks, feedbackPages, jsonChunks } from '../domain/exports/stream.ts';
 import { phoneArg } from './phone.ts';
 
 const USAGE = `Exports stored rows to standard output.
@@ -40,7 +40,7 @@ function chunks(store: Store): AsyncIterable<string> {
     const pages = feedbackPages(store, {}, 'asc');
     return format === 'json' ? jsonChunks(pages, (r) => r, counted) : csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, counted);
   }
-  const pages = leadPages(store, {}, 'asc');
+  const pages = allLeadPages(store);
   return format === 'json' ? jsonChunks(pages, leadRow, counted) : csvChunks(LEAD_EXPORT_COLUMNS, pages, leadRow, counted);
 }
 

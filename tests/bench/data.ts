@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { LEAD_EXPORT_COLUMNS, leadRow } from '../../server/domain/exports/csv.ts';
-import { csvChunks, leadPages } from '../../server/domain/exports/stream.ts';
+import { csvChunks, listPages } from '../../server/domain/exports/stream.ts';
 import { openStore, type Store } from '../../server/storage/index.ts';
 import { startPostgres } from '../support/postgres.mjs';
 import { seed } from './seed-data.ts';
@@ -69,7 +69,7 @@ async function measure(store: Store) {
   let first = 0;
   let bytes = 0;
   let chunks = 0;
-  for await (const chunk of csvChunks(LEAD_EXPORT_COLUMNS, leadPages(store, {}, 'desc'), leadRow)) {
+  for await (const chunk of csvChunks(LEAD_EXPORT_COLUMNS, listPages(store, {}), leadRow)) {
     if (chunks++ === 1) first = ms(t);
     bytes += Buffer.byteLength(chunk);
   }

@@ -1,6 +1,6 @@
 // Exports as streams: rows are read a page at a time and written as they come, so memory stays flat
 // whatever the count and the first byte leaves before the first page is read.
-import type { ExportFilter, Store } from '../../storage/index.ts';
+import type { DeskLeadFilter, Store } from '../../storage/index.ts';
 import { csvCell } from './csv.ts';
 
 export const PAGE = 1000;
@@ -16,12 +16,17 @@ export async function* paged<T>(page: (cursor: number | undefined) => Promise<T[
   }
 }
 
-/** Leads with their calls and marks, oldest first or newest first, in pages. */
-export function leadPages(store: Store, filter: ExportFilter, order: 'asc' | 'desc') {
-  return paged(
-    (cursor) => store.exports.leads({ ...filter, limit: PAGE, ...(order === 'asc' ? { after: cursor ?? 0 } : { before: cursor }) }),
-    (r) => r.lead.id,
-  );
+/** Every lead with its call and mark, oldest first, in pages (the command's export). */
+export function allLeadPages(store: Store) {
+  return paged((cursor) => store.exports.leads({ after: cursor ?? 0, limit: PAGE }), (r) => r.lead.id);
+}
+
+/**
+ * The leads a desk list shows (its filters, search and queue, the very query the list runs), newest first,
+ * in pages of the columns the CSV writes.
+ */
+export function listPages(store: Store, filter: Omit<DeskLeadFilter, 'before' | 'limit' | 'fields'>) {
+  return paged((cursor) => store.desk.leads({ ...filter, before: cursor, limit: PAGE, fields: 'export' }), (r) => r.lead.id);
 }
 
 export function feedbackPages(store: Store, filter: { from?: string; to?: string }, order: 'asc' | 'desc') {

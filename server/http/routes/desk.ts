@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { ServerConfig } from '../../config/settings.ts';
 import { AGENT_IDS } from '../../../model/agents.ts';
 import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow } from '../../domain/exports/csv.ts';
-import { csvChunks, feedbackPages, leadPages } from '../../domain/exports/stream.ts';
+import { csvChunks, feedbackPages, listPages } from '../../domain/exports/stream.ts';
 import { CALL_STATES, type Call } from '../../../model/calls.ts';
 import type { Lead } from '../../../model/lead.ts';
 import type { DeskService } from '../../domain/desk/desk-service.ts';
@@ -197,7 +197,8 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
       request.log.info({ deskUser: session.email, rows }, 'desk leads downloaded');
       void auditDownload(store, request, desk.now(), 'leads', rows);
     };
-    const pages = leadPages(store, leadFilter(request.query as LeadQuery), 'desc');
+    // Exactly the list's filters (search, queue and outcome included); only the cursor is the export's own.
+    const pages = listPages(store, leadFilter({ ...(request.query as LeadQuery), cursor: undefined }));
     return sendCsv(reply, csvName('leads', desk.now(), (request.query as LeadQuery).day), csvChunks([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], pages, flat, done));
   });
 

@@ -5,7 +5,7 @@ import { TO_CALL_OUTCOMES } from '../../../model/call-outcomes.ts';
 import type { MarkEvent } from '../../../model/desk.ts';
 import { fragment, join, lock, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
 import { indexTerms } from './leads.ts';
-import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
+import { CALL_COLUMNS, callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
 export type DeskRole = 'admin' | 'agent';
 export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
@@ -25,6 +25,8 @@ export type DeskLeadFilter = {
   toCall?: boolean;
   before?: number;
   limit?: number;
+  /** `export`: the columns the CSV writes (never a transcript), for the desk's download of the same list. */
+  fields?: 'list' | 'export';
 };
 export type { MarkEvent };
 export type DeskFeedbackFilter = { from?: string; to?: string; limit?: number };
@@ -53,8 +55,8 @@ function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: num
 }
 
 /** The leads (with calls and marks) that `where` picks, newest first by `order`. */
-function* listed(where: Sql, order: Sql, limit: number, source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`) {
-  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
+function* listed(where: Sql, order: Sql, limit: number, fields: DeskLeadFilter['fields'], source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`) {
+  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${fields === 'export' ? EXPORT_CALL_COLUMNS : CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
     FROM ${source} LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
   return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r) }));
 }
@@ -148,7 +150,7 @@ export const desk = {
    * index in id order: a search its terms' ranges, the To call list and an outcome calls' indexes, the
    * rest the leads' own ids. Filters reach the SQL as values only.
    */
-  *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500 }: DeskLeadFilter) {
+  *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500, fields }: DeskLeadFilter) {
     const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
     const conditions = [
       leadWhere({ from, to, agentId, callStatus }),
@@ -162,14 +164,14 @@ export const desk = {
         ? sql`SELECT s.lead_id FROM (${matching(search)}) s CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id
             WHERE l.id = s.lead_id${older} AND ${join(conditions, ' AND ')} ORDER BY s.lead_id DESC LIMIT ${limit}`
         : sql`SELECT s.lead_id FROM (${matching(search)}) s WHERE 1 = 1${older} ORDER BY s.lead_id DESC LIMIT ${limit}`;
-      return yield* listed(sql`l.id IN (${ids})`, fragment('l.id'), limit);
+      return yield* listed(sql`l.id IN (${ids})`, fragment('l.id'), limit, fields);
     }
     // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order): a call's
     // state, outcome or queue walks the calls' indexes (status, outcome, to_call with lead_id), the rest the leads' ids.
     const [source, order] = toCall || outcome || callStatus ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')] : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
     if (toCall || outcome || callStatus) conditions.push(sql`l.id = c.lead_id`);
     if (before) conditions.push(sql`${order} < ${before}`);
-    return yield* listed(join(conditions, ' AND '), order, limit, source);
+    return yield* listed(join(conditions, ' AND '), order, limit, fields, source);
   },
 
   /** One lead with its call, its mark and every mark and undo, oldest first. */

@@ -44,5 +44,5 @@ export type { FeedbackInput, FeedbackRow } from './feedback.ts';
 export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
 export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';
 export type { OutboxRow } from './outbox.ts';
-export type { ExportFilter, Page } from './exports.ts';
+export type { Page } from './exports.ts';
 export type { AuditAction, AuditEntry } from './audit.ts';

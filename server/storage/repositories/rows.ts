@@ -18,6 +18,8 @@ const CALL_RENAMED = { call_status: 'status', call_started_at: 'started_at', cal
 
 export const LEAD_COLUMNS = fragment(LEAD_READ.map((c) => `l.${c}`).join(', '));
 export const CALL_COLUMNS = fragment([...Object.entries(CALL_RENAMED).map(([as, c]) => `c.${c} AS ${as}`), ...CALL_READ.map((c) => `c.${c}`)].join(', '));
+/** A call as the exports write it: CALL_COLUMNS without the transcript, which no export writes. */
+export const EXPORT_CALL_COLUMNS = fragment([...Object.entries(CALL_RENAMED).map(([as, c]) => `c.${c} AS ${as}`), ...CALL_READ.filter((c) => c !== 'transcript').map((c) => `c.${c}`)].join(', '));
 
 /** A row read with LEAD_COLUMNS. */
 export type LeadRead = Pick<LeadsRow, (typeof LEAD_READ)[number]>;
