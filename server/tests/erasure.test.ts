@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { personalData, phoneHash } from '../domain/personal-data.ts';
-import { bothDatabases, testApp, type Harness } from './harness.ts';
+import { bothDatabases, lead, post, testApp, verified, withVoiceProvider, type Harness } from './harness.ts';
 import { endedLead, leadInput } from './seed.ts';
 
 const { backends } = bothDatabases();
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of cleanups.splice(0).reverse()) await close();
+});
 const PHONE = '+919812345678';
 const NAME = 'Zubin Quartermaine';
 
@@ -114,6 +118,52 @@ describe.each(backends)('erasure on $name', ({ env }) => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe.each(backends)('erasure of a call being placed on $name', ({ env }) => {
+  // Numbers of their own: the suites before leave this database's PHONE on the do-not-call list.
+  const CALLED = '+919811122233';
+  const CALLED_NAME = 'Yolanda Placewright';
+  it('keeps nothing of a call the provider answers for after its lead was erased', async () => {
+    // The webhook is set (the CRM would hear of a placed call); its deliveries fail, so the events stay to be read.
+    const { h, voice } = await withVoiceProvider(cleanups, { PROVIDER_TIMEOUT_MS: '20000', LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/hook', LEAD_WEBHOOK_SECRET: 'hook-secret', ...env() });
+    let answer = () => {};
+    voice.script.push({ createWhen: new Promise<void>((resolve) => (answer = resolve)) });
+    // The request waits for the call's first attempt: it is answered once the provider has.
+    const request = post(h, '/api/demo-requests', lead(await verified(h, CALLED), { phone: CALLED, name: CALLED_NAME }));
+    // The provider has been asked and has not answered yet.
+    await vi.waitFor(() => expect(voice.posts).toHaveLength(1), { timeout: 10_000 });
+    const { leadIds } = await personalData(h.store, { key: h.config.dataHashKey, deliver: true }).forgetPhone(CALLED);
+    answer();
+    const id = (await request).json().id as number;
+    expect(leadIds).toEqual([id]);
+    await vi.waitFor(async () => expect((await h.store.calls.attempts({ leadId: id }))[0]?.finishedAt).toEqual(expect.any(String)), { timeout: 10_000 });
+
+    expect(voice.calls.map((c) => c.id)).toEqual(['call-1']);
+    expect((await h.store.desk.lead({ id }))!.call).toMatchObject({ providerCallId: null, status: 'failed', failureReason: 'erased', lastError: null });
+    expect(await traces(h, '9811122233')).toEqual([]);
+    expect(await traces(h, 'Placewright')).toEqual([]);
+    expect(await h.store.calls.state({ leadId: id })).toMatchObject({ status: 'failed' });
+    expect(await h.store.calls.attempts({ leadId: id })).toEqual([expect.objectContaining({ outcome: 'placed', providerCallId: null, error: null })]);
+    // Nothing is tried again, and no event of the call's waits for the CRM: only lead.erased.
+    const events = await h.store.outbox.claim({ now: Date.now() + 86_400_000, leaseMs: 1, limit: 100 });
+    expect(events.filter((e) => e.leadId === id).map((e) => e.event)).toEqual(['lead.erased']);
+    expect(voice.posts).toHaveLength(1);
+  });
+
+  it('does not begin an attempt for a call whose lead was erased after it was taken', async () => {
+    const h = await testApp(env());
+    cleanups.push(h.close);
+    const key = h.config.dataHashKey;
+    const at = Date.now() + 3_600_000;
+    const phone = '+919811122244';
+    const added = await h.store.leads.add({ lead: leadInput({ phone, phoneHash: phoneHash(key, phone) }), plan: { status: 'scheduled', callAt: at }, deliver: false, duplicateWindowMs: 0 });
+    const id = (added as { id: number }).id;
+    expect((await h.store.calls.claim({ now: at + 1, leaseMs: 60_000, limit: 10 })).map((j) => j.leadId)).toContain(id);
+    await personalData(h.store, { key, deliver: false }).forgetPhone(phone);
+    expect(await h.store.calls.begin({ leadId: id, now: at + 2 })).toBeNull();
+    expect(await h.store.calls.attempts({ leadId: id })).toEqual([]);
   });
 });
 

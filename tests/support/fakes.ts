@@ -78,7 +78,7 @@ type VoiceCall = { id: string; status: string; createdAt: string; assistantId: s
 export async function fakeVoiceProvider(privateKey: string) {
   const calls: VoiceCall[] = [];
   const posts: unknown[] = [];
-  const script: (number | 'hang' | 'create-then-hang' | { hangThenCreateAfterMs: number })[] = [];
+  const script: (number | 'hang' | 'create-then-hang' | { hangThenCreateAfterMs: number } | { createWhen: Promise<unknown> })[] = [];
   const hanging = new Set<ServerResponse>();
   const fake = { url: '', down: false, calls, posts, script, refuseEveryOther: false, listFails: false, close: async () => {} };
   const create = (body: Record<string, unknown>) => {
@@ -108,6 +108,8 @@ export async function fakeVoiceProvider(privateKey: string) {
       create(parsed);
       return void hanging.add(res);
     }
+    // Holds the request until the test lets it go, then makes the call and answers 201.
+    if (typeof next === 'object' && 'createWhen' in next) return void next.createWhen.then(() => json(res, 201, create(parsed)));
     if (typeof next === 'object') {
       setTimeout(() => create(parsed), next.hangThenCreateAfterMs);
       return void hanging.add(res);

@@ -72,10 +72,14 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
     if (at > now()) return record(job.leadId, { kind: 'wait', at, scheduled: true });
     const startedAt = now();
     const attempt = await store.calls.begin({ leadId: job.leadId, now: startedAt });
+    // Erased (or given up) since it was leased: the call is not placed.
+    if (attempt === null) return log.info({ leadId: job.leadId }, 'demo call not placed: it was called off (its lead erased) since it was taken');
     const result = await vapi.place({ assistantId, phone: job.phone, name: job.name, leadId: job.leadId });
     if (result.kind === 'created') {
-      log.info({ leadId: job.leadId, attempt }, 'demo call placed');
-      return record(job.leadId, { kind: 'placed', providerCallId: result.id, providerStatus: result.status, checkAt: now() + CHECK_AFTER_MS });
+      const kept = await record(job.leadId, { kind: 'placed', providerCallId: result.id, providerStatus: result.status, checkAt: now() + CHECK_AFTER_MS });
+      if (kept === 'erased') log.warn({ leadId: job.leadId, attempt }, 'a demo call was placed as its lead was being erased: nothing of it is kept');
+      else log.info({ leadId: job.leadId, attempt }, 'demo call placed');
+      return;
     }
     log.warn({ leadId: job.leadId, attempt }, `demo call attempt failed: ${result.reason}`);
     if (result.kind === 'refused') return record(job.leadId, { kind: 'failed', error: result.reason, reason: 'provider-refused' });

@@ -69,17 +69,37 @@ export const calls = {
     return times.length ? Math.min(...times) : null;
   },
 
-  /** Writes an attempt down before it is made (its outcome stays unknown until `record`). */
+  /**
+   * Writes an attempt down before it is made (its outcome stays unknown until `record`); null when the call
+   * is no longer to be placed (its lead was erased, or it was given up, since it was leased): no attempt then.
+   */
   *begin({ leadId, now }: { leadId: number; now: number }) {
-    const row = yield* one(sql`UPDATE calls SET attempts = attempts + 1, attempt_started_at = ${now}, updated_at = ${now} WHERE lead_id = ${leadId} RETURNING attempts`);
-    const attempt = num(row?.attempts);
+    const row = yield* one(sql`UPDATE calls SET attempts = attempts + 1, attempt_started_at = ${now}, updated_at = ${now}
+      WHERE lead_id = ${leadId} AND status IN ('pending', 'scheduled', 'retrying') RETURNING attempts`);
+    if (!row) return null;
+    const attempt = num(row.attempts);
     yield* one(sql`INSERT INTO call_attempts (lead_id, attempt, started_at) VALUES (${leadId}, ${attempt}, ${now})`);
     return attempt;
   },
 
-  /** The outcome of the lead's latest attempt (or of a check of an unknown one); releases the lease. */
+  /**
+   * The outcome of the lead's latest attempt (or of a check of an unknown one); releases the lease. When the
+   * lead was erased while its call was being placed, nothing of the answer is kept (no provider call id, no
+   * error text, no CRM event): the attempt is closed and the call stays as the erasure left it. The lead's row
+   * is locked first (PostgreSQL), so an erasure under way finishes before this reads it, and one that comes
+   * later waits for this to commit and then erases what it wrote.
+   */
   *record({ leadId, now, outcome, deliver }: { leadId: number; now: number; outcome: AttemptOutcome; deliver: boolean }) {
     const o = outcome;
+    const lead = yield* one(sql`SELECT erased_at FROM leads WHERE id = ${leadId} ${raw({ postgres: 'FOR SHARE' })}`);
+    if (!lead || lead.erased_at !== null) {
+      yield* one(sql`UPDATE calls SET attempt_started_at = NULL, lease_until = NULL, next_attempt_at = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+      if (o.kind !== 'wait') {
+        yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${o.kind === 'placed' ? 'placed' : o.kind === 'retry' ? (o.unknown ? 'unknown' : 'retry') : 'failed'}
+          WHERE id = (SELECT MAX(id) FROM call_attempts WHERE lead_id = ${leadId}) AND finished_at IS NULL`);
+      }
+      return 'erased' as const;
+    }
     if (o.kind === 'wait') {
       // Nothing was tried: an unresolved attempt stays unresolved (its look-up comes later).
       yield* one(sql`UPDATE calls SET status = ${o.scheduled ? 'scheduled' : fragment('status')}, call_at = ${o.scheduled ? o.at : fragment('call_at')},
