@@ -53,6 +53,6 @@ try {
 }
 console.log(`\n  Site:             ${config.publicUrl}/`);
 console.log(`  Widget examples:  ${config.publicUrl}/examples/`);
-console.log(`  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this log (OTP_PROVIDER=console)'}`);
+console.log(`  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this terminal (OTP_PROVIDER=console)'}`);
 console.log(`  Sales desk:       ${config.publicUrl}/desk (an account: npm run -s desk-user -- add --email you@your-company.example)`);
 console.log(`  Store:            ${store.path}\n`);

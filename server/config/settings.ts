@@ -63,9 +63,9 @@ function readSettings(r: Reader) {
     const missing = Object.entries({ TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_VERIFY_SERVICE_SID: twilio.serviceSid }).filter(([, v]) => !v);
     if (missing.length) r.fail(missing.map(([name]) => name).join(', '), `${missing.length > 1 ? 'are' : 'is'} required when OTP_PROVIDER=twilio.`, null);
   }
-  // The console provider prints codes in the log: in production no visitor would ever get one.
+  // The console provider only shows codes on the service's terminal: in production no visitor would ever get one.
   if (r.text('NODE_ENV') === 'production' && otpProvider === 'console')
-    r.fail('OTP_PROVIDER', `is ${r.value('OTP_PROVIDER') ? 'console' : 'unset (console)'}, which only prints the codes in the log; with NODE_ENV=production set OTP_PROVIDER=twilio and its TWILIO_* settings.`, null);
+    r.fail('OTP_PROVIDER', `is ${r.value('OTP_PROVIDER') ? 'console' : 'unset (console)'}, which only shows the codes on the service's terminal; with NODE_ENV=production set OTP_PROVIDER=twilio and its TWILIO_* settings.`, null);
   const countries = r.list('OTP_COUNTRIES').map((c) => c.toUpperCase());
   const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   for (const c of countries) if (!/^[A-Z]{2}$/.test(c) || !regions.of(c)) r.fail('OTP_COUNTRIES', `"${c}" is not an ISO 3166-1 country code (for example IN or GB).`, null);

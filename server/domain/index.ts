@@ -10,11 +10,12 @@ import { startOutbox } from './crm-outbox.ts';
 import { deskService } from './desk/desk-service.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { otpService } from './otp/otp-service.ts';
+import type { ShowCode } from './otp/providers.ts';
 import { startRetention } from './retention.ts';
 
-export function startDomain(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number = Date.now) {
+export function startDomain(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number = Date.now, showCode?: ShowCode) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
-  const otp = otpService(config, store, log, now);
+  const otp = otpService(config, store, log, now, showCode);
   const calls = startCallWorker({ config, store, log, now, vapi });
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const retention = startRetention(store, config.retention, log, now);

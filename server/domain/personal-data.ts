@@ -8,6 +8,20 @@ export const keyedHash = (key: string, value: string) => `hmac-sha256:${createHm
 export const phoneHash = (key: string, phone: string) => keyedHash(key, `phone:${phone}`);
 export const emailHash = (key: string, email: string) => keyedHash(key, `email:${email.trim().toLowerCase()}`);
 
+/** All a log line may say of a number: its last two digits. */
+export const phoneTail = (phone: string) => `…${phone.slice(-2)}`;
+
+/**
+ * Text from outside (a provider's error, a database's) made fit for a log line: the numbers and addresses
+ * in it go (anything that looks like a phone number or an email address), and so do the `known` values
+ * (the name and number the request carried), wherever they appear.
+ */
+export function scrub(text: string, known: (string | null | undefined)[] = []): string {
+  let out = text;
+  for (const value of known) if (value && value.length >= 2) out = out.split(value).join('[personal data]');
+  return out.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]').replace(/\+?\d(?:[ -]?\d){8,14}/g, '[number]');
+}
+
 export function personalData(store: Store, { key, deliver, now = Date.now }: { key: string; deliver: boolean; now?: () => number }) {
   return {
     /** Erases everything held about the person with this number (E.164); the leads erased, codes removed, and whether it was on the do-not-call list. */

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { scrub } from '../domain/personal-data.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { DatabaseBusyError } from '../storage/index.ts';
 
@@ -65,7 +66,8 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return send(reply, 400, 'bad-json', 'The body is not valid JSON.');
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error(error);
+      // Not the error as it is: a database's error carries the values it refused (a number, a name) in its detail.
+      request.log.error({ err: { type: error.name, code: error.code, message: scrub(error.message), stack: scrub(error.stack ?? '') } }, 'request failed');
       return send(reply, 500, 'internal', 'Something went wrong on our side. Please try again.');
     }
     // Static files: a path outside the folder (403) or a range it cannot serve, in words and with a code.

@@ -24,7 +24,7 @@ async function attack(h: Harness, { numbers, addresses, body = {} }: { numbers: 
     const key = res.statusCode === 200 ? 'answered 200' : res.json().error;
     outcomes[key] = (outcomes[key] ?? 0) + 1;
   }
-  const sent = h.logs.filter((l) => typeof l.code === 'string').length;
+  const sent = h.codes.length;
   return { tried: numbers, sent, outcomes };
 }
 

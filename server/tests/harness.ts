@@ -18,7 +18,9 @@ export async function testApp(env: Record<string, string> = {}, { now }: { now?:
   const config = loadConfig({ DATABASE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'info', DIST_DIR: join(dir, 'dist'), CALL_HOURS: '00:00-24:00', ...env }, () => {});
   const store = await openStore(config);
   const logs: Record<string, unknown>[] = [];
-  const { app, domain } = await startService(config, store, { now, logStream: { write: (line) => void logs.push(JSON.parse(line)) } });
+  // The console provider's codes (its stand-in for the text message), apart from the log.
+  const codes: { phone: string; code: string }[] = [];
+  const { app, domain } = await startService(config, store, { now, logStream: { write: (line) => void logs.push(JSON.parse(line)) }, showCode: (phone, code) => void codes.push({ phone, code }) });
   return {
     app,
     store,
@@ -26,8 +28,9 @@ export async function testApp(env: Record<string, string> = {}, { now }: { now?:
     config,
     dir,
     logs,
-    /** The last one-time code the console provider printed for a phone. */
-    codeFor: (phone: string) => logs.filter((l) => l.phone === phone && typeof l.code === 'string').at(-1)?.code as string | undefined,
+    codes,
+    /** The last one-time code the console provider sent to a phone. */
+    codeFor: (phone: string) => codes.filter((c) => c.phone === phone).at(-1)?.code,
     async close() {
       await app.close();
       await store.close();

@@ -17,18 +17,19 @@ export async function startInstance(dir: string, env: Record<string, string>): P
   const port = freePort();
   const child = spawn(process.execPath, ['server/run.mjs', 'main'], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', FEEDBACK_RATE_LIMIT: '100000', CALL_HOURS: '00:00-24:00', DIST_DIR: join(dir, 'dist'), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
   const codes = new Map<string, string>();
   let out = '';
+  // The console provider shows its codes on standard error (never in the log, on standard output).
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    for (const [, phone, code] of chunk.toString().matchAll(/^One-time code for (\+\d+): (\d{6})/gm)) codes.set(phone, code);
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk;
-      for (const line of chunk.toString().split('\n')) {
-        const entry = line.startsWith('{') ? (JSON.parse(line) as { phone?: string; code?: string }) : null;
-        if (entry?.phone && entry.code) codes.set(entry.phone, entry.code);
-      }
       if (out.includes('Store:')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));

@@ -61,8 +61,8 @@ describe('the settings', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    [{}, 'OTP_PROVIDER: is unset (console), which only prints the codes in the log'],
-    [{ OTP_PROVIDER: 'console' }, 'OTP_PROVIDER: is console, which only prints the codes in the log'],
+    [{}, "OTP_PROVIDER: is unset (console), which only shows the codes on the service's terminal"],
+    [{ OTP_PROVIDER: 'console' }, "OTP_PROVIDER: is console, which only shows the codes on the service's terminal"],
   ])('refuses the console provider in production (%j)', (env, words) => {
     const result = run('main', { NODE_ENV: 'production', PORT: String(freePort()), ...env });
     expect(result.status).toBe(1);

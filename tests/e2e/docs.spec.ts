@@ -137,9 +137,9 @@ ${snippet!.replaceAll(DOCUMENTED_ORIGIN, service.origin).replace('<ai-feedback',
     await typePhone(demo, digits);
     await demo.getOtp.click();
     await expect(demo.otp).toBeVisible();
-    // The console provider prints the code in the service's log, as the docs say.
+    // The console provider shows the code on the service's standard error (never in its log), as the docs say.
     let code = '';
-    await expect.poll(() => (code = new RegExp(`OTP code for \\+91${digits}: (\\d{6})`).exec(service.log())?.[1] ?? '')).not.toBe('');
+    await expect.poll(() => (code = new RegExp(`One-time code for \\+91${digits}: (\\d{6})`).exec(service.log())?.[1] ?? '')).not.toBe('');
     await demo.otp.fill(code);
     await demo.verify.click();
     await expect(demo.verified).toBeVisible();

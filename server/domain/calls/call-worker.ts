@@ -12,6 +12,7 @@ import type { AgentId } from '../../../model/agents.ts';
 import type { AttemptOutcome, CallJob, Store } from '../../storage/index.ts';
 import type { CallState } from '../../../model/calls.ts';
 import { leaseFor, MAX_SLEEP_MS, startLeasedJobs } from '../jobs.ts';
+import { scrub } from '../personal-data.ts';
 import { countryOf } from '../phone.ts';
 import { callZones, nextCallTime } from './calling-hours.ts';
 import type { VapiClient } from './vapi.ts';
@@ -81,7 +82,7 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
       else log.info({ leadId: job.leadId, attempt }, 'demo call placed');
       return;
     }
-    log.warn({ leadId: job.leadId, attempt }, `demo call attempt failed: ${result.reason}`);
+    log.warn({ leadId: job.leadId, attempt }, `demo call attempt failed: ${scrub(result.reason, [job.phone, job.phone.slice(3), job.name])}`);
     if (result.kind === 'refused') return record(job.leadId, { kind: 'failed', error: result.reason, reason: 'provider-refused' });
     return record(job.leadId, retryOrFail(attempt, result.reason, result.unknown ? { startedAt } : null, zones));
   }
@@ -92,7 +93,7 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
         const update = await vapi.get(providerCallId);
         await store.calls.update({ providerCallId, now: now(), update, deliver });
       } catch (error) {
-        log.warn({ leadId }, `could not read the call back from the provider: ${(error as Error).message}`);
+        log.warn({ leadId }, `could not read the call back from the provider: ${scrub((error as Error).message)}`);
       }
     }
   }
@@ -101,11 +102,11 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
   const jobs = startLeasedJobs({
     claim: () => store.calls.claim({ now: now(), leaseMs, limit: BATCH }),
     run: (job: CallJob) => run(job).finally(() => settled(job.leadId)),
-    failed: (job, error) => log.error({ leadId: job.leadId }, `demo call job failed: ${error.message}`),
+    failed: (job, error) => log.error({ leadId: job.leadId }, `demo call job failed: ${scrub(error.message, [job.phone, job.name])}`),
     after: checkEnds,
     nextDue: () => store.calls.nextDue(),
     subscribe: (wake) => store.onAdded('calls', wake),
-    passFailed: (error) => log.warn(`call pass failed: ${error.message}`),
+    passFailed: (error) => log.warn(`call pass failed: ${scrub(error.message)}`),
     now,
     maxSleepMs: MAX_SLEEP_MS,
   });

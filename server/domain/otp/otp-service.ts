@@ -6,7 +6,8 @@ import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
 import { checkPhone } from '../phone.ts';
 import { Refusal } from '../refusal.ts';
-import { consoleProvider, twilioProvider, type OtpProvider } from './providers.ts';
+import { phoneTail } from '../personal-data.ts';
+import { consoleProvider, twilioProvider, type OtpProvider, type ShowCode } from './providers.ts';
 import { checkToken, issueToken } from './token.ts';
 import { verifyChallenge } from './turnstile.ts';
 
@@ -20,11 +21,11 @@ const inWords = (ms: number) => {
 
 export type OtpSent = { sent: true; phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
 
-export function otpService(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number) {
+export function otpService(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number, showCode?: ShowCode) {
   let secret: Promise<string> | undefined;
   // One secret for every instance: from the environment, else made once and kept in the database.
   const tokenSecret = () => (secret ??= config.otp.tokenSecret ? Promise.resolve(config.otp.tokenSecret) : store.settings.get({ key: 'otp-token-secret', fallback: randomBytes(32).toString('hex') }));
-  const provider: OtpProvider = config.otp.provider === 'twilio' ? twilioProvider(config.otp.twilio, config.providerTimeoutMs, log) : consoleProvider(tokenSecret, log);
+  const provider: OtpProvider = config.otp.provider === 'twilio' ? twilioProvider(config.otp.twilio, config.providerTimeoutMs, log) : consoleProvider(tokenSecret, showCode);
 
   const phoneOf = (value: unknown) => {
     const checked = checkPhone(value, config.otp.countries);
@@ -81,7 +82,7 @@ export function otpService(config: ServerConfig, store: Store, log: FastifyBaseL
         await store.otp.cancel({ phone: checked.phone, createdAt: at });
         throw error;
       }
-      log.info({ phone: checked.phone }, 'one-time code sent');
+      log.info({ phoneEnding: phoneTail(checked.phone) }, 'one-time code sent');
       return sent;
     },
 

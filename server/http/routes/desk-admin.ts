@@ -61,7 +61,7 @@ export async function deskAdminRoutes(api: FastifyInstance, { store, desk, confi
     // An erased lead has no number left: it is erased alone (again: nothing more to remove).
     const done = found.lead.phone ? await data.forgetPhone(found.lead.phone) : { leadIds: [], codes: 0, suppressed: false };
     await store.audit.record({ at: desk.now(), actor: session.email, action: 'lead.erase', leadId: id, sessionId: sessionId(session), detail: { leads: done.leadIds } });
-    request.log.info({ deskUser: session.email, leadId: id, leads: done.leadIds.length }, 'personal data erased');
+    request.log.info({ deskUserId: session.userId, leadId: id, leads: done.leadIds.length }, 'personal data erased');
     return { erased: done.leadIds };
   });
 

@@ -159,7 +159,7 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
       throw new Refusal(429, 'locked', `Too many failed sign-ins. Try again after ${retryAt.slice(11, 16)} UTC.`, { retryAt }, { 'Retry-After': String(seconds) });
     }
     if (!result.ok) throw new Refusal(401, 'wrong-credentials', 'That email and password do not match.');
-    request.log.info({ deskUser: result.session.email }, 'desk sign-in');
+    request.log.info({ deskUserId: result.session.userId }, 'desk sign-in');
     setSessionCookie(request, reply, result.token, result.session.expiresAt, desk.now());
     return { email: result.session.email, role: result.session.role, expiresAt: new Date(result.session.expiresAt).toISOString() };
   });
@@ -194,7 +194,7 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
     const session = sessionOf(request);
     const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({ ...leadRow(r), contactedAt: r.contacted?.at ?? null, contactedBy: r.contacted?.by ?? null });
     const done = (rows: number) => {
-      request.log.info({ deskUser: session.email, rows }, 'desk leads downloaded');
+      request.log.info({ deskUserId: session.userId, rows }, 'desk leads downloaded');
       void auditDownload(store, request, desk.now(), 'leads', rows);
     };
     // Exactly the list's filters (search, queue and outcome included); only the cursor is the export's own.
