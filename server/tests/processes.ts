@@ -23,9 +23,15 @@ export async function startInstance(dir: string, env: Record<string, string>): P
   const codes = new Map<string, string>();
   let out = '';
   // The console provider shows its codes on standard error (never in the log, on standard output).
+  let err = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk);
-    for (const [, phone, code] of chunk.toString().matchAll(/^One-time code for (\+\d+): (\d{6})/gm)) codes.set(phone, code);
+    const lines = (err += chunk).split('\n');
+    err = lines.pop()!;
+    for (const line of lines) {
+      const [, phone, code] = /^One-time code for (\+\d+): (\d{6})/.exec(line) ?? [];
+      if (phone) codes.set(phone, code);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
