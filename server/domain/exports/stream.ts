@@ -8,7 +8,7 @@ import { csvCell } from './csv.ts';
  * Rows a page. Each page is its own short read (no snapshot held, no pool connection kept between pages); a
  * small page keeps the first byte early, memory low, and the service's thread free more often: measured at
  * 100k leads on PostgreSQL (docs/benchmarks.md), 200 rows against 1000 halved the peak memory and the longest
- * hold-up of the event loop, at a tenth more total time.
+ * hold-up of the event loop, at a quarter more total time.
  */
 export const PAGE = 200;
 /**
