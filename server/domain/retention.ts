@@ -18,13 +18,12 @@ export type PurgeReport = { leads: number; callContent: number; outbox: number; 
 /** Removes everything past its period, batch by batch, until nothing is left; what went, by kind. */
 export async function purge(store: Store, retention: Retention, now: number, batch = PURGE_BATCH): Promise<PurgeReport> {
   const before = (days: number) => now - days * DAY;
-  const iso = (days: number) => new Date(before(days)).toISOString();
   const report: PurgeReport = { leads: 0, callContent: 0, outbox: 0, feedback: 0, codes: 0, failures: 0, sessions: 0, audit: 0 };
   const drain = async (key: keyof PurgeReport, step: () => Promise<number>) => {
     for (let n = batch; n >= batch; report[key] += n) n = await step();
   };
-  await drain('leads', () => store.retention.leads({ before: iso(retention.leadDays), batch }));
-  await drain('feedback', () => store.retention.feedback({ before: iso(retention.leadDays), batch }));
+  await drain('leads', () => store.retention.leads({ before: before(retention.leadDays), batch }));
+  await drain('feedback', () => store.retention.feedback({ before: before(retention.leadDays), batch }));
   await drain('callContent', () => store.retention.callContent({ before: before(retention.callContentDays), batch }));
   await drain('outbox', () => store.retention.outbox({ before: before(retention.outboxDays), batch }));
   for (;;) {

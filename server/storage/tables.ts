@@ -39,6 +39,8 @@ export interface CallsRow {
   updated_at: number;
   outcome: string | null;
   to_call: number;
+  started_ms: number | null;
+  ended_ms: number | null;
 }
 
 /** A row of `daily_counts`. */
@@ -93,6 +95,7 @@ export interface FeedbackRow {
   email: string;
   message: string;
   created_at: string;
+  created_ms: number | null;
 }
 
 /** A row of `lead_mark_events`. */
@@ -146,6 +149,8 @@ export interface LeadsRow {
   created_ms: number | null;
   phone_hash: string | null;
   erased_at: number | null;
+  consented_ms: number | null;
+  verified_ms: number | null;
 }
 
 /** A row of `leases`. */

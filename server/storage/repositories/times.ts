@@ -1,0 +1,74 @@
+// Every stored time is epoch milliseconds (BIGINT on PostgreSQL). Rows stored before that convention
+// kept some times as text (ISO, or the provider's words; feedback's as timestamptz on PostgreSQL): the
+// migration of issue 31 gave them millisecond columns, filled here after the start, one short
+// transaction of at most `limit` rows at a time, from the newest row down, while the service serves.
+// Until a table is done (its `times-below:<table>` setting is gone), its filters also match a row not yet
+// converted by the old column, and its readers take the old column where the milliseconds are missing.
+import { fragment, join, num, one, query, sql, type Sql } from '../sql.ts';
+
+export type TimeTable = 'leads' | 'feedback' | 'calls';
+
+/** The milliseconds of a time given as text (ISO, or the provider's) or as a Date (PostgreSQL's timestamptz); null when it is none. */
+export function msOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = value instanceof Date ? value.getTime() : Date.parse(String(value));
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A stored time (epoch ms; PostgreSQL's BIGINT arrives as text) as the API and the exports show it, the `old` column's where it is missing. */
+export function isoOf(ms: unknown, old?: unknown): string | null {
+  const t = ms === null || ms === undefined ? msOf(old) : Number(ms);
+  return t === null || !Number.isFinite(t) ? null : new Date(t).toISOString();
+}
+
+const key = (table: TimeTable) => `times-below:${table}`;
+
+/** Whether some of `table`'s rows may still hold their time only in the old column. */
+export function* converting(table: TimeTable) {
+  return Boolean(yield* one(sql`SELECT 1 AS found FROM settings WHERE key = ${key(table)}`));
+}
+
+/**
+ * `column` at or after `from` and before `to` (epoch ms). While the table is `converting`, a row whose
+ * `column` is still empty is matched by its `old` column instead (ISO text compares as time in both databases:
+ * SQLite's text sorts as time, PostgreSQL casts the value to the column's type).
+ */
+export function timeRange(column: string, old: string, { from, to }: { from?: number; to?: number }, converting: boolean): Sql[] {
+  const bound = (op: '>=' | '<', ms: number) => {
+    const plain = sql`${fragment(column)} ${fragment(op)} ${ms}`;
+    return converting ? sql`(${plain} OR (${fragment(column)} IS NULL AND ${fragment(old)} ${fragment(op)} ${new Date(ms).toISOString()}))` : plain;
+  };
+  return [from !== undefined && bound('>=', from), to !== undefined && bound('<', to)].filter((c): c is Sql => Boolean(c));
+}
+
+/** What each table converts: its key column, and each old column with its new one. */
+const CONVERSIONS: Record<TimeTable, { id: string; columns: [old: string, ms: string][] }> = {
+  leads: { id: 'id', columns: [['created_at', 'created_ms'], ['consented_at', 'consented_ms'], ['verified_at', 'verified_ms']] },
+  feedback: { id: 'id', columns: [['created_at', 'created_ms']] },
+  calls: { id: 'lead_id', columns: [['started_at', 'started_ms'], ['ended_at', 'ended_ms']] },
+};
+
+export const times = {
+  /**
+   * Converts up to `limit` rows of the first table not yet done (one transaction): how many rows it read,
+   * and `done` once every table is. A value already written in milliseconds is kept.
+   */
+  *convertOlder({ limit }: { limit: number }) {
+    for (const table of Object.keys(CONVERSIONS) as TimeTable[]) {
+      const below = yield* one(sql`SELECT value FROM settings WHERE key = ${key(table)}`);
+      if (!below) continue;
+      const { id, columns } = CONVERSIONS[table];
+      const [t, k] = [fragment(table), fragment(id)];
+      const rows = yield* query(sql`SELECT ${k} AS id, ${fragment(columns.map(([old]) => old).join(', '))} FROM ${t}
+        WHERE ${k} < ${num(below.value)} ORDER BY ${k} DESC LIMIT ${limit}`);
+      for (const r of rows) {
+        const set = columns.filter(([old]) => msOf(r[old]) !== null).map(([old, ms]) => sql`${fragment(ms)} = COALESCE(${fragment(ms)}, ${msOf(r[old])})`);
+        if (set.length) yield* one(sql`UPDATE ${t} SET ${join(set, ', ')} WHERE ${k} = ${num(r.id)}`);
+      }
+      if (rows.length < limit) yield* one(sql`DELETE FROM settings WHERE key = ${key(table)}`);
+      else yield* one(sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = ${key(table)}`);
+      return { rows: rows.length, done: false };
+    }
+    return { rows: 0, done: true };
+  },
+};
