@@ -1,5 +1,5 @@
 // Generated from server/storage/migrations.ts by `npm run -s db:types`: do not edit.
-// Times are as SQLite stores them; PostgreSQL's readers convert theirs to the same.
+// Every time is epoch milliseconds (a column ending _ms, or an integer named _at); the text times of older releases are kept, unread once converted.
 
 /** A row of `call_attempts`. */
 export interface CallAttemptsRow {
