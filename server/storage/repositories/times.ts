@@ -61,9 +61,13 @@ export const times = {
       const [t, k] = [fragment(table), fragment(id)];
       const rows = yield* query(sql`SELECT ${k} AS id, ${fragment(columns.map(([old]) => old).join(', '))} FROM ${t}
         WHERE ${k} < ${num(below.value)} ORDER BY ${k} DESC LIMIT ${limit}`);
-      for (const r of rows) {
-        const set = columns.filter(([old]) => msOf(r[old]) !== null).map(([old, ms]) => sql`${fragment(ms)} = COALESCE(${fragment(ms)}, ${msOf(r[old])})`);
-        if (set.length) yield* one(sql`UPDATE ${t} SET ${join(set, ', ')} WHERE ${k} = ${num(r.id)}`);
+      if (rows.length) {
+        // One statement for the batch (a round trip a row made PostgreSQL's batches slow): the batch's values as a
+        // table, whose columns both databases name column1, column2… (the key first, then each time).
+        const int = (v: unknown) => sql`CAST(${v} AS BIGINT)`;
+        const values = join(rows.map((r) => sql`(${join([int(num(r.id)), ...columns.map(([old]) => int(msOf(r[old])))], ', ')})`), ', ');
+        const set = columns.map(([, ms], i) => `${ms} = COALESCE(${table}.${ms}, v.column${i + 2})`).join(', ');
+        yield* one(sql`UPDATE ${t} SET ${fragment(set)} FROM (VALUES ${values}) AS v WHERE ${t}.${k} = v.column1`);
       }
       if (rows.length < limit) yield* one(sql`DELETE FROM settings WHERE key = ${key(table)}`);
       else yield* one(sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = ${key(table)}`);
