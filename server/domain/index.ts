@@ -10,7 +10,7 @@ import { startOutbox } from './crm-outbox.ts';
 import { deskService } from './desk/desk-service.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { otpService } from './otp/otp-service.ts';
-import { startRetention } from './retention.ts';
+import { startRetention, TIME_BATCH } from './retention.ts';
 
 export function startDomain(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number = Date.now) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
@@ -34,9 +34,6 @@ export function startDomain(config: ServerConfig, store: Store, log: FastifyBase
     },
   };
 }
-
-/** Rows a conversion of older times (../storage/repositories/times.ts) changes in one transaction. */
-export const TIME_BATCH = 1000;
 
 /**
  * Work on rows stored before a release, in small batches (each its own transaction) beside the service's

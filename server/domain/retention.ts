@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config/settings.ts';
 import type { Store } from '../storage/index.ts';
 
 const DAY = 86_400_000;
+/** Rows a conversion of older times (../storage/repositories/times.ts) changes in one transaction. */
+export const TIME_BATCH = 1000;
 const HOUR = 3_600_000;
 /** Rows a transaction removes at most: short enough that a write waiting for the lock hardly notices. */
 export const PURGE_BATCH = 500;
@@ -48,6 +50,8 @@ export function startRetention(store: Store, retention: Retention, log: FastifyB
       if (!(await store.retention.lease({ name: 'purge', holder, now: now(), ms: HOUR - 60_000 }))) return;
       const report = await purge(store, retention, now());
       if (Object.values(report).some(Boolean)) log.info({ purged: report }, 'retention purge');
+      // Times an instance of the release before wrote during a rolling upgrade, after this one's start converted the rest.
+      while (!stopped && !(await store.times.convertOlder({ limit: TIME_BATCH })).done);
     } catch (error) {
       log.warn(`retention purge failed; tried again within the hour: ${(error as Error).message}`);
     }

@@ -151,6 +151,13 @@ describe.each(backends)('times stored before issue 31 on $name', ({ name, env })
     expect(await reads(store)).toEqual(expected);
     expect(await store.retention.feedback({ before: at(10), batch: 500 })).toBe(5);
     expect(await store.retention.leads({ before: at(10), batch: 500 })).toBe(5);
+
+    // Feedback an instance of the release before writes during a rolling upgrade: found by its old time, then converted.
+    await db.exec(`INSERT INTO feedback (name, email, message, created_at) VALUES ('Asha', 'asha@example.com', 'late', ?)`, [iso(at(150) + 1)]);
+    expect((await store.desk.feedback({ from: iso(at(150)), to: iso(at(151)) })).map((f) => [f.message, f.createdAt])).toEqual([['late', iso(at(150) + 1)], ['old 150', iso(at(150))]]);
+    expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 1, done: false });
+    expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 0, done: true });
+    expect(await missing()).toEqual({ leads: postgres(name, 0), feedback: postgres(name, 0), calls: postgres(name, 0) });
   }, 120_000);
 
   it('are converted by the running service, beside its work', async () => {
