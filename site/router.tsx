@@ -1,4 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+// The site's routes on the router it shares with the desk (../ui/router.tsx), with what is the site's own:
+// links to the landing page's sections, from any route.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Link as AppLink, Router as AppRouter, useRouter as useAppRouter, type LinkProps as AppLinkProps } from '../ui/router';
 
 interface RouterValue {
   path: string;
@@ -7,7 +10,7 @@ interface RouterValue {
   goToSection(anchor: string): void;
 }
 
-const RouterContext = createContext<RouterValue | null>(null);
+const SiteContext = createContext<RouterValue | null>(null);
 
 export function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -21,31 +24,28 @@ export function scrollToAnchor(anchor: string): boolean {
   return true;
 }
 
-/**
- * A small History API router: five routes do not need more. `path` is given when there is no
- * `location` (the prerender step renders each route in Node).
- */
-export function Router({ children, path: initialPath }: { children: ReactNode; path?: string }) {
-  const [path, setPath] = useState(() => initialPath ?? location.pathname);
+/** Five routes and the landing's sections. `path` is given when there is no `location` (the prerender step renders each route in Node). */
+export function Router({ children, path }: { children: ReactNode; path?: string }) {
+  return (
+    <AppRouter href={path}>
+      <Sections>{children}</Sections>
+    </AppRouter>
+  );
+}
+
+function Sections({ children }: { children: ReactNode }) {
+  const { location, navigate: go } = useAppRouter();
+  const path = location.pathname;
   // A section asked for from another route: scrolled to once `/` has been drawn (the router's own business).
   const pendingAnchor = useRef<string | null>(null);
 
-  useEffect(() => {
-    const onPop = () => setPath(location.pathname);
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, []);
-
   const navigate = useCallback((to: string) => {
-    if (to === location.pathname) return;
-    history.pushState(null, '', to);
-    setPath(to);
-    scrollTo({ top: 0, behavior: 'auto' });
-  }, []);
+    if (to !== window.location.pathname) go(to);
+  }, [go]);
 
   const goToSection = useCallback(
     (anchor: string) => {
-      if (location.pathname === '/') scrollToAnchor(anchor);
+      if (window.location.pathname === '/') scrollToAnchor(anchor);
       else {
         pendingAnchor.current = anchor;
         navigate('/');
@@ -62,34 +62,21 @@ export function Router({ children, path: initialPath }: { children: ReactNode; p
   }, [path]);
 
   const value = useMemo(() => ({ path, navigate, goToSection }), [path, navigate, goToSection]);
-  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
 }
 
 export function useRouter(): RouterValue {
-  const value = useContext(RouterContext);
+  const value = useContext(SiteContext);
   if (!value) throw new Error('useRouter needs <Router>');
   return value;
 }
-
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 /**
  * A link to a route (`/terms`) or a landing section (`#about`). Modified clicks
  * (new tab, new window) keep the browser's own behaviour.
  */
-export function Link({ to, onClick, children, ...rest }: LinkProps) {
+export function Link({ to, ...rest }: Omit<AppLinkProps, 'follow' | 'href'>) {
   const { navigate, goToSection } = useRouter();
-  const href = to.startsWith('#') ? `/${to}` : to;
-  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    if (to.startsWith('#')) goToSection(to);
-    else navigate(to);
-  };
-  return (
-    <a href={href} onClick={handle} {...rest}>
-      {children}
-    </a>
-  );
+  const section = to.startsWith('#');
+  return <AppLink to={to} href={section ? `/${to}` : to} follow={() => (section ? goToSection(to) : navigate(to))} {...rest} />;
 }

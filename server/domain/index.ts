@@ -11,7 +11,7 @@ import { deskService } from './desk/desk-service.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { otpService } from './otp/otp-service.ts';
 import type { ShowCode } from './otp/providers.ts';
-import { startRetention } from './retention.ts';
+import { startRetention, TIME_BATCH } from './retention.ts';
 
 export function startDomain(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number = Date.now, showCode?: ShowCode) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
@@ -20,7 +20,8 @@ export function startDomain(config: ServerConfig, store: Store, log: FastifyBase
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const retention = startRetention(store, config.retention, log, now);
   const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
-  const indexing = indexOlderLeads(store, log);
+  const indexing = inBatches(log, 'search terms of older leads', async () => (await store.desk.indexOlderLeads({ limit: 500 })) > 0);
+  const converting = inBatches(log, 'times of older rows in milliseconds', async () => !(await store.times.convertOlder({ limit: TIME_BATCH })).done);
   return {
     otp,
     intake,
@@ -30,19 +31,23 @@ export function startDomain(config: ServerConfig, store: Store, log: FastifyBase
     desk: deskService(store, now),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
-      await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), retention.stop()]);
+      await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);
     },
   };
 }
 
-/** Leads stored before the desk could search get their search terms in small batches, newest first, beside the work. */
-function indexOlderLeads(store: Store, log: FastifyBaseLogger) {
+/**
+ * Work on rows stored before a release, in small batches (each its own transaction) beside the service's
+ * work, newest first: leads stored before the desk could search get their search terms, and times stored
+ * before issue 31 their epoch milliseconds. `step` answers whether there is more.
+ */
+function inBatches(log: FastifyBaseLogger, what: string, step: () => Promise<boolean>) {
   let stopped = false;
   const done = (async () => {
     try {
-      while (!stopped && (await store.desk.indexOlderLeads({ limit: 500 })) > 0) await new Promise((next) => setTimeout(next, 10));
+      while (!stopped && (await step())) await new Promise((next) => setTimeout(next, 10));
     } catch (error) {
-      log.warn({ err: error }, 'search terms of older leads: stopped, continued at the next start');
+      log.warn({ err: error }, `${what}: stopped, continued at the next start`);
     }
   })();
   return {

@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config/settings.ts';
 import type { Store } from '../storage/index.ts';
 
 const DAY = 86_400_000;
+/** Rows a conversion of older times (../storage/repositories/times.ts) changes in one transaction. */
+export const TIME_BATCH = 1000;
 const HOUR = 3_600_000;
 /** Rows a transaction removes at most: short enough that a write waiting for the lock hardly notices. */
 export const PURGE_BATCH = 500;
@@ -18,13 +20,12 @@ export type PurgeReport = { leads: number; callContent: number; outbox: number; 
 /** Removes everything past its period, batch by batch, until nothing is left; what went, by kind. */
 export async function purge(store: Store, retention: Retention, now: number, batch = PURGE_BATCH): Promise<PurgeReport> {
   const before = (days: number) => now - days * DAY;
-  const iso = (days: number) => new Date(before(days)).toISOString();
   const report: PurgeReport = { leads: 0, callContent: 0, outbox: 0, feedback: 0, codes: 0, failures: 0, sessions: 0, audit: 0 };
   const drain = async (key: keyof PurgeReport, step: () => Promise<number>) => {
     for (let n = batch; n >= batch; report[key] += n) n = await step();
   };
-  await drain('leads', () => store.retention.leads({ before: iso(retention.leadDays), batch }));
-  await drain('feedback', () => store.retention.feedback({ before: iso(retention.leadDays), batch }));
+  await drain('leads', () => store.retention.leads({ before: before(retention.leadDays), batch }));
+  await drain('feedback', () => store.retention.feedback({ before: before(retention.leadDays), batch }));
   await drain('callContent', () => store.retention.callContent({ before: before(retention.callContentDays), batch }));
   await drain('outbox', () => store.retention.outbox({ before: before(retention.outboxDays), batch }));
   for (;;) {
@@ -49,6 +50,8 @@ export function startRetention(store: Store, retention: Retention, log: FastifyB
       if (!(await store.retention.lease({ name: 'purge', holder, now: now(), ms: HOUR - 60_000 }))) return;
       const report = await purge(store, retention, now());
       if (Object.values(report).some(Boolean)) log.info({ purged: report }, 'retention purge');
+      // Times an instance of the release before wrote during a rolling upgrade, after this one's start converted the rest.
+      while (!stopped && !(await store.times.convertOlder({ limit: TIME_BATCH })).done);
     } catch (error) {
       log.warn(`retention purge failed; tried again within the hour: ${(error as Error).message}`);
     }

@@ -21,7 +21,7 @@ export function rowTypes(): string {
       return `/** A row of \`${table}\`. */\nexport interface ${camel(table)}Row {\n${fields.join('\n')}\n}`;
     });
     const map = tables.map((t) => `  ${t}: ${camel(t)}Row;`).join('\n');
-    return `// Generated from server/storage/migrations.ts by \`npm run -s db:types\`: do not edit.\n// Times are as SQLite stores them; PostgreSQL's readers convert theirs to the same.\n\n${blocks.join('\n\n')}\n\nexport interface Tables {\n${map}\n}\n`;
+    return `// Generated from server/storage/migrations.ts by \`npm run -s db:types\`: do not edit.\n// Every time is epoch milliseconds (a column ending _ms, or an integer named _at); the text times of older releases are kept, unread once converted.\n\n${blocks.join('\n\n')}\n\nexport interface Tables {\n${map}\n}\n`;
   } finally {
     db.close();
   }

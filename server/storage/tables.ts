@@ -1,5 +1,5 @@
 // Generated from server/storage/migrations.ts by `npm run -s db:types`: do not edit.
-// Times are as SQLite stores them; PostgreSQL's readers convert theirs to the same.
+// Every time is epoch milliseconds (a column ending _ms, or an integer named _at); the text times of older releases are kept, unread once converted.
 
 /** A row of `call_attempts`. */
 export interface CallAttemptsRow {
@@ -39,6 +39,8 @@ export interface CallsRow {
   updated_at: number;
   outcome: string | null;
   to_call: number;
+  started_ms: number | null;
+  ended_ms: number | null;
 }
 
 /** A row of `daily_counts`. */
@@ -93,6 +95,7 @@ export interface FeedbackRow {
   email: string;
   message: string;
   created_at: string;
+  created_ms: number | null;
 }
 
 /** A row of `lead_mark_events`. */
@@ -146,6 +149,8 @@ export interface LeadsRow {
   created_ms: number | null;
   phone_hash: string | null;
   erased_at: number | null;
+  consented_ms: number | null;
+  verified_ms: number | null;
 }
 
 /** A row of `leases`. */

@@ -103,7 +103,7 @@ describe.each(backends)('the provider’s events, never refused for their conten
     // A call placed for a lead, as the worker would record it.
     const { store } = s.h;
     const added = await store.leads.add({
-      lead: { agentId: 'receptionist', name: 'Asha', phone: '+919876543210', tokenId: 't1', createdAt: s.clock.now(), consentText: 'ok', consentVersion: 'v', consentSha256: 'x', consentedAt: null, verifiedAt: new Date().toISOString(), clientIp: '127.0.0.1', userAgent: null, pageUrl: null, referrer: null, timeZone: null, utm: {}, clickIds: {}, metadata: {} },
+      lead: { agentId: 'receptionist', name: 'Asha', phone: '+919876543210', tokenId: 't1', createdAt: s.clock.now(), consentText: 'ok', consentVersion: 'v', consentSha256: 'x', consentedAt: null, verifiedAt: Date.now(), clientIp: '127.0.0.1', userAgent: null, pageUrl: null, referrer: null, timeZone: null, utm: {}, clickIds: {}, metadata: {} },
       plan: { status: 'scheduled', callAt: s.clock.now() + 1e9 },
       deliver: false,
       duplicateWindowMs: 0,

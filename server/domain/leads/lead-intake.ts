@@ -19,7 +19,7 @@ import { cleanMetadata, cleanName, cleanUrl } from './clean.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
 
-const isoOrNull = (value: unknown) => (typeof value === 'string' && value.length <= 40 && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null);
+const msOrNull = (value: unknown) => (typeof value === 'string' && value.length <= 40 && Number.isFinite(Date.parse(value)) ? Date.parse(value) : null);
 
 export function leadIntake({ config, store, otp, calls, vapi, log, now }: { config: ServerConfig; store: Store; otp: OtpService; calls: CallWorker; vapi: VapiClient; log: FastifyBaseLogger; now: () => number }) {
   async function plan(phone: string, country: string, agentId: AgentId, zone: string | null): Promise<CallPlan> {
@@ -57,8 +57,8 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
           consentText: input.consentText.normalize('NFC').trim(),
           consentVersion: consent.version,
           consentSha256: consent.sha256,
-          consentedAt: isoOrNull(input.consentedAt),
-          verifiedAt: new Date(token.verifiedAt).toISOString(),
+          consentedAt: msOrNull(input.consentedAt),
+          verifiedAt: token.verifiedAt,
           clientIp: client.ip,
           userAgent: client.userAgent?.slice(0, 512) ?? null,
           pageUrl: cleanUrl(input.pageUrl),

@@ -7,6 +7,7 @@ import { outcomeOf, successOf } from '../../../model/call-outcomes.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 import { bump, setOutcome } from './tallies.ts';
+import { isoOf, msOf } from './times.ts';
 
 export type CallJob = { leadId: number; phone: string; name: string; agentId: string; timeZone: string | null; attempts: number; attemptStartedAt: number | null; suppressed: boolean };
 
@@ -149,7 +150,8 @@ export const calls = {
     if (!row) return 'unknown' as const;
     const before = callOf(row)!;
     const ended = before.status === 'ended';
-    const u = update;
+    // The provider's times are kept as epoch ms, so they are compared (and answered) as ISO text of those.
+    const u = { ...update, startedAt: isoOf(null, update.startedAt) ?? undefined, endedAt: isoOf(null, update.endedAt) ?? undefined };
     /** The new value of a field: what the event says, unless the call has ended and the field is filled already. */
     const field = <T>(was: T | null, given: T | undefined): T | null => (ended && was !== null && was !== '' ? was : (given ?? was));
     const next = {
@@ -168,7 +170,7 @@ export const calls = {
     const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === before[k]);
     if (same) return 'unchanged' as const;
     yield* one(sql`UPDATE calls SET status = ${next.status}, provider_status = ${next.providerStatus}, ended_reason = ${next.endedReason},
-      started_at = ${next.startedAt}, ended_at = ${next.endedAt}, duration_seconds = ${next.durationSeconds}, summary = ${next.summary},
+      started_at = ${next.startedAt}, started_ms = ${msOf(next.startedAt)}, ended_at = ${next.endedAt}, ended_ms = ${msOf(next.endedAt)}, duration_seconds = ${next.durationSeconds}, summary = ${next.summary},
       success_evaluation = ${next.successEvaluation}, transcript = ${next.transcript}, recording_url = ${next.recordingUrl},
       check_at = ${next.status === 'ended' ? null : fragment('check_at')}, updated_at = ${now}
       WHERE provider_call_id = ${providerCallId}`);

@@ -3,7 +3,8 @@
 // figure the open desks poll. Only hashes of passwords and session tokens are stored.
 import { TO_CALL_OUTCOMES } from '../../../model/call-outcomes.ts';
 import type { MarkEvent } from '../../../model/desk.ts';
-import { fragment, join, lock, num, numOrNull, one, query, raw, sql, type Sql } from '../sql.ts';
+import { fragment, join, lock, num, numOrNull, one, query, sql, type Sql } from '../sql.ts';
+import { FEEDBACK_READ, feedbackOf, feedbackRange } from './feedback.ts';
 import { indexTerms } from './leads.ts';
 import { CALL_COLUMNS, callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
@@ -42,9 +43,6 @@ function matching(prefixes: string[]): Sql {
   const one = (p: string) => sql`SELECT lead_id FROM lead_search WHERE term >= ${p} AND term < ${after(p)}`;
   return join(prefixes.map(one), ' INTERSECT ');
 }
-
-/** Feedback's time as ISO text in both databases (text in SQLite, timestamptz in PostgreSQL): read back and compared alike. */
-const feedbackTime = raw({ sqlite: 'created_at', postgres: `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` });
 
 /** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
 function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: number): number | null {
@@ -153,7 +151,7 @@ export const desk = {
   *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500, fields }: DeskLeadFilter) {
     const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
     const conditions = [
-      leadWhere({ from, to, agentId, callStatus }),
+      yield* leadWhere({ from, to, agentId, callStatus }),
       ...(outcome ? [sql`c.outcome = ${outcome}`] : []),
       ...(toCall ? [sql`c.to_call = 1`] : []),
     ];
@@ -215,10 +213,9 @@ export const desk = {
   },
 
   *feedback({ from, to, limit = 500 }: DeskFeedbackFilter) {
-    const where = [from && sql`${feedbackTime} >= ${from}`, to && sql`${feedbackTime} < ${to}`].filter((c): c is Sql => Boolean(c));
-    const rows = yield* query(sql`SELECT id, name, email, message, ${feedbackTime} AS "createdAt" FROM feedback
-      WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id DESC LIMIT ${limit}`);
-    return rows.map((r) => ({ id: num(r.id), name: String(r.name), email: String(r.email), message: String(r.message), createdAt: String(r.createdAt) }));
+    const where = yield* feedbackRange({ from, to });
+    const rows = yield* query(sql`SELECT ${FEEDBACK_READ} FROM feedback WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id DESC LIMIT ${limit}`);
+    return rows.map(feedbackOf);
   },
 
   /**

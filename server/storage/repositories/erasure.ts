@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { erasedPayload } from '../../../model/crm-events.ts';
 import { join, num, one, query, sql } from '../sql.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+import { isoOf } from './times.ts';
 
 const list = (ids: number[]) => join(ids.map((id) => sql`${id}`), ', ');
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
@@ -14,7 +15,7 @@ const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(
 export const erasure = {
   /** Erases every lead with this number (or its hash), its codes and its place on the do-not-call list (kept as the hash). */
   *phone({ phone, phoneHash, now, deliver }: { phone: string; phoneHash: string; now: number; deliver: boolean }) {
-    const found = yield* query(sql`SELECT id, agent_id, created_at FROM leads WHERE (phone = ${phone} OR phone_hash = ${phoneHash}) AND erased_at IS NULL ORDER BY id`);
+    const found = yield* query(sql`SELECT id, agent_id, created_ms, CASE WHEN created_ms IS NULL THEN created_at END AS created_at FROM leads WHERE (phone = ${phone} OR phone_hash = ${phoneHash}) AND erased_at IS NULL ORDER BY id`);
     const ids = found.map((r) => num(r.id));
     if (ids.length) {
       yield* one(sql`UPDATE leads SET name = '', phone = '', phone_hash = ${phoneHash}, consent_text = '', client_ip = '', user_agent = NULL, page_url = NULL,
@@ -32,7 +33,7 @@ export const erasure = {
       if (deliver) {
         for (const r of found) {
           const deliveryId = randomUUID();
-          const payload = erasedPayload(deliveryId, now, { id: num(r.id), agentId: String(r.agent_id), createdAt: String(r.created_at) });
+          const payload = erasedPayload(deliveryId, now, { id: num(r.id), agentId: String(r.agent_id), createdAt: isoOf(r.created_ms, r.created_at) ?? '' });
           yield* one(sql`INSERT INTO outbox (lead_id, event, delivery_id, payload, next_attempt_at) VALUES (${num(r.id)}, 'lead.erased', ${deliveryId}, ${payload}, 0)`);
         }
       }

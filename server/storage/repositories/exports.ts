@@ -3,13 +3,13 @@
 // columns an export writes are fetched: never a transcript.
 // The desk's download of a list pages through that list itself (desk.leads with `fields: 'export'`), so it
 // honours exactly the filters the list does.
-import { fragment, join, num, query, raw, sql, type Sql } from '../sql.ts';
+import { fragment, join, num, query, sql, type Sql } from '../sql.ts';
+import { FEEDBACK_READ, feedbackOf, feedbackRange } from './feedback.ts';
 import { callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf } from './rows.ts';
 
 /** `after`: the last id of the previous page (ascending), `before` (descending); the first page has neither. */
 export type Page = { after?: number; before?: number; limit: number };
 
-const feedbackTime = raw({ sqlite: 'created_at', postgres: `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` });
 
 const contactedOf = (r: Record<string, unknown>) =>
   r.contacted_at === null || r.contacted_at === undefined ? null : { at: new Date(num(r.contacted_at)).toISOString(), by: String(r.contacted_by) };
@@ -26,13 +26,9 @@ export const exportsRepo = {
   /** One page of feedback, as `leads` pages. */
   *feedback({ after, before, limit, from, to }: { from?: string; to?: string } & Page) {
     const descending = after === undefined;
-    const where = [
-      descending ? before !== undefined && sql`id < ${before}` : sql`id > ${after}`,
-      from && sql`created_at >= ${from}`,
-      to && sql`created_at < ${to}`,
-    ].filter((c): c is Sql => Boolean(c));
-    const rows = yield* query(sql`SELECT id, name, email, message, ${feedbackTime} AS "createdAt" FROM feedback
+    const where = [descending ? before !== undefined && sql`id < ${before}` : sql`id > ${after}`, ...(yield* feedbackRange({ from, to }))].filter((c): c is Sql => Boolean(c));
+    const rows = yield* query(sql`SELECT ${FEEDBACK_READ} FROM feedback
       WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id ${fragment(descending ? 'DESC' : 'ASC')} LIMIT ${limit}`);
-    return rows.map((r) => ({ id: num(r.id), name: String(r.name), email: String(r.email), message: String(r.message), createdAt: String(r.createdAt) }));
+    return rows.map(feedbackOf);
   },
 };

@@ -14,8 +14,9 @@ import { overview } from './overview.ts';
 import { retention } from './retention.ts';
 import { settings } from './settings.ts';
 import { suppressions } from './suppressions.ts';
+import { times } from './times.ts';
 
-export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, overview, retention, erasure, exports: exportsRepo, audit };
+export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, overview, retention, erasure, exports: exportsRepo, audit, times };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
 

@@ -19,8 +19,10 @@ export type LeadInput = {
   consentText: string;
   consentVersion: string | null;
   consentSha256: string;
-  consentedAt: string | null;
-  verifiedAt: string | null;
+  /** When the visitor ticked the box (epoch ms, as every stored time), by their own clock; null when not sent. */
+  consentedAt: number | null;
+  /** When the phone number was verified (epoch ms). */
+  verifiedAt: number | null;
   clientIp: string;
   userAgent: string | null;
   pageUrl: string | null;
@@ -58,10 +60,12 @@ export const leads = {
       WHERE l.phone = ${lead.phone} AND l.agent_id = ${lead.agentId} AND l.created_ms > ${lead.createdAt - duplicateWindowMs} ORDER BY l.id DESC LIMIT 1`);
     if (earlier) return { id: num(earlier.id), status: earlier.status as CallState, callAt: numOrNull(earlier.call_at), duplicate: true, placedAt: numOrNull(earlier.placed_at) } as LeadAdded;
     const u = lead.utm;
+    // The text columns of the times are still written (a release back reads them); nothing of ours reads them.
+    const text = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     const inserted = yield* one(sql`INSERT INTO leads (agent_id, name, phone, phone_hash, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
-        consented_at, verified_at, client_ip, user_agent, page_url, referrer, time_zone, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid, metadata)
-      VALUES (${lead.agentId}, ${lead.name}, ${lead.phone}, ${lead.phoneHash ?? null}, ${lead.tokenId}, ${new Date(lead.createdAt).toISOString()}, ${lead.createdAt}, ${lead.consentText},
-        ${lead.consentVersion}, ${lead.consentSha256}, ${lead.consentedAt}, ${lead.verifiedAt}, ${lead.clientIp}, ${lead.userAgent}, ${lead.pageUrl}, ${lead.referrer},
+        consented_at, consented_ms, verified_at, verified_ms, client_ip, user_agent, page_url, referrer, time_zone, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid, metadata)
+      VALUES (${lead.agentId}, ${lead.name}, ${lead.phone}, ${lead.phoneHash ?? null}, ${lead.tokenId}, ${text(lead.createdAt)}, ${lead.createdAt}, ${lead.consentText},
+        ${lead.consentVersion}, ${lead.consentSha256}, ${text(lead.consentedAt)}, ${lead.consentedAt}, ${text(lead.verifiedAt)}, ${lead.verifiedAt}, ${lead.clientIp}, ${lead.userAgent}, ${lead.pageUrl}, ${lead.referrer},
         ${lead.timeZone}, ${u.source ?? null}, ${u.medium ?? null}, ${u.campaign ?? null}, ${u.term ?? null}, ${u.content ?? null}, ${lead.clickIds.gclid ?? null},
         ${lead.clickIds.fbclid ?? null}, ${JSON.stringify(lead.metadata)})
       RETURNING id`);
@@ -85,7 +89,8 @@ export const leads = {
 
   /** Leads with their calls, oldest first (exports) or filtered. */
   *list({ from, to, agentId, callStatus, limit = 1_000_000 }: LeadFilter = {}) {
-    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${leadWhere({ from, to, agentId, callStatus })} ORDER BY l.id LIMIT ${limit}`);
+    const where = yield* leadWhere({ from, to, agentId, callStatus });
+    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${where} ORDER BY l.id LIMIT ${limit}`);
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r) }));
   },
 

@@ -1,6 +1,7 @@
 // Retention: what is older than its period goes, in batches (each its own short transaction, so writes
 // keep their turn between them), and a lease so one instance at a time runs the hourly purge.
 import { fragment, join, num, one, query, raw, sql } from '../sql.ts';
+import { converting, timeRange } from './times.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,9 +20,10 @@ export const retention = {
     return Boolean(row);
   },
 
-  /** Up to `batch` leads created before `before` (ISO), with their calls, attempts, marks and CRM events; how many went. */
-  *leads({ before, batch }: { before: string; batch: number }) {
-    const ids = (yield* query(sql`SELECT id FROM leads WHERE created_at < ${before} ORDER BY created_at LIMIT ${batch}`)).map((r) => r.id);
+  /** Up to `batch` leads created before `before` (ms), with their calls, attempts, marks and CRM events; how many went. */
+  *leads({ before, batch }: { before: number; batch: number }) {
+    const older = timeRange('created_ms', 'created_at', { to: before }, yield* converting('leads'));
+    const ids = (yield* query(sql`SELECT id FROM leads WHERE ${join(older, ' AND ')} ORDER BY created_ms LIMIT ${batch}`)).map((r) => r.id);
     if (!ids.length) return 0;
     for (const table of ['call_attempts', 'calls', 'lead_marks', 'lead_mark_events', 'lead_search', 'outbox'] as const) {
       yield* one(sql`DELETE FROM ${fragment(table)} WHERE lead_id IN (${list(ids)})`);
@@ -46,9 +48,10 @@ export const retention = {
     return rows.length;
   },
 
-  /** Feedback sent before `before` (ISO): kept as long as leads. */
-  *feedback({ before, batch }: { before: string; batch: number }) {
-    const rows = yield* query(sql`DELETE FROM feedback WHERE id IN (SELECT id FROM feedback WHERE created_at < ${before} ORDER BY created_at LIMIT ${batch}) RETURNING id`);
+  /** Feedback sent before `before` (ms): kept as long as leads. */
+  *feedback({ before, batch }: { before: number; batch: number }) {
+    const older = timeRange('created_ms', 'created_at', { to: before }, yield* converting('feedback'));
+    const rows = yield* query(sql`DELETE FROM feedback WHERE id IN (SELECT id FROM feedback WHERE ${join(older, ' AND ')} ORDER BY created_ms LIMIT ${batch}) RETURNING id`);
     return rows.length;
   },
 

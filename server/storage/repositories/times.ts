@@ -1,0 +1,92 @@
+// Every stored time is epoch milliseconds (BIGINT on PostgreSQL). Rows stored before that convention
+// kept some times as text (ISO, or the provider's words; feedback's as timestamptz on PostgreSQL): the
+// migration of issue 31 gave them millisecond columns, filled here after the start (and by the hourly
+// maintenance), one short transaction of at most `limit` rows at a time, while the service serves. Leads
+// and calls go from the newest row down (a `times-below:<table>` setting holds where); feedback is found
+// by its empty milliseconds (an index probe), so a row written by an instance of the release before, during
+// a rolling upgrade, is still converted. Until a table is done, its filters also match a row not yet
+// converted by the old column; its readers take the old column where the milliseconds are missing.
+import { fragment, join, num, one, query, sql, type Sql } from '../sql.ts';
+
+export type TimeTable = 'leads' | 'feedback' | 'calls';
+
+/** The milliseconds of a time given as text (ISO, or the provider's) or as a Date (PostgreSQL's timestamptz); null when it is none. */
+export function msOf(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = value instanceof Date ? value.getTime() : Date.parse(String(value));
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A stored time (epoch ms; PostgreSQL's BIGINT arrives as text) as the API and the exports show it, the `old` column's where it is missing. */
+export function isoOf(ms: unknown, old?: unknown): string | null {
+  const t = ms === null || ms === undefined ? msOf(old) : Number(ms);
+  return t === null || !Number.isFinite(t) ? null : new Date(t).toISOString();
+}
+
+const key = (table: TimeTable) => `times-below:${table}`;
+
+/** Whether some of `table`'s rows may still hold their time only in the old column. */
+export function* converting(table: TimeTable) {
+  if (table === 'feedback') return Boolean(yield* one(sql`SELECT 1 AS found FROM feedback WHERE created_ms IS NULL LIMIT 1`));
+  return Boolean(yield* one(sql`SELECT 1 AS found FROM settings WHERE key = ${key(table)}`));
+}
+
+/**
+ * `column` at or after `from` and before `to` (epoch ms). While the table is `converting`, a row whose
+ * `column` is still empty is matched by its `old` column instead (ISO text compares as time in both databases:
+ * SQLite's text sorts as time, PostgreSQL casts the value to the column's type).
+ */
+export function timeRange(column: string, old: string, { from, to }: { from?: number; to?: number }, converting: boolean): Sql[] {
+  const bound = (op: '>=' | '<', ms: number) => {
+    const plain = sql`${fragment(column)} ${fragment(op)} ${ms}`;
+    return converting ? sql`(${plain} OR (${fragment(column)} IS NULL AND ${fragment(old)} ${fragment(op)} ${new Date(ms).toISOString()}))` : plain;
+  };
+  return [from !== undefined && bound('>=', from), to !== undefined && bound('<', to)].filter((c): c is Sql => Boolean(c));
+}
+
+/** What each table converts: its key column, and each old column with its new one. */
+const CONVERSIONS: Record<TimeTable, { id: string; columns: [old: string, ms: string][] }> = {
+  leads: { id: 'id', columns: [['created_at', 'created_ms'], ['consented_at', 'consented_ms'], ['verified_at', 'verified_ms']] },
+  calls: { id: 'lead_id', columns: [['started_at', 'started_ms'], ['ended_at', 'ended_ms']] },
+  feedback: { id: 'id', columns: [['created_at', 'created_ms']] },
+};
+
+/** Up to `limit` rows of `table` still to convert, and what marks the table done when they are the last. */
+function* batch(table: TimeTable, limit: number) {
+  const { id, columns } = CONVERSIONS[table];
+  const [t, k, olds] = [fragment(table), fragment(id), fragment(columns.map(([old]) => old).join(', '))];
+  if (table === 'feedback') return { rows: yield* query(sql`SELECT id, ${olds} FROM feedback WHERE created_ms IS NULL LIMIT ${limit}`), finish: null };
+  const below = yield* one(sql`SELECT value FROM settings WHERE key = ${key(table)}`);
+  if (!below) return { rows: [], finish: null };
+  const rows = yield* query(sql`SELECT ${k} AS id, ${olds} FROM ${t} WHERE ${k} < ${num(below.value)} ORDER BY ${k} DESC LIMIT ${limit}`);
+  const finish = rows.length < limit ? sql`DELETE FROM settings WHERE key = ${key(table)}` : sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = ${key(table)}`;
+  return { rows, finish };
+}
+
+export const times = {
+  /**
+   * Converts up to `limit` rows of the first table not yet done (one transaction): how many rows it read,
+   * and `done` once every table is. A value already written in milliseconds is kept.
+   */
+  *convertOlder({ limit }: { limit: number }) {
+    for (const table of Object.keys(CONVERSIONS) as TimeTable[]) {
+      const { rows, finish } = yield* batch(table, limit);
+      if (!rows.length && !finish) continue;
+      const { id, columns } = CONVERSIONS[table];
+      const [t, k] = [fragment(table), fragment(id)];
+      // Feedback's time is never empty: one that cannot be read (none of ours) is taken as 0, so the row is not found again.
+      const msOr = (v: unknown) => (table === 'feedback' ? (msOf(v) ?? 0) : msOf(v));
+      if (rows.length) {
+        // One statement for the batch (a round trip a row made PostgreSQL's batches slow): the batch's values as a
+        // table, whose columns both databases name column1, column2… (the key first, then each time).
+        const int = (v: unknown) => sql`CAST(${v} AS BIGINT)`;
+        const values = join(rows.map((r) => sql`(${join([int(num(r.id)), ...columns.map(([old]) => int(msOr(r[old])))], ', ')})`), ', ');
+        const set = columns.map(([, ms], i) => `${ms} = COALESCE(${table}.${ms}, v.column${i + 2})`).join(', ');
+        yield* one(sql`UPDATE ${t} SET ${fragment(set)} FROM (VALUES ${values}) AS v WHERE ${t}.${k} = v.column1`);
+      }
+      if (finish) yield* one(finish);
+      return { rows: rows.length, done: false };
+    }
+    return { rows: 0, done: true };
+  },
+};
