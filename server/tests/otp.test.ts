@@ -121,6 +121,10 @@ describe('POST /api/otp', () => {
     expect(res.json()).toMatchObject({ sent: true, phone: PHONE });
     expect(h.codeFor(PHONE)).toBeUndefined();
     expect(await h.store.otp.startCheck({ phone: PHONE, now: clock.now(), maxChecks: 5 })).toEqual({ status: 'none' });
+    // The log names the client by a keyed hash, never by its address.
+    const line = h.logs.find((l) => String(l.msg).includes('honeypot'));
+    expect(line).toMatchObject({ client: expect.stringMatching(/^hmac-sha256:[0-9a-f]{16}$/) });
+    expect(JSON.stringify(line)).not.toContain('127.0.0.1');
   });
 
   it('with TURNSTILE_SECRET, sends nothing without a valid challenge token (403 challenge); a token is good once', async () => {

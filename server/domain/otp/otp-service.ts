@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
 import { checkPhone } from '../phone.ts';
 import { Refusal } from '../refusal.ts';
-import { phoneTail } from '../personal-data.ts';
+import { keyedHash, phoneTail } from '../personal-data.ts';
 import { consoleProvider, twilioProvider, type OtpProvider, type ShowCode } from './providers.ts';
 import { checkToken, issueToken } from './token.ts';
 import { verifyChallenge } from './turnstile.ts';
@@ -42,7 +42,7 @@ export function otpService(config: ServerConfig, store: Store, log: FastifyBaseL
       const sent: OtpSent = { sent: true, phone: checked.phone, display: checked.national, resendAfterSeconds: OTP_RULES.cooldownMs / 1000, expiresInSeconds: OTP_RULES.ttlMs / 1000 };
       // A filled honeypot is a bot: it is answered as if it worked, and nothing is sent.
       if (typeof website === 'string' && website.trim()) {
-        log.warn({ clientIp }, 'code request with the honeypot filled: nothing sent');
+        log.warn({ client: keyedHash(config.dataHashKey, `ip:${clientIp}`).slice(0, 28) }, 'code request with the honeypot filled: nothing sent');
         return sent;
       }
       await verifyChallenge(config.turnstile, turnstileToken, clientIp, config.providerTimeoutMs);
