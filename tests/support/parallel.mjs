@@ -1,6 +1,7 @@
-// Runs npm scripts side by side (`node tests/support/parallel.mjs typecheck lint test:unit`): the checks
-// that mostly compute overlap the tests that mostly wait. The build and the host projects' install run
-// as a second pair, after the unit tests: beside them, their timing tests and timeouts fail on 2 cores.
+// Runs npm scripts side by side (`node tests/support/parallel.mjs test:prepare typecheck lint test:unit`):
+// the checks and builds that mostly compute overlap the unit tests that mostly wait (on processes,
+// sockets and timers), so the second core does the build and the host projects' builds
+// (`test:prepare`) instead of idling; the unit tests stretch their timeouts with the load.
 // The last script's output streams; the others' is printed when they end. Exits non-zero when any fails.
 import { spawn } from 'node:child_process';
 
