@@ -6,9 +6,10 @@ import { slowdown } from './tests/support/slowdown.mjs';
 /** Longer timeouts on a machine busy with other work (1 to 4 times): a hang still fails, a slow pass does not. */
 const SLOW = slowdown();
 /**
- * The specs that build other projects first (the packed package in fresh apps, each framework's host
- * app): each is one long chain of minutes on one worker, so they start first and the other specs fill
- * the other workers around them, instead of starting late and running alone at the end.
+ * The specs that build other projects first (the packed package in fresh apps; each framework's host
+ * app, built before this phase by `npm test` or else by the spec, and Next's dev server compiling):
+ * each is one long chain on one worker, so they start first and the other specs fill the other
+ * workers around them, instead of starting late and running alone at the end.
  */
 const BUILDS = [/\/package\.spec\.ts$/, /\/hosts\.spec\.ts$/];
 

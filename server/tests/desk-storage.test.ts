@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DESK_POLICY } from '../domain/desk/desk-service.ts';
 import { verifyPassword } from '../domain/desk/password.ts';
 import { openStore } from '../storage/index.ts';
+import { slowdown } from '../../tests/support/slowdown.mjs';
 import { bothDatabases, fixtureHash, lead, post, testApp, verified } from './harness.ts';
 
 // The desk's rules hold on both databases: sessions, the lock-out, the filters (feedback's time is text
@@ -62,6 +63,7 @@ describe.each(backends)('the desk on $name', ({ env }) => {
 });
 
 describe('npm run desk-user', () => {
+  // A dozen command-line runs: a minute is ample on a quiet machine, and stretches with the load as the configured timeouts do.
   it('adds with a piped or a generated password, lists, refuses a duplicate or short password, and removes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-desk-cli-'));
     const db = join(dir, 'service.sqlite');
@@ -93,5 +95,5 @@ describe('npm run desk-user', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 60_000 * slowdown());
 });

@@ -1,29 +1,25 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { consentWording } from './demo-request.form';
-import { angularNode, copyHost, pack, run, runDir, site, start, stop } from './hosts.project';
+import { buildHosts, NEXT, prebuilt, type Built } from './hosts.builds';
+import { copyHost, pack, run, runDir, site, start, stop } from './hosts.project';
 
 // The packed package in each framework's own project (tests/hosts), built by that framework's tooling
 // with its defaults: Next.js (Turbopack, a Server Component page), Vue, Svelte, Angular, Preact and
 // Solid (TypeScript, type-checked with the package's JSX types) and Parcel (which does not read
 // `exports`) in Chromium, Jest 29 and 30 under jsdom, and TypeScript 5.9 under `node10`. Each page
 // shows the three widgets, calls a method on one from the framework's side and takes one of its
-// events into the framework's state.
+// events into the framework's state. The builds (hosts.builds.ts) are `npm test`'s prebuild's when it
+// made them from this very package; else this spec runs them.
 
 // One worker for the file: the builds below run once, side by side, while the tests wait for their own.
 test.describe.configure({ mode: 'default' });
 
 const NODE = process.execPath;
-const VITE = 'node_modules/vite/bin/vite.js';
-const NEXT = 'node_modules/next/dist/bin/next';
-const TSC = 'node_modules/typescript/bin/tsc';
-const PARCEL = 'node_modules/parcel/lib/bin.js';
 /** Next prints where it listens; port 0 lets the system choose a free one. */
 const LISTENING = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/;
 
@@ -35,14 +31,7 @@ const ready: Record<string, Promise<string>> = {};
 /** What the Next.js servers printed, to look for build errors surfacing at request time. */
 const logs: Record<string, () => string> = {};
 
-/** A module importing each subpath of the packed package's `exports` that names code or types, as `line` writes it. */
-function everySubpath(cwd: string, line: (sub: string, code: boolean) => string): string {
-  const { exports } = JSON.parse(readFileSync(join(cwd, 'node_modules/ai-agent-widgets/package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
-  const subs = Object.entries(exports).flatMap(([key, target]) => (key !== '.' && typeof target === 'object' ? [line(key.slice(2), Boolean(target.import ?? target.default))] : []));
-  return `${subs.join('\n')}\nexport {};\n`;
-}
-
-async function serveDist(cwd: string, dist: string): Promise<string> {
+async function serveDist({ cwd }: Built, dist = 'dist'): Promise<string> {
   const { origin, server } = await site(join(cwd, dist));
   servers.push(server);
   return origin;
@@ -56,39 +45,23 @@ async function nextServer(name: string, cwd: string, mode: 'start' | 'dev'): Pro
 }
 
 test.beforeAll(async () => {
-  // Every build at once on two cores, beside the other browser tests: minutes, not seconds.
+  // Every build at once on two cores, beside the other browser tests: minutes, not seconds (when not built ahead).
   test.setTimeout(420_000);
   dir = await runDir();
   const tarball = await pack(dir);
-  const copy = (folder: string, name = folder, swap?: Record<string, string>) => copyHost(dir, folder, name, tarball, swap);
-  const JEST = 'node_modules/jest/bin/jest.js';
-  const jest = async (cwd: string) => `${await run(NODE, [JEST, '--version'], cwd)}${await run(NODE, [JEST, '--ci', '--cacheDirectory', join(cwd, '.jest-cache')], cwd)}`;
-
-  ready.vue = copy('vue').then(async (cwd) => (await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
-  ready.svelte = copy('svelte').then(async (cwd) => (await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
-  ready.angular = copy('angular').then(async (cwd) => (await run(angularNode(), ['node_modules/@angular/cli/bin/ng.js', 'build'], cwd), serveDist(cwd, 'dist/host/browser')));
-  ready.next = copy('next').then(async (cwd) => (await run(NODE, [NEXT, 'build'], cwd), nextServer('next', cwd, 'start')));
-  // Its own copy: the build and the dev server both write next-env.d.ts.
-  ready.nextDev = copy('next', 'next-dev').then(async (cwd) => {
+  const built = prebuilt(tarball) ?? buildHosts(dir, tarball);
+  for (const name of ['vue', 'svelte', 'preact', 'solid', 'parcel']) ready[name] = built[name]!.then((host) => serveDist(host));
+  ready.angular = built.angular!.then((host) => serveDist(host, 'dist/host/browser'));
+  ready.next = built.next!.then((host) => nextServer('next', host.cwd, 'start'));
+  for (const name of ['node10', 'jest30', 'jest29']) ready[name] = built[name]!.then((host) => host.output);
+  // Its own copy, always made here: the build and the dev server both write next-env.d.ts, and a dev server compiles as it serves.
+  ready.nextDev = copyHost(dir, 'next', 'next-dev', tarball).then(async (cwd) => {
     const origin = await nextServer('nextDev', cwd, 'dev');
     // The dev server compiles the page and the route on their first requests: let that happen now, beside the builds.
     await fetch(origin);
     await fetch(`${origin}/api/feedback`, { method: 'POST' });
     return origin;
   });
-  ready.preact = copy('preact').then(async (cwd) => (await run(NODE, [TSC, '-p', '.'], cwd), await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
-  ready.solid = copy('solid').then(async (cwd) => (await run(NODE, [TSC, '-p', '.'], cwd), await run(NODE, [VITE, 'build'], cwd), serveDist(cwd, 'dist')));
-  ready.parcel = copy('parcel').then(async (cwd) => {
-    await writeFile(join(cwd, 'src/every-subpath.js'), everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : '')));
-    await run(NODE, [PARCEL, 'build', 'index.html', '--no-cache'], cwd);
-    return serveDist(cwd, 'dist');
-  });
-  ready.node10 = copy('node10', 'node10', { typescript: 'typescript-5.9' }).then(async (cwd) => {
-    await writeFile(join(cwd, 'src/every-subpath.ts'), everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : `import type {} from 'ai-agent-widgets/${sub}';`)));
-    return `${await run(NODE, [TSC, '--version'], cwd)}${await run(NODE, [TSC, '-p', '.', '--pretty', 'false'], cwd)}`;
-  });
-  ready.jest30 = copy('jest', 'jest30').then(jest);
-  ready.jest29 = copy('jest', 'jest29', { jest: 'jest-29', 'jest-environment-jsdom': 'jest-environment-jsdom-29' }).then(jest);
   await Promise.allSettled(Object.values(ready));
 });
 
