@@ -211,4 +211,31 @@ export const MIGRATIONS: Migration[] = [
   () => `
    CREATE INDEX leads_agent ON leads (agent_id, id);
    CREATE INDEX calls_status_lead ON calls (status, lead_id);`,
+  // Issue 34 (the desk at a million leads): a name word's beginnings stored as terms of their own (see
+  // ../model/search.ts), so a typed beginning is one exact term whose leads the index holds newest first;
+  // the terms by lead and term, so a search can check one lead's terms at once; and the overview's counts
+  // summed per day and per month, by agent and by campaign apart (not their product), so that two years
+  // read a few thousand rows. daily_counts stays the record of each day.
+  (d) => `
+   ${d === 'sqlite' ? 'WITH RECURSIVE k(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM k WHERE k < 24) ' : ''}INSERT INTO lead_search (term, lead_id)
+     SELECT 'n:' || substr(s.term, 3, k.k), s.lead_id FROM lead_search s JOIN ${d === 'sqlite' ? 'k' : 'generate_series(1, 24) AS k(k)'} ON k.k < length(s.term) - 2
+     WHERE s.term LIKE 'n:%' ON CONFLICT (term, lead_id) DO NOTHING;
+   CREATE INDEX lead_search_lead_term ON lead_search (lead_id, term);
+   DROP INDEX lead_search_lead;
+   CREATE TABLE overview_counts (
+     span TEXT NOT NULL,
+     dim TEXT NOT NULL,
+     period TEXT NOT NULL,
+     metric TEXT NOT NULL,
+     dim_value TEXT NOT NULL,
+     n BIGINT NOT NULL,
+     PRIMARY KEY (span, dim, period, metric, dim_value))${d === 'sqlite' ? ' WITHOUT ROWID' : ''};
+   ${['day', 'month']
+     .flatMap((span) =>
+       [['', "''"], ['agent', 'agent_id'], ['campaign', 'campaign']].map(
+         ([dim, value]) => `INSERT INTO overview_counts (span, dim, period, metric, dim_value, n)
+     SELECT '${span}', '${dim}', ${span === 'day' ? 'day' : 'substr(day, 1, 7)'}, metric, ${value}, SUM(n) FROM daily_counts GROUP BY ${span === 'day' ? 'day' : 'substr(day, 1, 7)'}, metric${value === "''" ? '' : `, ${value}`};`,
+       ),
+     )
+     .join('\n   ')}`,
 ];
