@@ -65,7 +65,7 @@ describe.each(backends)('the desk’s search and overview on $name', ({ name }) 
         const out: string[] = [];
         for (let step = steps.next(); !step.done; ) {
           const s = step.value as Sql;
-          out.push(await explain(s));
+          if (!/^(SET|SELECT 1$)/.test(s.render(sqlite ? 'sqlite' : 'postgres'))) out.push(await explain(s));
           step = steps.next(await run(s));
         }
         return out.join('\n');

@@ -63,8 +63,11 @@ function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: num
 
 /** The leads (with calls and marks) that `where` picks, newest first by `order`. */
 function* listed(where: Sql, order: Sql, limit: number, source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`) {
-  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
-    FROM ${source} LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
+  // The marks are looked up for the page's leads only (PostgreSQL evaluates these after its sort and limit;
+  // a join read every mark to sort a date range's leads).
+  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome,
+      (SELECT m.contacted_at FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_at, (SELECT m.contacted_by FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_by
+    FROM ${source} WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
   return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r) }));
 }
 

@@ -3,7 +3,7 @@
 // leads as at ten and a purge of old rows never changes a past day.
 import { OUTCOME_IDS, type Outcome } from '../../../model/call-outcomes.ts';
 import type { Funnel, OutcomeRow } from '../../../model/desk.ts';
-import { join, num, query, sql } from '../sql.ts';
+import { join, num, query, raw, sql } from '../sql.ts';
 
 export type { Funnel, OutcomeRow };
 export type Overview = { funnel: Funnel; perDay: { day: string; leads: number }[]; byAgent: OutcomeRow[]; byCampaign: OutcomeRow[] };
@@ -52,6 +52,8 @@ export const overview = {
   /** `from` and `to` are UTC days (YYYY-MM-DD), both included. */
   *get({ from, to }: { from: string; to: string }) {
     const outcomes = OUTCOME_IDS.map((o) => `outcome:${o}`);
+    // A few thousand rows by key: PostgreSQL's parallel workers cost more to start than the read (this transaction only).
+    yield* query(sql`${raw({ sqlite: 'SELECT 1', postgres: 'SET LOCAL max_parallel_workers_per_gather = 0' })}`);
     // Each (dim, span) range is one stretch of the primary key; whole months are read as months.
     const parts = ['', 'agent', 'campaign'].flatMap((dim) =>
       periods(from, to).map((r) => sql`SELECT dim, dim_value, metric, n FROM overview_counts WHERE span = ${r.span} AND dim = ${dim} AND period >= ${r.first} AND period <= ${r.last}`),
