@@ -227,4 +227,31 @@ export const MIGRATIONS: Migration[] = [
    CREATE INDEX feedback_created_ms ON feedback (created_ms);
    INSERT INTO settings (key, value) SELECT 'times-below:leads', CAST(m + 1 AS TEXT) FROM (SELECT MAX(id) AS m FROM leads) t WHERE m IS NOT NULL;
    INSERT INTO settings (key, value) SELECT 'times-below:calls', CAST(m + 1 AS TEXT) FROM (SELECT MAX(lead_id) AS m FROM calls WHERE started_at IS NOT NULL OR ended_at IS NOT NULL) t WHERE m IS NOT NULL`,
+  // Issue 34 (the desk at a million leads): a name word's beginnings stored as terms of their own (see
+  // ../model/search.ts), so a typed beginning is one exact term whose leads the index holds newest first;
+  // the terms by lead and term, so a search can check one lead's terms at once; and the overview's counts
+  // summed per day and per month, by agent and by campaign apart (not their product), so that two years
+  // read a few thousand rows. daily_counts stays the record of each day. Leads stored before get their
+  // beginnings from the start-up backfill of search terms, 500 leads a transaction, newest first (issue 31: never
+  // one start-up transaction over a million rows); until then a whole word still finds them.
+  (d) => `
+   UPDATE settings SET value = (SELECT CAST(COALESCE(MAX(id), 0) + 1 AS TEXT) FROM leads) WHERE key = 'lead-search-below';
+   CREATE INDEX lead_search_lead_term ON lead_search (lead_id, term);
+   DROP INDEX lead_search_lead;
+   CREATE TABLE overview_counts (
+     span TEXT NOT NULL,
+     dim TEXT NOT NULL,
+     period TEXT NOT NULL,
+     metric TEXT NOT NULL,
+     dim_value TEXT NOT NULL,
+     n BIGINT NOT NULL,
+     PRIMARY KEY (span, dim, period, metric, dim_value))${d === 'sqlite' ? ' WITHOUT ROWID' : ''};
+   ${['day', 'month']
+     .flatMap((span) =>
+       [['', "''"], ['agent', 'agent_id'], ['campaign', 'campaign']].map(
+         ([dim, value]) => `INSERT INTO overview_counts (span, dim, period, metric, dim_value, n)
+     SELECT '${span}', '${dim}', ${span === 'day' ? 'day' : 'substr(day, 1, 7)'}, metric, ${value}, SUM(n) FROM daily_counts GROUP BY ${span === 'day' ? 'day' : 'substr(day, 1, 7)'}, metric${value === "''" ? '' : `, ${value}`};`,
+       ),
+     )
+     .join('\n   ')}`,
 ];

@@ -186,6 +186,16 @@ export interface OutboxRow {
   delivery_id: string | null;
 }
 
+/** A row of `overview_counts`. */
+export interface OverviewCountsRow {
+  span: string;
+  dim: string;
+  period: string;
+  metric: string;
+  dim_value: string;
+  n: number;
+}
+
 /** A row of `settings`. */
 export interface SettingsRow {
   key: string;
@@ -215,6 +225,7 @@ export interface Tables {
   leases: LeasesRow;
   otp_codes: OtpCodesRow;
   outbox: OutboxRow;
+  overview_counts: OverviewCountsRow;
   settings: SettingsRow;
   suppressions: SuppressionsRow;
 }

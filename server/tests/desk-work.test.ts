@@ -215,31 +215,4 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
   });
 });
 
-describe('the desk’s lists at a million leads', () => {
-  it('walk an index in id order (SQLite’s plans): search terms’ ranges, the To call flag, an outcome, the leads’ ids', async () => {
-    const { default: Database } = await import('better-sqlite3');
-    const { desk: repository } = await import('../storage/repositories/desk.ts');
-    const { searchPrefixes } = await import('../../model/search.ts');
-    const h = await testApp();
-    const db = new Database(h.config.databasePath, { readonly: true });
-    try {
-      const plan = (filter: Parameters<typeof repository.leads>[0]) => {
-        const statement = repository.leads(filter).next().value as import('../storage/sql.ts').Sql;
-        const rows = db.prepare(`EXPLAIN QUERY PLAN ${statement.render('sqlite')}`).all(...(statement.values as unknown[])) as { detail: string }[];
-        return rows.map((r) => r.detail).join('\n');
-      };
-      const search = plan({ search: searchPrefixes('asha 98765')!, limit: 51 });
-      expect(search).toMatch(/SEARCH lead_search USING (COVERING INDEX|PRIMARY KEY).*term>\? AND term<\?/);
-      expect(search).toMatch(/SEARCH l USING INTEGER PRIMARY KEY/);
-      expect(search).not.toMatch(/SCAN l\b/);
-      expect(plan({ toCall: true, before: 500, limit: 51 })).toMatch(/SEARCH c USING (COVERING )?INDEX calls_to_call \(to_call=\? AND lead_id<\?\)/);
-      expect(plan({ outcome: 'voicemail', limit: 51 })).toMatch(/SEARCH c USING (COVERING )?INDEX calls_outcome \(outcome=\?\)/);
-      expect(plan({ before: 500, limit: 51 })).toMatch(/SEARCH l USING INTEGER PRIMARY KEY \(rowid<\?\)/);
-      // Newest first straight from an index: no sort of the table (a search sorts only its matches' ids).
-      for (const p of [plan({ toCall: true, limit: 51 }), plan({ outcome: 'busy', limit: 51 }), plan({ limit: 51 })]) expect(p).not.toMatch(/TEMP B-TREE|SCAN c\b/);
-    } finally {
-      db.close();
-      await h.close();
-    }
-  });
-});
+// The plans of search, the To call list and the overview at scale, on both databases: ./desk-plans.test.ts.

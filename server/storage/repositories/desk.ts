@@ -38,11 +38,20 @@ const contactedOf = (r: Record<string, unknown>): Contacted =>
 /** The first text after every text that starts with `prefix` (byte order: PostgreSQL's column is COLLATE "C"). */
 const after = (prefix: string) => prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
 
-/** Lead ids whose terms start with each prefix (an index range per prefix). */
-function matching(prefixes: string[]): Sql {
-  const one = (p: string) => sql`SELECT lead_id FROM lead_search WHERE term >= ${p} AND term < ${after(p)}`;
-  return join(prefixes.map(one), ' INTERSECT ');
-}
+/**
+ * A search term's rows of lead_search (as `s`): a name's beginning is one exact term (its leads in id
+ * order in the index); a number's digits the range of stored endings that start with them.
+ */
+const termIs = (term: string, column = fragment('s.term')) =>
+  term.startsWith('p:') ? sql`${column} >= ${term} AND ${column} < ${after(term)}` : sql`${column} = ${term}`;
+/** Whether the lead `id` has the term: one index seek into its own terms. */
+const hasTerm = (term: string, id: Sql) => sql`EXISTS (SELECT 1 FROM lead_search x WHERE x.lead_id = ${id} AND ${termIs(term, fragment('x.term'))})`;
+/**
+ * Below this many leads a search term drives the list (its leads, the other terms and filters checked
+ * for each); above it every lead matches often enough (1 in 100 at a million) that the list walks its
+ * own order newest first and checks each lead's terms, reaching a page within a few thousand leads.
+ */
+const FEW = 10_000;
 
 /** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
 function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: number): number | null {
@@ -54,8 +63,11 @@ function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: num
 
 /** The leads (with calls and marks) that `where` picks, newest first by `order`. */
 function* listed(where: Sql, order: Sql, limit: number, fields: DeskLeadFilter['fields'], source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`) {
-  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${fields === 'export' ? EXPORT_CALL_COLUMNS : CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
-    FROM ${source} LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
+  // The marks are looked up for the page's leads only (PostgreSQL evaluates these after its sort and limit;
+  // a join read every mark to sort a date range's leads).
+  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${fields === 'export' ? EXPORT_CALL_COLUMNS : CALL_COLUMNS}, c.outcome,
+      (SELECT m.contacted_at FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_at, (SELECT m.contacted_by FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_by
+    FROM ${source} WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
   return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r) }));
 }
 
@@ -145,8 +157,9 @@ export const desk = {
 
   /**
    * Leads with their calls and marks, newest first, `limit` of them from the cursor. Each list walks an
-   * index in id order: a search its terms' ranges, the To call list and an outcome calls' indexes, the
-   * rest the leads' own ids. Filters reach the SQL as values only.
+   * index in id order or sorts a few thousand ids at most: a search its rarest term's leads (first counted,
+   * up to FEW), the To call list and an outcome calls' indexes, the rest the leads' own ids, checking
+   * common search terms per lead. Filters reach the SQL as values only.
    */
   *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500, fields }: DeskLeadFilter) {
     const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
@@ -155,13 +168,22 @@ export const desk = {
       ...(outcome ? [sql`c.outcome = ${outcome}`] : []),
       ...(toCall ? [sql`c.to_call = 1`] : []),
     ];
-    if (search?.length) {
-      // A search picks its page of ids first (sorting ids, never whole rows), then reads those leads.
-      const older = before ? sql` AND s.lead_id < ${before}` : sql``;
-      const ids = filtered
-        ? sql`SELECT s.lead_id FROM (${matching(search)}) s CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id
-            WHERE l.id = s.lead_id${older} AND ${join(conditions, ' AND ')} ORDER BY s.lead_id DESC LIMIT ${limit}`
-        : sql`SELECT s.lead_id FROM (${matching(search)}) s WHERE 1 = 1${older} ORDER BY s.lead_id DESC LIMIT ${limit}`;
+    const terms = [];
+    for (const term of search ?? []) {
+      const r = yield* one(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM lead_search s WHERE ${termIs(term)} LIMIT ${FEW}) found`);
+      terms.push({ term, n: num(r?.n) });
+    }
+    terms.sort((x, y) => x.n - y.n);
+    const [rarest, ...others] = terms;
+    if (rarest && (rarest.n < FEW || (!filtered && !rarest.term.startsWith('p:')))) {
+      // The rarest term's leads pick the page (a name's already newest first; a number's few sorted), then
+      // those leads are read.
+      const checks = [...others.map((o) => hasTerm(o.term, fragment('d.lead_id'))), ...(before ? [sql`d.lead_id < ${before}`] : [])];
+      const rows = filtered
+        ? sql`lead_search d CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE l.id = d.lead_id AND ${join([...conditions, ...checks], ' AND ')}`
+        : sql`lead_search d WHERE ${join(checks, ' AND ', '1 = 1')}`;
+      const distinct = rarest.term.startsWith('p:') ? sql`DISTINCT ` : sql``;
+      const ids = sql`SELECT ${distinct}d.lead_id FROM ${rows} AND ${termIs(rarest.term, fragment('d.term'))} ORDER BY d.lead_id DESC LIMIT ${limit}`;
       return yield* listed(sql`l.id IN (${ids})`, fragment('l.id'), limit, fields);
     }
     // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order): a call's
@@ -169,6 +191,7 @@ export const desk = {
     const [source, order] = toCall || outcome || callStatus ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')] : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
     if (toCall || outcome || callStatus) conditions.push(sql`l.id = c.lead_id`);
     if (before) conditions.push(sql`${order} < ${before}`);
+    conditions.push(...terms.map((t) => hasTerm(t.term, order)));
     return yield* listed(join(conditions, ' AND '), order, limit, fields, source);
   },
 

@@ -1,7 +1,7 @@
 // Leads: who asked for a demo, with proof of consent and where they came from. A lead is stored with
 // its call job and its CRM events in one transaction, so none exists without the others.
 import type { CallState } from '../../../model/calls.ts';
-import { lock, num, numOrNull, one, query, sql } from '../sql.ts';
+import { join, lock, num, numOrNull, one, query, sql } from '../sql.ts';
 import { OUTCOMES, outcomeOf } from '../../../model/call-outcomes.ts';
 import { searchTerms } from '../../../model/search.ts';
 import { enqueue } from './outbox.ts';
@@ -43,9 +43,8 @@ export type LeadFilter = { from?: string; to?: string; agentId?: string; callSta
 
 /** Stores what a desk search finds the lead by (../../model/search.ts). */
 export function* indexTerms(leadId: number, name: string, phone: string) {
-  for (const term of searchTerms(name, phone)) {
-    yield* one(sql`INSERT INTO lead_search (term, lead_id) VALUES (${term}, ${leadId}) ON CONFLICT (term, lead_id) DO NOTHING`);
-  }
+  const rows = searchTerms(name, phone).map((term) => sql`(${term}, ${leadId})`);
+  if (rows.length) yield* one(sql`INSERT INTO lead_search (term, lead_id) VALUES ${join(rows, ', ')} ON CONFLICT (term, lead_id) DO NOTHING`);
 }
 
 export const leads = {

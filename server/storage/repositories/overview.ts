@@ -1,9 +1,9 @@
 // The desk's overview: the funnel, leads per day and outcomes by agent and by campaign for a range of
-// UTC days, summed from the per-day counts (./tallies.ts), so it costs the same at a million leads as
-// at ten and a purge of old rows never changes a past day.
+// UTC days, summed from the per-day and per-month sums (./tallies.ts), so it costs the same at a million
+// leads as at ten and a purge of old rows never changes a past day.
 import { OUTCOME_IDS, type Outcome } from '../../../model/call-outcomes.ts';
 import type { Funnel, OutcomeRow } from '../../../model/desk.ts';
-import { num, query, sql } from '../sql.ts';
+import { join, num, query, raw, sql } from '../sql.ts';
 
 export type { Funnel, OutcomeRow };
 export type Overview = { funnel: Funnel; perDay: { day: string; leads: number }[]; byAgent: OutcomeRow[]; byCampaign: OutcomeRow[] };
@@ -32,25 +32,44 @@ function grouped(rows: Record<string, unknown>[]): OutcomeRow[] {
   return [...by.values()].filter((r) => total(r) > 0).sort((a, b) => total(b) - total(a) || a.key.localeCompare(b.key));
 }
 
+/** Whole months inside [from, to] and the days outside them, as ranges of overview_counts' periods. */
+export function periods(from: string, to: string): { span: 'day' | 'month'; first: string; last: string }[] {
+  const firstMonth = from.slice(8) === '01' ? from.slice(0, 7) : nextMonth(from.slice(0, 7));
+  const lastMonth = nextMonth(to.slice(0, 7)) === nextDay(to).slice(0, 7) ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
+  if (firstMonth > lastMonth) return [{ span: 'day', first: from, last: to }];
+  const ranges: { span: 'day' | 'month'; first: string; last: string }[] = [{ span: 'month', first: firstMonth, last: lastMonth }];
+  if (from < `${firstMonth}-01`) ranges.push({ span: 'day', first: from, last: previousDay(`${firstMonth}-01`) });
+  if (to > `${lastMonth}-31`) ranges.push({ span: 'day', first: `${nextMonth(lastMonth)}-01`, last: to });
+  return ranges;
+}
+const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string) => shift(day, 1);
+const previousDay = (day: string) => shift(day, -1);
+const nextMonth = (month: string) => shift(`${month}-28`, 4).slice(0, 7);
+const previousMonth = (month: string) => shift(`${month}-01`, -1).slice(0, 7);
+
 export const overview = {
   /** `from` and `to` are UTC days (YYYY-MM-DD), both included. */
   *get({ from, to }: { from: string; to: string }) {
     const outcomes = OUTCOME_IDS.map((o) => `outcome:${o}`);
-    const totals = yield* query(sql`SELECT metric, SUM(n) AS n FROM daily_counts WHERE day >= ${from} AND day <= ${to} GROUP BY metric`);
-    const perDay = yield* query(sql`SELECT day, SUM(n) AS n FROM daily_counts WHERE day >= ${from} AND day <= ${to} AND metric = 'leads' GROUP BY day ORDER BY day`);
-    const byAgent = yield* query(sql`SELECT agent_id AS k, metric, SUM(n) AS n FROM daily_counts
-      WHERE day >= ${from} AND day <= ${to} AND metric LIKE 'outcome:%' GROUP BY agent_id, metric`);
-    const byCampaign = yield* query(sql`SELECT campaign AS k, metric, SUM(n) AS n FROM daily_counts
-      WHERE day >= ${from} AND day <= ${to} AND metric LIKE 'outcome:%' GROUP BY campaign, metric`);
-    const sums = new Map(totals.map((r) => [String(r.metric), num(r.n)]));
-    const campaigns = grouped(byCampaign.filter((r) => outcomes.includes(String(r.metric))));
+    // A few thousand rows by key: PostgreSQL's parallel workers cost more to start than the read (this transaction only).
+    yield* query(sql`${raw({ sqlite: 'SELECT 1', postgres: 'SET LOCAL max_parallel_workers_per_gather = 0' })}`);
+    // Each (dim, span) range is one stretch of the primary key; whole months are read as months.
+    const parts = ['', 'agent', 'campaign'].flatMap((dim) =>
+      periods(from, to).map((r) => sql`SELECT dim, dim_value, metric, n FROM overview_counts WHERE span = ${r.span} AND dim = ${dim} AND period >= ${r.first} AND period <= ${r.last}`),
+    );
+    const sums = yield* query(sql`SELECT dim, dim_value AS k, metric, SUM(n) AS n FROM (${join(parts, ' UNION ALL ')}) p GROUP BY dim, dim_value, metric`);
+    const perDay = yield* query(sql`SELECT period AS day, n FROM overview_counts WHERE span = 'day' AND dim = '' AND period >= ${from} AND period <= ${to} AND metric = 'leads' ORDER BY period`);
+    const of = (dim: string) => sums.filter((r) => r.dim === dim && outcomes.includes(String(r.metric)));
+    const totals = new Map(sums.filter((r) => r.dim === '').map((r) => [String(r.metric), num(r.n)]));
+    const campaigns = grouped(of('campaign'));
     const rest = campaigns.slice(CAMPAIGNS_SHOWN);
     const restRow: OutcomeRow = { key: '(other campaigns)', outcomes: {} };
     for (const r of rest) for (const [o, n] of Object.entries(r.outcomes)) restRow.outcomes[o as Outcome] = (restRow.outcomes[o as Outcome] ?? 0) + (n ?? 0);
     return {
-      funnel: Object.fromEntries(FUNNEL.map(([name, metric]) => [name, sums.get(metric) ?? 0])) as Funnel,
+      funnel: Object.fromEntries(FUNNEL.map(([name, metric]) => [name, totals.get(metric) ?? 0])) as Funnel,
       perDay: perDay.map((r) => ({ day: String(r.day), leads: num(r.n) })),
-      byAgent: grouped(byAgent.filter((r) => outcomes.includes(String(r.metric)))),
+      byAgent: grouped(of('agent')),
       byCampaign: rest.length ? [...campaigns.slice(0, CAMPAIGNS_SHOWN), restRow] : campaigns,
     } satisfies Overview;
   },

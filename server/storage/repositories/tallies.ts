@@ -2,17 +2,26 @@
 // purge of old codes or leads never changes a past day), and each call's outcome word with its place on
 // the To call list, set wherever a call changes.
 import { OUTCOMES, type Outcome } from '../../../model/call-outcomes.ts';
-import { one, sql } from '../sql.ts';
+import { join, one, sql } from '../sql.ts';
 
 export type Metric = 'codes-sent' | 'verified' | 'leads' | 'calls-placed' | 'successful' | `outcome:${Outcome}`;
 export type Dimensions = { agentId?: string; campaign?: string | null };
 
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Adds `by` to a day's count of `metric` (for an agent and campaign where it has them). */
+/**
+ * Adds `by` to a day's count of `metric` (for an agent and campaign where it has them), and to the sums
+ * the overview reads (overview_counts: the day's and the month's, in all, by agent, by campaign).
+ */
 export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Dimensions = {}, by = 1) {
-  yield* one(sql`INSERT INTO daily_counts (day, metric, agent_id, campaign, n) VALUES (${utcDay(at)}, ${metric}, ${agentId}, ${campaign ?? ''}, ${by})
+  const day = utcDay(at);
+  yield* one(sql`INSERT INTO daily_counts (day, metric, agent_id, campaign, n) VALUES (${day}, ${metric}, ${agentId}, ${campaign ?? ''}, ${by})
     ON CONFLICT (day, metric, agent_id, campaign) DO UPDATE SET n = daily_counts.n + excluded.n`);
+  const sums = [['day', day], ['month', day.slice(0, 7)]].flatMap(([span, period]) =>
+    [['', ''], ['agent', agentId], ['campaign', campaign ?? '']].map(([dim, value]) => sql`(${span}, ${dim}, ${period}, ${metric}, ${value}, ${by})`),
+  );
+  yield* one(sql`INSERT INTO overview_counts (span, dim, period, metric, dim_value, n) VALUES ${join(sums, ', ')}
+    ON CONFLICT (span, dim, period, metric, dim_value) DO UPDATE SET n = overview_counts.n + excluded.n`);
 }
 
 /** Whether a call with this outcome belongs on the To call list (not while the lead is marked contacted). */

@@ -1,0 +1,153 @@
+// `npm run bench:desk`: the desk at a million leads on SQLite and PostgreSQL. Seeds LEADS leads (1,000,000
+// by default) over two years (./desk-seed.mjs), brings the statistics up to date as the service keeps them
+// (PRAGMA optimize on SQLite, ANALYZE as autovacuum would on PostgreSQL), then times what a desk asks,
+// through the store's operations the routes call (the list with its version figure, as GET /api/desk/leads
+// asks; the overview as GET /api/desk/overview): median and p95 of RUNS runs (9) after one warm-up.
+// DESK_DBS=sqlite or =postgres runs one; --doc writes the table into docs/benchmarks.md (its desk markers).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { searchPrefixes } from '../../model/search.ts';
+import { openStore, type Store } from '../../server/storage/index.ts';
+import type { DeskLeadFilter } from '../../server/storage/repositories/desk.ts';
+import { startCluster } from '../support/postgres.mjs';
+import { seedPostgres, seedSqlite } from './desk-seed.ts';
+
+const COUNT = Number(process.env.LEADS ?? 1_000_000);
+const RUNS = Number(process.env.RUNS ?? 9);
+const DBS = (process.env.DESK_DBS ?? 'sqlite,postgres').split(',');
+const PAGE = 101; // the route asks one more than the 100 it shows, to know whether a next page exists
+const DAY = 86_400_000;
+const END = Date.UTC(2026, 10, 24, 12);
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const iso = (ms: number) => new Date(ms).toISOString();
+const q = (text: string) => {
+  const prefixes = searchPrefixes(text);
+  if (!prefixes) throw new Error(`not a search: ${text}`);
+  return { search: prefixes };
+};
+
+/** The cases, given one seeded lead's number to search for. */
+function cases(phone: string) {
+  const digits = phone.replace(/\D/g, '');
+  const spaced = `${phone.slice(0, 3)} ${phone.slice(3, 8)} ${phone.slice(8)}`;
+  const list: Record<string, DeskLeadFilter> = {
+    'newest page': {},
+    'search "s" (one letter, a third of leads)': q('s'),
+    'search "pri" (common prefix)': q('pri'),
+    'search "asha sha" (two words)': q('asha sha'),
+    'search "oph" (rare prefix)': q('oph'),
+    [`search "${digits.slice(5, 9)}" (4 digits mid-number)`]: q(digits.slice(5, 9)),
+    'search "555" (3 digits)': q('555'),
+    [`search "${spaced}" (whole number)`]: q(spaced),
+    'To call': { toCall: true },
+    'To call + search "pri"': { toCall: true, ...q('pri') },
+    'voicemail + search "oph"': { outcome: 'voicemail', ...q('oph') },
+    'agent + status + 7 days': { agentId: 'supportHindi', callStatus: 'ended', from: iso(END - 7 * DAY) },
+    'a rare old status (retrying)': { callStatus: 'retrying' },
+    'status failed': { callStatus: 'failed' },
+    'a week a year ago': { from: iso(END - 372 * DAY), to: iso(END - 365 * DAY) },
+    'agent + a week a year ago': { agentId: 'realEstate', from: iso(END - 372 * DAY), to: iso(END - 365 * DAY) },
+  };
+  for (const outcome of ['answered', 'no-answer', 'voicemail', 'busy', 'failed', 'not-set-up', 'do-not-call', 'scheduled', 'retrying', 'calling', 'waiting'])
+    list[`outcome ${outcome}`] = { outcome };
+  return list;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
+type Timing = { median: number; p95: number; rows: number };
+
+async function timed(run: () => Promise<unknown>): Promise<Timing> {
+  await run();
+  const times = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    const result = await run();
+    times.push(performance.now() - t);
+    rows = Array.isArray(result) ? result.length : 1;
+  }
+  return { median: median(times), p95: p95(times), rows };
+}
+
+async function measure(store: Store) {
+  const results: Record<string, Timing> = {};
+  const record = async (label: string, run: () => Promise<unknown>) => {
+    results[label] = await timed(run);
+    console.error(`  ${label.padEnd(52)} ${results[label].median.toFixed(1).padStart(7)} ${results[label].p95.toFixed(1).padStart(7)} ms  ${results[label].rows} rows`);
+  };
+  const list = (filter: DeskLeadFilter) => Promise.all([store.desk.leads({ ...filter, limit: PAGE }), store.desk.version()]).then(([rows]) => rows);
+  const sample = await store.desk.lead({ id: Math.floor(COUNT / 2) });
+  for (const [label, filter] of Object.entries(cases(sample!.lead.phone))) await record(label, () => list(filter));
+  // Page 50: the cursor of page 49's last lead, reached by walking the pages as the desk does.
+  const deep: Record<string, DeskLeadFilter> = { 'newest, page 50 by cursor': {}, 'search "s", page 50': q('s'), 'To call, page 50': { toCall: true } };
+  for (const [label, filter] of Object.entries(deep)) {
+    let before: number | undefined;
+    for (let page = 1; page < 50; page++) before = (await store.desk.leads({ ...filter, before, limit: 100 })).at(-1)!.lead.id;
+    await record(label, () => list({ ...filter, before }));
+  }
+  for (const [label, days] of [['overview, 7 days', 7], ['overview, a year', 365], ['overview, two years', 730]] as const)
+    await record(label, () => store.overview.get({ from: day(END - (days - 1) * DAY), to: day(END) }));
+  return results;
+}
+
+const all: Record<string, Record<string, Timing>> = {};
+// For repeated runs: DESK_SQLITE (a file) and DATABASE_URL (a database) are kept, and seeded only when empty.
+const kept: Record<string, string | undefined> = { sqlite: process.env.DESK_SQLITE, postgres: process.env.DATABASE_URL };
+const cluster = DBS.includes('postgres') && !kept.postgres ? startCluster() : null;
+try {
+  for (const db of DBS) {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-scale-'));
+    try {
+      const databasePath = kept.sqlite ?? join(dir, 'desk.sqlite');
+      const databaseUrl = db === 'postgres' ? (kept.postgres ?? cluster!.url) : '';
+      const store = await openStore({ databasePath, databaseUrl, databaseTimeoutMs: 600_000 });
+      const empty = (await store.desk.leads({ limit: 1 })).length === 0;
+      await store.close();
+      const started = Date.now();
+      const progress = (n: number) => process.stderr.write(`\r${db}: ${n.toLocaleString('en')} leads seeded`);
+      if (db === 'postgres') {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        if (empty) await seedPostgres(client, COUNT, END, progress);
+        await client.query(empty ? 'VACUUM ANALYZE' : 'ANALYZE');
+        await client.end();
+      } else if (empty) {
+        const sqlite = new Database(databasePath);
+        seedSqlite(sqlite, COUNT, END, progress);
+        sqlite.close();
+      }
+      console.error(`${db}: ready in ${Math.round((Date.now() - started) / 1000)} s; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      const measured = await openStore({ databasePath, databaseUrl, databaseTimeoutMs: 60_000 });
+      try {
+        if (db === 'sqlite') await measured.retention.optimize();
+        all[db] = await measure(measured);
+      } finally {
+        await measured.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  cluster?.stop();
+}
+
+const labels = Object.keys(Object.values(all)[0]);
+const cell = (r: Timing | undefined) => (r ? `${r.median.toFixed(1)} / ${r.p95.toFixed(1)}` : '–');
+const table = [
+  `| At ${COUNT.toLocaleString('en')} leads (ms, median / p95 of ${RUNS}) | ${DBS.map((d) => (d === 'sqlite' ? 'SQLite' : 'PostgreSQL')).join(' | ')} | Rows |`,
+  `|---|${DBS.map(() => '--:').join('|')}|--:|`,
+  ...labels.map((l) => `| ${l} | ${DBS.map((d) => cell(all[d][l])).join(' | ')} | ${all[DBS[0]][l].rows} |`),
+].join('\n');
+console.log(table);
+if (process.argv.includes('--doc')) {
+  const doc = 'docs/benchmarks.md';
+  const text = readFileSync(doc, 'utf8');
+  const block = `<!-- bench-desk:start -->\nMeasured by \`npm run bench:desk -- --doc\` on ${day(Date.now())} (Node ${process.versions.node}; load average at the end ${loadavg()[0].toFixed(1)} on a shared 2-core machine).\n\n${table}\n<!-- bench-desk:end -->`;
+  writeFileSync(doc, text.includes('<!-- bench-desk:start -->') ? text.replace(/<!-- bench-desk:start -->[\s\S]*<!-- bench-desk:end -->/, block) : `${text.trimEnd()}\n\n${block}\n`);
+}
