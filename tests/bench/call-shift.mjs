@@ -3,6 +3,7 @@
 // layout-shift entries are summed as CLS counts them (a shift right after a press is the press's).
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.mjs';
+import { watchLayoutShift } from './network.mjs';
 
 /** Where the call is measured: a page with copy above and below the voice card, and our site's hero. */
 export const CALL_PAGES = /** @type {const} */ ([
@@ -28,13 +29,7 @@ export async function measureCallShift(origin) {
     for (const [label, path, width] of CALL_PAGES) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
-      await context.addInitScript(() => {
-        const w = /** @type {any} */ (window);
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of /** @type {any[]} */ (list.getEntries())) if (!entry.hadRecentInput) w.__cls += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShift(context);
       const page = await context.newPage();
       await page.goto(`${origin}${path}`);
       const voice = page.locator('ai-voice-demo').first();
