@@ -101,7 +101,7 @@ export function checkBudgets(m) {
 
   const call = 'a simulated voice call with captions, from the press to the hang-up: CLS';
   if (!m.callShift) check(call, `= ${LIMITS.voiceCallCls}`, 'not measured', false);
-  else check(call, `= ${LIMITS.voiceCallCls}`, Object.entries(m.callShift).map(([w, v]) => `${v} on the ${w}`).join(', '), Math.max(...Object.values(m.callShift)) <= LIMITS.voiceCallCls);
+  else check(call, `= ${LIMITS.voiceCallCls}`, Object.entries(m.callShift).map(([w, v]) => `${v} on ${w}`).join(', '), Math.max(...Object.values(m.callShift)) <= LIMITS.voiceCallCls);
 
   const lh = m.lighthouse;
   if (!lh) check('Lighthouse budgets', 'audited', 'not run', false);

@@ -7,10 +7,10 @@ import { watchLayoutShift } from './network.mjs';
 
 /** Where the call is measured: a page with copy above and below the voice card, and our site's hero. */
 export const CALL_PAGES = /** @type {const} */ ([
-  ['voice card between copy', '/bench/voice-call.html', 390],
-  ['voice card between copy', '/bench/voice-call.html', 1280],
-  ['the site\u2019s hero', '/', 390],
-  ['the site\u2019s hero', '/', 1280],
+  ['a voice card between copy', '/bench/voice-call.html', 390],
+  ['a voice card between copy', '/bench/voice-call.html', 1280],
+  ['our site\u2019s hero', '/', 390],
+  ['our site\u2019s hero', '/', 1280],
 ]);
 
 /** The scripted call's last line: once it is in the captions, the whole conversation has been shown. */
