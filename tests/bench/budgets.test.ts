@@ -29,6 +29,7 @@ function report() {
     clicks: { voice: { median: 20, sdkLoadedFirst: false }, feedback: { median: 90, sdkLoadedFirst: false } },
     tap: { median: 80, runs: [80] } as { median: number; runs: number[] } | undefined,
     shift: { 'head 390 px': 0, 'async 1280 px': 0 } as Record<string, number> | undefined,
+    callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0 } as Record<string, number> | undefined,
     lighthouse: {
       'partner page with <ai-voice-demo>': audit(100),
       'partner page without it': audit(100),
@@ -125,5 +126,11 @@ describe('the budgets of npm run bench', () => {
     expect(broken({ ...report(), tap: { median: 167, runs: [167] } })).toEqual(['tap on the voice button to the provider']);
     expect(broken({ ...report(), shift: { 'head 390 px': 0, 'async 1280 px': 0.02 } })).toEqual(['sales landing page with <ai-demo-request> (script in the head, or async with the form stylesheet): CLS']);
     expect(broken({ ...report(), tap: undefined, shift: undefined })).toEqual(['tap on the voice button to the provider', 'sales landing page with <ai-demo-request> (script in the head, or async with the form stylesheet): CLS']);
+  });
+
+  it('flag a voice call that shifts the page, and one not measured', () => {
+    const call = 'a simulated voice call with captions, from the press to the hang-up: CLS';
+    expect(broken({ ...report(), callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0.001 } })).toEqual([call]);
+    expect(broken({ ...report(), callShift: undefined })).toEqual([call]);
   });
 });

@@ -186,6 +186,21 @@ export async function measureTapToProvider(origin, runs) {
 }
 
 /**
+ * Sums Chromium's layout-shift entries into `window.__cls` as CLS counts them (a shift right after
+ * an input is the input's), from the first paint of every page of `context`.
+ * @param {import('@playwright/test').BrowserContext} context
+ */
+export function watchLayoutShift(context) {
+  return context.addInitScript(() => {
+    const w = /** @type {any} */ (window);
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of /** @type {any[]} */ (list.getEntries())) if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/**
  * Cumulative layout shift of a sales landing page that holds the demo form and sets no CSS for
  * it (the script in the head; or `async` with the form's stylesheet, as the docs say), from
  * navigation until the form has drawn and the page is quiet (Chromium's layout-shift entries).
@@ -198,13 +213,7 @@ export async function measureLayoutShift(origin) {
   try {
     for (const [name, width] of /** @type {const} */ ([['sales', 390], ['sales', 1280], ['salesAsync', 390], ['salesAsync', 1280]])) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
-      await context.addInitScript(() => {
-        const w = /** @type {any} */ (window);
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of /** @type {any[]} */ (list.getEntries())) if (!entry.hadRecentInput) w.__cls += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShift(context);
       const page = await context.newPage();
       await page.goto(`${origin}/bench/${name}.html`);
       await page.locator('ai-demo-request').getByRole('button', { name: 'Get a Call' }).waitFor();

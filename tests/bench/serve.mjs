@@ -109,6 +109,9 @@ export async function serve({ port, distDir }) {
   const { renderElement } = await import(pathToFileURL(join(distDir, 'widgets/ssr.js')).href);
   const print = (/** @type {string} */ tag, /** @type {Record<string, string>} */ attributes) => renderElement(tag, attributes, { earlyPresses: false });
   for (const [name, html] of Object.entries(landings(print))) app.get(`/bench/landing-${name}.html`, (_req, reply) => reply.type('text/html').send(html));
+  // Issue 34: a voice card with captions between copy, for a whole simulated call (call-shift.mjs).
+  const call = ['<p>Talk to our receptionist: press the button and speak.</p>', '<ai-voice-demo assistant-id="bench-assistant" captions></ai-voice-demo>', '<p id="below">This copy must stay where it is during the call.</p>'].join('\n');
+  app.get('/bench/voice-call.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a call', call)));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });

@@ -34,6 +34,9 @@ async function shot(page: Page, clip: { x: number; y: number; width: number; hei
  * 2 px line around the box.
  */
 async function measureRing(page: Page, target: Locator, ringOf: Locator = target) {
+  // As a person would: the control on screen and usable before it is looked at.
+  await expect(ringOf).toBeVisible();
+  await expect(target).toBeEnabled();
   await ringOf.scrollIntoViewIfNeeded();
   await park(page);
   const box = (await ringOf.boundingBox())!;
@@ -105,7 +108,9 @@ test('the demo form: an agent card, the name field, the consent box and the priv
   await page.goto('/experience');
   const form = page.locator('ai-demo-request');
   await form.hover();
-  await expect(form.getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });
+  // The form's code is in once the phone field is editable (drawn before it, the field says it is loading):
+  // the hand-over replaces the controls, so none is measured before it.
+  await expect(form.getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable({ timeout: 15_000 });
   await page.mouse.move(0, 0);
   const radio = form.getByRole('radio', { name: 'AI Receptionist' });
   await expectVisibleRing(page, 'an agent card', radio, form.locator('label.agent').first());

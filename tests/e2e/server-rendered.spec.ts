@@ -106,6 +106,79 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await expect(page.locator('#voice').getByRole('status').first()).not.toHaveText('Click to experience our AI agent', { timeout: 15_000 });
   });
 
+  // A press made before our script, answered when it arrives; then the widget closed and opened again, as a
+  // person would, at once (on a busy page a key can come before the dialog's close event: it must not be lost).
+  for (const how of ['mouse', 'keyboard'] as const)
+    test(`the feedback button pressed (${how}) before our script opens the form, and after Escape opens it again`, async ({ page }) => {
+      const release = await holdScript(page);
+      await serve(page, [['ai-feedback', { id: 'feedback', 'backend-url': '/api' }]]);
+      await page.goto('/ssr/page.html', { waitUntil: 'commit' });
+      const trigger = page.locator('#feedback').getByRole('button', { name: 'Share Feedback' });
+      const dialog = page.locator('#feedback').getByRole('dialog');
+      const press = async () => {
+        if (how === 'mouse') return trigger.click();
+        await expect(trigger).toBeFocused();
+        await page.keyboard.press('Enter');
+      };
+      if (how === 'keyboard') await trigger.focus();
+      await press();
+      expect(await defined(page, 'ai-feedback')).toBe(false);
+      release();
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+      for (let round = 0; round < 2; round++) {
+        await page.keyboard.press('Escape');
+        // The next press straight after: no waiting for the page to settle.
+        if (how === 'keyboard') await page.keyboard.press('Enter');
+        else await trigger.click();
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+      }
+    });
+
+  test('the voice button pressed before our script starts the call; ended, it starts another', async ({ page }) => {
+    const release = await holdScript(page);
+    await serve(page, [['ai-voice-demo', { id: 'voice', 'assistant-id': 'a' }]]);
+    await page.goto('/ssr/page.html', { waitUntil: 'commit' });
+    const voice = page.locator('#voice');
+    const button = voice.getByRole('button', { name: 'Start a voice call with our AI agent' });
+    await expect(button).toBeVisible();
+    // The documented way to bring a call without the provider, set before the tag is defined (taken over at upgrade).
+    await page.evaluate(async () => {
+      const { createScriptedClient } = await import('/examples/scripted-client.js' as string);
+      const client = createScriptedClient();
+      Object.assign(window, { scripted: client });
+      Object.assign(document.querySelector('#voice')!, { client });
+    });
+    const emit = (event: string) => page.evaluate((e) => (window as unknown as { scripted: { emit(e: string): void } }).scripted.emit(e), event);
+    await button.click();
+    expect(await defined(page, 'ai-voice-demo')).toBe(false);
+    release();
+    await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...', { timeout: 15_000 });
+    await expect.poll(async () => (await emit('call-start'), voice.getByRole('status').textContent()), { timeout: 15_000 }).toBe('Click to end the call');
+    await voice.getByRole('button').first().click();
+    await emit('call-end');
+    await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
+    await voice.getByRole('button').first().click();
+    await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+  });
+
+  test('an agent picked before our script can be changed after it', async ({ page }) => {
+    const release = await holdScript(page);
+    await serve(page, [['ai-demo-request', { id: 'demo', 'default-country': 'IN' }]]);
+    await page.goto('/ssr/page.html', { waitUntil: 'commit' });
+    const form = demoForm(page, 'demo');
+    await form.card('AI Receptionist').click();
+    release();
+    await expect(form.selectedMarkers).toHaveCount(1, { timeout: 15_000 });
+    await expect(form.radio('AI Receptionist')).toBeChecked();
+    await form.card('AI Real-Estate Cold Caller').click();
+    await expect(form.radio('AI Real-Estate Cold Caller')).toBeChecked();
+    await expect(form.radio('AI Receptionist')).not.toBeChecked();
+    await form.card('AI Receptionist').click();
+    await expect(form.radio('AI Receptionist')).toBeChecked();
+  });
+
   test('an older version of the HTML is drawn again by the newer script', async ({ page }) => {
     const release = await holdScript(page);
     await serve(page, [['ai-feedback', { id: 'feedback' }]]);

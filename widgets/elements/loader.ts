@@ -1,6 +1,7 @@
 /*
  * The classic script a page includes: `<script src=".../ai-widgets.js" async>`. Where the page's
- * HTML holds the widgets drawn (`renderElement`), their code waits for the page; without `async`
+ * HTML holds the widgets drawn (`renderElement`), their code waits for the page; for a bare tag,
+ * for the page's first screen (its images in view painted); without `async`
  * in the head it holds the first paint until the elements are defined (their place kept).
  * A classic script cannot hold `import` statements, but it can load the ES entry, whose chunks
  * then resolve relative to this script's own URL.
@@ -46,14 +47,47 @@ declare const __PAGE_CSS__: string;
     return;
   }
   const TAGS = 'ai-voice-demo,ai-feedback,ai-demo-request';
-  // Every widget on the page was drawn by its HTML (a declarative shadow root): nothing to draw,
-  // so the code waits for the page to load (its largest image first), or for a visitor to reach
-  // for a widget. A bare tag has to be drawn: then at once.
+  // Every widget on the page was drawn by its HTML (a declarative shadow root). Either way a
+  // visitor reaching for a widget brings its code at once.
   const drawnByHtml = () => {
     const found = document.querySelectorAll(TAGS);
     return found.length > 0 && [...found].every((element) => element.shadowRoot);
   };
-  const yieldToPage = () => {
+  // Two frames on (the largest paint is reported as it is presented, which a trace may time a
+  // little later), in a quiet moment.
+  const afterPaint = (go: () => void) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(go, { timeout: 1000 }))));
+  // The page's first screen painted: its images in view (a hero, the usual largest paint) decoded
+  // and reported as the largest paint (or half a second after, for one that is not the largest), so
+  // our code never shares the network or the main thread with them. At most 3 s: a stalled image
+  // does not keep it away.
+  const afterFirstScreen = (go: () => void) => {
+    const inView = (img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    };
+    const images = [...document.images].filter(inView);
+    const isShown = (entry: PerformanceEntry) => {
+      const { element, url } = entry as PerformanceEntry & { element: Element | null; url: string };
+      return !images.length || images.some((img) => img === element || (!!url && img.currentSrc === url));
+    };
+    const finish = () => {
+      observer?.disconnect();
+      afterPaint(go);
+    };
+    let observer: PerformanceObserver | undefined;
+    void Promise.all(images.map((img) => img.decode().catch(() => {}))).then(() => {
+      setTimeout(finish, 500);
+      try {
+        observer = new PerformanceObserver((list) => list.getEntries().some(isShown) && finish());
+        observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      } catch {
+        finish();
+      }
+    });
+    setTimeout(go, 3000);
+  };
+  const yieldToPage = (wait: (go: () => void) => void) => {
     let started = false;
     const go = () => {
       if (started) return;
@@ -64,13 +98,13 @@ declare const __PAGE_CSS__: string;
     const stop = new AbortController();
     const reach = (event: Event) => event.composedPath().some((node) => node instanceof Element && node.matches(TAGS)) && go();
     for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown']) document.addEventListener(type, reach, { capture: true, passive: true, signal: stop.signal });
-    // After the frame that follows the load (the largest image painted), in a quiet moment.
-    const idle = () => requestAnimationFrame(() => setTimeout(() => (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(go, { timeout: 1000 })));
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+    wait(go);
   };
-  const decide = () => (drawnByHtml() ? yieldToPage() : start());
-  // Still parsing and no widget seen yet: look again once the whole page is parsed.
-  if (document.readyState === 'loading' && !document.querySelector(TAGS)) document.addEventListener('DOMContentLoaded', decide, { once: true });
+  // Drawn by the HTML: nothing to draw, so after the whole page has loaded. A bare tag has to be
+  // drawn (its place is kept meanwhile): after the first screen, whatever loads below it.
+  const afterLoad = (go: () => void) => (document.readyState === 'complete' ? afterFirstScreen(go) : window.addEventListener('load', () => afterFirstScreen(go), { once: true }));
+  const decide = () => yieldToPage(drawnByHtml() ? afterLoad : afterFirstScreen);
+  // Still parsing: look once the whole page is parsed (every widget and every image in view known).
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', decide, { once: true });
   else decide();
 })();

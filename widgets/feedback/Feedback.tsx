@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { icon } from '../elements/icons';
 import type { Localized } from '../lib/strings';
 import { FEEDBACK_STRINGS } from '../lib/strings/feedback';
@@ -59,12 +60,24 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
   }, [problems && Object.keys(problems).length ? problems : null]);
 
   const onDialogClose = () => {
+    const dialog = dialogRef.current;
+    // The close event comes a task after the browser closed the dialog: one about an Escape that a
+    // press on the trigger has already answered (the dialog is open again) is old news.
+    if (dialog?.open) return;
     // The browser may close the dialog on its own (a repeated Esc): the machine decides.
-    if (status === 'submitting') dialogRef.current?.showModal?.();
+    if (current().status === 'submitting') dialog?.showModal?.();
     else {
       dispatch({ type: 'close' });
       triggerRef.current?.focus();
     }
+  };
+
+  const onTrigger = () => {
+    // Escape closes the dialog at once but tells us a task later (its close event), and a key or
+    // click can come in between on a busy page: the machine hears of the closing first, so this
+    // press opens the dialog again instead of finding it "already open".
+    if (dialogRef.current && !dialogRef.current.open && current().status === 'editing') flushSync(() => dispatch({ type: 'close' }));
+    dispatch({ type: 'open' });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -110,7 +123,7 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
 
   return (
     <div ref={rootRef} className="root">
-      {renderView(feedbackTrigger(t), (attrs) => (attrs['data-control'] === 'trigger' ? { ref: triggerRef, onClick: () => dispatch({ type: 'open' }) } : undefined))}
+      {renderView(feedbackTrigger(t), (attrs) => (attrs['data-control'] === 'trigger' ? { ref: triggerRef, onClick: onTrigger } : undefined))}
       <dialog
         ref={dialogRef}
         className="dialog"

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Localized } from '../lib/strings';
 import { renderView } from '../react/view';
 import type { VoiceDemoProps } from './contract';
@@ -11,9 +11,10 @@ export function VoiceDemo(props: VoiceDemoProps & Localized) {
   const call = useVoiceCall(props);
   const options = viewOptions(props, call.canMute);
   const view = withFailure(voiceView(call.state, options), failureView(call.state, options.t, props.fallbackHref));
-  // The captions' area is fixed: the newest line is kept in view as lines come.
+  // The captions' area is fixed: the newest line is kept in view as lines come, scrolled before the
+  // browser paints (a frame drawn between the new line and the scroll would move the lines twice).
   const lines = call.state.lines;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const area = call.ref.current?.querySelector('.captions');
     if (area) area.scrollTop = area.scrollHeight;
   }, [lines, call.ref]);

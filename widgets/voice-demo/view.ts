@@ -103,7 +103,9 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
     ['div', { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' }, tooltip(state, t)],
     ['span', { class: 'visually-hidden', 'aria-live': 'polite' }, inCall && options.canMute ? (state.muted ? t.mutedAnnouncement : '') : ''],
     ...(state.status === 'consent' ? [consent(options)] : []),
-    ...meter,
     ...(options.captions ? [captions(state, t)] : []),
+    // After the captions: placed absolutely, it draws in the same spot wherever it is, and added last it
+    // never takes the captions' node for itself (React matches these children by position).
+    ...meter,
   ];
 }

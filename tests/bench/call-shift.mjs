@@ -1,0 +1,59 @@
+// Issue 34: the voice card must not move the page during a call. A whole call played by the
+// scripted client the examples use ("Simulate the agent"), with captions on, while Chromium's
+// layout-shift entries are summed as CLS counts them (a shift right after a press is the press's).
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.mjs';
+import { watchLayoutShift } from './network.mjs';
+
+/** Where the call is measured: a page with copy above and below the voice card, and our site's hero. */
+export const CALL_PAGES = /** @type {const} */ ([
+  ['a voice card between copy', '/bench/voice-call.html', 390],
+  ['a voice card between copy', '/bench/voice-call.html', 1280],
+  ['our site\u2019s hero', '/', 390],
+  ['our site\u2019s hero', '/', 1280],
+]);
+
+/** The scripted call's last line: once it is in the captions, the whole conversation has been shown. */
+const LAST_LINE = 'Done: you are booked for Tuesday at ten.';
+
+/**
+ * CLS from the press on the voice button until the call has played and been hung up, per page and width.
+ * @param {string} origin
+ * @returns {Promise<Record<string, number>>}
+ */
+export async function measureCallShift(origin) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  /** @type {Record<string, number>} */
+  const result = {};
+  try {
+    for (const [label, path, width] of CALL_PAGES) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+      await watchLayoutShift(context);
+      const page = await context.newPage();
+      await page.goto(`${origin}${path}`);
+      const voice = page.locator('ai-voice-demo').first();
+      await page.waitForLoadState('networkidle');
+      await voice.evaluate(async (element) => {
+        const { createScriptedClient } = await import(/** @type {string} */ ('/examples/scripted-client.js'));
+        Object.assign(element, { client: createScriptedClient({ autoplay: true, connectMs: 300 }) });
+      });
+      // The call's shifts only: what the page did while loading is the landing budgets' business.
+      await page.evaluate(() => (/** @type {any} */ (window).__cls = 0));
+      await voice.getByRole('button', { name: /Start a voice call/ }).click();
+      // Our site asks before the microphone opens.
+      const accept = voice.getByRole('button', { name: 'Accept' });
+      if (await accept.waitFor({ timeout: 2000 }).then(() => true, () => false)) await accept.click();
+      await voice.getByText(LAST_LINE).last().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(500);
+      // Hang up: the card goes back to rest, with its captions area kept or emptied in place.
+      await voice.getByRole('button').first().click();
+      await page.waitForTimeout(1000);
+      result[`${label} ${width} px`] = Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
