@@ -44,8 +44,13 @@ const after = (prefix: string) => prefix.slice(0, -1) + String.fromCodePoint(pre
  */
 const termIs = (term: string, column = fragment('s.term')) =>
   term.startsWith('p:') ? sql`${column} >= ${term} AND ${column} < ${after(term)}` : sql`${column} = ${term}`;
-/** Whether the lead `id` has the term: one index seek into its own terms. */
-const hasTerm = (term: string, id: Sql) => sql`EXISTS (SELECT 1 FROM lead_search x WHERE x.lead_id = ${id} AND ${termIs(term, fragment('x.term'))})`;
+/**
+ * Whether the lead `id` has the term: one index seek into its own terms. A scalar subquery with a LIMIT,
+ * not EXISTS: PostgreSQL may turn EXISTS into a join that sorts every lead with the term, by its sample's
+ * statistics; this it keeps as a probe per lead.
+ */
+const hasTerm = (term: string, id: Sql) =>
+  sql`(SELECT 1 FROM lead_search x WHERE x.lead_id = ${id} AND ${termIs(term, fragment('x.term'))} LIMIT 1) IS NOT NULL`;
 /**
  * Below this many leads a search term drives the list (its leads, the other terms and filters checked
  * for each); above it every lead matches often enough (1 in 100 at a million) that the list walks its
