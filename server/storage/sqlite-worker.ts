@@ -13,7 +13,7 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-// Compiled, the thread is plain JavaScript; from source (tests, `npm start`) a small loader brings in tsx.
+// Compiled, the thread is plain JavaScript; from source (tests, `npm start`) a small loader bundles it.
 const THREAD = import.meta.url.endsWith('.ts') ? './sqlite-thread.mjs' : './sqlite-thread.js';
 
 /** The writer's thread, or with `readonly` a reader's (the file must exist: open the writer first). */
