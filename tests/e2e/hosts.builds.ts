@@ -1,7 +1,6 @@
-// The host projects' builds (hosts.spec.ts), apart from the spec: `npm test` runs them once beside the
-// unit tests (`npm run hosts:build`, tests/support/prebuild-hosts.ts), when a core is mostly idle, and the spec
-// takes what they left instead of building in the browser phase. The spec builds them itself when
-// there is no such result for the packed package it has (run alone, or after a change).
+// The host projects' builds (hosts.spec.ts), apart from the spec: the spec runs them as it starts, unless
+// `npm run hosts:build` (tests/support/prebuild-hosts.ts) made them ahead for the packed package it has,
+// which saves those minutes when the browser tests are run again and again.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';

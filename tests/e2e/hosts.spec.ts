@@ -13,8 +13,8 @@ import { copyHost, pack, run, runDir, site, start, stop } from './hosts.project'
 // Solid (TypeScript, type-checked with the package's JSX types) and Parcel (which does not read
 // `exports`) in Chromium, Jest 29 and 30 under jsdom, and TypeScript 5.9 under `node10`. Each page
 // shows the three widgets, calls a method on one from the framework's side and takes one of its
-// events into the framework's state. The builds (hosts.builds.ts) are `npm test`'s prebuild's when it
-// made them from this very package; else this spec runs them.
+// events into the framework's state. The builds (hosts.builds.ts) run here, side by side, unless
+// `npm run hosts:build` made them from this very package already.
 
 // One worker for the file: the builds below run once, side by side, while the tests wait for their own.
 test.describe.configure({ mode: 'default' });

@@ -1,41 +1,44 @@
-// Runs npm scripts side by side (`node tests/support/parallel.mjs typecheck lint test:unit --quiet-beside test:prepare`):
-// the checks that mostly compute overlap the unit tests that mostly wait (on processes, sockets and timers).
-// The scripts after `--quiet-beside` (the build and the host projects' builds) join them on a quiet
-// machine, where they use the core the unit tests leave idle; on a machine busy with other work they run
-// after the others pass, as the unit tests' fixed waits would not survive both loads at once (measured:
-// at a load of 15–25 per 2 cores, beside the builds, four test files timed out).
-// The last script's output streams; the others' is printed when they end. Exits non-zero when any fails.
+// Runs chains of npm scripts side by side: `node tests/support/parallel.mjs typecheck lint test:unit
+// hosts:install+build+test:e2e` runs four chains at once; the scripts of a chain (joined by `+`) run one
+// after another and stop at the first that fails. `npm test` is one such call: the browser tests, the
+// longest chain, start as soon as the build is done instead of after the unit tests, which mostly wait
+// (on processes, sockets and timers) and leave a core to the builds and the browsers meanwhile.
+// The last chain's output streams, and the others run at a lower priority (nice 5): they take what it
+// leaves. Their output is printed when they end. Exits non-zero when any fails.
+//
+// Everything shares the machine, so the runners' timeouts are stretched for that from the start
+// (TEST_SLOWDOWN, tests/support/slowdown.mjs: at least 2, more when the machine was already busy,
+// unless pinned): the load rises only once the chains are under way, after the runners have read it.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { slowdown } from './slowdown.mjs';
 
-const args = process.argv.slice(2);
-const split = args.indexOf('--quiet-beside');
-const scripts = split < 0 ? args : args.slice(0, split);
-const later = split < 0 ? [] : args.slice(split + 1);
-// slowdown() is 1 when the last minute's load is at most one per core (tests/support/slowdown.mjs).
-const quiet = slowdown() === 1;
+const chains = process.argv.slice(2).map((arg) => arg.split('+'));
+if (!process.env.TEST_SLOWDOWN) process.env.TEST_SLOWDOWN = String(Math.max(2, slowdown()));
 
-/** @param {string[]} names @param {string | undefined} streamedName @returns {Promise<number[]>} */
-const runAll = (names, streamedName) =>
-  Promise.all(
-    names.map(
-      (script) =>
-        new Promise((resolve) => {
-          const streamed = script === streamedName;
-          const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'] });
-          let output = '';
-          child.stdout?.on('data', (chunk) => (output += chunk));
-          child.stderr?.on('data', (chunk) => (output += chunk));
-          child.on('close', (code) => {
-            if (!streamed) process.stdout.write(`\n> ${script} ${code === 0 ? 'passed' : `failed (exit ${code})`}\n${output}`);
-            resolve(code ?? 1);
-          });
-        }),
-    ),
-  );
+/** @param {string} script @param {boolean} streamed @returns {Promise<{ code: number, output: string }>} */
+const runScript = (script, streamed) =>
+  new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'] });
+    // The streamed chain is the longest: the others yield the CPU to it (their processes inherit this).
+    if (!streamed && child.pid) setPriority(child.pid, 5);
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
 
-const failed = (/** @type {number[]} */ codes) => codes.some((code) => code !== 0);
-const streamed = scripts.at(-1);
-let codes = await runAll(quiet ? [...later, ...scripts] : scripts, streamed);
-if (!quiet && later.length && !failed(codes)) codes = await runAll(later, later.at(-1));
-process.exit(failed(codes) ? 1 : 0);
+/** @param {string[]} chain @param {boolean} streamed @returns {Promise<number>} */
+async function runChain(chain, streamed) {
+  for (const script of chain) {
+    const started = Date.now();
+    const { code, output } = await runScript(script, streamed);
+    const took = `${Math.round((Date.now() - started) / 1000)} s`;
+    if (!streamed || code !== 0) process.stdout.write(`\n> ${script} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${took}\n${output}`);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+const codes = await Promise.all(chains.map((chain, i) => runChain(chain, i === chains.length - 1)));
+process.exit(codes.some((code) => code !== 0) ? 1 : 0);

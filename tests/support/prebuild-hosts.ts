@@ -1,8 +1,8 @@
 // `npm run hosts:build`: builds every host project (tests/e2e/hosts.builds.ts) against the packed
-// package, once, and records the results in tests/hosts/.runs/prebuilt.json for hosts.spec.ts. `npm test`
-// runs it after the build, beside the unit tests: their waiting leaves a core idle for these minutes of
-// building, which the browser phase would otherwise spend. Nothing is built again while the package and
-// the hosts' sources are unchanged. It always exits 0: a host that fails to build fails its own test,
+// package, once, and records the results in tests/hosts/.runs/prebuilt.json for hosts.spec.ts, which
+// then skips its builds (`npm run test:prepare` runs it, for running the browser tests alone again and
+// again; `npm test` lets the spec build, beside the other browser tests and the unit tests). Nothing is
+// built again while the package and the hosts' sources are unchanged. It always exits 0: a host that fails to build fails its own test,
 // with the tool's output, when the spec reads the record.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
