@@ -28,11 +28,13 @@ export function run(command: string, args: string[], cwd: string): Promise<strin
   });
 }
 
-/** A folder for this run's copies, beside the hosts' node_modules on the same filesystem (hardlinks cannot cross). */
+/**
+ * A folder for this run's copies, beside the hosts' node_modules on the same filesystem (hardlinks cannot cross).
+ * The hosts' dependencies are installed first when missing or stale (`npm run hosts:install`: at once when
+ * they are current; `npm test` starts it beside the build, and this waits for it through its lock).
+ */
 export async function runDir(): Promise<string> {
-  await stat(join(MODULES, '.installed-from')).catch(() => {
-    throw new Error('tests/hosts/node_modules is missing or incomplete: run `npm run hosts:install`');
-  });
+  await run(process.execPath, [join(HOSTS, 'install.mjs')], ROOT);
   const base = (await stat(tmpdir())).dev === (await stat(MODULES)).dev ? tmpdir() : join(HOSTS, '.runs');
   await mkdir(base, { recursive: true });
   return mkdtemp(join(base, 'ai-widgets-hosts-'));

@@ -1,5 +1,5 @@
-// Runs chains of npm scripts side by side: `node tests/support/parallel.mjs typecheck lint test:unit
-// hosts:install+build+test:e2e` runs four chains at once; the scripts of a chain (joined by `+`) run one
+// Runs chains of npm scripts side by side: `node tests/support/parallel.mjs typecheck+lint test:unit
+// hosts:install build+test:e2e` runs four chains at once; the scripts of a chain (joined by `+`) run one
 // after another and stop at the first that fails. `npm test` is one such call: the browser tests, the
 // longest chain, start as soon as the build is done instead of after the unit tests, which mostly wait
 // (on processes, sockets and timers) and leave a core to the builds and the browsers meanwhile.
