@@ -58,6 +58,36 @@ test.describe('widgets load their code on demand', () => {
     await Promise.all(held.map((route) => route.abort()));
   });
 
+  test.describe('on a phone', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+    test('a tap sends the call to the provider before React is requested; React then takes that call over', async ({ page }) => {
+      // The provider holds its answer: the call waits in its connecting state until the test lets it fail.
+      const held: Route[] = [];
+      await page.route('https://api.vapi.ai/**', (route) => void held.push(route));
+      const order: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url() === 'https://api.vapi.ai/call/web') order.push('POST /call/web');
+        else if (REACT_CHUNK.test(new URL(r.url()).pathname)) order.push('react');
+        else if (/\/chunks\/VoiceDemo\.[\w-]+\.js$/.test(r.url())) order.push('component');
+      });
+      await page.goto('/examples/partner.html');
+      await page.waitForLoadState('networkidle');
+      const voice = page.locator('#voice');
+      const react = page.waitForRequest(REACT_CHUNK);
+      await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).tap();
+      await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+      await react;
+      expect(order.slice(0, 2)).toEqual(['POST /call/web', expect.stringMatching(/^(react|component)$/)]);
+      // React adopts the call the tap started (no second request), and only React shows its failure.
+      await expect(voice.getByRole('button', { name: 'Cancel connecting' })).toBeVisible();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await Promise.all(held.map((route) => route.abort()));
+      await expect(voice.getByRole('status')).toHaveText('Error connecting. Click to try again');
+      expect(order.filter((o) => o === 'POST /call/web')).toHaveLength(1);
+    });
+  });
+
   test('the demo form is whole in the first paint; its code comes when a visitor points at it', async ({ page }) => {
     const loaded = scripts(page);
     await page.goto('/examples/demo-request.html');

@@ -53,6 +53,12 @@ export interface LazyWidget<P> {
    */
   onIntent?: (props: P) => Promise<unknown> | void;
   /**
+   * Asked once `onIntent`'s promise has settled: React's chunk and the component's are requested
+   * only when what this returns has settled too (at most `HOLD_MS`), so what a press set going
+   * meanwhile (the voice call's request to the provider) is not queued behind evaluating React.
+   */
+  holdReact?: (host: Element) => Promise<unknown> | void;
+  /**
    * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
    * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).
    */
@@ -84,6 +90,9 @@ export interface Rendered<P> {
   waiting?: (() => void)[];
 }
 
+/** The longest React waits for `holdReact` (a microphone prompt can take a visitor seconds to answer). */
+export const HOLD_MS = 2000;
+
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -92,6 +101,14 @@ function place<P>(ctx: Rendered<P>, nodes: Node[]) {
   for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
   ctx.placeholder = nodes;
   for (const node of nodes) ctx.container.appendChild(node);
+}
+
+/** Settles when `hold` has (fulfilled or not), or after `HOLD_MS`. */
+function held(hold: Promise<unknown> | void): Promise<unknown> | void {
+  if (!hold) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise((resolve) => (timer = setTimeout(resolve, HOLD_MS)));
+  return Promise.race([hold.catch(() => {}), cap]).finally(() => clearTimeout(timer));
 }
 
 /** Runs `then` once `element` is on screen and the browser has a quiet moment (after first paint). */
@@ -218,9 +235,11 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     if (ctx.phase !== 'shell' && !(retry && ctx.phase === 'failed')) return;
     const first = Promise.resolve(spec.onIntent?.(ctx.props)).catch(() => {});
     ctx.phase = 'loading';
+    // The component's chunk imports React's: both wait, or React would be evaluated with it.
+    const clear = first.then(() => held(spec.holdReact?.(ctx.container.host)));
     const load = () => spec.load();
-    const component = retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined) : load();
-    Promise.all([first.then(() => spec.react()), component]).then(
+    const component = clear.then(() => (retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined) : load()));
+    Promise.all([clear.then(() => spec.react()), component]).then(
       ([{ mountReact }, Component]) => {
         if (ctx.phase !== 'loading') return;
         ctx.phase = 'mounted';
