@@ -145,4 +145,20 @@ describe('widgets load React when a visitor reaches for them', () => {
     await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('asks holdReact only once a press under way is made: a finger still down waits for its click', async () => {
+    const hold = vi.fn(() => undefined);
+    const load = vi.fn(async () => Counter);
+    const root = define(load, true, { holdReact: hold });
+    const button = root.querySelector('button')!;
+    button.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hold).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+    button.click();
+    await vi.waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
+  });
 });
+

@@ -2,6 +2,7 @@ import { reportError } from '../lib/report';
 import { retryImport } from '../lib/retry-import';
 import { loadErrorView } from './load-error';
 import { patchShell, shellToDom, type ShellNode } from './shell';
+import { capped, pressMade } from './hold';
 
 /** What the React layer hands back once it has mounted a component (the element layer never imports React's). */
 export interface MountedRoot<P> {
@@ -53,9 +54,10 @@ export interface LazyWidget<P> {
    */
   onIntent?: (props: P) => Promise<unknown> | void;
   /**
-   * Asked once `onIntent`'s promise has settled: React's chunk and the component's are requested
-   * only when what this returns has settled too (at most `HOLD_MS`), so what a press set going
-   * meanwhile (the voice call's request to the provider) is not queued behind evaluating React.
+   * Asked once `onIntent`'s promise has settled and a press under way has been made: React's chunk
+   * and the component's are requested only when what this returns has settled too (at most
+   * `HOLD_MS`), so what the press set going (the voice call's request to the provider) is not
+   * queued behind evaluating React.
    */
   holdReact?: (host: Element) => Promise<unknown> | void;
   /**
@@ -90,9 +92,6 @@ export interface Rendered<P> {
   waiting?: (() => void)[];
 }
 
-/** The longest React waits for `holdReact` (a microphone prompt can take a visitor seconds to answer). */
-export const HOLD_MS = 2000;
-
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -101,14 +100,6 @@ function place<P>(ctx: Rendered<P>, nodes: Node[]) {
   for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
   ctx.placeholder = nodes;
   for (const node of nodes) ctx.container.appendChild(node);
-}
-
-/** Settles when `hold` has (fulfilled or not), or after `HOLD_MS`. */
-function held(hold: Promise<unknown> | void): Promise<unknown> | void {
-  if (!hold) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const cap = new Promise((resolve) => (timer = setTimeout(resolve, HOLD_MS)));
-  return Promise.race([hold.catch(() => {}), cap]).finally(() => clearTimeout(timer));
 }
 
 /** Runs `then` once `element` is on screen and the browser has a quiet moment (after first paint). */
@@ -236,7 +227,8 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     const first = Promise.resolve(spec.onIntent?.(ctx.props)).catch(() => {});
     ctx.phase = 'loading';
     // The component's chunk imports React's: both wait, or React would be evaluated with it.
-    const clear = first.then(() => held(spec.holdReact?.(ctx.container.host)));
+    const hold = spec.holdReact;
+    const clear = first.then(() => hold && pressMade(ctx.container, () => !!ctx.held).then(() => capped(hold(ctx.container.host))));
     const load = () => spec.load();
     const component = clear.then(() => (retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined) : load()));
     Promise.all([clear.then(() => spec.react()), component]).then(
