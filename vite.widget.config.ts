@@ -7,6 +7,7 @@ import { unbundled } from './build/vite-plugins/unbundled.ts';
 import { precompress } from './build/vite-plugins/precompress.ts';
 import { buildSummary } from './build/vite-plugins/summary.ts';
 import { pageReserveCss } from './widgets/demo-request/reserve.ts';
+import { pageReserveCss as voicePageReserveCss } from './widgets/voice-demo/reserve.ts';
 import { EARLY_PRESS_SCRIPT } from './widgets/elements/early-press.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -29,7 +30,7 @@ const ENTRIES = {
 export default defineConfig({
   // Warnings and our summary (build/vite-plugins/summary.ts), not every chunk: --logLevel info lists them.
   logLevel: 'warn',
-  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss(), EARLY_PRESS_SCRIPT), precompress(), buildSummary()],
+  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss() + voicePageReserveCss(), EARLY_PRESS_SCRIPT), precompress(), buildSummary()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),

@@ -8,7 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { audit } from './lighthouse.mjs';
 import { measureClicks, measureDownloads, measureLayoutShift, measureTapToProvider } from './network.mjs';
-import { measureCallShift } from './call-shift.mjs';
+import { measureCallShift, measureVoiceLoadShift } from './call-shift.mjs';
 import { markdown } from './report.mjs';
 import { phoneCost } from './budgets.mjs';
 import { serve } from './serve.mjs';
@@ -74,6 +74,8 @@ async function main() {
     const shift = await measureLayoutShift(server.origin);
     console.error('bench: layout shift through a simulated voice call');
     const callShift = await measureCallShift(server.origin);
+    console.error('bench: layout shift of a bare voice tag as the page loads');
+    const voiceLoad = await measureVoiceLoadShift(server.origin);
     /** @type {Record<string, string>} */
     const urls = {
       'partner page with <ai-voice-demo>': `${server.origin}/examples/partner.html`,
@@ -92,7 +94,7 @@ async function main() {
     console.error(`bench: Lighthouse (${lighthouseRuns} runs per page)`);
     const lighthouse = lighthouseRuns > 0 ? await audit(urls, lighthouseRuns) : undefined;
 
-    const report = { date: new Date().toISOString(), node: process.versions.node, files, phone: phoneCost(files), pages, clicks, tap, shift, callShift, lighthouse };
+    const report = { date: new Date().toISOString(), node: process.versions.node, files, phone: phoneCost(files), pages, clicks, tap, shift, callShift, voiceLoad, lighthouse };
     const { text, verdicts } = markdown(report);
     mkdirSync(OUT, { recursive: true });
     writeFileSync(join(OUT, 'report.json'), `${JSON.stringify({ ...report, budgets: verdicts }, null, 2)}\n`);

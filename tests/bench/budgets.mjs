@@ -10,6 +10,8 @@ export const LIMITS = {
   salesLandingCls: 0,
   /** Issue 34: a whole simulated voice call with captions, on a page of copy and on our site's hero. */
   voiceCallCls: 0,
+  /** A bare voice tag between copy (script async, no stylesheet of ours), from navigation to idle. */
+  voiceLoadCls: 0,
   partner: { performance: 99, tbtMs: 50, cls: 0 },
   // Prerendered routes: full marks, no layout shift, and LCP no slower than the client-rendered site's slowest route was (1797 ms).
   // Issue 23: the form in the first paint, the phone field at the cost of what it shows.
@@ -50,7 +52,7 @@ export const NEVER = {
  * @typedef {{ median: number, sdkLoadedFirst: boolean }} ClickTiming
  * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number, tbtMs: number, cls: number, lcpMs: number, fcpMs?: number }} Audit
  * @typedef {{ india: number, all: number, files: string[] }} PhoneCost
- * @typedef {{ phone?: PhoneCost, pages: Record<string, PageDownloads>, clicks: Record<string, ClickTiming>, tap?: { median: number, runs: number[] }, shift?: Record<string, number>, callShift?: Record<string, number>, lighthouse?: Record<string, Audit> }} Measured
+ * @typedef {{ phone?: PhoneCost, pages: Record<string, PageDownloads>, clicks: Record<string, ClickTiming>, tap?: { median: number, runs: number[] }, shift?: Record<string, number>, callShift?: Record<string, number>, voiceLoad?: Record<string, number>, lighthouse?: Record<string, Audit> }} Measured
  * @typedef {{ budget: string, limit: string, actual: string, ok: boolean }} Verdict
  */
 
@@ -102,6 +104,10 @@ export function checkBudgets(m) {
   const call = 'a simulated voice call with captions, from the press to the hang-up: CLS';
   if (!m.callShift) check(call, `= ${LIMITS.voiceCallCls}`, 'not measured', false);
   else check(call, `= ${LIMITS.voiceCallCls}`, Object.entries(m.callShift).map(([w, v]) => `${v} on ${w}`).join(', '), Math.max(...Object.values(m.callShift)) <= LIMITS.voiceCallCls);
+
+  const load = 'a bare <ai-voice-demo> between copy (script async, no stylesheet), from navigation to idle: CLS';
+  if (!m.voiceLoad) check(load, `= ${LIMITS.voiceLoadCls}`, 'not measured', false);
+  else check(load, `= ${LIMITS.voiceLoadCls}`, Object.entries(m.voiceLoad).map(([w, v]) => `${v} on ${w}`).join(', '), Math.max(...Object.values(m.voiceLoad)) <= LIMITS.voiceLoadCls);
 
   const lh = m.lighthouse;
   if (!lh) check('Lighthouse budgets', 'audited', 'not run', false);

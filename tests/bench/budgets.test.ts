@@ -30,6 +30,7 @@ function report() {
     tap: { median: 80, runs: [80] } as { median: number; runs: number[] } | undefined,
     shift: { 'head 390 px': 0, 'async 1280 px': 0 } as Record<string, number> | undefined,
     callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0 } as Record<string, number> | undefined,
+    voiceLoad: { 'a bare tag between copy 390 px': 0, 'a bare tag with captions between copy 1280 px': 0 } as Record<string, number> | undefined,
     lighthouse: {
       'partner page with <ai-voice-demo>': audit(100),
       'partner page without it': audit(100),
@@ -132,5 +133,11 @@ describe('the budgets of npm run bench', () => {
     const call = 'a simulated voice call with captions, from the press to the hang-up: CLS';
     expect(broken({ ...report(), callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0.001 } })).toEqual([call]);
     expect(broken({ ...report(), callShift: undefined })).toEqual([call]);
+  });
+
+  it('flag a bare voice tag that moves the copy below it as it loads, and one not measured', () => {
+    const load = 'a bare <ai-voice-demo> between copy (script async, no stylesheet), from navigation to idle: CLS';
+    expect(broken({ ...report(), voiceLoad: { 'a bare tag between copy 390 px': 0.011, 'a bare tag with captions between copy 1280 px': 0 } })).toEqual([load]);
+    expect(broken({ ...report(), voiceLoad: undefined })).toEqual([load]);
   });
 });

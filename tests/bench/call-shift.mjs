@@ -57,3 +57,40 @@ export async function measureCallShift(origin) {
   }
   return result;
 }
+
+/** Where a bare tag's load is measured: copy above and below it, the script `async`, no stylesheet of ours. */
+export const LOAD_PAGES = /** @type {const} */ ([
+  ['a bare tag with captions between copy', '/bench/voice-call.html'],
+  ['a bare tag between copy', '/bench/voice-copy.html'],
+]);
+
+/**
+ * CLS of a page holding a bare `<ai-voice-demo>` between copy, from navigation until the card is drawn
+ * and the page is quiet, at a phone's and a laptop's width (no input: every shift counts).
+ * @param {string} origin
+ * @returns {Promise<Record<string, number>>}
+ */
+export async function measureVoiceLoadShift(origin) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  /** @type {Record<string, number>} */
+  const result = {};
+  try {
+    for (const [label, path] of LOAD_PAGES) {
+      for (const width of [390, 1280]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+        await watchLayoutShift(context);
+        const page = await context.newPage();
+        await page.goto(`${origin}${path}`);
+        await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(1000);
+        result[`${label} ${width} px`] = Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}

@@ -103,6 +103,8 @@ export async function measureClicks(origin, runs) {
         const { context, page } = await freshPage(browser);
         await page.goto(`${origin}/bench/${c.page}.html`);
         await page.waitForLoadState('networkidle');
+        // A bare tag's code waits for the page's first screen, which a busy machine can finish after the network went quiet.
+        await page.waitForFunction((tag) => !!document.querySelector(tag)?.shadowRoot, c.widget);
         await page.evaluate(watchFor, c.widget);
         const box = await page.locator(c.widget).getByRole('button', { name: c.control }).boundingBox();
         if (!box) throw new Error(`${c.widget}: no ${c.control} button`);

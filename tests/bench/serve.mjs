@@ -112,6 +112,9 @@ export async function serve({ port, distDir }) {
   // Issue 34: a voice card with captions between copy, for a whole simulated call (call-shift.mjs).
   const call = ['<p>Talk to our receptionist: press the button and speak.</p>', '<ai-voice-demo assistant-id="bench-assistant" captions></ai-voice-demo>', '<p id="below">This copy must stay where it is during the call.</p>'].join('\n');
   app.get('/bench/voice-call.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a call', call)));
+  // The same copy around a bare tag without captions: its first load is measured on both (call-shift.mjs).
+  const card = call.replace(' captions>', '>');
+  app.get('/bench/voice-copy.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a voice card', card)));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });

@@ -32,16 +32,16 @@ test.describe('on a page we do not control', () => {
     await expect(demo.getByRole('button', { name: 'Get OTP' })).toBeVisible();
   });
 
-  test('nothing is injected into the host document but the rule that keeps the demo form\'s place until it is defined', async ({ page }) => {
+  test('nothing is injected into the host document but the rules that keep the demo form\'s and the voice card\'s places until they are defined', async ({ page }) => {
     await page.goto('/examples/index.html');
     // Every widget fully drawn: the demo form loads its phone input when the pointer comes.
     await page.locator('#demo').hover();
     await expect(page.locator('#demo').getByRole('button', { name: 'Get OTP' })).toBeVisible();
     const host = await page.evaluate(() => ({
       styles: document.querySelectorAll('style').length,
-      // The loader's one sheet: each rule is about an undefined <ai-demo-request>, at no specificity.
+      // The loader's one sheet: each rule is about an undefined <ai-demo-request> or <ai-voice-demo>, at no specificity.
       adopted: document.adoptedStyleSheets.map((sheet) =>
-        [...sheet.cssRules].every((rule) => (rule.cssText.startsWith('@media') ? (rule as CSSMediaRule).cssRules[0]!.cssText : rule.cssText).startsWith(':where(ai-demo-request:not(:defined))')),
+        [...sheet.cssRules].every((rule) => /^:where\(ai-(demo-request|voice-demo)[^{]*:not\(:defined\)\) \{/.test(rule.cssText.startsWith('@media') ? (rule as CSSMediaRule).cssRules[0]!.cssText : rule.cssText)),
       ),
       sheets: [...document.styleSheets].map((s) => (s.href ? new URL(s.href).pathname : 'inline')),
       bodyChildren: [...document.body.children].map((el) => el.localName),

@@ -58,6 +58,46 @@ test.describe('widgets load their code on demand', () => {
     await Promise.all(held.map((route) => route.abort()));
   });
 
+  test.describe('on a phone', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+    test('a tap sends the call to the provider before React is requested; React then takes that call over', async ({ page }) => {
+      // The provider holds its answer: the call waits in its connecting state until the test lets it fail.
+      const held: Route[] = [];
+      await page.route('https://api.vapi.ai/**', (route) => void held.push(route));
+      // When the page asks for the call (the SDK's fetch), on the page's clock, as the bench times it.
+      await page.addInitScript(() => {
+        const w = window as unknown as { callAskedAt: number[] };
+        w.callAskedAt = [];
+        const send = window.fetch;
+        window.fetch = function (input, init) {
+          if (String(input instanceof Request ? input.url : input).endsWith('/call/web')) w.callAskedAt.push(performance.now());
+          return send.call(this, input, init);
+        };
+      });
+      await page.goto('/examples/partner.html');
+      await page.waitForLoadState('networkidle');
+      const voice = page.locator('#voice');
+      const react = page.waitForRequest(REACT_CHUNK);
+      await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).tap();
+      await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+      await react;
+      // React's chunk and the component's (which imports React's) were asked for after the call
+      // (resource entries appear once each has arrived).
+      const chunks = () =>
+        page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\/chunks\/(react|VoiceDemo)\.[\w-]+\.js$/.test(r.name)).map((r) => r.startTime));
+      await expect.poll(async () => (await chunks()).length).toBe(2);
+      const asked = await page.evaluate(() => (window as unknown as { callAskedAt: number[] }).callAskedAt);
+      expect(asked).toHaveLength(1);
+      for (const start of await chunks()) expect(start).toBeGreaterThan(asked[0]!);
+      // React adopts the call the tap started (no second request), and only React shows its failure.
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await Promise.all(held.map((route) => route.abort()));
+      await expect(voice.getByRole('status')).toHaveText('Error connecting. Click to try again');
+      expect(await page.evaluate(() => (window as unknown as { callAskedAt: number[] }).callAskedAt)).toHaveLength(1);
+    });
+  });
+
   test('the demo form is whole in the first paint; its code comes when a visitor points at it', async ({ page }) => {
     const loaded = scripts(page);
     await page.goto('/examples/demo-request.html');

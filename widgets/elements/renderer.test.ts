@@ -20,14 +20,14 @@ const pressed: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button
 /** A toggling control: an odd number of presses shows Pressing and passes one press on. */
 const toggle = (controls: string[]) => ({ shell: controls.length % 2 ? pressed : shell, replay: controls.length % 2 ? ['button'] : [] });
 
-function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggle' = true) {
+function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggle' = true, extra: object = {}) {
   const tag = `x-lazy-${++tags}`;
   const shells = withShell ? { shell: () => shell, onShellPress: withShell === 'toggle' ? toggle : undefined } : {};
   defineOnce(
     tag,
     class extends WidgetElement {
       static override props = { label: string() };
-      static override widget = { load, react: reactLayer, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test' };
+      static override widget = { load, react: reactLayer, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test', ...extra };
     },
   );
   const el = document.createElement(tag);
@@ -125,8 +125,40 @@ describe('widgets load React when a visitor reaches for them', () => {
     const root = define(() => new Promise((r) => (resolve = r)));
     root.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     (root.host as HTMLElement).remove();
+    await vi.waitFor(() => expect(resolve).toBeTypeOf('function'));
     resolve(Counter);
     await settle();
     expect(root.childNodes).toHaveLength(0);
   });
+
+  it('requests React and the component only once what a press set going has left (holdReact)', async () => {
+    let release!: () => void;
+    const hold = vi.fn((_host: Element) => new Promise<void>((r) => (release = r)));
+    const load = vi.fn(async () => Counter);
+    const root = define(load, true, { holdReact: hold });
+    root.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await vi.waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    expect(text(root)).toBe('Press');
+    release();
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks holdReact only once a press under way is made: a finger still down waits for its click', async () => {
+    const hold = vi.fn(() => undefined);
+    const load = vi.fn(async () => Counter);
+    const root = define(load, true, { holdReact: hold });
+    const button = root.querySelector('button')!;
+    button.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hold).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+    button.click();
+    await vi.waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
+    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
+  });
 });
+

@@ -2,6 +2,7 @@ import { reportError } from '../lib/report';
 import { retryImport } from '../lib/retry-import';
 import { loadErrorView } from './load-error';
 import { patchShell, shellToDom, type ShellNode } from './shell';
+import { capped, pressMade } from './hold';
 
 /** What the React layer hands back once it has mounted a component (the element layer never imports React's). */
 export interface MountedRoot<P> {
@@ -52,6 +53,13 @@ export interface LazyWidget<P> {
    * once what this returns has settled, so the two do not compete for the main thread.
    */
   onIntent?: (props: P) => Promise<unknown> | void;
+  /**
+   * Asked once `onIntent`'s promise has settled and a press under way has been made: React's chunk
+   * and the component's are requested only when what this returns has settled too (at most
+   * `HOLD_MS`), so what the press set going (the voice call's request to the provider) is not
+   * queued behind evaluating React.
+   */
+  holdReact?: (host: Element) => Promise<unknown> | void;
   /**
    * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
    * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).
@@ -218,9 +226,12 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     if (ctx.phase !== 'shell' && !(retry && ctx.phase === 'failed')) return;
     const first = Promise.resolve(spec.onIntent?.(ctx.props)).catch(() => {});
     ctx.phase = 'loading';
+    // The component's chunk imports React's: both wait, or React would be evaluated with it.
+    const hold = spec.holdReact;
+    const clear = first.then(() => hold && pressMade(ctx.container, () => !!ctx.held).then(() => capped(hold(ctx.container.host))));
     const load = () => spec.load();
-    const component = retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined) : load();
-    Promise.all([first.then(() => spec.react()), component]).then(
+    const component = clear.then(() => (retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined) : load()));
+    Promise.all([clear.then(() => spec.react()), component]).then(
       ([{ mountReact }, Component]) => {
         if (ctx.phase !== 'loading') return;
         ctx.phase = 'mounted';

@@ -12,6 +12,8 @@ export type CallHandlers = { [E in keyof VoiceClientEventMap]: (...args: VoiceCl
 export interface CallStart {
   /** The client's `start` answer (`null`: refused); rejects when the microphone or the client fails first. */
   started: Promise<unknown>;
+  /** Settles once the client's request has left (a task after `start`), or the attempt ended before it. */
+  sent: Promise<void>;
   client(): VoiceClient | null;
   /** Receives the client's events, those that came before first; returns how to stop receiving them. */
   attach(handlers: CallHandlers): () => void;
@@ -32,21 +34,31 @@ export function beginCall({ client: given, publicKey = '', apiUrl, assistantId =
     EVENTS.map((name) => [name, (...args: unknown[]) => (handlers ? (handlers[name] as (...a: unknown[]) => void)(...args) : held.push([name, args]))]),
   ) as Record<(typeof EVENTS)[number], (...args: unknown[]) => void>;
 
+  let markSent = () => {};
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
   const started = (async () => {
-    if (!assistantId) throw new Error(MISSING_ASSISTANT);
-    const microphone = openMicrophone();
-    microphone.catch(() => {});
-    const c = given ?? (await loadSdk()).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL });
-    client = c;
-    for (const name of EVENTS) c.on(name, relay[name] as never);
-    await microphone;
-    if (stopped) return null;
-    return c.start(assistantId);
+    try {
+      if (!assistantId) throw new Error(MISSING_ASSISTANT);
+      const microphone = openMicrophone();
+      microphone.catch(() => {});
+      const c = given ?? (await loadSdk()).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL });
+      client = c;
+      for (const name of EVENTS) c.on(name, relay[name] as never);
+      await microphone;
+      if (stopped) return null;
+      const answer = c.start(assistantId);
+      // The SDK sends its POST within the microtasks of `start` (it awaits nothing slower first).
+      setTimeout(markSent);
+      return await answer;
+    } finally {
+      markSent();
+    }
   })();
   started.catch(() => {});
 
   return {
     started,
+    sent,
     client: () => client,
     attach(next) {
       handlers = next;
@@ -76,6 +88,14 @@ export function startEarly(host: Element, props: VoiceDemoProps): void {
   cancelEarly(host);
   const call = beginCall(props);
   early.set(host, { call, timer: setTimeout(() => cancelEarly(host), ADOPT_WITHIN_MS) });
+}
+
+/**
+ * What React's chunk waits for on `host`: the request of the call a press started (evaluating
+ * React on the main thread before it would delay the call by that much). Nothing when no call is starting.
+ */
+export function callSent(host: Element): Promise<void> | undefined {
+  return early.get(host)?.call.sent;
 }
 
 export function adoptEarly(host: Element | null | undefined): CallStart | null {

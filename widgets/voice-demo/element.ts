@@ -6,6 +6,7 @@ import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-e
 import css from './voice-demo.css?inline';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import { voiceShell } from './shell';
+import { reserveCss } from './reserve';
 import type { VoiceClient, VoiceDemoErrorDetail } from './contract';
 import { reactLayer } from '../react/layer';
 
@@ -73,7 +74,7 @@ export class AIVoiceDemoElement extends WidgetElement {
   static override widget: WidgetSpec<VoiceDemoProps> = {
     load: () => import('./VoiceDemo').then((m) => m.VoiceDemo),
     react: reactLayer,
-    css: [baseCss, css],
+    css: [baseCss, css, reserveCss()],
     ...voiceShell,
     loadError: (p) => VOICE_STRINGS[p.lang ?? 'en'].loadError,
     tryAgain: (p) => VOICE_STRINGS[p.lang ?? 'en'].tryAgain,

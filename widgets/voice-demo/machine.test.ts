@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VOICE_STRINGS } from '../lib/strings/voice';
-import { captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceAction, type VoiceState, type VoiceStatus } from './machine';
+import { CAPTION_LINES, captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceAction, type VoiceState, type VoiceStatus } from './machine';
 
 const tooltipFor = (state: VoiceState) => VOICE_STRINGS.en.tooltips[state.status as Exclude<VoiceStatus, 'consent'>];
 const PRESS = { type: 'press', needsConsent: false } as const;
@@ -110,7 +110,7 @@ describe('voice demo machine', () => {
     expect(voiceReducer(voiceReducer(muted, PRESS), PRESS).muted).toBe(false);
   });
 
-  it('keeps the latest caption lines, a partial growing in place until it is final', () => {
+  it('keeps the conversation\'s lines (the latest hundred), a partial growing in place until it is final', () => {
     const line = (role: 'user' | 'assistant', text: string, final = true) => ({ type: 'transcript', line: { role, text, final } }) as const;
     let s = voiceReducer(at('listening'), line('assistant', 'Hello', false));
     s = voiceReducer(s, line('assistant', 'Hello there', false));
@@ -119,7 +119,12 @@ describe('voice demo machine', () => {
     s = voiceReducer(s, line('user', 'Hi'));
     s = voiceReducer(s, line('assistant', 'How can I help?'));
     s = voiceReducer(s, line('user', 'Book a visit'));
-    expect(s.lines.map((l) => l.text)).toEqual(['Hi', 'How can I help?', 'Book a visit']);
+    // Every line stays (the area scrolls): none is dropped from the top while the others are read.
+    expect(s.lines.map((l) => l.text)).toEqual(['Hello there!', 'Hi', 'How can I help?', 'Book a visit']);
+    for (let i = 0; i < CAPTION_LINES; i++) s = voiceReducer(s, line(i % 2 ? 'user' : 'assistant', `Line ${i}`));
+    expect(s.lines).toHaveLength(CAPTION_LINES);
+    expect(s.lines[0]!.text).toBe('Line 0');
+    expect(s.lines.at(-1)!.text).toBe(`Line ${CAPTION_LINES - 1}`);
     expect(voiceReducer(initialVoiceState, line('user', 'late')).lines).toEqual([]);
     expect(voiceReducer(s, { type: 'call-end' }).lines).toEqual([]);
   });

@@ -24,7 +24,7 @@ export interface VoiceState {
   /** Why the last call failed (for the error event and the log). */
   error: string | null;
   code: VoiceErrorCode | null;
-  /** The conversation's latest lines, oldest first. */
+  /** The conversation's lines, oldest first (the latest `CAPTION_LINES`). */
   lines: CaptionLine[];
 }
 
@@ -42,8 +42,12 @@ export type VoiceAction =
   | { type: 'transcript'; line: CaptionLine }
   | { type: 'fail'; message: string; code: VoiceErrorCode };
 
-/** How many caption lines stay on screen. */
-export const CAPTION_LINES = 3;
+/**
+ * How many caption lines a call keeps. The captions' area shows the latest and scrolls back to the
+ * others: a line dropped from the top would move every line under it, so a call of any usual length
+ * drops none.
+ */
+export const CAPTION_LINES = 100;
 
 export const initialVoiceState: VoiceState = { status: 'idle', volume: 0, muted: false, error: null, code: null, lines: [] };
 

@@ -3,7 +3,7 @@ import type { Localized } from '../lib/strings';
 import type { VoiceDemoProps } from './contract';
 import { needsConsent } from './consent';
 import { initialVoiceState, voiceReducer, type VoiceAction } from './machine';
-import { cancelEarly, loadSdk, startEarly } from './begin-call';
+import { callSent, cancelEarly, loadSdk, startEarly } from './begin-call';
 import { viewOptions, voiceView } from './view';
 
 type Props = VoiceDemoProps & Localized;
@@ -45,4 +45,6 @@ export const voiceShell = {
     // The SDK is what a press waits for (the call starts without React): it comes first.
     if (!props.client) return loadSdk();
   },
+  // A press started the call: its request to the provider leaves before React is evaluated.
+  holdReact: (host: Element) => callSent(host),
 } satisfies Partial<LazyWidget<Props>>;

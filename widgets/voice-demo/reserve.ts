@@ -1,0 +1,25 @@
+/**
+ * The voice card's box at rest, the same before its code arrives and after: the button (`--size`),
+ * the gap, the status on one line (0.875em at line-height 1.5, 6 px above and below), and with
+ * captions the gap and their fixed area (8 lines of 0.875em text), in the root's font size
+ * (`--font-size`). Nothing of the card grows during a call (#34), so this is its size throughout.
+ */
+const REST = 'calc(var(--size, 72px) + 26px + 1.3125 * var(--font-size, 16px))';
+const WITH_CAPTIONS = 'calc(var(--size, 72px) + 40px + 8.3125 * var(--font-size, 16px))';
+/** The status and the captions' width (22em of 0.875em text), never more than the host is given. */
+const WIDTH = 'min(calc(19.25 * var(--font-size, 16px)), 100%)';
+/** `captions` is on (the older `captions="off"` and `"false"` are off). */
+const CAPTIONS = '[captions]:not([captions="off" i],[captions="false" i])';
+
+/** In the shadow root: the drawn card is never shorter than the place kept for it. */
+export const reserveCss = (): string => `:host{min-height:${REST}}:host(${CAPTIONS}){min-height:${WITH_CAPTIONS}}`;
+
+/**
+ * On the page, installed by the script tag's loader (and in `ai-widgets.css`): a bare tag keeps the
+ * card's place until it is defined, so the copy below it does not move when the card is drawn. The
+ * empty box is aligned by its top: by the baseline (its bottom edge, having no text) its line would
+ * be a descent taller than the drawn card's, whose baseline is its own text's.
+ */
+export const pageReserveCss = (): string =>
+  `:where(ai-voice-demo:not(:defined)){display:inline-block;vertical-align:top;inline-size:${WIDTH};min-height:${REST}}` +
+  `:where(ai-voice-demo${CAPTIONS}:not(:defined)){min-height:${WITH_CAPTIONS}}`;
