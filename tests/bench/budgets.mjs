@@ -130,12 +130,15 @@ export function checkBudgets(m) {
       const s = LIMITS.sales;
       check(`${label}: Lighthouse performance, TBT, CLS`, `${s.performance}, ≤ ${s.tbtMs} ms, ${s.cls}`, `${a.performance}, ${a.tbtMs} ms, ${a.cls}`, a.performance >= s.performance && a.tbtMs <= s.tbtMs && a.cls <= s.cls);
     }
-    const all = lh['page with all three widgets'];
+    // Drawn in the HTML: the page's largest paint is a widget's text, which a widget drawn by
+    // script can never have in the first paint.
+    const all = lh['page with all three widgets in its HTML'];
     const none = lh['the same page without them'];
-    if (!all || !none) check('all three widgets: LCP behind the page without them', `≤ ${LIMITS.allWidgetsLcpDelayMs} ms`, 'not run', false);
+    const allBudget = 'all three widgets in the HTML: LCP behind the page without them';
+    if (!all || !none) check(allBudget, `≤ ${LIMITS.allWidgetsLcpDelayMs} ms`, 'not run', false);
     else {
-      check('all three widgets: LCP behind the page without them', `≤ ${LIMITS.allWidgetsLcpDelayMs} ms`, `${all.lcpMs - none.lcpMs} ms (${all.lcpMs} vs ${none.lcpMs} ms)`, all.lcpMs - none.lcpMs <= LIMITS.allWidgetsLcpDelayMs);
-      check('all three widgets: CLS', '= 0', all.cls, all.cls <= 0);
+      check(allBudget, `≤ ${LIMITS.allWidgetsLcpDelayMs} ms`, `${all.lcpMs - none.lcpMs} ms (${all.lcpMs} vs ${none.lcpMs} ms)`, all.lcpMs - none.lcpMs <= LIMITS.allWidgetsLcpDelayMs);
+      check('all three widgets in the HTML: CLS', '= 0', all.cls, all.cls <= 0);
     }
     const bare = lh['landing page without widgets'];
     for (const [label, limit] of Object.entries(LIMITS.landing)) {
