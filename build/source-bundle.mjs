@@ -24,7 +24,10 @@ const ownUrl = {
   },
 };
 
-/** Whether the bundle was made from the sources as they are now (each input's modification time). */
+/**
+ * Whether the bundle was made from the sources as they are now (each input's modification time).
+ * @param {string} bundle @param {string} manifest
+ */
 function fresh(bundle, manifest) {
   try {
     const { inputs } = JSON.parse(readFileSync(manifest, 'utf8'));

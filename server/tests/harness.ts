@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
+import { slowdown } from '../../tests/support/slowdown.mjs';
 import { fakeVoiceProvider } from '../../tests/support/fakes';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,19 @@ import { startService } from '../service.ts';
 import { openStore } from '../storage/index.ts';
 
 /**
+ * How long the service waits for its database before answering 503 busy, on this machine now: the
+ * default (4 s) stretched as the test runners' timeouts are, since `npm test` runs the unit tests beside
+ * the browser tests. A test about that limit sets DATABASE_TIMEOUT_MS itself.
+ */
+export const DATABASE_PATIENCE = { DATABASE_TIMEOUT_MS: String(4000 * slowdown()) };
+
+/**
  * A service on a throwaway database, driven with `inject` (no port). Its log lines are kept in `logs`
  * (not printed); `now` moves the service's clock (codes, calling hours, call retries).
  */
 export async function testApp(env: Record<string, string> = {}, { now }: { now?: () => number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
-  const config = loadConfig({ DATABASE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'info', DIST_DIR: join(dir, 'dist'), CALL_HOURS: '00:00-24:00', ...env }, () => {});
+  const config = loadConfig({ ...DATABASE_PATIENCE, DATABASE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'info', DIST_DIR: join(dir, 'dist'), CALL_HOURS: '00:00-24:00', ...env }, () => {});
   const store = await openStore(config);
   const logs: Record<string, unknown>[] = [];
   // The console provider's codes (its stand-in for the text message), apart from the log.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testApp } from './harness.ts';
+import { slowdown } from '../../tests/support/slowdown.mjs';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness | undefined;
@@ -117,7 +118,7 @@ describe('smaller mends', () => {
 
 describe('settings checked at start', () => {
   const start = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['server/run.mjs', 'main'], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '1', DATABASE_PATH: '/nonexistent/never.sqlite', ...env }, timeout: 20_000 });
+    spawnSync(process.execPath, ['server/run.mjs', 'main'], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '1', DATABASE_PATH: '/nonexistent/never.sqlite', ...env }, timeout: 20_000 * slowdown() });
 
   it.each([
     [{ OTP_PROVIDER: 'Twilio' }, 'OTP_PROVIDER: "Twilio" is not one of console, twilio (lower case).'],

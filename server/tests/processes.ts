@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../tests/support/free-port.mjs';
+import { DATABASE_PATIENCE } from './harness.ts';
 
 export type Instance = { port: number; child: ChildProcess; codes: Map<string, string>; output: () => string };
 
@@ -16,7 +17,7 @@ export function killAll() {
 export async function startInstance(dir: string, env: Record<string, string>): Promise<Instance> {
   const port = freePort();
   const child = spawn(process.execPath, ['server/run.mjs', 'main'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', FEEDBACK_RATE_LIMIT: '100000', CALL_HOURS: '00:00-24:00', DIST_DIR: join(dir, 'dist'), ...env },
+    env: { ...process.env, ...DATABASE_PATIENCE, PORT: String(port), LOG_LEVEL: 'info', OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', FEEDBACK_RATE_LIMIT: '100000', CALL_HOURS: '00:00-24:00', DIST_DIR: join(dir, 'dist'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
