@@ -3,25 +3,27 @@
 // after another and stop at the first that fails. `npm test` is one such call: the browser tests, the
 // longest chain, start as soon as the build is done instead of after the unit tests, which mostly wait
 // (on processes, sockets and timers) and leave a core to the builds and the browsers meanwhile.
-// The last chain's output streams, and the others run at a lower priority (nice 5): they take what it
-// leaves. Their output is printed when they end. Exits non-zero when any fails.
+// The last chain's output streams; the others' is printed when they end. The typecheck, the lint and
+// the hosts' install run at a lower priority (nice 5): they take what the tests leave. Exits non-zero when any fails.
 //
 // Everything shares the machine, so the runners' timeouts are stretched for that from the start
-// (TEST_SLOWDOWN, tests/support/slowdown.mjs: at least 2, more when the machine was already busy,
+// (TEST_SLOWDOWN, tests/support/slowdown.mjs: at least 3, more when the machine was already busy,
 // unless pinned): the load rises only once the chains are under way, after the runners have read it.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { slowdown } from './slowdown.mjs';
 
 const chains = process.argv.slice(2).map((arg) => arg.split('+'));
-if (!process.env.TEST_SLOWDOWN) process.env.TEST_SLOWDOWN = String(Math.max(2, slowdown()));
+const yields = new Set(['typecheck', 'lint', 'hosts:install']);
+if (!process.env.TEST_SLOWDOWN) process.env.TEST_SLOWDOWN = String(Math.max(3, slowdown()));
 
 /** @param {string} script @param {boolean} streamed @returns {Promise<{ code: number, output: string }>} */
 const runScript = (script, streamed) =>
   new Promise((resolve) => {
     const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'] });
-    // The streamed chain is the longest: the others yield the CPU to it (their processes inherit this).
-    if (!streamed && child.pid) setPriority(child.pid, 5);
+    // The checks that only compute yield the CPU to the tests (their processes inherit this); the unit
+    // tests do not: starved, their services answered 503 busy and their spawned processes overran.
+    if (yields.has(script) && child.pid) setPriority(child.pid, 5);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
