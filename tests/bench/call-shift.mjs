@@ -13,6 +13,17 @@ export const CALL_PAGES = /** @type {const} */ ([
   ['our site\u2019s hero', '/', 1280],
 ]);
 
+/**
+ * A page of its own at `width`, reaching no other host, whose layout shifts are summed as CLS counts them.
+ * @param {import('@playwright/test').Browser} browser @param {number} width
+ */
+async function watchedPage(browser, width) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  await watchLayoutShift(context);
+  return { context, page: await context.newPage() };
+}
+
 /** The scripted call's last line: once it is in the captions, the whole conversation has been shown. */
 const LAST_LINE = 'Done: you are booked for Tuesday at ten.';
 
@@ -27,10 +38,7 @@ export async function measureCallShift(origin) {
   const result = {};
   try {
     for (const [label, path, width] of CALL_PAGES) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
-      await watchLayoutShift(context);
-      const page = await context.newPage();
+      const { context, page } = await watchedPage(browser, width);
       await page.goto(`${origin}${path}`);
       const voice = page.locator('ai-voice-demo').first();
       await page.waitForLoadState('networkidle');
@@ -77,10 +85,7 @@ export async function measureVoiceLoadShift(origin) {
   try {
     for (const [label, path] of LOAD_PAGES) {
       for (const width of [390, 1280]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 } });
-        await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
-        await watchLayoutShift(context);
-        const page = await context.newPage();
+        const { context, page } = await watchedPage(browser, width);
         await page.goto(`${origin}${path}`);
         await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).waitFor();
         await page.waitForLoadState('networkidle');
