@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { consentWording } from './demo-request.form';
 import { buildHosts, NEXT, prebuilt, type Built } from './hosts.builds';
 import { copyHost, pack, run, runDir, site, start, stop } from './hosts.project';
+import { slowdown } from '../support/slowdown.mjs';
 
 // The packed package in each framework's own project (tests/hosts), built by that framework's tooling
 // with its defaults: Next.js (Turbopack, a Server Component page), Vue, Svelte, Angular, Preact and
@@ -45,8 +46,9 @@ async function nextServer(name: string, cwd: string, mode: 'start' | 'dev'): Pro
 }
 
 test.beforeAll(async () => {
-  // Every build at once on two cores, beside the other browser tests: minutes, not seconds (when not built ahead).
-  test.setTimeout(420_000);
+  // Every build at once on two cores, beside the other browser tests and the unit tests, after the hosts'
+  // install on a fresh machine: minutes, not seconds (when not built ahead).
+  test.setTimeout(420_000 * slowdown());
   dir = await runDir();
   const tarball = await pack(dir);
   const built = prebuilt(tarball) ?? buildHosts(dir, tarball);

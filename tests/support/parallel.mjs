@@ -3,8 +3,8 @@
 // after another and stop at the first that fails. `npm test` is one such call: the browser tests, the
 // longest chain, start as soon as the build is done instead of after the unit tests, which mostly wait
 // (on processes, sockets and timers) and leave a core to the builds and the browsers meanwhile.
-// The last chain's output streams; the others' is printed when they end. The typecheck, the lint and
-// the hosts' install run at a lower priority (nice 5): they take what the tests leave. Exits non-zero when any fails.
+// The last chain's output streams; the others' is printed when they end. The typecheck and the lint
+// run at a lower priority (nice 5): they take what the tests leave. Exits non-zero when any fails.
 //
 // Everything shares the machine, so the runners' timeouts are stretched for that from the start
 // (TEST_SLOWDOWN, tests/support/slowdown.mjs: at least 3, more when the machine was already busy,
@@ -14,7 +14,7 @@ import { setPriority } from 'node:os';
 import { slowdown } from './slowdown.mjs';
 
 const chains = process.argv.slice(2).map((arg) => arg.split('+'));
-const yields = new Set(['typecheck', 'lint', 'hosts:install']);
+const yields = new Set(['typecheck', 'lint']);
 if (!process.env.TEST_SLOWDOWN) process.env.TEST_SLOWDOWN = String(Math.max(3, slowdown()));
 
 /** @param {string} script @param {boolean} streamed @returns {Promise<{ code: number, output: string }>} */
