@@ -24,6 +24,9 @@ async function watchedPage(browser, width) {
   return { context, page: await context.newPage() };
 }
 
+/** @param {import('@playwright/test').Page} page @returns {Promise<number>} The CLS summed so far, to 4 places. */
+const clsOf = async (page) => Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+
 /** The scripted call's last line: once it is in the captions, the whole conversation has been shown. */
 const LAST_LINE = 'Done: you are booked for Tuesday at ten.';
 
@@ -57,7 +60,7 @@ export async function measureCallShift(origin) {
       // Hang up: the card goes back to rest, with its captions area kept or emptied in place.
       await voice.getByRole('button').first().click();
       await page.waitForTimeout(1000);
-      result[`${label} ${width} px`] = Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+      result[`${label} ${width} px`] = await clsOf(page);
       await context.close();
     }
   } finally {
@@ -90,7 +93,7 @@ export async function measureVoiceLoadShift(origin) {
         await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).waitFor();
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(1000);
-        result[`${label} ${width} px`] = Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+        result[`${label} ${width} px`] = await clsOf(page);
         await context.close();
       }
     }
