@@ -8,7 +8,14 @@ import { precompress } from './build/vite-plugins/precompress.ts';
 import { buildSummary } from './build/vite-plugins/summary.ts';
 import { pageReserveCss } from './widgets/demo-request/reserve.ts';
 import { pageReserveCss as voicePageReserveCss } from './widgets/voice-demo/reserve.ts';
-import { EARLY_PRESS_SCRIPT } from './widgets/elements/early-press.ts';
+import { transformSync } from 'esbuild';
+import { PAGE_SCRIPT } from './widgets/elements/page-script.ts';
+
+/**
+ * The page script's text, minified once: the same in the loader and in every printed page, so a
+ * policy allows it by one hash per version.
+ */
+const pageScript = transformSync(PAGE_SCRIPT, { minify: true, target: 'es2020' }).code.trim();
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -30,7 +37,7 @@ const ENTRIES = {
 export default defineConfig({
   // Warnings and our summary (build/vite-plugins/summary.ts), not every chunk: --logLevel info lists them.
   logLevel: 'warn',
-  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss() + voicePageReserveCss(), EARLY_PRESS_SCRIPT), precompress(), buildSummary()],
+  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss() + voicePageReserveCss(), pageScript), precompress(), buildSummary()],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
@@ -39,6 +46,7 @@ export default defineConfig({
     process: 'globalThis.process',
     __SENTRY_DSN__: JSON.stringify(process.env.AI_WIDGETS_SENTRY_DSN ?? ''),
     __WIDGETS_VERSION__: JSON.stringify(pkg.version),
+    __PAGE_SCRIPT__: JSON.stringify(pageScript),
   },
   build: {
     outDir: 'dist/widgets',

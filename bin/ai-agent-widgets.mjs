@@ -3,10 +3,12 @@
 // paint drawn in (renderElement from `ai-agent-widgets/ssr`), to paste into a page.
 import { renderElement } from '../dist/widgets/ssr.js';
 
-const USAGE = `Usage: ai-agent-widgets html <ai-demo-request|ai-voice-demo|ai-feedback> [--<attribute> <value>]... [--<boolean-attribute>] [--lang hi] [--nonce <nonce>]
+const USAGE = `Usage: ai-agent-widgets html <ai-demo-request|ai-voice-demo|ai-feedback> [--<attribute> <value>]... [--<boolean-attribute>] [--lang hi] [--nonce <nonce>] [--script <url of ai-widgets.js>]
 
-Prints the element's HTML with its first paint inside (a declarative shadow root), to paste into a page
-that loads our script async. Attributes are the element's own, e.g. --default-country IN --backend-url /api.`;
+Prints the element's HTML with its first paint inside (a declarative shadow root), to paste into a page.
+With --script, the small inline script after it brings our script once the page has painted (the page
+needs no script tag of ours); without it, the page loads our script async itself.
+Attributes are the element's own, e.g. --default-country IN --backend-url /api.`;
 
 /** `--name value` pairs; a name followed by another `--name` (or nothing) is a boolean attribute. */
 function parse(args) {
@@ -17,7 +19,7 @@ function parse(args) {
     if (!arg.startsWith('--') || arg.length < 3) throw new Error(`"${arg}" is not an option: options are --<attribute> <value>.`);
     const [name, inline] = arg.slice(2).split(/=(.*)/s);
     const value = inline ?? (args[i + 1] !== undefined && !args[i + 1].startsWith('--') ? args[++i] : true);
-    if (name === 'lang' || name === 'nonce') options[name] = String(value);
+    if (name === 'lang' || name === 'nonce' || name === 'script') options[name] = String(value);
     else if (name === 'no-early-presses') options.earlyPresses = false;
     else attributes[name] = value;
   }

@@ -57,6 +57,19 @@ describe('renderElement', async () => {
     }
   });
 
+  it('with our script URL, prints the inline script that brings it: the same text on every page, the URL as an attribute', async () => {
+    const { PAGE_SCRIPT } = await import('./elements/page-script');
+    const one = renderElement('ai-feedback', {}, { script: 'https://cdn.example/w/ai-widgets.js?v="1"' });
+    const two = renderElement('ai-demo-request', {}, { script: '/other/ai-widgets.js', nonce: 'n' });
+    expect(one).toContain(`<script data-src="https://cdn.example/w/ai-widgets.js?v=&quot;1&quot;">${PAGE_SCRIPT}</script>`);
+    expect(two).toContain(`<script data-src="/other/ai-widgets.js" nonce="n">${PAGE_SCRIPT}</script>`);
+    // A script a browser can run (a policy's hash is of this text).
+    expect(() => new Function(PAGE_SCRIPT)).not.toThrow();
+    // Asked to leave out the inline script but given our script's URL, the script is still printed: it is what loads ours.
+    expect(renderElement('ai-feedback', {}, { earlyPresses: false, script: '/w.js' })).toContain('<script data-src="/w.js">');
+    expect(renderElement('ai-feedback', {}, { earlyPresses: false })).not.toContain('<script');
+  });
+
   it('prints only the inside of the element for a framework that prints the tag itself', () => {
     const inner = renderElementInner('ai-voice-demo', { 'public-key': 'pk' });
     expect(inner.startsWith('<template shadowrootmode="open">')).toBe(true);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { transform } from 'esbuild';
 import { transformWithOxc, type Plugin } from 'vite';
 
 /** Stable file names in front of the hashed entries: `index.js` for the all-in-one entry, `{name}.js` for the others. */
@@ -11,7 +12,7 @@ const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${na
  * public names only (a hashed entry also exports the minified internals its chunks share).
  * Both kinds are tiny and cached briefly; everything they import is hashed and cached long.
  */
-export function classicLoader(loaderSource: URL, pageCss: string, earlyPresses: string): Plugin {
+export function classicLoader(loaderSource: URL, pageCss: string, pageScript: string): Plugin {
   return {
     name: 'ai-widgets-classic-loader',
     apply: 'build',
@@ -33,8 +34,11 @@ export function classicLoader(loaderSource: URL, pageCss: string, earlyPresses: 
         const { code } = await transformWithOxc(readFileSync(loaderSource, 'utf8'), 'loader.ts', {
           define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __STATIC_DEPS__: JSON.stringify([...deps].map((f) => `./${f}`)), __PAGE_CSS__: JSON.stringify(pageCss) },
         });
-        // The presses made on server-drawn widgets are kept from the moment this script runs.
-        this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: `${earlyPresses}\n${code}` });
+        // The page script first (kept presses, when to load), unless an inline copy ran before.
+        // Minified: every page that embeds a widget downloads it. A classic script: no module syntax.
+        if (/^\s*(import\s*[\w{*"']|export\b)/m.test(code)) this.error('loader.ts must stay a classic script (no import or export)');
+        const loader = await transform(`${pageScript}\n${code}`, { minify: true, target: 'es2020', legalComments: 'none' });
+        this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: loader.code });
         // The same rules for a page that loads the script `async`: only a stylesheet in the head
         // is there before the first paint, and keeps the demo form's place from it.
         this.emitFile({ type: 'asset', fileName: 'ai-widgets.css', source: `${pageCss}\n` });

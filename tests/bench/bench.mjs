@@ -88,9 +88,11 @@ async function main() {
       'the same page without them': `${server.origin}/bench/all-without.html`,
       // Issue 32: a landing page whose hero image is its largest element, against itself without widgets.
       'landing page without widgets': `${server.origin}/bench/landing-without.html`,
-      'landing page, the form in its HTML, script async': `${server.origin}/bench/landing-html.html`,
+      'landing page, the form in its HTML, our script after its paint': `${server.origin}/bench/landing-html.html`,
       'landing page, the bare form tag, script async, no stylesheet': `${server.origin}/bench/landing-bare.html`,
-      'landing page, all three in its HTML, script async': `${server.origin}/bench/landing-allHtml.html`,
+      'landing page, all three in its HTML, our script after its paint': `${server.origin}/bench/landing-allHtml.html`,
+      // What any async script tag costs that page, whatever its size: the floor under the bare tag's figure.
+      'landing page, a one-byte async script': `${server.origin}/bench/landing-oneByte.html`,
     };
     for (const route of siteRoutes(join(BUILD, 'site'))) urls[route] = `${server.origin}${route}`;
     console.error(`bench: Lighthouse (${lighthouseRuns} runs per page)`);

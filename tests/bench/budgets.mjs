@@ -23,9 +23,9 @@ export const LIMITS = {
   site: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, cls: 0, lcpMs: 1800 },
   // Issue 32: a landing page whose hero image is its largest element, each against the same page without widgets.
   landing: {
-    'landing page, the form in its HTML, script async': { fcpMs: 50, lcpMs: 100 },
+    'landing page, the form in its HTML, our script after its paint': { fcpMs: 50, lcpMs: 100 },
     'landing page, the bare form tag, script async, no stylesheet': { fcpMs: 50, lcpMs: 150 },
-    'landing page, all three in its HTML, script async': { fcpMs: Infinity, lcpMs: 100 },
+    'landing page, all three in its HTML, our script after its paint': { fcpMs: Infinity, lcpMs: 100 },
   },
 };
 

@@ -41,9 +41,9 @@ function report() {
       '/': audit(100),
       '/privacy': audit(100),
       'landing page without widgets': audit(100, { fcpMs: 600, lcpMs: 1200 }),
-      'landing page, the form in its HTML, script async': audit(100, { fcpMs: 650, lcpMs: 1300 }),
+      'landing page, the form in its HTML, our script after its paint': audit(100, { fcpMs: 650, lcpMs: 1300 }),
       'landing page, the bare form tag, script async, no stylesheet': audit(100, { fcpMs: 600, lcpMs: 1350 }),
-      'landing page, all three in its HTML, script async': audit(100, { fcpMs: 900, lcpMs: 1300 }),
+      'landing page, all three in its HTML, our script after its paint': audit(100, { fcpMs: 900, lcpMs: 1300 }),
     } as Record<string, ReturnType<typeof audit>>,
   };
 }
@@ -57,13 +57,13 @@ describe('the budgets of npm run bench', () => {
 
   it('flag a landing page whose widgets hold back its first or largest paint, or shift it', () => {
     const r = report();
-    r.lighthouse['landing page, the form in its HTML, script async'] = audit(100, { fcpMs: 651, lcpMs: 1300 });
+    r.lighthouse['landing page, the form in its HTML, our script after its paint'] = audit(100, { fcpMs: 651, lcpMs: 1300 });
     r.lighthouse['landing page, the bare form tag, script async, no stylesheet'] = audit(100, { fcpMs: 600, lcpMs: 1351 });
-    r.lighthouse['landing page, all three in its HTML, script async'] = audit(100, { lcpMs: 1200, cls: 0.01 });
+    r.lighthouse['landing page, all three in its HTML, our script after its paint'] = audit(100, { lcpMs: 1200, cls: 0.01 });
     expect(broken(r)).toEqual([
-      'landing page, the form in its HTML, script async: behind the page without widgets',
+      'landing page, the form in its HTML, our script after its paint: behind the page without widgets',
       'landing page, the bare form tag, script async, no stylesheet: behind the page without widgets',
-      'landing page, all three in its HTML, script async: behind the page without widgets',
+      'landing page, all three in its HTML, our script after its paint: behind the page without widgets',
     ]);
     delete r.lighthouse['landing page without widgets'];
     expect(broken(r)).toHaveLength(3);

@@ -12,11 +12,16 @@ const { renderElement } = (await import(BUILT)) as typeof import('../../widgets/
 
 type Widget = [tag: WidgetTag, attributes: Record<string, string | boolean>];
 
-/** A page built from renderElement, served at `/ssr/page.html`, with our script `async` as docs/embedding.md says. */
-async function serve(page: Page, widgets: Widget[], lang = 'en') {
-  const body = widgets.map(([tag, attributes]) => renderElement(tag, attributes, { lang })).join('\n');
+/**
+ * A page built from renderElement, served at `/ssr/page.html`, as docs/embedding.md says: the inline
+ * script after each widget brings ours once the page has painted (`inline`), or the page's own
+ * `<script async>` tag (`tag`).
+ */
+async function serve(page: Page, widgets: Widget[], lang = 'en', { how = 'inline', before = '' }: { how?: 'inline' | 'tag'; before?: string } = {}) {
+  const script = '/dist/widgets/ai-widgets.js';
+  const body = widgets.map(([tag, attributes]) => renderElement(tag, attributes, { lang, script: how === 'inline' ? script : undefined })).join('\n');
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server-rendered</title>
-<script src="/dist/widgets/ai-widgets.js" async></script></head><body><h1>A landing page</h1>${body}<p id="below">Below the widgets.</p></body></html>`;
+${how === 'tag' ? `<script src="${script}" async></script>` : ''}</head><body><h1>A landing page</h1>${before}${body}<p id="below">Below the widgets.</p></body></html>`;
   await page.route('**/ssr/page.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
 }
 
@@ -81,8 +86,8 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     expect(await shifts()).toBe(0);
   });
 
-  test('adopts what the HTML drew: the same nodes, no second draw', async ({ page }) => {
-    await serve(page, [['ai-demo-request', { id: 'demo' }], ['ai-voice-demo', { id: 'voice' }]]);
+  test('adopts what the HTML drew: the same nodes, no second draw (the page with our script tag async)', async ({ page }) => {
+    await serve(page, [['ai-demo-request', { id: 'demo' }], ['ai-voice-demo', { id: 'voice' }]], 'en', { how: 'tag' });
     await page.addInitScript(() => {
       // Tags the nodes the HTML drew; a redraw would make new ones.
       addEventListener('DOMContentLoaded', () => document.querySelectorAll('ai-demo-request, ai-voice-demo').forEach((el) => el.shadowRoot!.querySelectorAll('*').forEach((node) => ((node as unknown as { __html: boolean }).__html = true))));
@@ -93,6 +98,28 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
       [...document.querySelectorAll('ai-demo-request, ai-voice-demo')].flatMap((el) => [...el.shadowRoot!.querySelectorAll('*')].filter((node) => !(node as unknown as { __html?: boolean }).__html).map((node) => node.localName)),
     );
     expect(fresh).toEqual([]);
+  });
+
+  test('our script is asked for only once the page has loaded and painted its largest element, then comes by itself', async ({ page }) => {
+    const hero = '<img id="hero" src="/og-image.jpg" width="400" height="640" alt="A hero image">';
+    await serve(page, [['ai-demo-request', { id: 'demo' }], ['ai-feedback', { id: 'feedback' }]], 'en', { before: hero });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number };
+      w.__lcp = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__lcp = Math.max(w.__lcp, entry.startTime)))).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto('/ssr/page.html');
+    // Nobody touches the page: the widgets still become live.
+    await expect.poll(() => defined(page, 'ai-demo-request'), { timeout: 15_000 }).toBe(true);
+    const times = await page.evaluate(() => ({
+      requested: performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/ai-widgets.js')).map((entry) => entry.startTime),
+      loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      largestPaint: (window as unknown as { __lcp: number }).__lcp,
+    }));
+    expect(times.requested).toHaveLength(1);
+    expect(times.largestPaint).toBeGreaterThan(0);
+    expect(times.requested[0]).toBeGreaterThan(times.loaded);
+    expect(times.requested[0]).toBeGreaterThan(times.largestPaint);
   });
 
   test('a click on the voice button or the feedback trigger before our script is answered when it arrives', async ({ page }) => {
@@ -254,6 +281,8 @@ test('npx ai-agent-widgets html prints what renderElement prints, and says what 
     `${renderElement('ai-demo-request', { 'default-country': 'IN' }, { lang: 'hi' })}\n`,
   );
   expect(cli('html', 'ai-voice-demo', '--captions', '--public-key=pk').stdout).toBe(`${renderElement('ai-voice-demo', { captions: true, 'public-key': 'pk' })}\n`);
+  expect(cli('html', 'ai-feedback', '--script', 'https://example.test/w/ai-widgets.js').stdout).toBe(`${renderElement('ai-feedback', {}, { script: 'https://example.test/w/ai-widgets.js' })}\n`);
+  expect(renderElement('ai-feedback', {}, { script: 'https://example.test/w/ai-widgets.js' })).toContain('<script data-src="https://example.test/w/ai-widgets.js">');
   const unknown = cli('html', 'ai-chat');
   expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining('"ai-chat" is not one of our elements')]);
   expect(cli().status).toBe(1);

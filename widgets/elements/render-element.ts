@@ -1,7 +1,7 @@
 import { resolveLang, type Lang } from '../lib/strings';
 import { attributeOf } from './props';
 import { shellToHtml, type ShellNode } from './shell';
-import { EARLY_PRESS_SCRIPT } from './early-press';
+import { PAGE_SCRIPT } from './page-script';
 import { SSR_MARK, SSR_VERSION } from './ssr-mark';
 import type { WidgetElement } from './widget-element';
 
@@ -17,10 +17,17 @@ export interface RenderElementOptions {
    */
   nonce?: string;
   /**
-   * The small inline script that keeps a press made before our script has arrived (a click on the
-   * voice button or the feedback trigger); once per page is enough. Default: `true`.
+   * The small inline script after the element, which keeps a press made before our script has
+   * arrived (a click on the voice button or the feedback trigger); once per page is enough.
+   * Default: `true`.
    */
   earlyPresses?: boolean;
+  /**
+   * Our script's URL (`…/ai-widgets.js`): the inline script then brings it once the page has
+   * loaded and painted its largest element, or as soon as a visitor reaches for a widget, so the
+   * page needs no script tag of ours and our script never delays its largest paint.
+   */
+  script?: string;
 }
 
 type WidgetClass = typeof WidgetElement;
@@ -69,6 +76,7 @@ export function renderWith(classes: Record<string, WidgetClass>, tag: string, at
   const nonce = options.nonce ? ` nonce="${escape(options.nonce)}"` : '';
   const style = `<style ${SSR_MARK}="${escape(SSR_VERSION)}"${nonce}>${css.join('\n')}</style>`;
   const view = shellToHtml(shell(props) as ShellNode);
-  const early = options.earlyPresses === false ? '' : `<script${nonce}>${EARLY_PRESS_SCRIPT}</script>`;
+  const src = options.script ? ` data-src="${escape(options.script)}"` : '';
+  const early = options.earlyPresses === false && !options.script ? '' : `<script${src}${nonce}>${PAGE_SCRIPT}</script>`;
   return `<${tag}${text}><template shadowrootmode="open">${style}${view}</template></${tag}>${early}`;
 }

@@ -3,7 +3,7 @@ import { attributeOf, type Prop, type PropSpecs } from './props';
 import { lazyRenderer, type LazyWidget, type Rendered, type WidgetComponent } from './renderer';
 import { adoptStyles } from './styles';
 import { printedByUs } from './ssr-mark';
-import { takeEarlyPresses } from './early-press';
+import { takeEarlyPresses } from './page-script';
 
 /** How an element draws and loads its component, besides its public API. */
 export interface WidgetSpec<P extends object> extends Omit<LazyWidget<P & Localized>, 'load'> {

@@ -21,7 +21,8 @@ const CLASSES = { 'ai-voice-demo': AIVoiceDemoElement, 'ai-feedback': AIFeedback
  * any script, and our script, loaded `async`, takes over what it finds without drawing it again.
  * Attributes are the element's own (`{ 'default-country': 'IN' }`; `true` prints one bare); every
  * value is escaped. `options.lang` is the page's language; `options.nonce` goes on the `<style>` and
- * on the small inline script after the element that keeps a click made before our script arrived.
+ * on the small inline script after the element that keeps a click made before our script arrived;
+ * `options.script`, our script's URL, has that inline script bring it once the page has painted.
  *
  * @example
  * renderElement('ai-demo-request', { 'backend-url': '/api', 'default-country': 'IN' }, { lang: 'hi' })
@@ -34,8 +35,8 @@ export function renderElement(tag: WidgetTag, attributes?: Record<string, Attrib
  * Only what goes inside the element (the declarative shadow root), for a framework that prints
  * the tag itself: React's `dangerouslySetInnerHTML` on the server. No inline script.
  */
-export function renderElementInner(tag: WidgetTag, attributes?: Record<string, AttributeValue>, options?: Omit<RenderElementOptions, 'earlyPresses'>): string {
-  const html = renderWith(CLASSES, tag, attributes, { ...options, earlyPresses: false });
+export function renderElementInner(tag: WidgetTag, attributes?: Record<string, AttributeValue>, options?: Omit<RenderElementOptions, 'earlyPresses' | 'script'>): string {
+  const html = renderWith(CLASSES, tag, attributes, { ...options, earlyPresses: false, script: undefined });
   return html.slice(html.indexOf('<template'), html.lastIndexOf(`</${tag}>`));
 }
 
