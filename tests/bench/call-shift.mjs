@@ -71,8 +71,10 @@ export async function measureCallShift(origin) {
 
 /** Where a bare tag's load is measured: copy above and below it, the script `async`, no stylesheet of ours. */
 export const LOAD_PAGES = /** @type {const} */ ([
-  ['a bare tag with captions between copy', '/bench/voice-call.html'],
-  ['a bare tag between copy', '/bench/voice-copy.html'],
+  ['a bare tag with captions between copy, the stylesheet linked', '/bench/voice-call-css.html'],
+  ['a bare tag between copy, the stylesheet linked', '/bench/voice-copy-css.html'],
+  ['a bare tag with captions between copy, no stylesheet', '/bench/voice-call.html'],
+  ['a bare tag between copy, no stylesheet', '/bench/voice-copy.html'],
 ]);
 
 /**

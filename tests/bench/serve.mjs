@@ -139,6 +139,10 @@ export async function serve({ port, distDir }) {
   // The same copy around a bare tag without captions: its first load is measured on both (call-shift.mjs).
   const card = call.replace(' captions>', '>');
   app.get('/bench/voice-copy.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a voice card', card)));
+  // Both again with the stylesheet docs/embedding.md gives a page of bare tags (their places from the first paint).
+  const css = '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />';
+  app.get('/bench/voice-call-css.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a call', call).replace('<script ', `${css}\n    <script `)));
+  app.get('/bench/voice-copy-css.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a voice card', card).replace('<script ', `${css}\n    <script `)));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });

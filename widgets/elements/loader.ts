@@ -29,15 +29,18 @@ declare const __PAGE_CSS__: string;
   const base = script?.src || document.baseURI;
   const url = (file: string) => new URL(file, base).href;
   const failed = (error: unknown) => console.error('[ai-widgets] could not load the widgets from', base, error);
-  const start = () => {
-    // Started now, each is fetched once: the entry's own imports then find them in the module map.
+  // Started now, each is fetched once: the entry's own imports then find them in the module map.
+  const fetchDeps = () => {
     for (const dep of __STATIC_DEPS__) import(/* @vite-ignore */ url(dep)).catch(() => {});
+  };
+  const start = () => {
+    fetchDeps();
     import(/* @vite-ignore */ url(__ENTRY__)).catch(failed);
   };
   if (script && !script.async && !script.defer && !document.body) {
     // Included in the head without async: the page is not drawn until the widgets are defined, so
     // the elements draw themselves in the page's first paint (rendering waits; parsing does not).
-    for (const dep of __STATIC_DEPS__) import(/* @vite-ignore */ url(dep)).catch(() => {});
+    fetchDeps();
     const entry = document.createElement('script');
     entry.type = 'module';
     entry.src = url(__ENTRY__);
