@@ -79,6 +79,32 @@ test('the feedback form, from the keyboard: a refusal, the fix, and Escape keeps
   await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();
 });
 
+// Focus on a control that React draws only once the presses made before it are replayed (the consent
+// step's Accept follows the button): it must come back to that control, or the next key goes elsewhere.
+test('the consent step reached from the keyboard while the component is still loading: Accept keeps focus through the hand-over', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/VoiceDemo-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const voice = page.locator('ai-voice-demo');
+  const emit = await scriptedVoice(page);
+  await tabTo(page, /^Start a voice call with our AI agent$/);
+  await page.keyboard.press('Enter');
+  await tabTo(page, /^Accept$/);
+  // The first paint's Accept, marked: React's own replaces it.
+  await voice.evaluate((el) => ((el.shadowRoot!.querySelector('[data-control="accept"]') as unknown as { __shell: boolean }).__shell = true));
+  release();
+  await expect.poll(() => voice.evaluate((el) => !!el.shadowRoot!.querySelector('[data-control="accept"]') && !(el.shadowRoot!.querySelector('[data-control="accept"]') as unknown as { __shell?: boolean }).__shell), { timeout: 15_000 }).toBe(true);
+  expect(await focused(page)).toEqual({ tag: 'button', text: 'Accept' });
+  await page.keyboard.press('Enter');
+  await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+  await emit('call-start');
+  await expect(voice.getByRole('status')).toHaveText('Click to end the call');
+});
+
 test('the voice demo, from the keyboard: start, end, and a failure that can be retried', async ({ page }) => {
   await page.goto('/');
   const voice = page.locator('ai-voice-demo');

@@ -1,96 +1,12 @@
 import { reportError } from '../lib/report';
 import { retryImport } from '../lib/retry-import';
 import { loadErrorView } from './load-error';
-import { patchShell, shellToDom, type ShellNode } from './shell';
+import { patchShell, shellToDom } from './shell';
 import { capped, pressMade } from './hold';
+import { byControl, controlOf, FOCUSABLE, handOver, keptByControls, replay } from './hand-over';
+import type { LazyWidget, Rendered, WidgetComponent } from './lazy-widget';
 
-/** What the React layer hands back once it has mounted a component (the element layer never imports React's). */
-export interface MountedRoot<P> {
-  render(props: P): void;
-  /** Draws the component afresh (a new key): its state is back at the start. */
-  remount(): void;
-  unmount(): void;
-}
-
-/**
- * A widget's component as the element layer sees it: something it hands to the React layer, never calls.
- * Not React's own type, so the package's declarations never ask a Preact, Solid or plain page for React's.
- */
-export type WidgetComponent<P> = (props: P) => unknown;
-
-/** The React layer (widgets/react), handed in by each widget: the element layer never imports it. */
-export interface ReactLayer {
-  mountReact<P extends object>(container: ShadowRoot, Component: WidgetComponent<P>, props: P, onCommit: () => void): MountedRoot<P>;
-}
-
-export interface LazyWidget<P> {
-  /** Loads the React layer (React, react-dom and the mounting code: one chunk shared by every widget). */
-  react: () => Promise<ReactLayer>;
-  /** The React component, from its own chunk. */
-  load: () => Promise<WidgetComponent<P>>;
-  /** The component's export name in its chunk, so a retry after a failed load can fetch the chunk anew. */
-  exportName?: string;
-  /**
-   * The widget's first state for the given props, as a view: printed as HTML on the server
-   * (renderElement) and drawn as DOM here, before React. React (about 70 KB gzip) then loads when a
-   * visitor points at, touches or focuses the widget, so a page pays for it only on use. Without a
-   * shell (the element's tests), React loads at once.
-   */
-  shell?: (props: P) => ShellNode;
-  /**
-   * What the presses on shell controls (their `data-control` names, in order) mean before React is
-   * there: the shell to show now, and the controls React's matching ones get pressed on, in order,
-   * once it arrives. Without it, the shell stays and the last press is passed on.
-   */
-  onShellPress?: (controls: string[], props: P) => { shell: ShellNode; replay: string[] };
-  /** What a press on the shell sets going (the voice call starts at once); `onShellPress` stays pure. */
-  onPressed?: (controls: string[], props: P, host: Element) => void;
-  /** Called when the code could not load: a widget lets go of what a shell press started. */
-  onLoadFailed?: (host: Element) => void;
-  /**
-   * Called when a visitor first reaches for the widget (hover, touch, focus): it may start fetching
-   * what a press needs. React's chunk (about 70 KB gzip, 30 ms to evaluate on a slow phone) loads
-   * once what this returns has settled, so the two do not compete for the main thread.
-   */
-  onIntent?: (props: P) => Promise<unknown> | void;
-  /**
-   * Asked once `onIntent`'s promise has settled and a press under way has been made: React's chunk
-   * and the component's are requested only when what this returns has settled too (at most
-   * `HOLD_MS`), so what the press set going (the voice call's request to the provider) is not
-   * queued behind evaluating React.
-   */
-  holdReact?: (host: Element) => Promise<unknown> | void;
-  /**
-   * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
-   * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).
-   */
-  loadWhenVisible?: boolean;
-  /** Shown with a "Try again" button when the code cannot load: "The voice demo could not load." */
-  loadError: (props: P) => string;
-  /** The retry button's text. */
-  tryAgain?: (props: P) => string;
-  /** Names the widget in error reports. */
-  widget: string;
-}
-
-/** What the element holds for one mounted widget. */
-export interface Rendered<P> {
-  container: ShadowRoot;
-  props: P;
-  phase: 'shell' | 'loading' | 'mounted' | 'failed' | 'gone';
-  /** What stands in for React: the shell, or the load error. */
-  placeholder: Node[];
-  /** Shell controls pressed before React was there (`data-control` names), in order. */
-  pressed: string[];
-  /** A control under a pointer or key that is down: the swap must not swallow its press. */
-  held: string | null;
-  root?: MountedRoot<P>;
-  listeners: AbortController;
-  /** Why the last load failed: a retry fetches the module it names anew. */
-  error?: unknown;
-  /** Callers waiting for React's first commit (or a failed load). */
-  waiting?: (() => void)[];
-}
+export type { LazyWidget, MountedRoot, ReactLayer, Rendered, WidgetComponent } from './lazy-widget';
 
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
@@ -113,66 +29,6 @@ function whenVisibleAndIdle(element: Element, signal: AbortSignal, then: () => v
   });
   observer.observe(element);
   signal.addEventListener('abort', () => observer.disconnect());
-}
-
-const FOCUSABLE = 'button, input, select, textarea, [tabindex]';
-/** The hand-over marker: a shell control and React's matching one carry the same `data-control`. */
-const controlOf = (node: Element | null | undefined) => node?.closest?.('[data-control]')?.getAttribute('data-control') ?? null;
-// Control names are plain words (`mic`, `accept`); no CSS.escape, which some test DOMs (jsdom) lack.
-const byControl = (root: ShadowRoot, name: string) => (/^[\w-]+$/.test(name) ? root.querySelector<HTMLElement>(`[data-control="${name}"]`) : null);
-
-/** What a native shell control kept on its own: a choice, a ticked box, typed text and its caret. */
-interface Kept {
-  control: string;
-  checked?: boolean;
-  value?: string;
-  selection?: [start: number | null, end: number | null];
-}
-
-/** The shell's form controls (marked with `data-control`) that the visitor changed. */
-function keptByControls(nodes: Node[]): Kept[] {
-  const kept: Kept[] = [];
-  for (const node of nodes) {
-    if (!(node instanceof Element)) continue;
-    for (const input of node.querySelectorAll<HTMLInputElement>('input[data-control]')) {
-      const control = input.getAttribute('data-control')!;
-      if (input.type === 'radio' || input.type === 'checkbox') {
-        if (input.checked !== input.defaultChecked) kept.push({ control, checked: input.checked });
-      } else if (input.value !== input.defaultValue) kept.push({ control, value: input.value, selection: [input.selectionStart, input.selectionEnd] });
-    }
-  }
-  return kept;
-}
-
-/**
- * Gives React's matching controls what the shell's kept, through the events React listens to, so
- * its state follows: a click for a box or radio, an input event for text (then the caret back).
- */
-function handOver(root: ShadowRoot, kept: Kept[]) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  for (const { control, checked, value, selection } of kept) {
-    const target = byControl(root, control);
-    if (!(target instanceof HTMLInputElement)) continue;
-    if (checked !== undefined) {
-      if (target.checked !== checked) target.click();
-      continue;
-    }
-    setValue.call(target, value);
-    target.dispatchEvent(new Event('input', { bubbles: true }));
-    if (selection && root.activeElement === target) target.setSelectionRange(selection[0], selection[1]);
-  }
-}
-
-/** Presses each control once React has drawn it (a press may bring the next control, as Accept follows the button). */
-async function replay(root: ShadowRoot, controls: string[]) {
-  for (const control of controls) {
-    let target = byControl(root, control);
-    for (let tries = 0; !target && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      target = byControl(root, control);
-    }
-    target?.click();
-  }
 }
 
 /**
@@ -207,8 +63,15 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     const kept = keptByControls(ctx.placeholder);
     place(ctx, []);
     ctx.listeners.abort();
-    // Focus stays where the visitor had it: on React's matching control, else its first one.
-    if (hadFocus) ((focused && byControl(ctx.container, focused)) || ctx.container.querySelector<HTMLElement>(FOCUSABLE))?.focus();
+    // Focus stays where the visitor had it: on React's matching control, else its first one until
+    // the presses below are replayed (the consent's Accept comes with the button's press).
+    const match = focused ? byControl(ctx.container, focused) : null;
+    const stand = hadFocus ? (match ?? ctx.container.querySelector<HTMLElement>(FOCUSABLE)) : null;
+    stand?.focus();
+    const refocus = () => {
+      if (!stand || match || ctx.container.activeElement !== stand) return;
+      byControl(ctx.container, focused!)?.focus();
+    };
     // Once React has finished this commit, still in the swap's task: no key can fall between.
     if (kept.length) queueMicrotask(() => handOver(ctx.container, kept));
     // A pointer or key still down on a control that just left would never make its click: count it now.
@@ -218,8 +81,9 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     settle(ctx);
     if (!pressed.length) return;
     const controls = spec.onShellPress ? spec.onShellPress(pressed, ctx.props).replay : pressed.slice(-1);
-    // After React has finished this commit, so each press is handled like any other.
-    if (controls.length) queueMicrotask(() => void replay(ctx.container, controls));
+    // After React has finished this commit, so each press is handled like any other; React handles
+    // a click at once, so the control focus belongs on is drawn before any key can come.
+    if (controls.length) queueMicrotask(() => void replay(ctx.container, controls).then(refocus));
   };
 
   const activate = (ctx: Rendered<P>, retry = false) => {
