@@ -16,7 +16,7 @@ export default defineConfig({
     globalSetup: ['tests/support/postgres-cluster.mjs'],
     // The service's tests mostly wait on processes, sockets and timers: two files at a time on two cores
     // (the default leaves one core to the runner and runs them one by one).
-    maxWorkers: 2,
+    maxWorkers: 4,
     // Beside the typecheck and the linter, CPU-bound tests (scrypt password hashing in the desk's) take
     // several times their quiet-machine time: 15 s catches a hang without failing a slow pass.
     testTimeout: 15_000 * SLOW,

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bothDatabases, DESK_EMAIL, DESK_PASSWORD, deskTestService, lead, post, verified } from './harness.ts';
+import { waitFor } from '../../tests/support/wait-for.ts';
 
 // The desk's CSV of a list is that list: a search, the To call list and an outcome filter give the same
 // leads in the download as on the page, on both databases; the audit writes the filters down, never the search.
@@ -50,7 +51,7 @@ describe.each(backends)('the desk CSV on $name', ({ env }) => {
     expect((await get('/api/desk/leads.csv?q=98')).statusCode).toBe(400);
 
     // Written once the last row has gone.
-    const downloads = await vi.waitFor(async () => {
+    const downloads = await waitFor(async () => {
       const written = (await h.store.audit.list({ limit: 100 })).filter((e) => e.action === 'leads.download');
       expect(written).toHaveLength(cases.length);
       return written;

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { personalData, phoneHash } from '../domain/personal-data.ts';
 import { bothDatabases, lead, post, testApp, verified, withVoiceProvider, type Harness } from './harness.ts';
 import { endedLead, leadInput } from './seed.ts';
+import { waitFor } from '../../tests/support/wait-for.ts';
 
 const { backends } = bothDatabases();
 const cleanups: (() => Promise<void>)[] = [];
@@ -133,12 +134,12 @@ describe.each(backends)('erasure of a call being placed on $name', ({ env }) => 
     // The request waits for the call's first attempt: it is answered once the provider has.
     const request = post(h, '/api/demo-requests', lead(await verified(h, CALLED), { phone: CALLED, name: CALLED_NAME }));
     // The provider has been asked and has not answered yet.
-    await vi.waitFor(() => expect(voice.posts).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(voice.posts).toHaveLength(1), { timeout: 10_000 });
     const { leadIds } = await personalData(h.store, { key: h.config.dataHashKey, deliver: true }).forgetPhone(CALLED);
     answer();
     const id = (await request).json().id as number;
     expect(leadIds).toEqual([id]);
-    await vi.waitFor(async () => expect((await h.store.calls.attempts({ leadId: id }))[0]?.finishedAt).toEqual(expect.any(String)), { timeout: 10_000 });
+    await waitFor(async () => expect((await h.store.calls.attempts({ leadId: id }))[0]?.finishedAt).toEqual(expect.any(String)), { timeout: 10_000 });
 
     expect(voice.calls.map((c) => c.id)).toEqual(['call-1']);
     expect((await h.store.desk.lead({ id }))!.call).toMatchObject({ providerCallId: null, status: 'failed', failureReason: 'erased', lastError: null });

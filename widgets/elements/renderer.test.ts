@@ -5,6 +5,7 @@ import { string } from './props';
 import { defineOnce, WidgetElement } from './widget-element';
 import type { ShellNode } from './shell';
 import { reactLayer } from '../react/layer';
+import { waitFor } from '../../tests/support/wait-for.ts';
 
 const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Press']];
 
@@ -35,7 +36,7 @@ function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggl
   return el.shadowRoot!;
 }
 
-const settle = () => vi.waitFor(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const settle = () => waitFor(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const text = (root: ShadowRoot) => root.querySelector('button')?.textContent;
 
 afterEach(() => {
@@ -51,14 +52,14 @@ describe('widgets load React when a visitor reaches for them', () => {
     await settle();
     expect(load).not.toHaveBeenCalled();
     root.querySelector('button')!.dispatchEvent(new Event('pointerover', { bubbles: true, composed: true }));
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
     expect(load).toHaveBeenCalledTimes(1);
     expect(root.querySelectorAll('button')).toHaveLength(1);
   });
 
   it('loads at once when there is no shell', async () => {
     const root = define(async () => Counter, false);
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
   });
 
   it('passes a click made before React arrived on to the same control, and keeps focus there', async () => {
@@ -66,7 +67,7 @@ describe('widgets load React when a visitor reaches for them', () => {
     const button = root.querySelector('button')!;
     button.focus();
     button.click();
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
     expect(root.activeElement).toBe(root.querySelector('button'));
   });
 
@@ -85,14 +86,14 @@ describe('widgets load React when a visitor reaches for them', () => {
     expect(text(root)).toBe('Press');
     root.querySelector('button')!.click();
     release();
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
 
     // happy-dom's ShadowRoot.activeElement throws while focus sits in another shadow root.
     root.querySelector('button')!.blur();
     const other = define(() => Promise.resolve(Counter), 'toggle');
     other.querySelector('button')!.click();
     other.querySelector('button')!.click();
-    await vi.waitFor(() => expect(text(other)).toBe('Pressed 0'), { timeout: 5000 });
+    await waitFor(() => expect(text(other)).toBe('Pressed 0'), { timeout: 5000 });
   });
 
   it('shows a clear error with a working retry when the code cannot load', async () => {
@@ -103,10 +104,10 @@ describe('widgets load React when a visitor reaches for them', () => {
       return Counter;
     });
     root.querySelector('button')!.click();
-    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toBe('The thing could not load.Try again'), { timeout: 5000 });
+    await waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toBe('The thing could not load.Try again'), { timeout: 5000 });
     fail = false;
     root.querySelector<HTMLButtonElement>('[role="alert"] button')!.click();
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
     expect(root.querySelector('[role="alert"]')).toBeNull();
   });
 
@@ -115,9 +116,9 @@ describe('widgets load React when a visitor reaches for them', () => {
     const host = root.host as HTMLElement;
     host.setAttribute('label', 'Early');
     root.dispatchEvent(new Event('focusin'));
-    await vi.waitFor(() => expect(text(root)).toBe('Early 0'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Early 0'), { timeout: 5000 });
     host.setAttribute('label', 'Late');
-    await vi.waitFor(() => expect(text(root)).toBe('Late 0'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Late 0'), { timeout: 5000 });
   });
 
   it('leaves nothing behind when removed while loading', async () => {
@@ -125,7 +126,7 @@ describe('widgets load React when a visitor reaches for them', () => {
     const root = define(() => new Promise((r) => (resolve = r)));
     root.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     (root.host as HTMLElement).remove();
-    await vi.waitFor(() => expect(resolve).toBeTypeOf('function'));
+    await waitFor(() => expect(resolve).toBeTypeOf('function'));
     resolve(Counter);
     await settle();
     expect(root.childNodes).toHaveLength(0);
@@ -137,12 +138,12 @@ describe('widgets load React when a visitor reaches for them', () => {
     const load = vi.fn(async () => Counter);
     const root = define(load, true, { holdReact: hold });
     root.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
-    await vi.waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
+    await waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
     await settle();
     expect(load).not.toHaveBeenCalled();
     expect(text(root)).toBe('Press');
     release();
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
+    await waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -157,8 +158,8 @@ describe('widgets load React when a visitor reaches for them', () => {
     expect(hold).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
     button.click();
-    await vi.waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
-    await vi.waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
+    await waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
+    await waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
   });
 });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boolean, number, property, string, type PropSpecs } from './props';
 import { defineOnce, WidgetElement } from './widget-element';
 import { reactLayer } from '../react/layer';
+import { waitFor } from '../../tests/support/wait-for.ts';
 
 /** An element class as a widget's `element.ts` writes one. */
 function widgetElement(load: typeof WidgetElement.widget.load, props: PropSpecs) {
@@ -52,29 +53,29 @@ describe('defineOnce', () => {
 describe('attributes and properties', () => {
   it('gives the default back when an attribute is removed or set to ""', async () => {
     const { el, text } = probe();
-    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
     el.setAttribute('label', 'Hello');
-    await vi.waitFor(() => expect(text()).toBe('Hello|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Hello|no note|en|0'));
     el.setAttribute('label', '');
-    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
     el.setAttribute('label', 'Again');
-    await vi.waitFor(() => expect(text()).toBe('Again|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Again|no note|en|0'));
     el.removeAttribute('label');
-    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
   });
 
   it('renders on every property set, falsy values too, and reflects attribute props', async () => {
     const { el, text } = probe();
     el.label = 'From a property';
     expect(el.getAttribute('label')).toBe('From a property');
-    await vi.waitFor(() => expect(text()).toBe('From a property|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('From a property|no note|en|0'));
     el.label = '';
     expect(el.hasAttribute('label')).toBe(false);
-    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
     el.note = 'a note';
-    await vi.waitFor(() => expect(text()).toBe('Default label|a note|en|0'));
+    await waitFor(() => expect(text()).toBe('Default label|a note|en|0'));
     el.note = undefined;
-    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
   });
 
   it('reads boolean attributes as presence and number attributes as numbers, and reflects both', () => {
@@ -109,9 +110,9 @@ describe('attributes and properties', () => {
   it('follows its own lang, else the nearest one around it', async () => {
     document.documentElement.lang = 'en';
     const { el, text } = probe();
-    await vi.waitFor(() => expect(text()).toContain('|en|'));
+    await waitFor(() => expect(text()).toContain('|en|'));
     el.setAttribute('lang', 'hi-IN');
-    await vi.waitFor(() => expect(text()).toContain('|hi|'));
+    await waitFor(() => expect(text()).toContain('|hi|'));
   });
 
   it('keeps a value a framework set before the tag was defined', () => {
@@ -131,15 +132,15 @@ describe('attributes and properties', () => {
 describe('moves', () => {
   it('keeps React state when the element moves, and lets go once it has left for good', async () => {
     const { el, text } = probe();
-    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
+    await waitFor(() => expect(text()).toBe('Default label|no note|en|0'));
     el.shadowRoot!.querySelector('button')!.click();
-    await vi.waitFor(() => expect(text()).toBe('Default label|no note|en|1'));
+    await waitFor(() => expect(text()).toBe('Default label|no note|en|1'));
     const elsewhere = document.createElement('section');
     document.body.append(elsewhere);
     elsewhere.append(el);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(text()).toBe('Default label|no note|en|1');
     el.remove();
-    await vi.waitFor(() => expect(el.shadowRoot!.childNodes).toHaveLength(0));
+    await waitFor(() => expect(el.shadowRoot!.childNodes).toHaveLength(0));
   });
 });

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginCall, callSent, cancelEarly, startEarly } from './begin-call';
 import type { VoiceClient } from './contract';
+import { waitFor } from '../../tests/support/wait-for.ts';
 
 /** A client whose `start` is recorded and never answers (the provider still thinking). */
 function quietClient() {
@@ -34,7 +35,7 @@ describe('a call started before React', () => {
     const call = beginCall({ client, assistantId: 'a' });
     expect(await settledSoon(call.sent)).toBe(false);
     microphone.resolve();
-    await vi.waitFor(() => expect(start).toHaveBeenCalledWith('a'));
+    await waitFor(() => expect(start).toHaveBeenCalledWith('a'));
     // The call itself is still connecting: only its request has gone.
     expect(await settledSoon(call.sent)).toBe(true);
     expect(await settledSoon(call.started)).toBe(false);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createVapiClient } from './vapi-client';
+import { waitFor } from '../../tests/support/wait-for.ts';
 
 // The SDK requires Daily as CommonJS: spy on that very module object, not an ESM copy.
 const Daily = createRequire(import.meta.url)('@daily-co/daily-js') as { createCallObject: (...a: unknown[]) => unknown };
@@ -123,7 +124,7 @@ describe('the Vapi voice client', () => {
     const client = createVapiClient({ publicKey: 'pk', apiUrl: 'http://127.0.0.1:9' });
     const seen = listen(client);
     expect(await client.start('a')).not.toBeNull();
-    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(seen.map(([n]) => n)).not.toContain('error');
   });
 
