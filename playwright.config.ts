@@ -19,7 +19,7 @@ export default defineConfig({
   fullyParallel: true,
   // Four on two cores: much of a browser test is waiting (on a service, a timer, a page's network);
   // with three, `npm test` used 1.1 cores on average while the browser tests ran.
-  workers: 6,
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000 * SLOW,
   expect: {
