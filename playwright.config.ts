@@ -17,8 +17,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Four on two cores: much of a browser test is waiting (on a service, a timer, a page's network);
-  // with three, `npm test` used 1.1 cores on average while the browser tests ran.
+  // Four on two cores: much of a browser test is waiting (on a service, a timer, a page's network).
+  // `npm test` as a whole keeps both cores busy (vmstat), so more workers would not shorten it (six: no faster).
   workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000 * SLOW,

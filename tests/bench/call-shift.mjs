@@ -27,39 +27,23 @@ async function watchedPage(browser, width) {
 /** @param {import('@playwright/test').Page} page @returns {Promise<number>} The CLS summed so far, to 4 places. */
 const clsOf = async (page) => Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
 
-/** The scripted call's last line: once it is in the captions, the whole conversation has been shown. */
-const LAST_LINE = 'Done: you are booked for Tuesday at ten.';
-
 /**
- * CLS from the press on the voice button until the call has played and been hung up, per page and width.
+ * Opens each page at its width in a watched page of its own, lets `measure` do what is measured there,
+ * and keeps the CLS summed by then under "label width px".
  * @param {string} origin
+ * @param {readonly (readonly [string, string, number])[]} pages [label, path, width]
+ * @param {(page: import('@playwright/test').Page) => Promise<void>} measure
  * @returns {Promise<Record<string, number>>}
  */
-export async function measureCallShift(origin) {
+async function clsPerPage(origin, pages, measure) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   /** @type {Record<string, number>} */
   const result = {};
   try {
-    for (const [label, path, width] of CALL_PAGES) {
+    for (const [label, path, width] of pages) {
       const { context, page } = await watchedPage(browser, width);
       await page.goto(`${origin}${path}`);
-      const voice = page.locator('ai-voice-demo').first();
-      await page.waitForLoadState('networkidle');
-      await voice.evaluate(async (element) => {
-        const { createScriptedClient } = await import(/** @type {string} */ ('/examples/scripted-client.js'));
-        Object.assign(element, { client: createScriptedClient({ autoplay: true, connectMs: 300 }) });
-      });
-      // The call's shifts only: what the page did while loading is the landing budgets' business.
-      await page.evaluate(() => (/** @type {any} */ (window).__cls = 0));
-      await voice.getByRole('button', { name: /Start a voice call/ }).click();
-      // Our site asks before the microphone opens.
-      const accept = voice.getByRole('button', { name: 'Accept' });
-      if (await accept.waitFor({ timeout: 2000 }).then(() => true, () => false)) await accept.click();
-      await voice.getByText(LAST_LINE).last().waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(500);
-      // Hang up: the card goes back to rest, with its captions area kept or emptied in place.
-      await voice.getByRole('button').first().click();
-      await page.waitForTimeout(1000);
+      await measure(page);
       result[`${label} ${width} px`] = await clsOf(page);
       await context.close();
     }
@@ -69,38 +53,57 @@ export async function measureCallShift(origin) {
   return result;
 }
 
-/** Where a bare tag's load is measured: copy above and below it, the script `async`, no stylesheet of ours. */
+/** The scripted call's last line: once it is in the captions, the whole conversation has been shown. */
+const LAST_LINE = 'Done: you are booked for Tuesday at ten.';
+
+/**
+ * CLS from the press on the voice button until the call has played and been hung up, per page and width.
+ * @param {string} origin
+ * @returns {Promise<Record<string, number>>}
+ */
+export function measureCallShift(origin) {
+  return clsPerPage(origin, CALL_PAGES, async (page) => {
+    const voice = page.locator('ai-voice-demo').first();
+    await page.waitForLoadState('networkidle');
+    await voice.evaluate(async (element) => {
+      const { createScriptedClient } = await import(/** @type {string} */ ('/examples/scripted-client.js'));
+      Object.assign(element, { client: createScriptedClient({ autoplay: true, connectMs: 300 }) });
+    });
+    // The call's shifts only: what the page did while loading is the landing budgets' business.
+    await page.evaluate(() => (/** @type {any} */ (window).__cls = 0));
+    await voice.getByRole('button', { name: /Start a voice call/ }).click();
+    // Our site asks before the microphone opens.
+    const accept = voice.getByRole('button', { name: 'Accept' });
+    if (await accept.waitFor({ timeout: 2000 }).then(() => true, () => false)) await accept.click();
+    await voice.getByText(LAST_LINE).last().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    // Hang up: the card goes back to rest, with its captions area kept or emptied in place.
+    await voice.getByRole('button').first().click();
+    await page.waitForTimeout(1000);
+  });
+}
+
+/**
+ * Where a bare tag's load is measured: copy above and below it, the script `async`, with the
+ * stylesheet the docs give such a page and without it, at a phone's and a laptop's width.
+ */
 export const LOAD_PAGES = /** @type {const} */ ([
   ['a bare tag with captions between copy, the stylesheet linked', '/bench/voice-call-css.html'],
   ['a bare tag between copy, the stylesheet linked', '/bench/voice-copy-css.html'],
   ['a bare tag with captions between copy, no stylesheet', '/bench/voice-call.html'],
   ['a bare tag between copy, no stylesheet', '/bench/voice-copy.html'],
-]);
+]).flatMap(([label, path]) => /** @type {const} */ ([390, 1280]).map((width) => /** @type {const} */ ([label, path, width])));
 
 /**
  * CLS of a page holding a bare `<ai-voice-demo>` between copy, from navigation until the card is drawn
- * and the page is quiet, at a phone's and a laptop's width (no input: every shift counts).
+ * and the page is quiet (no input: every shift counts).
  * @param {string} origin
  * @returns {Promise<Record<string, number>>}
  */
-export async function measureVoiceLoadShift(origin) {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  /** @type {Record<string, number>} */
-  const result = {};
-  try {
-    for (const [label, path] of LOAD_PAGES) {
-      for (const width of [390, 1280]) {
-        const { context, page } = await watchedPage(browser, width);
-        await page.goto(`${origin}${path}`);
-        await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).waitFor();
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(1000);
-        result[`${label} ${width} px`] = await clsOf(page);
-        await context.close();
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-  return result;
+export function measureVoiceLoadShift(origin) {
+  return clsPerPage(origin, LOAD_PAGES, async (page) => {
+    await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+  });
 }

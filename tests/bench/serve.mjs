@@ -17,6 +17,9 @@ const SALES = [
     '<h2>What happens next</h2><p>The agent calls you within a minute. Our team follows up by email.</p>',
   ].join('\n');
 
+/** A bare tag (our attribute values need no escaping). @param {string} tag @param {Record<string, string>} attributes */
+const bareTag = (tag, attributes) => `<${tag}${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`;
+
 /** The three widgets of the all-widgets pages: tag and attributes. @type {[string, Record<string, string>][]} */
 const ALL = [
   ['ai-voice-demo', { 'public-key': 'bench-key', 'assistant-id': 'bench-assistant', 'api-url': DEAD_API }],
@@ -33,7 +36,7 @@ export const PAGES = {
   sales: SALES,
   // The same page with the script `async`, and the stylesheet the docs give such a page to keep the form's place.
   salesAsync: SALES,
-  all: ALL.map(([tag, attributes]) => `<${tag}${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`).join('\n'),
+  all: ALL.map(([tag, attributes]) => bareTag(tag, attributes)).join('\n'),
 };
 
 
@@ -75,14 +78,13 @@ function landings(printed) {
   const copy = '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>';
   const voice = { 'public-key': 'bench-key', 'assistant-id': 'bench-assistant', 'api-url': DEAD_API };
   const form = { 'backend-url': '/api' };
-  const bare = (/** @type {string} */ tag, /** @type {Record<string, string>} */ attributes) => `<${tag}${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`;
   const script = '<script src="/dist/widgets/ai-widgets.js" async></script>';
   /** @param {string} title @param {string} body @param {string} head */
   const html = (title, body, head) => htmlPage(title, head, ['<h1>Talk to an AI agent that sells for you</h1>', hero, copy, body].join('\n    '), 'A sales landing page for the widget benchmark.');
   return {
     without: html('Landing page without widgets', '', ''),
     html: html('Landing page, the form in its HTML', printed('ai-demo-request', form), ''),
-    bare: html('Landing page, the bare form tag', bare('ai-demo-request', form), script),
+    bare: html('Landing page, the bare form tag', bareTag('ai-demo-request', form), script),
     allHtml: html('Landing page, all three in its HTML', [printed('ai-voice-demo', voice), printed('ai-feedback', form), printed('ai-demo-request', form)].join('\n'), ''),
     // Any async script costs the same here, whatever its size: a control for the bare tag's page.
     oneByte: html('Landing page, a one-byte async script', '', '<script src="/bench/one-byte.js" async></script>'),
@@ -140,9 +142,9 @@ export async function serve({ port, distDir }) {
   const card = call.replace(' captions>', '>');
   app.get('/bench/voice-copy.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a voice card', card)));
   // Both again with the stylesheet docs/embedding.md gives a page of bare tags (their places from the first paint).
-  const css = '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />';
-  app.get('/bench/voice-call-css.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a call', call).replace('<script ', `${css}\n    <script `)));
-  app.get('/bench/voice-copy-css.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a voice card', card).replace('<script ', `${css}\n    <script `)));
+  const styled = (/** @type {string} */ html) => html.replace('<script ', '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    <script ');
+  app.get('/bench/voice-call-css.html', (_req, reply) => reply.type('text/html').send(styled(page('Benchmark: a call', call))));
+  app.get('/bench/voice-copy-css.html', (_req, reply) => reply.type('text/html').send(styled(page('Benchmark: a voice card', card))));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });
