@@ -21,7 +21,7 @@ const STAGE = join(ROOT, 'dist/.types-stage');
 rmSync(STAGE, { recursive: true, force: true });
 execFileSync(
   process.execPath,
-  [join(ROOT, 'node_modules/typescript/bin/tsc'), '--ignoreConfig', ...ENTRIES, '--declaration', '--emitDeclarationOnly', '--outDir', STAGE, '--rootDir', '.',
+  [join(ROOT, 'node_modules/typescript/bin/tsc'), '--ignoreConfig', ...ENTRIES, '--declaration', '--emitDeclarationOnly', '--noCheck', '--outDir', STAGE, '--rootDir', '.',
     '--jsx', 'react-jsx', '--moduleResolution', 'bundler', '--module', 'esnext', '--target', 'es2022', '--skipLibCheck', '--allowImportingTsExtensions',
     '--types', 'vite/client', '--strict', '--lib', 'ES2023,DOM,DOM.Iterable'],
   { cwd: ROOT, stdio: 'inherit' },
