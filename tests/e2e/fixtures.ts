@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { STUB_ORIGIN } from '../support/ports';
+import { PREVIEW_ORIGIN, STUB_ORIGIN } from '../support/ports';
 import { slowdown } from '../support/slowdown.mjs';
 import type { Recorded } from '../support/stub-server';
+import { WarmContexts } from './warm-context';
 
 const LOCAL = /^(127\.0\.0\.1|localhost|\[::1\])$/;
 
@@ -9,7 +10,33 @@ const LOCAL = /^(127\.0\.0\.1|localhost|\[::1\])$/;
  * Every test runs with the outside world cut off: a request to any non-loopback host
  * is aborted and remembered in `external`, so a test can assert none was made.
  */
-export const test = base.extend<{ external: string[]; stretchTimeouts: void }>({
+export const test = base.extend<{ external: string[]; stretchTimeouts: void }, { warmContexts: WarmContexts }>({
+  warmContexts: [
+    async ({ browser }, use) => {
+      const warm = new WarmContexts(browser, PREVIEW_ORIGIN);
+      await use(warm);
+      await warm.close();
+    },
+    { scope: 'worker' },
+  ],
+  // Each test's page is new; its context is a warm one of the worker's, cleared between tests
+  // (warm-context.ts), or a fresh one for a retry. Every option that shapes a context is in the key.
+  context: async (
+    { browser, warmContexts, acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, viewport, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers },
+    use,
+    testInfo,
+  ) => {
+    if (testInfo.retry > 0) {
+      const context = await browser.newContext();
+      await use(context);
+      await context.close();
+      return;
+    }
+    const options = { acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, viewport, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers };
+    const { context, release } = await warmContexts.take(options);
+    await use(context);
+    await release(testInfo.status === testInfo.expectedStatus);
+  },
   // A test's own `test.setTimeout(ms)` stretches with the machine's load as the configured timeouts do
   // (playwright.config.ts): a busy machine makes a test slower, not red.
   stretchTimeouts: [
