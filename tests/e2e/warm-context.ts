@@ -30,7 +30,10 @@ export class WarmContexts {
   /** A context for a test with these options; `release` clears it for the next test, or closes it. */
   async take(options: Record<string, unknown>): Promise<{ context: BrowserContext; release: (passed: boolean) => Promise<void> }> {
     const key = JSON.stringify(options);
-    const entry = this.warm.get(key) ?? (await this.open(key));
+    let entry = this.warm.get(key);
+    // A context a test closed, or whose idle page went, is no longer warm.
+    if (entry && entry.holder.isClosed()) await this.drop(key, entry);
+    entry = this.warm.get(key) ?? (await this.open(key));
     entry.spent = false;
     return { context: entry.context, release: (passed) => this.release(key, entry, passed) };
   }
@@ -67,17 +70,23 @@ export class WarmContexts {
   }
 
   private async release(key: string, entry: Warm, passed: boolean): Promise<void> {
-    if (!passed || entry.spent) {
-      this.warm.delete(key);
-      await entry.context.close().catch(() => {});
-      return;
+    if (!passed || entry.spent) return this.drop(key, entry);
+    try {
+      await Promise.all(entry.context.pages().filter((page) => page !== entry.holder).map((page) => page.close()));
+      await entry.context.unrouteAll({ behavior: 'ignoreErrors' });
+      await entry.context.clearCookies();
+      // The HTTP cache too: every test loads the pages as a first visit, as in a fresh context.
+      await entry.cdp.send('Network.clearBrowserCache');
+      for (const origin of entry.origins) await entry.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      entry.origins.clear();
+    } catch {
+      // Whatever could not be cleared is not handed on: the next test starts a new context.
+      await this.drop(key, entry);
     }
-    await Promise.all(entry.context.pages().filter((page) => page !== entry.holder).map((page) => page.close()));
-    await entry.context.unrouteAll({ behavior: 'ignoreErrors' });
-    await entry.context.clearCookies();
-    // The HTTP cache too: every test loads the pages as a first visit, as in a fresh context.
-    await entry.cdp.send('Network.clearBrowserCache');
-    for (const origin of entry.origins) await entry.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-    entry.origins.clear();
+  }
+
+  private async drop(key: string, entry: Warm): Promise<void> {
+    this.warm.delete(key);
+    await entry.context.close().catch(() => {});
   }
 }
