@@ -10,19 +10,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }] },
+  },
+  {
+    // React's rules where React is: the service, the build and the tests' plain modules (Playwright's
+    // fixtures take a `use` callback that is not React's hook) hold no component or hook.
+    files: ['{widgets,site,desk,ui,examples}/**/*.{ts,tsx}', '**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   layers,
   modelTypesOnly,
-  {
-    // Playwright fixtures take a `use` callback that is not React's hook.
-    files: ['tests/**/*.ts'],
-    rules: { 'react-hooks/rules-of-hooks': 'off' },
-  },
   {
     // The benchmark runs in Node and hands a few functions to the page.
     files: ['tests/**/*.mjs'],
