@@ -118,6 +118,16 @@ function showLabels(els: Element[]): boolean {
   return els.every((el) => el.isConnected);
 }
 
+/** The whole-pixel box around `boxes` inside the viewport, or null when none is in it. */
+function union(boxes: Box[], viewport: { width: number; height: number }): Box | null {
+  if (!boxes.length) return null;
+  const x = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.x))));
+  const y = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.y))));
+  const right = Math.min(viewport.width, Math.ceil(Math.max(...boxes.map((b) => b.x + b.width))));
+  const bottom = Math.min(viewport.height, Math.ceil(Math.max(...boxes.map((b) => b.y + b.height))));
+  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
+}
+
 /** The pixels of `box` (CSS px of the viewport) in a picture of the viewport taken at CSS scale. */
 function crop(png: PNG, box: Box): PNG | null {
   const [x0, y0] = [Math.max(0, Math.floor(box.x)), Math.max(0, Math.floor(box.y))];
@@ -144,10 +154,13 @@ async function lowContrastControlsOnce(page: Page, scope: string): Promise<strin
       const handles = pending.map((c) => elements[c.index]!);
       const boxes = await page.evaluate(hideLabels, handles);
       if (boxes === 'gone') return null;
-      const shot = boxes.some((b) => b !== 'under') ? PNG.sync.read(await page.screenshot({ animations: 'disabled', scale: 'css' })) : null;
+      // Only the part of the viewport the controls cover is captured (and decoded): a page's controls
+      // are usually a band of it, and a picture costs by its pixels.
+      const clip = union(boxes.filter((b): b is Box => b !== 'under'), page.viewportSize()!);
+      const shot = clip ? PNG.sync.read(await page.screenshot({ animations: 'disabled', scale: 'css', clip })) : null;
       if (!(await page.evaluate(showLabels, handles.slice(0, boxes.length)))) return null;
       for (const [i, box] of boxes.entries()) {
-        const pixels = box === 'under' || !shot ? null : crop(shot, box);
+        const pixels = box === 'under' || !shot || !clip ? null : crop(shot, { ...box, x: box.x - clip.x, y: box.y - clip.y });
         if (!pixels) continue;
         const control = pending[i];
         const background = dominantColour(pixels);
