@@ -20,7 +20,8 @@ export const test = base.extend<{ external: string[]; stretchTimeouts: void }, {
     { scope: 'worker' },
   ],
   // Each test's page is new; its context is a warm one of the worker's, cleared between tests
-  // (warm-context.ts), or a fresh one for a retry. Every option that shapes a context is in the key.
+  // (warm-context.ts), or a fresh one for a retry. Every option that shapes a context is in the key
+  // but the viewport, which the page takes (below), as one set on the context would.
   context: async (
     { browser, warmContexts, acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, viewport, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers },
     use,
@@ -32,10 +33,17 @@ export const test = base.extend<{ external: string[]; stretchTimeouts: void }, {
       await context.close();
       return;
     }
-    const options = { acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, viewport, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers };
+    const sized = viewport && !screen ? 'by the page' : viewport;
+    const options = { acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, sized, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers };
     const { context, release } = await warmContexts.take(options);
     await use(context);
     await release(testInfo.status === testInfo.expectedStatus);
+  },
+  // The viewport and the screen the test asked for (as Playwright sets them for a context of its own).
+  page: async ({ context, viewport, screen }, use) => {
+    const page = await context.newPage();
+    if (viewport && !screen) await page.setViewportSize(viewport);
+    await use(page);
   },
   // A test's own `test.setTimeout(ms)` stretches with the machine's load as the configured timeouts do
   // (playwright.config.ts): a busy machine makes a test slower, not red.

@@ -3,11 +3,12 @@ import { expect, test } from './fixtures';
 
 // The warm contexts (warm-context.ts) are an optimisation that must never be visible to a test: what one
 // test leaves behind is gone for the next, and what clearing cannot undo means a fresh context instead.
-// Serial, so the four run in order on one worker.
+// Serial, so they run in order on one worker.
 test.describe.configure({ mode: 'serial' });
 
 let first: BrowserContext | undefined;
 let clocked: BrowserContext | undefined;
+let after: BrowserContext | undefined;
 
 test('a test leaves cookies, storage, a route and another page behind', async ({ page, context }) => {
   first = context;
@@ -41,6 +42,17 @@ test('a fake clock cannot be undone', async ({ page, context }) => {
 
 test('so the next test gets a new context, on the real time', async ({ page, context }) => {
   expect(context).not.toBe(clocked);
+  after = context;
   await page.goto('/robots.txt');
   expect(await page.evaluate(() => new Date().getUTCFullYear())).toBe(new Date().getUTCFullYear());
+});
+
+test.describe('at another width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a test of another viewport shares the context, and its page has the width and the screen it asked for', async ({ page, context }) => {
+    expect(context).toBe(after);
+    await page.goto('/robots.txt');
+    expect(await page.evaluate(() => [innerWidth, innerHeight, screen.width, screen.height])).toEqual([390, 844, 390, 844]);
+  });
 });
