@@ -26,7 +26,9 @@ describe('a database locked by another process', () => {
     h = await testApp({ DATABASE_TIMEOUT_MS: '3000' });
     expect((await post(h.app)).statusCode).toBe(201);
     const other = new Database(h.store.path);
-    other.pragma('busy_timeout = 0');
+    // The service may be writing at that moment (its start-up and background work): the other process
+    // waits its turn for the lock, as a real one would, then holds it.
+    other.pragma('busy_timeout = 10000');
     other.exec('BEGIN IMMEDIATE');
     try {
       let writeAnswered = false;
