@@ -5,7 +5,17 @@ import { layers, modelTypesOnly } from './build/lint/layers.js';
 
 export default tseslint.config(
   // The host projects (tests/hosts/*/) are each framework's own code, checked by its own tooling.
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/', 'tests/hosts/*/', 'tests/hosts/.runs/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '.tmp/',
+      'tests/hosts/*/',
+      'tests/hosts/.runs/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,10 +34,39 @@ export default tseslint.config(
   {
     // The benchmark runs in Node and hands a few functions to the page.
     files: ['tests/**/*.mjs'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MutationObserver: 'readonly', PerformanceObserver: 'readonly', Request: 'readonly', addEventListener: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        document: 'readonly',
+        window: 'readonly',
+        performance: 'readonly',
+        requestAnimationFrame: 'readonly',
+        MutationObserver: 'readonly',
+        PerformanceObserver: 'readonly',
+        Request: 'readonly',
+        addEventListener: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
   {
     files: ['examples/**/*.js', 'server/**/*.mjs', 'site/**/*.mjs', 'build/**/*.mjs', 'bin/**/*.mjs'],
-    languageOptions: { globals: { setImmediate: 'readonly', window: 'readonly', document: 'readonly', customElements: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        setImmediate: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        customElements: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        process: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+      },
+    },
   },
 );

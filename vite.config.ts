@@ -16,7 +16,8 @@ function demoRequestReserve(): Plugin {
   };
 }
 
-if (process.env.VITE_PUBLIC_URL?.trim() && !process.env.PUBLIC_URL?.trim()) console.warn('VITE_PUBLIC_URL is now called PUBLIC_URL; using its value. Rename it in your environment or .env.');
+if (process.env.VITE_PUBLIC_URL?.trim() && !process.env.PUBLIC_URL?.trim())
+  console.warn('VITE_PUBLIC_URL is now called PUBLIC_URL; using its value. Rename it in your environment or .env.');
 
 /** The marketing site: one React for the site and the widgets it composes. */
 export default defineConfig({

@@ -37,7 +37,17 @@ const ENTRIES = {
 export default defineConfig({
   // Warnings and our summary (build/vite-plugins/summary.ts), not every chunk: --logLevel info lists them.
   logLevel: 'warn',
-  plugins: [react(), unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }), classicLoader(new URL('./widgets/elements/loader.ts', import.meta.url), pageReserveCss() + voicePageReserveCss(), pageScript), precompress(), buildSummary()],
+  plugins: [
+    react(),
+    unbundled({ 'react.js': new URL('./widgets/entries/react.ts', import.meta.url) }),
+    classicLoader(
+      new URL('./widgets/elements/loader.ts', import.meta.url),
+      pageReserveCss() + voicePageReserveCss(),
+      pageScript,
+    ),
+    precompress(),
+    buildSummary(),
+  ],
   css: { postcss: { plugins: [rootToHost()] } },
   define: {
     'process.env.NODE_ENV': JSON.stringify('production'),
@@ -72,7 +82,12 @@ export default defineConfig({
           // (elements/, lib/) stays with the entry, which a page has loaded already. layer.ts is the
           // few lines each element uses to ask for that chunk: it stays with the entry too.
           includeDependenciesRecursively: false,
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/](?!layer\.ts)/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]widgets[\\/]react[\\/](?!layer\.ts)/,
+            },
+          ],
         },
         entryFileNames: '[name].[hash].js',
         chunkFileNames: 'chunks/[name].[hash].js',

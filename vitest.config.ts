@@ -10,7 +10,18 @@ export default defineConfig({
     __WIDGETS_VERSION__: JSON.stringify('test'),
   },
   test: {
-    include: ['model/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}', 'desk/**/*.test.ts', 'build/**/*.test.ts', 'server/**/*.test.{ts,mjs}', 'site/**/*.test.{ts,tsx}', 'tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/deploy/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+    include: [
+      'model/**/*.test.ts',
+      'widgets/**/*.test.{ts,tsx}',
+      'desk/**/*.test.ts',
+      'build/**/*.test.ts',
+      'server/**/*.test.{ts,mjs}',
+      'site/**/*.test.{ts,tsx}',
+      'tests/bench/**/*.test.ts',
+      'tests/support/**/*.test.ts',
+      'tests/deploy/**/*.test.ts',
+      'tests/docs/**/*.test.ts',
+    ],
     environment: 'node',
     // One PostgreSQL server for the run, a database per test file that asks for one (tests/support/postgres.mjs).
     globalSetup: ['tests/support/postgres-cluster.mjs'],

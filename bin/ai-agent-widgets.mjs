@@ -16,7 +16,8 @@ function parse(args) {
   const options = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (!arg.startsWith('--') || arg.length < 3) throw new Error(`"${arg}" is not an option: options are --<attribute> <value>.`);
+    if (!arg.startsWith('--') || arg.length < 3)
+      throw new Error(`"${arg}" is not an option: options are --<attribute> <value>.`);
     const [name, inline] = arg.slice(2).split(/=(.*)/s);
     const value = inline ?? (args[i + 1] !== undefined && !args[i + 1].startsWith('--') ? args[++i] : true);
     if (name === 'lang' || name === 'nonce' || name === 'script') options[name] = String(value);

@@ -31,7 +31,9 @@ const ownUrl = {
 function fresh(bundle, manifest) {
   try {
     const { inputs } = JSON.parse(readFileSync(manifest, 'utf8'));
-    return Object.entries(inputs).every(([file, mtime]) => statSync(file).mtimeMs === mtime) && statSync(bundle).isFile();
+    return (
+      Object.entries(inputs).every(([file, mtime]) => statSync(file).mtimeMs === mtime) && statSync(bundle).isFile()
+    );
   } catch {
     return false;
   }
@@ -64,7 +66,9 @@ export async function sourceBundle(entry) {
       write: false,
       logLevel: 'silent',
     });
-    const inputs = Object.fromEntries(Object.keys(metafile.inputs).map((file) => [resolve(ROOT, file), statSync(resolve(ROOT, file)).mtimeMs]));
+    const inputs = Object.fromEntries(
+      Object.keys(metafile.inputs).map((file) => [resolve(ROOT, file), statSync(resolve(ROOT, file)).mtimeMs]),
+    );
     mkdirSync(CACHE, { recursive: true });
     // Several processes may start at once: each writes its own files and renames them into place.
     const own = `.${process.pid}-${threadId}.tmp`;

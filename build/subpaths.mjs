@@ -26,7 +26,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
  * @returns {[string, Target][]}
  */
 export function subpaths(pkg) {
-  return Object.entries(pkg.exports).flatMap(([key, target]) => (key !== '.' && typeof target === 'object' ? [[key.slice(2), target]] : []));
+  return Object.entries(pkg.exports).flatMap(([key, target]) =>
+    key !== '.' && typeof target === 'object' ? [[key.slice(2), target]] : [],
+  );
 }
 
 /**
@@ -44,7 +46,8 @@ export function stubs(pkg) {
       const json = {
         name: `ai-agent-widgets/${sub}`,
         private: true,
-        description: 'Where resolvers that ignore package.json `exports` find this subpath (written by build/subpaths.mjs from `exports`).',
+        description:
+          'Where resolvers that ignore package.json `exports` find this subpath (written by build/subpaths.mjs from `exports`).',
         ...(code ? { module: from(sub, code), main: from(sub, target.default ?? code) } : {}),
         ...(target.types ? { types: from(sub, target.types) } : {}),
       };
@@ -60,8 +63,15 @@ export function stubs(pkg) {
  */
 export function derived(pkg) {
   const typed = subpaths(pkg).filter(([, target]) => target.types);
-  const files = [...pkg.files.filter((file) => !/^[^!].*\/package\.json$/.test(file)), ...Object.keys(stubs(pkg)).map((sub) => `${sub}/package.json`)];
-  return { ...pkg, files, typesVersions: { '*': Object.fromEntries(typed.map(([sub, target]) => [sub, [String(target.types).slice(2)]])) } };
+  const files = [
+    ...pkg.files.filter((file) => !/^[^!].*\/package\.json$/.test(file)),
+    ...Object.keys(stubs(pkg)).map((sub) => `${sub}/package.json`),
+  ];
+  return {
+    ...pkg,
+    files,
+    typesVersions: { '*': Object.fromEntries(typed.map(([sub, target]) => [sub, [String(target.types).slice(2)]])) },
+  };
 }
 
 /** @param {unknown} value */

@@ -9,27 +9,47 @@ const AGAIN = 'run `npm run subpaths` (every `npm run build:types` does) to writ
 
 describe('every subpath in exports resolves where exports is not read', () => {
   it('package.json has typesVersions and files as exports gives them', () => {
-    expect({ typesVersions: pkg.typesVersions, files: pkg.files }, AGAIN).toEqual({ typesVersions: derived(pkg).typesVersions, files: derived(pkg).files });
+    expect({ typesVersions: pkg.typesVersions, files: pkg.files }, AGAIN).toEqual({
+      typesVersions: derived(pkg).typesVersions,
+      files: derived(pkg).files,
+    });
   });
 
-  it.each(subpaths(pkg).map(([sub]) => sub))('%s has its folder, naming the files exports names, and a typesVersions entry', (sub) => {
-    const file = join(ROOT, sub, 'package.json');
-    expect(existsSync(file), `${sub}/package.json is missing: ${AGAIN}`).toBe(true);
-    expect(JSON.parse(readFileSync(file, 'utf8')), AGAIN).toEqual(stubs(pkg)[sub]);
-    expect(pkg.files).toContain(`${sub}/package.json`);
-    expect(pkg.typesVersions?.['*']?.[sub]).toHaveLength(1);
-  });
+  it.each(subpaths(pkg).map(([sub]) => sub))(
+    '%s has its folder, naming the files exports names, and a typesVersions entry',
+    (sub) => {
+      const file = join(ROOT, sub, 'package.json');
+      expect(existsSync(file), `${sub}/package.json is missing: ${AGAIN}`).toBe(true);
+      expect(JSON.parse(readFileSync(file, 'utf8')), AGAIN).toEqual(stubs(pkg)[sub]);
+      expect(pkg.files).toContain(`${sub}/package.json`);
+      expect(pkg.typesVersions?.['*']?.[sub]).toHaveLength(1);
+    },
+  );
 
   it('a subpath added to exports alone is caught, and derives its folder and typesVersions entry', () => {
-    const added: Manifest = { ...pkg, exports: { ...pkg.exports, './chat': { types: './dist/types/entries/chat.d.ts', default: './dist/widgets/chat.js' } } };
+    const added: Manifest = {
+      ...pkg,
+      exports: {
+        ...pkg.exports,
+        './chat': { types: './dist/types/entries/chat.d.ts', default: './dist/widgets/chat.js' },
+      },
+    };
     expect(derived(added)).not.toEqual(added);
     expect(derived(added).typesVersions?.['*']?.chat).toEqual(['dist/types/entries/chat.d.ts']);
     expect(derived(added).files).toContain('chat/package.json');
-    expect(stubs(added).chat).toMatchObject({ module: '../dist/widgets/chat.js', main: '../dist/widgets/chat.js', types: '../dist/types/entries/chat.d.ts' });
+    expect(stubs(added).chat).toMatchObject({
+      module: '../dist/widgets/chat.js',
+      main: '../dist/widgets/chat.js',
+      types: '../dist/types/entries/chat.d.ts',
+    });
   });
 
   it('the script subpath gives bundlers the ES entry and require() the classic script', () => {
-    expect(stubs(pkg).script).toMatchObject({ module: '../dist/widgets/index.js', main: '../dist/widgets/ai-widgets.js', types: '../dist/types/index.d.ts' });
+    expect(stubs(pkg).script).toMatchObject({
+      module: '../dist/widgets/index.js',
+      main: '../dist/widgets/ai-widgets.js',
+      types: '../dist/types/index.d.ts',
+    });
     expect(pkg.typesVersions?.['*']?.script).toEqual(['dist/types/index.d.ts']);
   });
 

@@ -9,7 +9,8 @@ import { OverviewPage } from './pages/OverviewPage';
 import { SignIn } from './pages/SignIn';
 import { focusHeading, Link, useRouter } from './router';
 
-export type Route = { name: 'leads' | 'to-call' | 'overview' | 'feedback' | 'audit' | 'missing' } | { name: 'lead'; id: number };
+export type Route =
+  { name: 'leads' | 'to-call' | 'overview' | 'feedback' | 'audit' | 'missing' } | { name: 'lead'; id: number };
 
 function routeOf(pathname: string): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -70,7 +71,10 @@ export function App() {
 
   useEffect(() => {
     whenSignedOut(() => setSession(null));
-    api<Session | undefined>('/session').then((s) => setSession(s ?? null), () => setSession(null));
+    api<Session | undefined>('/session').then(
+      (s) => setSession(s ?? null),
+      () => setSession(null),
+    );
   }, []);
 
   const signedIn = session !== 'unknown' && session !== null;
@@ -103,7 +107,8 @@ export function App() {
   let page: ReactNode;
   if (session === 'unknown') page = <p className="desk-muted">Loading…</p>;
   else if (!session) page = <SignIn onSignedIn={setSession} />;
-  else if (route.name === 'leads' || route.name === 'to-call') page = <LeadsPage key={route.name} toCall={route.name === 'to-call'} search={location.search} version={version} />;
+  else if (route.name === 'leads' || route.name === 'to-call')
+    page = <LeadsPage key={route.name} toCall={route.name === 'to-call'} search={location.search} version={version} />;
   else if (route.name === 'lead') page = <LeadPage id={route.id} version={version} admin={session.role === 'admin'} />;
   else if (route.name === 'overview') page = <OverviewPage search={location.search} />;
   else if (route.name === 'feedback') page = <FeedbackPage search={location.search} version={version} />;

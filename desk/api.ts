@@ -10,7 +10,19 @@ export type Contacted = { at: string; by: string } | null;
 export type Marked = { contacted: Contacted; marks: MarkEvent[] };
 
 export type ListedLead = Pick<Lead, 'id' | 'createdAt' | 'agentId' | 'name' | 'phone'> & {
-  call: (Pick<Call, 'status' | 'attempts' | 'callAt' | 'endedReason' | 'failureReason' | 'summary' | 'successEvaluation' | 'durationSeconds'> & { outcome: string | null }) | null;
+  call:
+    | (Pick<
+        Call,
+        | 'status'
+        | 'attempts'
+        | 'callAt'
+        | 'endedReason'
+        | 'failureReason'
+        | 'summary'
+        | 'successEvaluation'
+        | 'durationSeconds'
+      > & { outcome: string | null })
+    | null;
   contacted: Contacted;
 };
 export type LeadList = { leads: ListedLead[]; limit: number; nextCursor: string | null; version: string };
@@ -20,10 +32,24 @@ export type LeadDetail = Marked & {
   lead: Lead;
   call: Call | null;
   outcome: string | null;
-  attempts: { attempt: number; startedAt: string; finishedAt: string | null; outcome: string | null; error: string | null; providerCallId: string | null }[];
+  attempts: {
+    attempt: number;
+    startedAt: string;
+    finishedAt: string | null;
+    outcome: string | null;
+    error: string | null;
+    providerCallId: string | null;
+  }[];
 };
 
-export type OverviewAnswer = { from: string; to: string; funnel: Funnel; perDay: { day: string; leads: number }[]; byAgent: OutcomeRow[]; byCampaign: OutcomeRow[] };
+export type OverviewAnswer = {
+  from: string;
+  to: string;
+  funnel: Funnel;
+  perDay: { day: string; leads: number }[];
+  byAgent: OutcomeRow[];
+  byCampaign: OutcomeRow[];
+};
 
 export type Feedback = { id: number; createdAt: string; name: string; email: string; message: string };
 export type Session = { email: string; role: 'admin' | 'agent'; expiresAt: string };
@@ -55,12 +81,21 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, 'offline', 'The service could not be reached. Check your connection; the desk tries again by itself.');
+    throw new ApiError(
+      0,
+      'offline',
+      'The service could not be reached. Check your connection; the desk tries again by itself.',
+    );
   }
   if (res.status === 204) return undefined as T;
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {
-    const error = new ApiError(res.status, String(body.error ?? 'error'), String(body.message ?? 'Something went wrong. Please try again.'), body);
+    const error = new ApiError(
+      res.status,
+      String(body.error ?? 'error'),
+      String(body.message ?? 'Something went wrong. Please try again.'),
+      body,
+    );
     if (res.status === 401 && path !== '/session') onSignedOut();
     throw error;
   }

@@ -21,7 +21,13 @@ export function ago(iso: string, now = Date.now()) {
   const abs = Math.abs(seconds);
   if (abs < 45) return 'just now';
   const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
-    abs < 3600 ? [seconds / 60, 'minute'] : abs < 86_400 ? [seconds / 3600, 'hour'] : abs < 86_400 * 30 ? [seconds / 86_400, 'day'] : [seconds / (86_400 * 30), 'month'];
+    abs < 3600
+      ? [seconds / 60, 'minute']
+      : abs < 86_400
+        ? [seconds / 3600, 'hour']
+        : abs < 86_400 * 30
+          ? [seconds / 86_400, 'day']
+          : [seconds / (86_400 * 30), 'month'];
   return relative.format(Math.round(value), unit);
 }
 
@@ -40,7 +46,12 @@ export function phone(e164: string) {
 
 export const agentName = (id: string) => AGENTS[id] ?? id;
 
-type CallLike = { status: CallState; outcome?: string | null; endedReason?: string | null; failureReason?: string | null } | null;
+type CallLike = {
+  status: CallState;
+  outcome?: string | null;
+  endedReason?: string | null;
+  failureReason?: string | null;
+} | null;
 
 /** The call's outcome word (stored by the service; worked out the same way for an answer without one). */
 export function outcomeIdOf(call: CallLike): Outcome | null {

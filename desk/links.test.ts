@@ -15,6 +15,14 @@ describe('links built from stored data', () => {
 
   it('a recording is linked only when its address is https', () => {
     expect(httpsUrl('https://recordings.example/1.wav')).toBe('https://recordings.example/1.wav');
-    for (const bad of ['data:audio/wav;base64,AAAA', 'javascript:alert(1)', 'http://recordings.example/1.wav', 'not a url', '', null]) expect(httpsUrl(bad)).toBeNull();
+    for (const bad of [
+      'data:audio/wav;base64,AAAA',
+      'javascript:alert(1)',
+      'http://recordings.example/1.wav',
+      'not a url',
+      '',
+      null,
+    ])
+      expect(httpsUrl(bad)).toBeNull();
   });
 });

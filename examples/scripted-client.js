@@ -21,10 +21,25 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
   /** The provider's transcript messages: partial words as they come, then the final line. */
   const say = (/** @type {number} */ at, /** @type {'assistant' | 'user'} */ role, /** @type {string} */ text) => {
     const words = text.split(' ');
-    words.forEach((_, i) => later(at + i * 150, () => emit('message', { type: 'transcript', role, transcriptType: 'partial', transcript: words.slice(0, i + 1).join(' ') })));
-    later(at + words.length * 150, () => emit('message', { type: 'transcript', role, transcriptType: 'final', transcript: text }));
+    words.forEach((_, i) =>
+      later(at + i * 150, () =>
+        emit('message', {
+          type: 'transcript',
+          role,
+          transcriptType: 'partial',
+          transcript: words.slice(0, i + 1).join(' '),
+        }),
+      ),
+    );
+    later(at + words.length * 150, () =>
+      emit('message', { type: 'transcript', role, transcriptType: 'final', transcript: text }),
+    );
   };
-  const LINES = ['Hi! I am the demo receptionist. How can I help you today?', 'Sure, I can book that for you. Which day suits you?', 'Done: you are booked for Tuesday at ten.'];
+  const LINES = [
+    'Hi! I am the demo receptionist. How can I help you today?',
+    'Sure, I can book that for you. Which day suits you?',
+    'Done: you are booked for Tuesday at ten.',
+  ];
   const REPLIES = ['I would like to book a cleaning.', 'Tuesday morning, please.'];
 
   function play() {
@@ -35,7 +50,8 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
       say(t, 'assistant', LINES[turn] ?? '');
       if (REPLIES[turn]) say(t + 2400, 'user', REPLIES[turn] ?? '');
       later(t, () => emit('speech-start'));
-      for (let i = 0; i < 20; i++) later(t + i * 100, () => emit('volume-level', 0.3 + 0.6 * Math.abs(Math.sin(i / 2))));
+      for (let i = 0; i < 20; i++)
+        later(t + i * 100, () => emit('volume-level', 0.3 + 0.6 * Math.abs(Math.sin(i / 2))));
       t += 2200;
       later(t, () => {
         emit('volume-level', 0);

@@ -13,5 +13,7 @@ for (const type of ['ai-voice-demo-start', 'ai-voice-demo-end', 'ai-voice-demo-e
 
 simulate.addEventListener('change', async () => {
   await customElements.whenDefined('ai-voice-demo');
-  Object.assign(/** @type {object} */ (voice), { client: simulate.checked ? createScriptedClient({ autoplay: true }) : undefined });
+  Object.assign(/** @type {object} */ (voice), {
+    client: simulate.checked ? createScriptedClient({ autoplay: true }) : undefined,
+  });
 });

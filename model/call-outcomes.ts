@@ -3,7 +3,6 @@
 // and the CRM read the same table.
 import type { CallState } from './calls.ts';
 
-
 /** How a call went, as one word (stored in calls.outcome). */
 export type Outcome =
   | 'waiting'
@@ -54,7 +53,10 @@ export const ENDED_REASON_RULES: readonly [substring: string, outcome: Outcome][
 ];
 
 /** Why a call was never placed (calls.failure_reason) when it was not a failure of the call itself. */
-export const FAILURE_REASON_OUTCOMES: Readonly<Record<string, Outcome>> = { suppressed: 'do-not-call', 'not-configured': 'not-set-up' };
+export const FAILURE_REASON_OUTCOMES: Readonly<Record<string, Outcome>> = {
+  suppressed: 'do-not-call',
+  'not-configured': 'not-set-up',
+};
 
 export function endedOutcome(endedReason: string | null | undefined): Outcome {
   const reason = (endedReason ?? '').toLowerCase();
@@ -62,7 +64,15 @@ export function endedOutcome(endedReason: string | null | undefined): Outcome {
 }
 
 /** The one word for a call in this state. */
-export function outcomeOf({ status, endedReason, failureReason }: { status: CallState; endedReason?: string | null; failureReason?: string | null }): Outcome {
+export function outcomeOf({
+  status,
+  endedReason,
+  failureReason,
+}: {
+  status: CallState;
+  endedReason?: string | null;
+  failureReason?: string | null;
+}): Outcome {
   switch (status) {
     case 'pending':
       return 'waiting';
@@ -93,7 +103,11 @@ export function successOf(evaluation: string | null | undefined): boolean | null
 export function successWords(evaluation: string | null | undefined): string | null {
   if (!evaluation) return null;
   const success = successOf(evaluation);
-  return success === true ? 'Successful: the call met its goal' : success === false ? 'Not successful' : `Rated ${evaluation}`;
+  return success === true
+    ? 'Successful: the call met its goal'
+    : success === false
+      ? 'Not successful'
+      : `Rated ${evaluation}`;
 }
 
 /** A duration as m:ss (154 → 2:34). */

@@ -11,5 +11,10 @@ const sentences = (b: string) => ({
 export function defaultConsentTexts(brand: string): Record<string, string> {
   const named = sentences(brand.trim());
   const unnamed = sentences('');
-  return { 'default-en': named.en, 'default-hi': named.hi, 'default-en-unbranded': unnamed.en, 'default-hi-unbranded': unnamed.hi };
+  return {
+    'default-en': named.en,
+    'default-hi': named.hi,
+    'default-en-unbranded': unnamed.en,
+    'default-hi-unbranded': unnamed.hi,
+  };
 }

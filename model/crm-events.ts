@@ -7,9 +7,16 @@ import type { Lead } from './lead.ts';
 
 export type CrmEvent = 'lead.created' | 'lead.call.updated' | 'lead.erased';
 
-export function crmPayload(event: CrmEvent, deliveryId: string, occurredAt: number, lead: Lead, call: Call | null): string {
+export function crmPayload(
+  event: CrmEvent,
+  deliveryId: string,
+  occurredAt: number,
+  lead: Lead,
+  call: Call | null,
+): string {
   const base = { id: deliveryId, event, occurredAt: new Date(occurredAt).toISOString() };
-  if (event === 'lead.created') return JSON.stringify({ ...base, lead, call: call && { status: call.status, callAt: call.callAt } });
+  if (event === 'lead.created')
+    return JSON.stringify({ ...base, lead, call: call && { status: call.status, callAt: call.callAt } });
   const { id, agentId, name, phone } = lead;
   return JSON.stringify({ ...base, lead: { id, agentId, name, phone }, call });
 }
@@ -18,7 +25,16 @@ export function crmPayload(event: CrmEvent, deliveryId: string, occurredAt: numb
  * `lead.erased`: the person's data is gone from the service; the CRM should erase its copy of the lead.
  * Only what identifies the lead record itself, nothing about the person.
  */
-export function erasedPayload(deliveryId: string, occurredAt: number, lead: { id: number; agentId: string; createdAt: string }): string {
+export function erasedPayload(
+  deliveryId: string,
+  occurredAt: number,
+  lead: { id: number; agentId: string; createdAt: string },
+): string {
   const at = new Date(occurredAt).toISOString();
-  return JSON.stringify({ id: deliveryId, event: 'lead.erased', occurredAt: at, lead: { id: lead.id, agentId: lead.agentId, createdAt: lead.createdAt, erasedAt: at } });
+  return JSON.stringify({
+    id: deliveryId,
+    event: 'lead.erased',
+    occurredAt: at,
+    lead: { id: lead.id, agentId: lead.agentId, createdAt: lead.createdAt, erasedAt: at },
+  });
 }

@@ -6,7 +6,14 @@ import type { Outcome } from './call-outcomes.ts';
 export type MarkEvent = { action: 'marked' | 'undone'; by: string; at: string };
 
 /** The overview's funnel for a period: codes sent → verified → leads → calls placed → answered → successful. */
-export type Funnel = { codesSent: number; verified: number; leads: number; callsPlaced: number; answered: number; successful: number };
+export type Funnel = {
+  codesSent: number;
+  verified: number;
+  leads: number;
+  callsPlaced: number;
+  answered: number;
+  successful: number;
+};
 
 /** Outcomes counted for one agent or one campaign. */
 export type OutcomeRow = { key: string; outcomes: Partial<Record<Outcome, number>> };

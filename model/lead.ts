@@ -9,8 +9,20 @@ const text = (maxLength: number) => Type.String({ maxLength });
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export const CLICK_ID_KEYS = ['gclid', 'fbclid'] as const;
 
-const Utm = Type.Object({ source: Type.Optional(text(200)), medium: Type.Optional(text(200)), campaign: Type.Optional(text(200)), term: Type.Optional(text(200)), content: Type.Optional(text(200)) }, { additionalProperties: false });
-const ClickIds = Type.Object({ gclid: Type.Optional(text(500)), fbclid: Type.Optional(text(500)) }, { additionalProperties: false });
+const Utm = Type.Object(
+  {
+    source: Type.Optional(text(200)),
+    medium: Type.Optional(text(200)),
+    campaign: Type.Optional(text(200)),
+    term: Type.Optional(text(200)),
+    content: Type.Optional(text(200)),
+  },
+  { additionalProperties: false },
+);
+const ClickIds = Type.Object(
+  { gclid: Type.Optional(text(500)), fbclid: Type.Optional(text(500)) },
+  { additionalProperties: false },
+);
 export type Utm = Static<typeof Utm>;
 export type ClickIds = Static<typeof ClickIds>;
 
@@ -38,7 +50,10 @@ export const DemoRequestBody = Type.Object(
 export type DemoRequest = Static<typeof DemoRequestBody>;
 
 /** The body of `POST /api/otp`: `website` is the hidden honeypot field ("" from a person). */
-export const CodeRequestBody = Type.Object({ phone: text(32), turnstileToken: Type.Optional(text(2048)), website: Type.Optional(text(200)) }, { additionalProperties: false });
+export const CodeRequestBody = Type.Object(
+  { phone: text(32), turnstileToken: Type.Optional(text(2048)), website: Type.Optional(text(200)) },
+  { additionalProperties: false },
+);
 export type CodeRequest = Static<typeof CodeRequestBody>;
 
 /** The body of `POST /api/otp/verify`. */
@@ -52,6 +67,21 @@ export type Lead = {
   agentId: AgentId | string;
   name: string;
   phone: string;
-  consent: { text: string; version: string | null; sha256: string | null; consentedAt: string | null; verifiedAt: string | null };
-  source: { pageUrl: string | null; referrer: string | null; userAgent: string | null; ip: string; timeZone: string | null; utm: Utm; clickIds: ClickIds; metadata: Record<string, string> };
+  consent: {
+    text: string;
+    version: string | null;
+    sha256: string | null;
+    consentedAt: string | null;
+    verifiedAt: string | null;
+  };
+  source: {
+    pageUrl: string | null;
+    referrer: string | null;
+    userAgent: string | null;
+    ip: string;
+    timeZone: string | null;
+    utm: Utm;
+    clickIds: ClickIds;
+    metadata: Record<string, string>;
+  };
 };

@@ -11,10 +11,20 @@ export const MIN_DIGITS = 3;
  */
 export const PREFIX_MAX = 24;
 
-const letters = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const letters = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** A name's words, lower case, Latin accents folded (José → jose). */
-export const nameWords = (name: string) => [...new Set(letters(name).split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean))];
+export const nameWords = (name: string) => [
+  ...new Set(
+    letters(name)
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .filter(Boolean),
+  ),
+];
 
 /** The beginnings of a word (by code point, so no character is cut in two), up to PREFIX_MAX. */
 const beginnings = (word: string) => {
@@ -27,7 +37,14 @@ export function searchTerms(name: string, phone: string): string[] {
   const digits = phone.replace(/\D/g, '');
   const endings: string[] = [];
   for (let i = 0; i + MIN_DIGITS <= digits.length; i++) endings.push(`p:${digits.slice(i)}`);
-  return [...new Set(nameWords(name).flatMap(beginnings).map((w) => `n:${w}`)), ...new Set(endings)];
+  return [
+    ...new Set(
+      nameWords(name)
+        .flatMap(beginnings)
+        .map((w) => `n:${w}`),
+    ),
+    ...new Set(endings),
+  ];
 }
 
 /**

@@ -12,7 +12,8 @@ const config = configOrExit();
 // Before this database had its name, it was data/feedback.db: such a file is taken over as it is.
 const legacy = join(ROOT, 'data', 'feedback.db');
 if (!process.env.DATABASE_PATH?.trim() && !existsSync(config.databasePath) && existsSync(legacy)) {
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(legacy + suffix)) renameSync(legacy + suffix, config.databasePath + suffix);
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(legacy + suffix)) renameSync(legacy + suffix, config.databasePath + suffix);
   console.warn(`Renamed ${legacy} to ${config.databasePath}.`);
 }
 // A database that cannot be reached is the operator's to fix: one line with its host and port, no stack.
@@ -44,7 +45,9 @@ try {
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
-    console.error(`Cannot start: ${config.host}:${config.port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}. Set PORT (or HOST) to another value, e.g. PORT=${config.port + 1}.`);
+    console.error(
+      `Cannot start: ${config.host}:${config.port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}. Set PORT (or HOST) to another value, e.g. PORT=${config.port + 1}.`,
+    );
     await app.close().catch(() => {});
     await store.close();
     process.exit(1);
@@ -53,6 +56,10 @@ try {
 }
 console.log(`\n  Site:             ${config.publicUrl}/`);
 console.log(`  Widget examples:  ${config.publicUrl}/examples/`);
-console.log(`  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this terminal (OTP_PROVIDER=console)'}`);
-console.log(`  Sales desk:       ${config.publicUrl}/desk (an account: npm run -s desk-user -- add --email you@your-company.example)`);
+console.log(
+  `  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this terminal (OTP_PROVIDER=console)'}`,
+);
+console.log(
+  `  Sales desk:       ${config.publicUrl}/desk (an account: npm run -s desk-user -- add --email you@your-company.example)`,
+);
 console.log(`  Store:            ${store.path}\n`);

@@ -18,7 +18,9 @@ if (devTools) {
   await import(await sourceBundle(fileURLToPath(new URL(`./${name}.ts`, import.meta.url))));
 } else if (name.startsWith('dev/')) {
   // `npm start` builds with the dev tools; after `npm prune --omit=dev` only the built service runs.
-  console.error('Cannot start: npm start builds with the development tools, which are not installed here (npm prune --omit=dev removed them). Run the built service with npm run serve (or npm ci to develop).');
+  console.error(
+    'Cannot start: npm start builds with the development tools, which are not installed here (npm prune --omit=dev removed them). Run the built service with npm run serve (or npm ci to develop).',
+  );
   process.exit(1);
 } else {
   await import(`../dist/server/${name}.js`);

@@ -6,7 +6,11 @@ import type { ShowCode } from './domain/otp/providers.ts';
 import { createHttp, registerRoutes, type LogStream } from './http/app.ts';
 import type { Store } from './storage/index.ts';
 
-export async function startService(config: ServerConfig, store: Store, { now, logStream, showCode }: { now?: () => number; logStream?: LogStream; showCode?: ShowCode } = {}) {
+export async function startService(
+  config: ServerConfig,
+  store: Store,
+  { now, logStream, showCode }: { now?: () => number; logStream?: LogStream; showCode?: ShowCode } = {},
+) {
   const app = await createHttp(config, { logStream });
   const domain = startDomain(config, store, app.log, now, showCode);
   // Workers finish what they hold before the store closes (main closes the store after the app).

@@ -1,7 +1,12 @@
 // The site's routes on the router it shares with the desk (../ui/router.tsx), with what is the site's own:
 // links to the landing page's sections, from any route.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Link as AppLink, Router as AppRouter, useRouter as useAppRouter, type LinkProps as AppLinkProps } from '../ui/router';
+import {
+  Link as AppLink,
+  Router as AppRouter,
+  useRouter as useAppRouter,
+  type LinkProps as AppLinkProps,
+} from '../ui/router';
 
 interface RouterValue {
   path: string;
@@ -39,9 +44,12 @@ function Sections({ children }: { children: ReactNode }) {
   // A section asked for from another route: scrolled to once `/` has been drawn (the router's own business).
   const pendingAnchor = useRef<string | null>(null);
 
-  const navigate = useCallback((to: string) => {
-    if (to !== window.location.pathname) go(to);
-  }, [go]);
+  const navigate = useCallback(
+    (to: string) => {
+      if (to !== window.location.pathname) go(to);
+    },
+    [go],
+  );
 
   const goToSection = useCallback(
     (anchor: string) => {
@@ -78,5 +86,12 @@ export function useRouter(): RouterValue {
 export function Link({ to, ...rest }: Omit<AppLinkProps, 'follow' | 'href'>) {
   const { navigate, goToSection } = useRouter();
   const section = to.startsWith('#');
-  return <AppLink to={to} href={section ? `/${to}` : to} follow={() => (section ? goToSection(to) : navigate(to))} {...rest} />;
+  return (
+    <AppLink
+      to={to}
+      href={section ? `/${to}` : to}
+      follow={() => (section ? goToSection(to) : navigate(to))}
+      {...rest}
+    />
+  );
 }

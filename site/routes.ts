@@ -11,13 +11,15 @@ export const ROUTES = [
   {
     path: '/',
     title: '',
-    description: 'AI voice agents that qualify leads, book appointments and run custom workflows around the clock. Try a live voice demo.',
+    description:
+      'AI voice agents that qualify leads, book appointments and run custom workflows around the clock. Try a live voice demo.',
   },
   { path: '/name', title: 'Our name', description: `${brand}: ${config.brand.tagline}.` },
   {
     path: '/experience',
     title: 'Experience the power of AI',
-    description: 'Pick an AI demo agent, verify your phone and get a live demo call: receptionist, real-estate caller or customer support.',
+    description:
+      'Pick an AI demo agent, verify your phone and get a live demo call: receptionist, real-estate caller or customer support.',
   },
   {
     path: '/terms',
@@ -35,7 +37,11 @@ export type RoutePath = (typeof ROUTES)[number]['path'];
 export type RouteMeta = { path: string; title: string; description: string };
 
 /** What an unknown path shows, with a 404. */
-export const NOT_FOUND: RouteMeta = { path: '/404', title: 'Page not found', description: 'This page does not exist. Head back to the home page.' };
+export const NOT_FOUND: RouteMeta = {
+  path: '/404',
+  title: 'Page not found',
+  description: 'This page does not exist. Head back to the home page.',
+};
 
 /** The route a path names (a trailing slash is the same route), or the not-found page. */
 export function routeFor(path: string): RouteMeta {

@@ -27,7 +27,9 @@ export function useDocumentMeta(meta: RouteMeta): void {
     setMeta('name', 'twitter:description', meta.description);
     if (meta.path !== '/404') {
       setMeta('property', 'og:url', absoluteUrl(meta.path));
-      document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.setAttribute('href', absoluteUrl(meta.path));
+      document.head
+        .querySelector<HTMLLinkElement>('link[rel="canonical"]')
+        ?.setAttribute('href', absoluteUrl(meta.path));
     }
   }, [meta]);
 }

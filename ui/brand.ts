@@ -3,7 +3,8 @@
 const env = import.meta.env;
 
 /** A build-time setting, trimmed, or its default when unset or blank. */
-export const setting = (value: string | undefined, fallback: string) => (value && value.trim() ? value.trim() : fallback);
+export const setting = (value: string | undefined, fallback: string) =>
+  value && value.trim() ? value.trim() : fallback;
 
 export const brand = {
   name: setting(env.VITE_BRAND_NAME, 'Aurelo'),

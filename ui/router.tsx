@@ -1,7 +1,17 @@
 // The small History API router the site and the desk share: the address in a context, `navigate` to
 // change it (`replace` for a filter's change rather than a new page) and a `Link` that follows plain clicks
 // itself. Each app adds what is its own on top (the site its landing sections, the desk its focus).
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 export type RouterValue = { location: URL; navigate: Navigate };
@@ -39,7 +49,8 @@ export function useRouter(): RouterValue {
  * window is the browser's), not already handled, on a link to this origin that opens in this page.
  */
 export function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const link = event.currentTarget;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
   return link.origin === window.location.origin;

@@ -9,7 +9,14 @@ import { AIFeedbackElement, defineFeedback } from './entries/feedback';
 import { AIVoiceDemoElement, defineVoiceDemo } from './entries/voice-demo';
 
 // Named, not `export *`: the build re-exports exactly these from the stable `index.js`.
-export { AIDemoRequestElement, AIFeedbackElement, AIVoiceDemoElement, defineDemoRequest, defineFeedback, defineVoiceDemo };
+export {
+  AIDemoRequestElement,
+  AIFeedbackElement,
+  AIVoiceDemoElement,
+  defineDemoRequest,
+  defineFeedback,
+  defineVoiceDemo,
+};
 export type * from './entries/voice-demo';
 export type * from './entries/feedback';
 export type * from './entries/demo-request';

@@ -11,12 +11,42 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 type Expect<T extends true> = T;
 
 export type Checks = [
-  Expect<Equal<Own<VoiceDemoJsx>, 'public-key' | 'assistant-id' | 'api-url' | 'captions' | 'consent-text' | 'connect-timeout' | 'label' | 'fallback-href' | 'privacy-href' | 'client' | 'onai-voice-demo-start' | 'onai-voice-demo-end' | 'onai-voice-demo-error'>>,
-  Expect<Equal<Own<FeedbackJsx>, 'backend-url' | 'onai-feedback-submit' | 'onai-feedback-success' | 'onai-feedback-error'>>,
+  Expect<
+    Equal<
+      Own<VoiceDemoJsx>,
+      | 'public-key'
+      | 'assistant-id'
+      | 'api-url'
+      | 'captions'
+      | 'consent-text'
+      | 'connect-timeout'
+      | 'label'
+      | 'fallback-href'
+      | 'privacy-href'
+      | 'client'
+      | 'onai-voice-demo-start'
+      | 'onai-voice-demo-end'
+      | 'onai-voice-demo-error'
+    >
+  >,
+  Expect<
+    Equal<Own<FeedbackJsx>, 'backend-url' | 'onai-feedback-submit' | 'onai-feedback-success' | 'onai-feedback-error'>
+  >,
   Expect<
     Equal<
       Own<DemoRequestJsx>,
-      'backend-url' | 'default-country' | 'brand-name' | 'consent-text' | 'privacy-href' | 'consent-version' | 'turnstile-site-key' | 'countries' | 'metadata' | 'onai-demo-request-submit' | 'onai-demo-request-success' | 'onai-demo-request-error'
+      | 'backend-url'
+      | 'default-country'
+      | 'brand-name'
+      | 'consent-text'
+      | 'privacy-href'
+      | 'consent-version'
+      | 'turnstile-site-key'
+      | 'countries'
+      | 'metadata'
+      | 'onai-demo-request-submit'
+      | 'onai-demo-request-success'
+      | 'onai-demo-request-error'
     >
   >,
   Expect<Equal<VoiceDemoJsx['captions'], boolean | undefined>>,
@@ -39,7 +69,10 @@ export const camel: FeedbackJsx = { backendUrl: '/api' };
 // @ts-expect-error connect-timeout is a number
 export const timeoutText: VoiceDemoJsx = { 'connect-timeout': '10' };
 
-export function methods(voiceDemo: HTMLElementTagNameMap['ai-voice-demo'], feedback: HTMLElementTagNameMap['ai-feedback']) {
+export function methods(
+  voiceDemo: HTMLElementTagNameMap['ai-voice-demo'],
+  feedback: HTMLElementTagNameMap['ai-feedback'],
+) {
   void voiceDemo.start().then(() => voiceDemo.end());
   // @ts-expect-error the voice demo has start() and end(), not stop()
   voiceDemo.stop();

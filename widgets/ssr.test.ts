@@ -16,14 +16,29 @@ describe('renderElement', async () => {
   const { demoRequestView } = await import('./demo-request/view');
   const { voiceShell } = await import('./voice-demo/shell');
   const { feedbackShell } = await import('./feedback/shell');
-  const shadowOf = (html: string) => /<template shadowrootmode="open"><style[^>]*>[\s\S]*?<\/style>([\s\S]*)<\/template>/.exec(html)![1];
+  const shadowOf = (html: string) =>
+    /<template shadowrootmode="open"><style[^>]*>[\s\S]*?<\/style>([\s\S]*)<\/template>/.exec(html)![1];
 
   it('prints each element with its first paint in a declarative shadow root, from the same view the browser draws', () => {
-    const form = renderElement('ai-demo-request', { 'default-country': 'AE', countries: 'AE,GB', 'backend-url': '/api' }, { lang: 'hi' });
-    expect(form.startsWith('<ai-demo-request default-country="AE" countries="AE,GB" backend-url="/api"><template shadowrootmode="open"><style data-ai-widgets-ssr=')).toBe(true);
-    expect(shadowOf(form)).toBe(shellToHtml(demoRequestView({ defaultCountry: 'AE', countries: 'AE,GB', backendUrl: '/api', lang: 'hi' })));
-    expect(shadowOf(renderElement('ai-voice-demo', { captions: true }))).toBe(shellToHtml(voiceShell.shell({ captions: true, lang: 'en' })));
-    expect(shadowOf(renderElement('ai-feedback', {}, { lang: 'hi-IN' }))).toBe(shellToHtml(feedbackShell.shell({ lang: 'hi' })));
+    const form = renderElement(
+      'ai-demo-request',
+      { 'default-country': 'AE', countries: 'AE,GB', 'backend-url': '/api' },
+      { lang: 'hi' },
+    );
+    expect(
+      form.startsWith(
+        '<ai-demo-request default-country="AE" countries="AE,GB" backend-url="/api"><template shadowrootmode="open"><style data-ai-widgets-ssr=',
+      ),
+    ).toBe(true);
+    expect(shadowOf(form)).toBe(
+      shellToHtml(demoRequestView({ defaultCountry: 'AE', countries: 'AE,GB', backendUrl: '/api', lang: 'hi' })),
+    );
+    expect(shadowOf(renderElement('ai-voice-demo', { captions: true }))).toBe(
+      shellToHtml(voiceShell.shell({ captions: true, lang: 'en' })),
+    );
+    expect(shadowOf(renderElement('ai-feedback', {}, { lang: 'hi-IN' }))).toBe(
+      shellToHtml(feedbackShell.shell({ lang: 'hi' })),
+    );
     // The styles are in: the form's place is kept (its bands) and its own rules are there.
     expect(form).toMatch(/<style[^>]*>[\s\S]*min-height:1378px[\s\S]*<\/style>/);
   });
@@ -40,7 +55,10 @@ describe('renderElement', async () => {
   });
 
   it('escapes every value and refuses what is not an attribute name or one of our tags', () => {
-    const html = renderElement('ai-demo-request', { 'brand-name': '</template><script>x()</script>', 'consent-version': '"><img>' });
+    const html = renderElement('ai-demo-request', {
+      'brand-name': '</template><script>x()</script>',
+      'consent-version': '"><img>',
+    });
     expect(html).not.toMatch(/<script>x|"><img>/);
     expect(html).toContain('brand-name="&lt;/template&gt;&lt;script&gt;x()&lt;/script&gt;"');
     expect(html).toContain('&lt;/template&gt;&lt;script&gt;x()&lt;/script&gt; services');
@@ -61,12 +79,16 @@ describe('renderElement', async () => {
     const { PAGE_SCRIPT } = await import('./elements/page-script');
     const one = renderElement('ai-feedback', {}, { script: 'https://cdn.example/w/ai-widgets.js?v="1"' });
     const two = renderElement('ai-demo-request', {}, { script: '/other/ai-widgets.js', nonce: 'n' });
-    expect(one).toContain(`<script data-src="https://cdn.example/w/ai-widgets.js?v=&quot;1&quot;">${PAGE_SCRIPT}</script>`);
+    expect(one).toContain(
+      `<script data-src="https://cdn.example/w/ai-widgets.js?v=&quot;1&quot;">${PAGE_SCRIPT}</script>`,
+    );
     expect(two).toContain(`<script data-src="/other/ai-widgets.js" nonce="n">${PAGE_SCRIPT}</script>`);
     // A script a browser can run (a policy's hash is of this text).
     expect(() => new Function(PAGE_SCRIPT)).not.toThrow();
     // Asked to leave out the inline script but given our script's URL, the script is still printed: it is what loads ours.
-    expect(renderElement('ai-feedback', {}, { earlyPresses: false, script: '/w.js' })).toContain('<script data-src="/w.js">');
+    expect(renderElement('ai-feedback', {}, { earlyPresses: false, script: '/w.js' })).toContain(
+      '<script data-src="/w.js">',
+    );
     expect(renderElement('ai-feedback', {}, { earlyPresses: false })).not.toContain('<script');
   });
 

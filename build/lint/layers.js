@@ -6,17 +6,49 @@ const SERVER_TOP = ['./server/service.ts', './server/main.ts', './server/dev', '
 
 /** [folder, what it must not import, why] */
 const RULES = [
-  ['./model', ['./server', './widgets', './desk', './site', './ui', './build', './tests', './examples'], 'the model is the bottom layer: it imports nothing of ours'],
-  ['./server/config', ['./server/domain', './server/storage', './server/http', './server/cli', ...SERVER_TOP], 'settings know no domain, storage or routes'],
-  ['./server/storage', ['./server/domain', './server/http', './server/cli', ...SERVER_TOP], 'storage knows no domain: it stores what the domain decided'],
+  [
+    './model',
+    ['./server', './widgets', './desk', './site', './ui', './build', './tests', './examples'],
+    'the model is the bottom layer: it imports nothing of ours',
+  ],
+  [
+    './server/config',
+    ['./server/domain', './server/storage', './server/http', './server/cli', ...SERVER_TOP],
+    'settings know no domain, storage or routes',
+  ],
+  [
+    './server/storage',
+    ['./server/domain', './server/http', './server/cli', ...SERVER_TOP],
+    'storage knows no domain: it stores what the domain decided',
+  ],
   ['./server/domain', ['./server/http', './server/cli', ...SERVER_TOP], 'the domain knows no routes or commands'],
   ['./server/http', ['./server/cli', ...SERVER_TOP], 'routes and commands share what they share from the layers below'],
   ['./server/cli', ['./server/http', ...SERVER_TOP], 'commands and routes share what they share from the layers below'],
-  ['./ui', ['./site', './desk', './server', './widgets'], 'the shared UI folder serves the site and the desk, importing neither'],
-  ['./desk', ['./site', './server', './widgets'], 'the desk shares with the site through ui/ and with the service through model/'],
-  ['./site', ['./desk', './server'], 'the site shares with the desk through ui/ and composes the widgets through their tags'],
-  ['./widgets', ['./site', './desk', './server', './ui'], 'the widgets ship to other pages: they take the model as types only'],
-  ['./widgets/elements', ['./widgets/react'], 'the element layer runs before React and imports nothing from the React layer'],
+  [
+    './ui',
+    ['./site', './desk', './server', './widgets'],
+    'the shared UI folder serves the site and the desk, importing neither',
+  ],
+  [
+    './desk',
+    ['./site', './server', './widgets'],
+    'the desk shares with the site through ui/ and with the service through model/',
+  ],
+  [
+    './site',
+    ['./desk', './server'],
+    'the site shares with the desk through ui/ and composes the widgets through their tags',
+  ],
+  [
+    './widgets',
+    ['./site', './desk', './server', './ui'],
+    'the widgets ship to other pages: they take the model as types only',
+  ],
+  [
+    './widgets/elements',
+    ['./widgets/react'],
+    'the element layer runs before React and imports nothing from the React layer',
+  ],
 ];
 
 export const layers = {
@@ -26,7 +58,10 @@ export const layers = {
   plugins: { 'import-x': importX },
   settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
   rules: {
-    'import-x/no-restricted-paths': ['error', { zones: RULES.map(([target, from, message]) => ({ target, from, message: `${target.slice(2)}: ${message}.` })) }],
+    'import-x/no-restricted-paths': [
+      'error',
+      { zones: RULES.map(([target, from, message]) => ({ target, from, message: `${target.slice(2)}: ${message}.` })) },
+    ],
   },
 };
 
@@ -35,6 +70,17 @@ export const modelTypesOnly = {
   files: ['widgets/**/*.{ts,tsx}'],
   ignores: ['**/*.test.{ts,tsx}'],
   rules: {
-    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/model/*'], allowTypeImports: true, message: 'widgets take the model as types only (`import type`), so none of its code reaches a host page.' }] }],
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/model/*'],
+            allowTypeImports: true,
+            message: 'widgets take the model as types only (`import type`), so none of its code reaches a host page.',
+          },
+        ],
+      },
+    ],
   },
 };

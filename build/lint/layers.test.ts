@@ -12,17 +12,61 @@ async function violations(path: string, code: string) {
 
 describe('the layers', () => {
   it.each([
-    ['server/storage/fixture.ts', 'storage knows no domain', "import { Refusal } from '../domain/refusal.ts';\nexport const x = Refusal;"],
-    ['server/storage/repositories/fixture.ts', 'storage knows no domain', "import type { LeadIntake } from '../../domain/leads/lead-intake.ts';\nexport type X = LeadIntake;"],
-    ['server/config/fixture.ts', 'settings know no domain', "import { realTimeZone } from '../domain/calls/calling-hours.ts';\nexport const x = realTimeZone;"],
-    ['server/domain/fixture.ts', 'the domain knows no routes', "import { leadRoutes } from '../http/routes/leads.ts';\nexport const x = leadRoutes;"],
-    ['server/http/fixture.ts', 'routes and commands share', "import { parseArgs } from '../cli/args.ts';\nexport const x = parseArgs;"],
-    ['model/fixture.ts', 'the model is the bottom layer', "import { loadConfig } from '../server/config/settings.ts';\nexport const x = loadConfig;"],
-    ['desk/fixture.ts', 'the desk shares with the site through ui/', "import { config } from '../site/config';\nexport const x = config;"],
-    ['site/fixture.ts', 'the site shares with the desk through ui/', "import { App } from '../desk/App';\nexport const x = App;"],
-    ['widgets/elements/fixture.ts', 'imports nothing from the React layer', "import { mountReact } from '../react/react-root';\nexport const x = mountReact;"],
-    ['widgets/elements/fixture.ts', 'imports nothing from the React layer', "export const x = () => import('../react/react-root');"],
-    ['widgets/demo-request/fixture.ts', 'types only', "import { AGENT_IDS } from '../../model/agents';\nexport const x = AGENT_IDS;"],
+    [
+      'server/storage/fixture.ts',
+      'storage knows no domain',
+      "import { Refusal } from '../domain/refusal.ts';\nexport const x = Refusal;",
+    ],
+    [
+      'server/storage/repositories/fixture.ts',
+      'storage knows no domain',
+      "import type { LeadIntake } from '../../domain/leads/lead-intake.ts';\nexport type X = LeadIntake;",
+    ],
+    [
+      'server/config/fixture.ts',
+      'settings know no domain',
+      "import { realTimeZone } from '../domain/calls/calling-hours.ts';\nexport const x = realTimeZone;",
+    ],
+    [
+      'server/domain/fixture.ts',
+      'the domain knows no routes',
+      "import { leadRoutes } from '../http/routes/leads.ts';\nexport const x = leadRoutes;",
+    ],
+    [
+      'server/http/fixture.ts',
+      'routes and commands share',
+      "import { parseArgs } from '../cli/args.ts';\nexport const x = parseArgs;",
+    ],
+    [
+      'model/fixture.ts',
+      'the model is the bottom layer',
+      "import { loadConfig } from '../server/config/settings.ts';\nexport const x = loadConfig;",
+    ],
+    [
+      'desk/fixture.ts',
+      'the desk shares with the site through ui/',
+      "import { config } from '../site/config';\nexport const x = config;",
+    ],
+    [
+      'site/fixture.ts',
+      'the site shares with the desk through ui/',
+      "import { App } from '../desk/App';\nexport const x = App;",
+    ],
+    [
+      'widgets/elements/fixture.ts',
+      'imports nothing from the React layer',
+      "import { mountReact } from '../react/react-root';\nexport const x = mountReact;",
+    ],
+    [
+      'widgets/elements/fixture.ts',
+      'imports nothing from the React layer',
+      "export const x = () => import('../react/react-root');",
+    ],
+    [
+      'widgets/demo-request/fixture.ts',
+      'types only',
+      "import { AGENT_IDS } from '../../model/agents';\nexport const x = AGENT_IDS;",
+    ],
   ])('%s: refused (%s)', async (path, why, code) => {
     expect((await violations(path, code)).join('\n')).toContain(why);
   });

@@ -25,7 +25,10 @@ export function elementsDoc(manifest) {
     ...elements.map(({ element }) => `- [\`<${element.tagName}>\`](#${element.tagName})`),
     '',
   ];
-  const sections = elements.map(({ element, path }) => `## \`<${element.tagName}>\`\n\n${element.description ? `${element.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}${renderElement(element, path)}`);
+  const sections = elements.map(
+    ({ element, path }) =>
+      `## \`<${element.tagName}>\`\n\n${element.description ? `${element.description.replace(/\s*\n\s*/g, ' ')}\n\n` : ''}${renderElement(element, path)}`,
+  );
   return `${[head.join('\n'), ...sections].join('\n').trimEnd()}\n`;
 }
 
@@ -49,7 +52,11 @@ export function renderElement(element, path) {
     ),
     table(
       ['Method', 'Returns', 'What it does'],
-      methods.map((m) => [code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`), code(m.return?.type?.text), m.description]),
+      methods.map((m) => [
+        code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`),
+        code(m.return?.type?.text),
+        m.description,
+      ]),
     ),
     table(
       ['Event', '`detail`', 'When'],
@@ -89,6 +96,7 @@ function table(head, rows) {
   if (rows.length === 0) return '';
   // A pipe would end the cell and a line break the row.
   const cell = (/** @type {string | undefined} */ text = '') => text.replace(/\s*\n\s*/g, ' ').replaceAll('|', '\\|');
-  const line = (/** @type {(string | undefined)[]} */ cells) => `|${cells.map((c) => (c ? ` ${cell(c)} ` : ' ')).join('|')}|`;
+  const line = (/** @type {(string | undefined)[]} */ cells) =>
+    `|${cells.map((c) => (c ? ` ${cell(c)} ` : ' ')).join('|')}|`;
   return [line(head), `|${head.map(() => '---').join('|')}|`, ...rows.map(line), ''].join('\n');
 }

@@ -51,19 +51,28 @@ export function vscodeCustomData(manifest) {
     version: 1.1,
     tags: elements(manifest).map((element) => ({
       name: /** @type {string} */ (element.tagName),
-      ...optional('description', paragraphs(
-        about(element),
-        list('Methods', methods(element).map((m) => ({ ...m, name: `${m.name}()` }))),
-        list('Events', element.events),
-        list('JS properties', jsOnly(element)),
-        list('Slots', element.slots),
-        list('CSS parts', element.cssParts),
-        list('CSS custom properties', element.cssProperties),
-      )),
+      ...optional(
+        'description',
+        paragraphs(
+          about(element),
+          list(
+            'Methods',
+            methods(element).map((m) => ({ ...m, name: `${m.name}()` })),
+          ),
+          list('Events', element.events),
+          list('JS properties', jsOnly(element)),
+          list('Slots', element.slots),
+          list('CSS parts', element.cssParts),
+          list('CSS custom properties', element.cssProperties),
+        ),
+      ),
       attributes: (element.attributes ?? []).map((attribute) => ({
         name: attribute.name,
         ...optional('description', withDefault(attribute)),
-        ...optional('values', literals(attribute.type?.text)?.map((name) => ({ name }))),
+        ...optional(
+          'values',
+          literals(attribute.type?.text)?.map((name) => ({ name })),
+        ),
       })),
     })),
   };
@@ -98,7 +107,10 @@ export function webTypes(manifest, pkg) {
             // web-types has no methods: each is a property of its function type.
             properties: [
               ...fields(element).map((field) => ({ ...entry(field), ...optional('type', field.type?.text) })),
-              ...methods(element).map((method) => ({ ...entry(method), type: `() => ${method.return?.type?.text ?? 'void'}` })),
+              ...methods(element).map((method) => ({
+                ...entry(method),
+                type: `() => ${method.return?.type?.text ?? 'void'}`,
+              })),
             ],
             events: (element.events ?? []).map(entry),
           },
@@ -140,7 +152,9 @@ function fields(/** @type {ElementDoc} */ element) {
 /** The element's public methods. */
 function methods(/** @type {ElementDoc} */ element) {
   return /** @type {import('custom-elements-manifest/schema').ClassMethod[]} */ (
-    (element.members ?? []).filter((member) => member.kind === 'method' && !member.static && (member.privacy ?? 'public') === 'public')
+    (element.members ?? []).filter(
+      (member) => member.kind === 'method' && !member.static && (member.privacy ?? 'public') === 'public',
+    )
   );
 }
 

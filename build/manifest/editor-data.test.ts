@@ -21,7 +21,10 @@ function withAttributes(types: Record<string, string>): Package {
     tagName: 'x-el',
     attributes: Object.entries(types).map(([name, text]) => ({ name, type: { text } })),
   };
-  return { schemaVersion: '1.0.0', modules: [{ kind: 'javascript-module', path: 'widgets/x/element.ts', declarations: [element] }] };
+  return {
+    schemaVersion: '1.0.0',
+    modules: [{ kind: 'javascript-module', path: 'widgets/x/element.ts', declarations: [element] }],
+  };
 }
 
 describe('the committed editor files', () => {
@@ -99,7 +102,9 @@ describe('webTypes', () => {
       expect(names(contributed?.attributes)).toEqual(names(element.attributes));
       expect(names(contributed?.js.events)).toEqual(names(element.events));
       expect(names(contributed?.js.properties)).toEqual(names(element.members));
-      expect(names(contributed?.js.properties).length).toBeGreaterThan(names(element.members?.filter((m) => m.kind === 'field')).length);
+      expect(names(contributed?.js.properties).length).toBeGreaterThan(
+        names(element.members?.filter((m) => m.kind === 'field')).length,
+      );
       expect(names(contributed?.css.parts)).toEqual(names(element.cssParts));
       expect(names(contributed?.css.properties)).toEqual(names(element.cssProperties));
       expect(names(contributed?.slots)).toEqual(names(element.slots));

@@ -33,19 +33,27 @@ export function elementPlugin(problems) {
     name: 'ai-widgets/element',
     analyzePhase({ ts, node, moduleDoc }) {
       if (!ts.isClassDeclaration(node) || !node.name) return;
-      const element = /** @type {ElementDoc | undefined} */ (moduleDoc.declarations?.find((d) => d.kind === 'class' && d.name === node.name?.text));
+      const element = /** @type {ElementDoc | undefined} */ (
+        moduleDoc.declarations?.find((d) => d.kind === 'class' && d.name === node.name?.text)
+      );
       if (!element?.tagName) return;
       const where = `${moduleDoc.path}:${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
       const report = (/** @type {string} */ message) => problems.push(`${where}: ${message}`);
       const { fields, attributes } = declaredProps(ts, node, report);
-      const methods = (element.members ?? []).filter((m) => m.kind === 'method' && !m.static && !m.privacy && !m.name.startsWith('#'));
+      const methods = (element.members ?? []).filter(
+        (m) => m.kind === 'method' && !m.static && !m.privacy && !m.name.startsWith('#'),
+      );
       for (const method of methods) if (!method.description) report(`method ${method.name}() has no JSDoc`);
       element.members = [...fields, ...methods];
       element.attributes = attributes;
       element.superclass = { name: 'HTMLElement', package: 'global:' };
       element.cssProperties = element.cssProperties?.map((p) => ({ ...p, ...withDefault(p.description) }));
       element.events = typedEvents(ts, node.getSourceFile(), moduleDoc.path ?? '', element.events ?? [], report);
-      moduleDoc.exports?.push({ kind: 'custom-element-definition', name: element.tagName, declaration: { name: element.name, module: moduleDoc.path } });
+      moduleDoc.exports?.push({
+        kind: 'custom-element-definition',
+        name: element.tagName,
+        declaration: { name: element.name, module: moduleDoc.path },
+      });
     },
   };
 }
@@ -61,7 +69,12 @@ function declaredProps(ts, node, report) {
   const fields = [];
   /** @type {import('custom-elements-manifest/schema').Attribute[]} */
   const attributes = [];
-  const member = node.members.find((m) => ts.isPropertyDeclaration(m) && m.name.getText() === 'props' && m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword));
+  const member = node.members.find(
+    (m) =>
+      ts.isPropertyDeclaration(m) &&
+      m.name.getText() === 'props' &&
+      m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword),
+  );
   const literal = member && ts.isPropertyDeclaration(member) ? member.initializer : undefined;
   if (!literal || !ts.isObjectLiteralExpression(literal)) {
     report('the element declares no `static props = { … }`');
@@ -78,13 +91,32 @@ function declaredProps(ts, node, report) {
     const typeArgument = prop.initializer.typeArguments?.[0]?.getText();
     const kind = KINDS[/** @type {keyof typeof KINDS} */ (helper)];
     const type = { text: typeArgument ?? kind ?? 'unknown' };
-    const doc = ts.getJSDocCommentsAndTags(prop).filter(ts.isJSDoc).map((d) => ts.getTextOfJSDocComment(d.comment) ?? '').join('\n').trim();
+    const doc = ts
+      .getJSDocCommentsAndTags(prop)
+      .filter(ts.isJSDoc)
+      .map((d) => ts.getTextOfJSDocComment(d.comment) ?? '')
+      .join('\n')
+      .trim();
     if (!doc) report(`${name} has no JSDoc`);
     const { description, default: byDefault } = withDefault(doc);
     if (kind) {
       const attribute = attributeName(name);
-      attributes.push({ name: attribute, type, description, ...(byDefault ? { default: byDefault } : {}), fieldName: name });
-      fields.push({ kind: 'field', name, type, description, ...(byDefault ? { default: byDefault } : {}), attribute, reflects: true });
+      attributes.push({
+        name: attribute,
+        type,
+        description,
+        ...(byDefault ? { default: byDefault } : {}),
+        fieldName: name,
+      });
+      fields.push({
+        kind: 'field',
+        name,
+        type,
+        description,
+        ...(byDefault ? { default: byDefault } : {}),
+        attribute,
+        reflects: true,
+      });
     } else {
       fields.push({ kind: 'field', name, type, description });
     }
@@ -104,7 +136,8 @@ function declaredProps(ts, node, report) {
 function typedEvents(ts, file, path, events, report) {
   const typed = eventMap(ts, file);
   const types = folderTypes(ts, dirname(path));
-  for (const name of typed.keys()) if (!events.some((e) => e.name === name)) report(`${name} is in GlobalEventHandlersEventMap but has no @fires`);
+  for (const name of typed.keys())
+    if (!events.some((e) => e.name === name)) report(`${name} is in GlobalEventHandlersEventMap but has no @fires`);
   return events.map((event) => {
     const text = typed.get(event.name);
     if (!text) {
@@ -116,15 +149,25 @@ function typedEvents(ts, file, path, events, report) {
 }
 
 /** `'ai-voice-demo-error': CustomEvent<VoiceDemoErrorDetail>` and the like, from `declare global`. */
-function eventMap(/** @type {TS} */ ts, /** @type {import('@custom-elements-manifest/analyzer/node_modules/typescript').SourceFile} */ file) {
+function eventMap(
+  /** @type {TS} */ ts,
+  /** @type {import('@custom-elements-manifest/analyzer/node_modules/typescript').SourceFile} */ file,
+) {
   /** @type {Map<string, string>} */
   const map = new Map();
   for (const statement of file.statements) {
-    if (!ts.isModuleDeclaration(statement) || statement.name.getText() !== 'global' || !statement.body || !ts.isModuleBlock(statement.body)) continue;
+    if (
+      !ts.isModuleDeclaration(statement) ||
+      statement.name.getText() !== 'global' ||
+      !statement.body ||
+      !ts.isModuleBlock(statement.body)
+    )
+      continue;
     for (const decl of statement.body.statements) {
       if (!ts.isInterfaceDeclaration(decl) || decl.name.text !== 'GlobalEventHandlersEventMap') continue;
       for (const member of decl.members) {
-        if (ts.isPropertySignature(member) && member.type && ts.isStringLiteral(member.name)) map.set(member.name.text, member.type.getText());
+        if (ts.isPropertySignature(member) && member.type && ts.isStringLiteral(member.name))
+          map.set(member.name.text, member.type.getText());
       }
     }
   }
@@ -141,7 +184,9 @@ function folderTypes(/** @type {TS} */ ts, /** @type {string} */ folder) {
     const file = ts.createSourceFile(name, readFileSync(join(root, name), 'utf8'), ts.ScriptTarget.ES2022, true);
     for (const statement of file.statements) {
       if (ts.isInterfaceDeclaration(statement)) {
-        const members = statement.members.filter(ts.isPropertySignature).map((m) => `${m.name.getText()}${m.questionToken ? '?' : ''}: ${m.type?.getText() ?? 'unknown'}`);
+        const members = statement.members
+          .filter(ts.isPropertySignature)
+          .map((m) => `${m.name.getText()}${m.questionToken ? '?' : ''}: ${m.type?.getText() ?? 'unknown'}`);
         types.set(statement.name.text, `{${members.join(', ')}}`);
       } else if (ts.isTypeAliasDeclaration(statement)) {
         types.set(statement.name.text, statement.type.getText());
@@ -154,7 +199,8 @@ function folderTypes(/** @type {TS} */ ts, /** @type {string} */ folder) {
 /** Replaces type names with what they are, a few levels deep; `Record<string, never>` is `{}`. */
 function spellOut(/** @type {string} */ text, /** @type {Map<string, string>} */ types) {
   let result = text.replace(/^CustomEvent<([\s\S]*)>$/, '$1').replace(/\s+/g, ' ');
-  for (let depth = 0; depth < 3; depth++) result = result.replace(/\b[A-Z]\w*\b/g, (name) => types.get(name)?.replace(/\s+/g, ' ') ?? name);
+  for (let depth = 0; depth < 3; depth++)
+    result = result.replace(/\b[A-Z]\w*\b/g, (name) => types.get(name)?.replace(/\s+/g, ' ') ?? name);
   return `CustomEvent<${result.replace('Record<string, never>', '{}')}>`;
 }
 

@@ -37,10 +37,12 @@ export function analyze() {
 }
 
 /** `widgets/voice-demo/element.ts` is shipped as `dist/widgets/voice-demo.js` (the widget's own entry). */
-const shippedPath = (/** @type {string} */ source) => source.replace(/^widgets\/([\w-]+)\/element\.ts$/, 'dist/widgets/$1.js');
+const shippedPath = (/** @type {string} */ source) =>
+  source.replace(/^widgets\/([\w-]+)\/element\.ts$/, 'dist/widgets/$1.js');
 
 /** The source behind a shipped module path, for the checks that read it. */
-export const sourcePath = (/** @type {string} */ module) => module.replace(/^dist\/widgets\/([\w-]+)\.js$/, 'widgets/$1/element.ts');
+export const sourcePath = (/** @type {string} */ module) =>
+  module.replace(/^dist\/widgets\/([\w-]+)\.js$/, 'widgets/$1/element.ts');
 
 /**
  * Module paths name the files the package ships, so that tools reading the manifest from
@@ -51,7 +53,8 @@ export const sourcePath = (/** @type {string} */ module) => module.replace(/^dis
 function shipped(manifest) {
   for (const module of manifest.modules) {
     module.path = shippedPath(module.path);
-    for (const entry of module.exports ?? []) if (entry.declaration.module) entry.declaration.module = shippedPath(entry.declaration.module);
+    for (const entry of module.exports ?? [])
+      if (entry.declaration.module) entry.declaration.module = shippedPath(entry.declaration.module);
   }
   return manifest;
 }
@@ -70,6 +73,10 @@ export function customElements(manifest) {
   return manifest.modules.flatMap((module) =>
     (module.declarations ?? [])
       .filter((decl) => decl.kind === 'class' && 'customElement' in decl && decl.customElement)
-      .map((decl) => ({ element: /** @type {ElementDoc} */ (decl), module: module.path, path: sourcePath(module.path) })),
+      .map((decl) => ({
+        element: /** @type {ElementDoc} */ (decl),
+        module: module.path,
+        path: sourcePath(module.path),
+      })),
   );
 }

@@ -20,7 +20,9 @@ function declared(tag: string) {
 
 describe('custom-elements.json', () => {
   it("is what the elements' JSDoc says", () => {
-    expect(read(MANIFEST_FILE), `custom-elements.json differs from the elements' JSDoc: ${FIX}`).toBe(serialize(manifest));
+    expect(read(MANIFEST_FILE), `custom-elements.json differs from the elements' JSDoc: ${FIX}`).toBe(
+      serialize(manifest),
+    );
   });
 
   it('is the manifest package.json points tools at', () => {
@@ -48,27 +50,57 @@ describe('the manifest', () => {
     const tags = customElements(manifest).map(({ element }) => element.tagName);
     expect(tags.sort()).toEqual(['ai-demo-request', 'ai-feedback', 'ai-voice-demo']);
     for (const { element, module: path } of customElements(manifest)) {
-      const definitions = manifest.modules.flatMap((m) => m.exports ?? []).filter((e) => e.kind === 'custom-element-definition');
-      expect(definitions).toContainEqual({ kind: 'custom-element-definition', name: element.tagName, declaration: { name: element.name, module: path } });
+      const definitions = manifest.modules
+        .flatMap((m) => m.exports ?? [])
+        .filter((e) => e.kind === 'custom-element-definition');
+      expect(definitions).toContainEqual({
+        kind: 'custom-element-definition',
+        name: element.tagName,
+        declaration: { name: element.name, module: path },
+      });
     }
   });
 
   it('gives <ai-voice-demo> its attributes, reflected properties, the JS-only client and its events', () => {
     const element = declared('ai-voice-demo');
-    expect(element.attributes?.map((a) => a.name)).toEqual(['public-key', 'assistant-id', 'api-url', 'captions', 'consent-text', 'connect-timeout', 'label', 'fallback-href', 'privacy-href']);
+    expect(element.attributes?.map((a) => a.name)).toEqual([
+      'public-key',
+      'assistant-id',
+      'api-url',
+      'captions',
+      'consent-text',
+      'connect-timeout',
+      'label',
+      'fallback-href',
+      'privacy-href',
+    ]);
     expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
-    expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({ type: { text: 'number' }, default: '20' });
+    expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({
+      type: { text: 'number' },
+      default: '20',
+    });
     expect(element.attributes?.find((a) => a.name === 'api-url')?.default).toBe(DEFAULT_API_URL);
-    expect(element.members).toContainEqual(expect.objectContaining({ name: 'publicKey', attribute: 'public-key', reflects: true }));
+    expect(element.members).toContainEqual(
+      expect.objectContaining({ name: 'publicKey', attribute: 'public-key', reflects: true }),
+    );
     const client = element.members?.find((m) => m.name === 'client');
     expect(client).toMatchObject({ kind: 'field', type: { text: 'VoiceClient' } });
     expect(client).not.toHaveProperty('attribute');
-    expect(element.events?.map((e) => e.name)).toEqual(['ai-voice-demo-start', 'ai-voice-demo-end', 'ai-voice-demo-error']);
-    expect(element.events?.find((e) => e.name === 'ai-voice-demo-error')?.type?.text).toContain("code: 'microphone-denied' |");
+    expect(element.events?.map((e) => e.name)).toEqual([
+      'ai-voice-demo-start',
+      'ai-voice-demo-end',
+      'ai-voice-demo-error',
+    ]);
+    expect(element.events?.find((e) => e.name === 'ai-voice-demo-error')?.type?.text).toContain(
+      "code: 'microphone-denied' |",
+    );
   });
 
   it('gives each element its methods, and nothing of the base class', () => {
-    const methods = (tag: string) => declared(tag).members?.filter((m) => m.kind === 'method').map((m) => m.name);
+    const methods = (tag: string) =>
+      declared(tag)
+        .members?.filter((m) => m.kind === 'method')
+        .map((m) => m.name);
     expect(methods('ai-voice-demo')).toEqual(['start', 'end']);
     expect(methods('ai-feedback')).toEqual(['open', 'close']);
     expect(methods('ai-demo-request')).toEqual(['reset']);
@@ -91,14 +123,22 @@ describe('the manifest', () => {
   it('documents exactly the events each module types in GlobalEventHandlersEventMap', () => {
     for (const { element, path } of customElements(manifest)) {
       const typed = [...read(path).matchAll(/'([\w-]+)': CustomEvent</g)].map((m) => m[1]);
-      expect(element.events?.map((e) => e.name), path).toEqual(typed);
+      expect(
+        element.events?.map((e) => e.name),
+        path,
+      ).toEqual(typed);
     }
   });
 
   it('states CSS custom property defaults that the CSS sets', () => {
     for (const { element, path } of customElements(manifest)) {
       const folder = dirname(path);
-      const css = ['widgets/elements/base.css', ...readdirSync(join(ROOT, folder)).filter((f) => f.endsWith('.css')).map((f) => `${folder}/${f}`)]
+      const css = [
+        'widgets/elements/base.css',
+        ...readdirSync(join(ROOT, folder))
+          .filter((f) => f.endsWith('.css'))
+          .map((f) => `${folder}/${f}`),
+      ]
         .map(read)
         .join('\n');
       for (const prop of element.cssProperties?.filter((p) => p.default) ?? []) {
@@ -118,7 +158,8 @@ describe('elementPlugin', () => {
     const manifest = create({ modules, plugins: [elementPlugin(problems)] });
     return { manifest, problems };
   }
-  const props = '\n    /** Rows per page. Default: `20`. */\n    pageSize: number(),\n    /** JS only. */\n    client: property<Client>(),\n  ';
+  const props =
+    '\n    /** Rows per page. Default: `20`. */\n    pageSize: number(),\n    /** JS only. */\n    client: property<Client>(),\n  ';
   const method = '  /** Goes. */\n  go(): void {}\n';
 
   it('turns the declared props into attributes and properties, and keeps the methods', () => {
@@ -126,9 +167,19 @@ describe('elementPlugin', () => {
     expect(problems).toEqual([]);
     const [{ element }] = customElements(manifest);
     expect(element).toMatchObject({ name: 'XElement', tagName: 'x-el' });
-    expect(element.attributes).toEqual([{ name: 'page-size', type: { text: 'number' }, description: 'Rows per page.', default: '20', fieldName: 'pageSize' }]);
+    expect(element.attributes).toEqual([
+      {
+        name: 'page-size',
+        type: { text: 'number' },
+        description: 'Rows per page.',
+        default: '20',
+        fieldName: 'pageSize',
+      },
+    ]);
     expect(element.members?.map((m) => m.name)).toEqual(['pageSize', 'client', 'go']);
-    expect(element.events).toEqual([{ name: 'x-el-done', description: 'Done.', type: { text: 'CustomEvent<{ id: number }>' } }]);
+    expect(element.events).toEqual([
+      { name: 'x-el-done', description: 'Done.', type: { text: 'CustomEvent<{ id: number }>' } },
+    ]);
   });
 
   it('reports a declaration that disagrees with itself', () => {
@@ -136,7 +187,11 @@ describe('elementPlugin', () => {
     expect(problems('pageSize: number(),')).toContain('pageSize has no JSDoc');
     expect(problems('/** x */ pageSize: json(),')).toContain('not json()');
     expect(problems(props, '  go(): void {}\n')).toContain('method go() has no JSDoc');
-    expect(problems(props, '', "'x-el-gone': CustomEvent<{}>;")).toContain('@fires x-el-done is not in GlobalEventHandlersEventMap');
-    expect(problems(props, '', "'x-el-done': CustomEvent<{}>; 'x-el-gone': CustomEvent<{}>;")).toContain('x-el-gone is in GlobalEventHandlersEventMap but has no @fires');
+    expect(problems(props, '', "'x-el-gone': CustomEvent<{}>;")).toContain(
+      '@fires x-el-done is not in GlobalEventHandlersEventMap',
+    );
+    expect(problems(props, '', "'x-el-done': CustomEvent<{}>; 'x-el-gone': CustomEvent<{}>;")).toContain(
+      'x-el-gone is in GlobalEventHandlersEventMap but has no @fires',
+    );
   });
 });

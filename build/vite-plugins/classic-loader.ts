@@ -32,12 +32,21 @@ export function classicLoader(loaderSource: URL, pageCss: string, pageScript: st
         };
         visit(main.fileName);
         const { code } = await transformWithOxc(readFileSync(loaderSource, 'utf8'), 'loader.ts', {
-          define: { __ENTRY__: JSON.stringify(`./${main.fileName}`), __STATIC_DEPS__: JSON.stringify([...deps].map((f) => `./${f}`)), __PAGE_CSS__: JSON.stringify(pageCss) },
+          define: {
+            __ENTRY__: JSON.stringify(`./${main.fileName}`),
+            __STATIC_DEPS__: JSON.stringify([...deps].map((f) => `./${f}`)),
+            __PAGE_CSS__: JSON.stringify(pageCss),
+          },
         });
         // The page script first (kept presses, when to load), unless an inline copy ran before.
         // Minified: every page that embeds a widget downloads it. A classic script: no module syntax.
-        if (/^\s*(import\s*[\w{*"']|export\b)/m.test(code)) this.error('loader.ts must stay a classic script (no import or export)');
-        const loader = await transform(`${pageScript}\n${code}`, { minify: true, target: 'es2020', legalComments: 'none' });
+        if (/^\s*(import\s*[\w{*"']|export\b)/m.test(code))
+          this.error('loader.ts must stay a classic script (no import or export)');
+        const loader = await transform(`${pageScript}\n${code}`, {
+          minify: true,
+          target: 'es2020',
+          legalComments: 'none',
+        });
         this.emitFile({ type: 'asset', fileName: 'ai-widgets.js', source: loader.code });
         // The same rules for a page that loads the script `async`: only a stylesheet in the head
         // is there before the first paint, and keeps the demo form's place from it.
@@ -48,7 +57,11 @@ export function classicLoader(loaderSource: URL, pageCss: string, pageScript: st
         const names = this.getModuleInfo(entry.facadeModuleId)?.exports ?? [];
         const leaked = names.filter((name) => !entry.exports.includes(name));
         if (leaked.length) this.error(`${entry.name}: public names missing from the chunk: ${leaked.join(', ')}`);
-        this.emitFile({ type: 'asset', fileName: stableName(entry.name), source: `export { ${names.join(', ')} } from './${entry.fileName}';\n` });
+        this.emitFile({
+          type: 'asset',
+          fileName: stableName(entry.name),
+          source: `export { ${names.join(', ')} } from './${entry.fileName}';\n`,
+        });
       }
     },
   };

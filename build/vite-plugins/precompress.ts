@@ -15,7 +15,12 @@ export function compressBeside(path: string): void {
     return;
   }
   writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
-  writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(source, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+    }),
+  );
 }
 
 /**

@@ -5,7 +5,13 @@ import { gzipSync } from 'node:zlib';
 import { relative } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 
-type Output = { fileName: string; type: 'chunk' | 'asset'; isEntry?: boolean; code?: string; source?: string | Uint8Array };
+type Output = {
+  fileName: string;
+  type: 'chunk' | 'asset';
+  isEntry?: boolean;
+  code?: string;
+  source?: string | Uint8Array;
+};
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const size = (file: Output) => Buffer.byteLength(file.type === 'chunk' ? (file.code ?? '') : (file.source ?? ''));
@@ -16,12 +22,16 @@ export function summaryLines(label: string, files: readonly Output[], seconds: n
   const entries = shipped.filter((file) => (file.type === 'chunk' && file.isEntry) || file.fileName.endsWith('.html'));
   const width = Math.max(0, ...entries.map((file) => file.fileName.length));
   const total = shipped.reduce((sum, file) => sum + size(file), 0);
-  const lines = [`${label}: ${shipped.length} file${shipped.length === 1 ? '' : 's'}, ${kb(total)}, built in ${seconds.toFixed(1)} s`];
+  const lines = [
+    `${label}: ${shipped.length} file${shipped.length === 1 ? '' : 's'}, ${kb(total)}, built in ${seconds.toFixed(1)} s`,
+  ];
   // The site has an HTML page per route: the first few name the pattern, the count says the rest.
   const shown = entries.slice(0, 8);
   for (const file of shown) {
     const body = file.type === 'chunk' ? (file.code ?? '') : (file.source ?? '');
-    lines.push(`  ${file.fileName.padEnd(width)}  ${kb(size(file)).padStart(9)}  gzip ${kb(gzipSync(body).length).padStart(9)}`);
+    lines.push(
+      `  ${file.fileName.padEnd(width)}  ${kb(size(file)).padStart(9)}  gzip ${kb(gzipSync(body).length).padStart(9)}`,
+    );
   }
   if (entries.length > shown.length) lines.push(`  … and ${entries.length - shown.length} more entries`);
   return lines;

@@ -3,7 +3,14 @@ import { api } from '../api';
 import { Link } from '../router';
 import { when } from '../format';
 
-type Entry = { id: number; at: string; actor: string; action: string; leadId: number | null; detail: Record<string, unknown> | null };
+type Entry = {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  leadId: number | null;
+  detail: Record<string, unknown> | null;
+};
 
 const WORDS: Record<string, string> = {
   'sign-in': 'Signed in',

@@ -37,9 +37,9 @@ export function EraseLead({ id }: { id: number }) {
       {(step === 'confirm' || step === 'erasing') && (
         <>
           <p ref={confirm} tabIndex={-1}>
-            This erases the name, number, address, browser, pages, transcripts and recordings of this person from every one of their leads, and
-            tells the CRM to erase its copy. It cannot be undone. Dates, agent, call outcome and marks stay; the number stays on the do-not-call
-            list if it is there.
+            This erases the name, number, address, browser, pages, transcripts and recordings of this person from every
+            one of their leads, and tells the CRM to erase its copy. It cannot be undone. Dates, agent, call outcome and
+            marks stay; the number stays on the do-not-call list if it is there.
           </p>
           {error && (
             <p role="alert" className="desk-error">
@@ -47,10 +47,20 @@ export function EraseLead({ id }: { id: number }) {
             </p>
           )}
           <div className="desk-erase-actions">
-            <button type="button" className="button desk-small-button desk-danger" onClick={erase} disabled={step === 'erasing'}>
+            <button
+              type="button"
+              className="button desk-small-button desk-danger"
+              onClick={erase}
+              disabled={step === 'erasing'}
+            >
               {step === 'erasing' ? 'Erasing…' : 'Erase for good'}
             </button>
-            <button type="button" className="button button-ghost desk-small-button" onClick={() => setStep('idle')} disabled={step === 'erasing'}>
+            <button
+              type="button"
+              className="button button-ghost desk-small-button"
+              onClick={() => setStep('idle')}
+              disabled={step === 'erasing'}
+            >
               Cancel
             </button>
           </div>

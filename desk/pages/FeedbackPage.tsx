@@ -20,7 +20,8 @@ export function FeedbackPage({ search, version }: { search: string; version: str
     document.title = 'Feedback · Sales desk';
   }, []);
 
-  const change = (name: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) => navigate(`/desk/feedback${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
+  const change = (name: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) =>
+    navigate(`/desk/feedback${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
 
   return (
     <>
@@ -49,7 +50,8 @@ export function FeedbackPage({ search, version }: { search: string; version: str
           {rows.map((f) => (
             <li key={f.id} className="desk-card">
               <p className="desk-feedback-meta">
-                <strong>{f.name}</strong> · <a href={mailto(f.email)}>{f.email}</a> · <time dateTime={f.createdAt}>{when(f.createdAt)}</time>
+                <strong>{f.name}</strong> · <a href={mailto(f.email)}>{f.email}</a> ·{' '}
+                <time dateTime={f.createdAt}>{when(f.createdAt)}</time>
               </p>
               <p className="desk-feedback-message">{f.message}</p>
             </li>

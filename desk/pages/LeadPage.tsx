@@ -32,7 +32,9 @@ const pairs = (o: Record<string, string>) =>
 function attemptWords(outcome: string | null) {
   if (!outcome) return 'Unknown so far';
   if (outcome.startsWith('placed')) return 'Call placed';
-  return { retry: 'Will try again', unknown: 'Unknown: checked with the provider', failed: 'Not placed' }[outcome] ?? outcome;
+  return (
+    { retry: 'Will try again', unknown: 'Unknown: checked with the provider', failed: 'Not placed' }[outcome] ?? outcome
+  );
 }
 
 /** Why there is no transcript: one is promised only where a call is still to come or under way. */
@@ -81,7 +83,9 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
         <Link to="/desk">← All leads</Link>
       </p>
       <div className="desk-title-row">
-        <h1 tabIndex={-1}>{lead ? lead.name || 'Personal data erased' : error ? 'Lead not shown' : 'Loading the lead…'}</h1>
+        <h1 tabIndex={-1}>
+          {lead ? lead.name || 'Personal data erased' : error ? 'Lead not shown' : 'Loading the lead…'}
+        </h1>
         {lead && (
           <div className="desk-contacted">
             {contacted ? (
@@ -89,13 +93,23 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
                 <p className="desk-contacted-note">
                   Contacted by {contacted.by}, {when(contacted.at)}
                 </p>
-                <button type="button" className="button button-ghost desk-small-button" onClick={() => mark('DELETE')} disabled={marking}>
+                <button
+                  type="button"
+                  className="button button-ghost desk-small-button"
+                  onClick={() => mark('DELETE')}
+                  disabled={marking}
+                >
                   Undo<span className="visually-hidden"> the contacted mark</span>
                 </button>
               </>
             ) : (
               !doNotCall && (
-                <button type="button" className="button button-primary desk-small-button" onClick={() => mark('POST')} disabled={marking}>
+                <button
+                  type="button"
+                  className="button button-primary desk-small-button"
+                  onClick={() => mark('POST')}
+                  disabled={marking}
+                >
                   Mark as contacted
                 </button>
               )
@@ -108,7 +122,8 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
       </p>
       {doNotCall && (
         <p className="desk-warning" role="note">
-          <strong>Do not call.</strong> This number is on the do-not-call list: no call was made, and no one should call it.
+          <strong>Do not call.</strong> This number is on the do-not-call list: no call was made, and no one should call
+          it.
         </p>
       )}
       {(markError || (error && !lead)) && (
@@ -130,7 +145,13 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
           <h2 id="h-lead">Lead</h2>
           <dl>
             <Row label="Phone">
-              {doNotCall ? <span className="desk-nowrap">{phone(lead.phone)}</span> : <a href={`tel:${lead.phone}`} className="desk-nowrap">{phone(lead.phone)}</a>}
+              {doNotCall ? (
+                <span className="desk-nowrap">{phone(lead.phone)}</span>
+              ) : (
+                <a href={`tel:${lead.phone}`} className="desk-nowrap">
+                  {phone(lead.phone)}
+                </a>
+              )}
             </Row>
             <Row label="Agent">{agentName(lead.agentId)}</Row>
             <Row label="Received">{when(lead.createdAt)}</Row>
@@ -160,7 +181,9 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
               <Row label="Started">{call.startedAt && when(call.startedAt)}</Row>
               <Row label="Ended">{call.endedAt && when(call.endedAt)}</Row>
               <Row label="Duration">{call.durationSeconds !== null ? minutesSeconds(call.durationSeconds) : null}</Row>
-              <Row label="Why not called">{call.failureReason && (FAILURE_WORDS[call.failureReason] ?? call.failureReason)}</Row>
+              <Row label="Why not called">
+                {call.failureReason && (FAILURE_WORDS[call.failureReason] ?? call.failureReason)}
+              </Row>
               <Row label="Last error">{call.lastError}</Row>
               <Row label="Summary">{call.summary}</Row>
               <Row label="Success">{successWords(call.successEvaluation)}</Row>
@@ -223,7 +246,9 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
             <Row label="Version">{lead.consent.version}</Row>
             <Row label="Ticked at">{lead.consent.consentedAt && when(lead.consent.consentedAt)}</Row>
             <Row label="Phone verified at">{lead.consent.verifiedAt && when(lead.consent.verifiedAt)}</Row>
-            <Row label="SHA-256 of the text">{lead.consent.sha256 && <code className="desk-hash">{lead.consent.sha256}</code>}</Row>
+            <Row label="SHA-256 of the text">
+              {lead.consent.sha256 && <code className="desk-hash">{lead.consent.sha256}</code>}
+            </Row>
           </dl>
         </section>
         <section className="desk-card" aria-labelledby="h-source">

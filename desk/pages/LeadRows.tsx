@@ -48,7 +48,13 @@ export function LeadRows({ leads, fresh }: { leads: ListedLead[]; fresh: Set<num
               <span className="desk-row-label">Received </span>
               <Ago iso={l.createdAt} />
             </td>
-            <td className="desk-row-contacted">{l.contacted ? <span title={`${when(l.contacted.at)}, ${l.contacted.by}`}>Contacted</span> : <span className="desk-muted">Not yet</span>}</td>
+            <td className="desk-row-contacted">
+              {l.contacted ? (
+                <span title={`${when(l.contacted.at)}, ${l.contacted.by}`}>Contacted</span>
+              ) : (
+                <span className="desk-muted">Not yet</span>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

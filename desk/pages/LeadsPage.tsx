@@ -11,7 +11,13 @@ const PAGE = 50;
 
 const filtersOf = (search: string): Filters => {
   const q = new URLSearchParams(search);
-  return { q: q.get('q') ?? '', from: q.get('from') ?? '', to: q.get('to') ?? '', agent: q.get('agent') ?? '', outcome: q.get('outcome') ?? '' };
+  return {
+    q: q.get('q') ?? '',
+    from: q.get('from') ?? '',
+    to: q.get('to') ?? '',
+    agent: q.get('agent') ?? '',
+    outcome: q.get('outcome') ?? '',
+  };
 };
 
 /** The page's dates are the viewer's days: sent as the instants those days begin and end. */
@@ -27,7 +33,14 @@ export const dayEnd = (day: string) => {
 const searchable = (q: string) => (q.trim() && searchPrefixes(q) ? q.trim() : undefined);
 
 const apiQuery = (f: Filters, toCall: boolean) =>
-  queryOf({ q: searchable(f.q), from: dayStart(f.from), to: dayEnd(f.to), agent: f.agent, outcome: f.outcome, queue: toCall ? 'to-call' : undefined });
+  queryOf({
+    q: searchable(f.q),
+    from: dayStart(f.from),
+    to: dayEnd(f.to),
+    agent: f.agent,
+    outcome: f.outcome,
+    queue: toCall ? 'to-call' : undefined,
+  });
 
 const callKey = (l: ListedLead) => `${l.call?.outcome}|${l.call?.summary ?? ''}`;
 
@@ -69,13 +82,26 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
           const updated = answer.leads.filter((l) => before.ids.has(l.id) && before.calls.get(l.id) !== callKey(l));
           const outcomeWord = (l: ListedLead) => OUTCOMES[outcomeIdOf(l.call) as Outcome]?.label ?? 'updated';
           const words = [
-            added.length === 1 ? `New lead: ${added[0].name}, ${agentName(added[0].agentId)}.` : added.length > 1 ? `${added.length} new leads.` : '',
-            updated.length === 1 ? `${updated[0].name}: ${outcomeWord(updated[0])}.` : updated.length > 1 ? `${updated.length} calls updated.` : '',
+            added.length === 1
+              ? `New lead: ${added[0].name}, ${agentName(added[0].agentId)}.`
+              : added.length > 1
+                ? `${added.length} new leads.`
+                : '',
+            updated.length === 1
+              ? `${updated[0].name}: ${outcomeWord(updated[0])}.`
+              : updated.length > 1
+                ? `${updated.length} calls updated.`
+                : '',
           ].filter(Boolean);
           if (words.length) setAnnouncement(words.join(' '));
           if (added.length) setFresh(new Set(added.map((l) => l.id)));
         }
-        loaded.current = { query, version: answer.version, ids: new Set(answer.leads.map((l) => l.id)), calls: new Map(answer.leads.map((l) => [l.id, callKey(l)])) };
+        loaded.current = {
+          query,
+          version: answer.version,
+          ids: new Set(answer.leads.map((l) => l.id)),
+          calls: new Map(answer.leads.map((l) => [l.id, callKey(l)])),
+        };
         setRows(answer.leads);
         setNext(answer.nextCursor);
         setError('');
@@ -90,7 +116,10 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
   // Typing searches after a pause, replacing the address (a search is not a new page in the history).
   useEffect(() => {
     if (typed === filters.q) return;
-    const timer = window.setTimeout(() => navigate(`${base}${queryOf({ ...filters, q: typed })}`, { replace: true }), 250);
+    const timer = window.setTimeout(
+      () => navigate(`${base}${queryOf({ ...filters, q: typed })}`, { replace: true }),
+      250,
+    );
     return () => window.clearTimeout(timer);
   });
 
@@ -101,7 +130,11 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
       const answer = await api<LeadList>(`/desk/leads${query}${query ? '&' : '?'}limit=${PAGE}&cursor=${next}`);
       const all = [...rows, ...answer.leads];
       shown.current = all.length;
-      loaded.current = loaded.current && { ...loaded.current, ids: new Set(all.map((l) => l.id)), calls: new Map(all.map((l) => [l.id, callKey(l)])) };
+      loaded.current = loaded.current && {
+        ...loaded.current,
+        ids: new Set(all.map((l) => l.id)),
+        calls: new Map(all.map((l) => [l.id, callKey(l)])),
+      };
       setRows(all);
       setNext(answer.nextCursor);
       setAnnouncement(`${answer.leads.length} more shown.`);
@@ -112,18 +145,37 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
     }
   }
 
-  const change = (name: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => navigate(`${base}${queryOf({ ...filters, q: typed, [name]: e.target.value })}`, { replace: true });
+  const change = (name: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    navigate(`${base}${queryOf({ ...filters, q: typed, [name]: e.target.value })}`, { replace: true });
   const filtered = Boolean(filters.q || filters.from || filters.to || filters.agent || filters.outcome);
   const tooShort = Boolean(typed.trim()) && !searchPrefixes(typed);
 
   return (
     <>
       <TitleRow title={toCall ? 'To call' : 'Leads'} csv={`/api/desk/leads.csv${query}`} what="leads" />
-      {toCall && <p className="desk-muted desk-intro">Leads no one has contacted yet whose call failed, was not set up, went unanswered, was busy or reached voicemail.</p>}
-      <form className="desk-filters" role="search" aria-label={`Search and filter ${toCall ? 'the To call list' : 'leads'}`} onSubmit={(e) => e.preventDefault()}>
+      {toCall && (
+        <p className="desk-muted desk-intro">
+          Leads no one has contacted yet whose call failed, was not set up, went unanswered, was busy or reached
+          voicemail.
+        </p>
+      )}
+      <form
+        className="desk-filters"
+        role="search"
+        aria-label={`Search and filter ${toCall ? 'the To call list' : 'leads'}`}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="desk-search">
           <label htmlFor="f-q">Search by name or number</label>
-          <input id="f-q" type="search" value={typed} maxLength={100} autoComplete="off" aria-describedby={tooShort ? 'f-q-hint' : undefined} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id="f-q"
+            type="search"
+            value={typed}
+            maxLength={100}
+            autoComplete="off"
+            aria-describedby={tooShort ? 'f-q-hint' : undefined}
+            onChange={(e) => setTyped(e.target.value)}
+          />
           {tooShort && (
             <p id="f-q-hint" className="desk-hint">
               Type at least 3 digits of a number.
@@ -187,7 +239,11 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
         <p className="desk-muted">Loading leads…</p>
       ) : rows.length === 0 ? (
         <p className="desk-empty">
-          {filtered ? 'No lead matches these filters.' : toCall ? 'No one is waiting for a call from us.' : 'No leads yet. They appear here as soon as a visitor asks for a demo.'}
+          {filtered
+            ? 'No lead matches these filters.'
+            : toCall
+              ? 'No one is waiting for a call from us.'
+              : 'No leads yet. They appear here as soon as a visitor asks for a demo.'}
         </p>
       ) : (
         <>

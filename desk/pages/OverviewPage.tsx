@@ -10,7 +10,11 @@ import { TitleRow } from './TitleRow';
 function everyDay(from: string, to: string, counted: { day: string; leads: number }[]) {
   const byDay = new Map(counted.map((d) => [d.day, d.leads]));
   const days: { day: string; leads: number }[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`) && days.length < 400; t += 86_400_000) {
+  for (
+    let t = Date.parse(`${from}T00:00:00Z`);
+    t <= Date.parse(`${to}T00:00:00Z`) && days.length < 400;
+    t += 86_400_000
+  ) {
     const day = new Date(t).toISOString().slice(0, 10);
     days.push({ day, leads: byDay.get(day) ?? 0 });
   }
@@ -29,7 +33,8 @@ export function OverviewPage({ search }: { search: string }) {
     document.title = 'Overview · Sales desk';
   }, []);
 
-  const change = (name: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) => navigate(`/desk/overview${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
+  const change = (name: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) =>
+    navigate(`/desk/overview${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
   const f = data?.funnel;
 
   return (
@@ -38,11 +43,23 @@ export function OverviewPage({ search }: { search: string }) {
       <form className="desk-filters" aria-label="Period" onSubmit={(e) => e.preventDefault()}>
         <div>
           <label htmlFor="o-from">From</label>
-          <input id="o-from" type="date" value={filters.from || data?.from || ''} max={filters.to || data?.to} onChange={change('from')} />
+          <input
+            id="o-from"
+            type="date"
+            value={filters.from || data?.from || ''}
+            max={filters.to || data?.to}
+            onChange={change('from')}
+          />
         </div>
         <div>
           <label htmlFor="o-to">To</label>
-          <input id="o-to" type="date" value={filters.to || data?.to || ''} min={filters.from || data?.from} onChange={change('to')} />
+          <input
+            id="o-to"
+            type="date"
+            value={filters.to || data?.to || ''}
+            min={filters.from || data?.from}
+            onChange={change('to')}
+          />
         </div>
         <p className="desk-muted desk-filters-note">Days are counted in UTC; the last 30 days unless you choose.</p>
       </form>
@@ -67,7 +84,12 @@ export function OverviewPage({ search }: { search: string }) {
           />
           <PerDayChart days={everyDay(data.from, data.to, data.perDay)} />
           <OutcomesChart title="Outcomes by agent" keyLabel="Agent" rows={data.byAgent} name={agentName} />
-          <OutcomesChart title="Outcomes by campaign" keyLabel="Campaign (utm_campaign)" rows={data.byCampaign} name={(k) => k || 'No campaign'} />
+          <OutcomesChart
+            title="Outcomes by campaign"
+            keyLabel="Campaign (utm_campaign)"
+            rows={data.byCampaign}
+            name={(k) => k || 'No campaign'}
+          />
         </div>
       )}
     </>

@@ -19,10 +19,16 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
     setBusy(true);
     setError('');
     try {
-      onSignedIn(await api<Session>('/session', { method: 'POST', body: { email: String(data.get('email')), password: String(data.get('password')) } }));
+      onSignedIn(
+        await api<Session>('/session', {
+          method: 'POST',
+          body: { email: String(data.get('email')), password: String(data.get('password')) },
+        }),
+      );
     } catch (err) {
       const apiError = err as ApiError;
-      if (apiError.code === 'locked' && typeof apiError.body.retryAt === 'string') setError(`Too many failed sign-ins. You can try again at ${clock(apiError.body.retryAt)}.`);
+      if (apiError.code === 'locked' && typeof apiError.body.retryAt === 'string')
+        setError(`Too many failed sign-ins. You can try again at ${clock(apiError.body.retryAt)}.`);
       else setError(apiError.message);
       setBusy(false);
     }
@@ -36,9 +42,25 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
       <p className="desk-muted">See who asked for a demo, how their call went, and what visitors told us.</p>
       <form className="desk-form" onSubmit={submit} aria-describedby={error ? 'signin-error' : undefined}>
         <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="username" required maxLength={254} aria-invalid={error ? true : undefined} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+          aria-invalid={error ? true : undefined}
+        />
         <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={1024} aria-invalid={error ? true : undefined} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={1024}
+          aria-invalid={error ? true : undefined}
+        />
         <p id="signin-error" role="alert" ref={alert} className="desk-error">
           {error}
         </p>

@@ -28,7 +28,8 @@ function Figure({ title, table, children }: { title: string; table: ReactNode; c
 /** Each step of the funnel as a bar of the first step's length, with its share of the step before. */
 export function FunnelChart({ steps }: { steps: [label: string, value: number][] }) {
   const top = Math.max(1, ...steps.map(([, v]) => v));
-  const share = (i: number) => (i === 0 || !steps[i - 1][1] ? '' : `${Math.round((100 * steps[i][1]) / steps[i - 1][1])} %`);
+  const share = (i: number) =>
+    i === 0 || !steps[i - 1][1] ? '' : `${Math.round((100 * steps[i][1]) / steps[i - 1][1])} %`;
   return (
     <Figure
       title="Funnel"
@@ -99,7 +100,14 @@ export function PerDayChart({ days }: { days: { day: string; leads: number }[] }
       <svg className="desk-columns" viewBox="0 0 100 40" preserveAspectRatio="none">
         <line x1="0" y1="40" x2="100" y2="40" className="desk-axis" />
         {days.map((d, i) => (
-          <rect key={d.day} x={i * w + w * 0.15} width={w * 0.7} y={40 - (40 * d.leads) / top} height={(40 * d.leads) / top} className="desk-column" />
+          <rect
+            key={d.day}
+            x={i * w + w * 0.15}
+            width={w * 0.7}
+            y={40 - (40 * d.leads) / top}
+            height={(40 * d.leads) / top}
+            className="desk-column"
+          />
         ))}
       </svg>
       <div className="desk-columns-days">
@@ -114,7 +122,17 @@ export function PerDayChart({ days }: { days: { day: string; leads: number }[] }
 }
 
 /** Outcomes per agent or campaign: one bar a row, split by outcome in the outcomes' own colours. */
-export function OutcomesChart({ title, rows, keyLabel, name }: { title: string; rows: OutcomeRow[]; keyLabel: string; name: (key: string) => string }) {
+export function OutcomesChart({
+  title,
+  rows,
+  keyLabel,
+  name,
+}: {
+  title: string;
+  rows: OutcomeRow[];
+  keyLabel: string;
+  name: (key: string) => string;
+}) {
   const used = (Object.keys(OUTCOMES) as Outcome[]).filter((o) => rows.some((r) => r.outcomes[o]));
   const total = (r: OutcomeRow) => used.reduce((a, o) => a + (r.outcomes[o] ?? 0), 0);
   const top = Math.max(1, ...rows.map(total));
@@ -165,7 +183,11 @@ export function OutcomesChart({ title, rows, keyLabel, name }: { title: string; 
                   {name(r.key)} <span className="desk-muted">{number.format(total(r))}</span>
                 </span>
                 <span className="desk-stack" style={{ width: `${(100 * total(r)) / top}%` }}>
-                  {used.map((o) => (r.outcomes[o] ? <span key={o} className={`desk-fill-${o}`} style={{ flexGrow: r.outcomes[o] }} /> : null))}
+                  {used.map((o) =>
+                    r.outcomes[o] ? (
+                      <span key={o} className={`desk-fill-${o}`} style={{ flexGrow: r.outcomes[o] }} />
+                    ) : null,
+                  )}
                 </span>
               </li>
             ))}

@@ -32,7 +32,9 @@ function App() {
         <ai-demo-request id="demo" brand-name={brand} onai-demo-request-submit={(e) => setLead(e.detail)} />
       </section>
       <h2>Captured lead</h2>
-      <div id="lead" className="log">{lead ? `${lead.agentId} / ${lead.name} / ${lead.phone}` : 'No lead yet.'}</div>
+      <div id="lead" className="log">
+        {lead ? `${lead.agentId} / ${lead.name} / ${lead.phone}` : 'No lead yet.'}
+      </div>
       <h2>Voice</h2>
       <div id="voice-log" className="log">
         {calls} call(s); errors: {errors.join(' | ') || 'none'}

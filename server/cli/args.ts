@@ -47,9 +47,11 @@ export async function storeFor(db: string | undefined): Promise<Store> {
     process.exit(1);
   }
   // Every statement a tool runs is short (exports read page by page), so the service's timeout holds for them too.
-  return openStore({ databasePath, databaseUrl, databaseTimeoutMs: config.databaseTimeoutMs }).catch((error: unknown) => {
-    if (!(error instanceof DatabaseUnreachableError)) throw error;
-    console.error(`Cannot open the database: ${error.message}`);
-    process.exit(1);
-  });
+  return openStore({ databasePath, databaseUrl, databaseTimeoutMs: config.databaseTimeoutMs }).catch(
+    (error: unknown) => {
+      if (!(error instanceof DatabaseUnreachableError)) throw error;
+      console.error(`Cannot open the database: ${error.message}`);
+      process.exit(1);
+    },
+  );
 }

@@ -29,9 +29,17 @@ async function readStdin(): Promise<string> {
   return lines.join('\n').replace(/\r?\n$/, '');
 }
 
-const { values, positionals } = cli(USAGE, { email: { type: 'string' }, role: { type: 'string', default: 'agent' }, db: { type: 'string' } });
+const { values, positionals } = cli(USAGE, {
+  email: { type: 'string' },
+  role: { type: 'string', default: 'agent' },
+  db: { type: 'string' },
+});
 const command = positionals[0];
-if (!['add', 'remove', 'list'].includes(command)) refuse(USAGE, command ? `"${command}" is not a command: add, remove or list.` : 'Name a command: add, remove or list.');
+if (!['add', 'remove', 'list'].includes(command))
+  refuse(
+    USAGE,
+    command ? `"${command}" is not a command: add, remove or list.` : 'Name a command: add, remove or list.',
+  );
 if (command !== 'list' && !values.email) refuse(USAGE, `${command} needs --email.`);
 const email = values.email ? normaliseEmail(String(values.email)) : '';
 const role = values.role === 'admin' || values.role === 'agent' ? values.role : null;
@@ -52,7 +60,9 @@ if (command === 'add') {
     password = generatePassword();
     generated = true;
   } else if (password.length < MIN_PASSWORD_LENGTH) {
-    console.error(`The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters (or pipe nothing in to have one made).`);
+    console.error(
+      `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters (or pipe nothing in to have one made).`,
+    );
     process.exit(2);
   }
 }
@@ -63,7 +73,11 @@ try {
   if (command === 'list') {
     const users = await store.desk.listUsers({ now: Date.now() });
     for (const u of users) console.log(`${u.email}\t${u.role}\tadded ${u.createdAt}\t${u.sessions} live session(s)`);
-    console.error(users.length ? `${users.length} account(s).` : 'There are no accounts yet: npm run -s desk-user -- add --email you@your-company.example makes one.');
+    console.error(
+      users.length
+        ? `${users.length} account(s).`
+        : 'There are no accounts yet: npm run -s desk-user -- add --email you@your-company.example makes one.',
+    );
   } else if (command === 'remove') {
     if (await store.desk.removeUser({ email })) console.log(`${email} removed; its sessions have ended.`);
     else {
@@ -71,7 +85,12 @@ try {
       code = 1;
     }
   } else {
-    const added = await store.desk.addUser({ email, passwordHash: await hashPassword(password), now: Date.now(), role });
+    const added = await store.desk.addUser({
+      email,
+      passwordHash: await hashPassword(password),
+      now: Date.now(),
+      role,
+    });
     if (added === 'exists') {
       console.error(`${email} already has an account (remove it first to set a new password).`);
       code = 1;

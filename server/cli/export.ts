@@ -24,12 +24,22 @@ const USAGE = `Exports stored rows to standard output.
 
 Leads carry their consent proof, attribution and their call's outcome. The row count goes to standard error.`;
 
-const { values, positionals } = cli(USAGE, { format: { type: 'string' }, phone: { type: 'string' }, db: { type: 'string' } });
+const { values, positionals } = cli(USAGE, {
+  format: { type: 'string' },
+  phone: { type: 'string' },
+  db: { type: 'string' },
+});
 const what = positionals[0];
 const format = values.format ?? (values.phone ? 'json' : 'csv');
-if (!['leads', 'feedback'].includes(what)) refuse(USAGE, what ? `"${what}" is not something to export: leads or feedback.` : 'Name what to export: leads or feedback.');
-if (format !== 'csv' && format !== 'json') refuse(USAGE, `--format ${JSON.stringify(format)} is not a format: csv or json.`);
-if (values.phone && what !== 'leads') refuse(USAGE, '--phone goes with leads: npm run -s export-leads -- --phone +919876543210.');
+if (!['leads', 'feedback'].includes(what))
+  refuse(
+    USAGE,
+    what ? `"${what}" is not something to export: leads or feedback.` : 'Name what to export: leads or feedback.',
+  );
+if (format !== 'csv' && format !== 'json')
+  refuse(USAGE, `--format ${JSON.stringify(format)} is not a format: csv or json.`);
+if (values.phone && what !== 'leads')
+  refuse(USAGE, '--phone goes with leads: npm run -s export-leads -- --phone +919876543210.');
 const phone = values.phone ? phoneArg(values.phone) : '';
 const store = await storeFor(values.db as string | undefined);
 let rows = 0;
@@ -38,17 +48,25 @@ const counted = (n: number) => (rows = n);
 function chunks(store: Store): AsyncIterable<string> {
   if (what === 'feedback') {
     const pages = feedbackPages(store, {}, 'asc');
-    return format === 'json' ? jsonChunks(pages, (r) => r, counted) : csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, counted);
+    return format === 'json'
+      ? jsonChunks(pages, (r) => r, counted)
+      : csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, counted);
   }
   const pages = allLeadPages(store);
-  return format === 'json' ? jsonChunks(pages, leadRow, counted) : csvChunks(LEAD_EXPORT_COLUMNS, pages, leadRow, counted);
+  return format === 'json'
+    ? jsonChunks(pages, leadRow, counted)
+    : csvChunks(LEAD_EXPORT_COLUMNS, pages, leadRow, counted);
 }
 
 async function* person(): AsyncGenerator<string> {
   const held = await personalData(store, { key: toolConfig().dataHashKey, deliver: false }).exportPhone(phone);
   rows = held.leads.length;
   if (format === 'json') yield `${JSON.stringify({ phone, ...held }, null, 2)}\n`;
-  else yield toCsv(LEAD_EXPORT_COLUMNS, held.leads.map((l) => leadRow({ lead: l, call: l.call })));
+  else
+    yield toCsv(
+      LEAD_EXPORT_COLUMNS,
+      held.leads.map((l) => leadRow({ lead: l, call: l.call })),
+    );
 }
 
 try {

@@ -27,7 +27,9 @@ try {
   const data = personalData(store, { key: config.dataHashKey, deliver: Boolean(config.webhook.url) });
   if (phone) {
     const done = await data.forgetPhone(phone);
-    console.log(`Erased ${done.leadIds.length} lead(s)${done.leadIds.length ? ` (${done.leadIds.join(', ')})` : ''} and ${done.codes} code(s) of ${phone}.`);
+    console.log(
+      `Erased ${done.leadIds.length} lead(s)${done.leadIds.length ? ` (${done.leadIds.join(', ')})` : ''} and ${done.codes} code(s) of ${phone}.`,
+    );
     if (done.suppressed) console.log('It stays on the do-not-call list, as its hash.');
     if (done.leadIds.length && config.webhook.url) console.log('The CRM will hear lead.erased for each.');
   } else {

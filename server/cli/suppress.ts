@@ -16,7 +16,13 @@ const USAGE = `Keeps numbers off the demo calls.
   --db PATH   a SQLite file instead of DATABASE_PATH / DATABASE_URL
   -h, --help  this text`;
 
-const { values } = cli(USAGE, { phone: { type: 'string' }, remove: { type: 'boolean' }, list: { type: 'boolean' }, reason: { type: 'string' }, db: { type: 'string' } });
+const { values } = cli(USAGE, {
+  phone: { type: 'string' },
+  remove: { type: 'boolean' },
+  list: { type: 'boolean' },
+  reason: { type: 'string' },
+  db: { type: 'string' },
+});
 if (!values.list && !values.phone) refuse(USAGE, 'Name a number with --phone, or ask for the --list.');
 const store = await storeFor(values.db as string | undefined);
 try {
@@ -28,7 +34,12 @@ try {
   } else {
     // Any valid number may be listed, from any country, in the form leads store it (E.164).
     const phone = phoneArg(values.phone);
-    if (values.remove) console.log((await store.suppressions.remove({ phone, phoneHash: phoneHash(toolConfig().dataHashKey, phone) })) ? `${phone} may be called again.` : `${phone} was not on the list.`);
+    if (values.remove)
+      console.log(
+        (await store.suppressions.remove({ phone, phoneHash: phoneHash(toolConfig().dataHashKey, phone) }))
+          ? `${phone} may be called again.`
+          : `${phone} was not on the list.`,
+      );
     else {
       await store.suppressions.add({ phone, reason: String(values.reason ?? 'requested'), now: Date.now() });
       console.log(`${phone} will not be called.`);

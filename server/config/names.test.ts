@@ -21,8 +21,25 @@ describe('misspelt settings', () => {
     ]);
   });
 
-  it('leaves alone our own names and the machine\'s (short names allow one edit: HOME is not HOST)', () => {
-    const machine = ['HOST', 'PORT', 'HOME', 'PWD', 'TERM', 'USER', 'LANG', 'PATH', 'SHELL', 'HOSTNAME', 'NODE_PATH', 'NODE_OPTIONS', 'TMPDIR', 'npm_config_cache', 'CHROMIUM_PATH', 'POSTGRES_PASSWORD'];
+  it("leaves alone our own names and the machine's (short names allow one edit: HOME is not HOST)", () => {
+    const machine = [
+      'HOST',
+      'PORT',
+      'HOME',
+      'PWD',
+      'TERM',
+      'USER',
+      'LANG',
+      'PATH',
+      'SHELL',
+      'HOSTNAME',
+      'NODE_PATH',
+      'NODE_OPTIONS',
+      'TMPDIR',
+      'npm_config_cache',
+      'CHROMIUM_PATH',
+      'POSTGRES_PASSWORD',
+    ];
     expect(misspeltSettings(machine, ours)).toEqual([]);
   });
 });

@@ -55,13 +55,15 @@ export function reader(env: Env) {
     int(name: string, fallback: number, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}) {
       const v = value(name);
       if (v === undefined) return fallback;
-      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) return fail(name, `"${v}" is not a whole number from ${min} to ${max}.`, fallback);
+      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+        return fail(name, `"${v}" is not a whole number from ${min} to ${max}.`, fallback);
       return Number(v);
     },
     oneOf<T extends string>(name: string, choices: readonly T[], fallback: T): T {
       const v = value(name);
       if (v === undefined) return fallback;
-      if (!choices.includes(v as T)) return fail(name, `"${v}" is not one of ${choices.join(', ')} (lower case).`, fallback);
+      if (!choices.includes(v as T))
+        return fail(name, `"${v}" is not one of ${choices.join(', ')} (lower case).`, fallback);
       return v as T;
     },
     url(name: string, fallback: string, { protocols = ['http:', 'https:'] } = {}) {
@@ -73,7 +75,12 @@ export function reader(env: Env) {
       } catch {
         return fail(name, `"${v}" is not a URL (for example https://example.com).`, fallback.replace(/\/+$/, ''));
       }
-      if (!protocols.includes(parsed.protocol)) return fail(name, `"${v}" must start with ${protocols.map((p) => `${p}//`).join(' or ')}.`, fallback.replace(/\/+$/, ''));
+      if (!protocols.includes(parsed.protocol))
+        return fail(
+          name,
+          `"${v}" must start with ${protocols.map((p) => `${p}//`).join(' or ')}.`,
+          fallback.replace(/\/+$/, ''),
+        );
       return v.replace(/\/+$/, '');
     },
     list: (name: string) =>

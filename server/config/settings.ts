@@ -14,7 +14,6 @@ import { parseCallHours } from './calling-hours.ts';
 /** The repository (or the image's /app): two levels above this file, in source and compiled alike. */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url))).replace(/\/dist$/, '');
 
-
 /** The setting's old name still works, with a warning. */
 const ALIASES: Record<string, string> = { VITE_PUBLIC_URL: 'PUBLIC_URL' };
 
@@ -60,27 +59,54 @@ function readSettings(r: Reader) {
     apiUrl: r.url('TWILIO_API_URL', 'https://verify.twilio.com'),
   };
   if (otpProvider === 'twilio') {
-    const missing = Object.entries({ TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_VERIFY_SERVICE_SID: twilio.serviceSid }).filter(([, v]) => !v);
-    if (missing.length) r.fail(missing.map(([name]) => name).join(', '), `${missing.length > 1 ? 'are' : 'is'} required when OTP_PROVIDER=twilio.`, null);
+    const missing = Object.entries({
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_VERIFY_SERVICE_SID: twilio.serviceSid,
+    }).filter(([, v]) => !v);
+    if (missing.length)
+      r.fail(
+        missing.map(([name]) => name).join(', '),
+        `${missing.length > 1 ? 'are' : 'is'} required when OTP_PROVIDER=twilio.`,
+        null,
+      );
   }
   // The console provider only shows codes on the service's terminal: in production no visitor would ever get one.
   if (r.text('NODE_ENV') === 'production' && otpProvider === 'console')
-    r.fail('OTP_PROVIDER', `is ${r.value('OTP_PROVIDER') ? 'console' : 'unset (console)'}, which only shows the codes on the service's terminal; with NODE_ENV=production set OTP_PROVIDER=twilio and its TWILIO_* settings.`, null);
+    r.fail(
+      'OTP_PROVIDER',
+      `is ${r.value('OTP_PROVIDER') ? 'console' : 'unset (console)'}, which only shows the codes on the service's terminal; with NODE_ENV=production set OTP_PROVIDER=twilio and its TWILIO_* settings.`,
+      null,
+    );
   const countries = r.list('OTP_COUNTRIES').map((c) => c.toUpperCase());
   const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  for (const c of countries) if (!/^[A-Z]{2}$/.test(c) || !regions.of(c)) r.fail('OTP_COUNTRIES', `"${c}" is not an ISO 3166-1 country code (for example IN or GB).`, null);
+  for (const c of countries)
+    if (!/^[A-Z]{2}$/.test(c) || !regions.of(c))
+      r.fail('OTP_COUNTRIES', `"${c}" is not an ISO 3166-1 country code (for example IN or GB).`, null);
   const tokenSecret = r.text('OTP_TOKEN_SECRET');
-  if (tokenSecret && tokenSecret.length < 32) r.fail('OTP_TOKEN_SECRET', 'must be at least 32 characters (or unset, to have one made and kept in the database).', null);
+  if (tokenSecret && tokenSecret.length < 32)
+    r.fail(
+      'OTP_TOKEN_SECRET',
+      'must be at least 32 characters (or unset, to have one made and kept in the database).',
+      null,
+    );
   const webhookUrl = r.url('LEAD_WEBHOOK_URL', '');
   const webhookSecret = r.text('LEAD_WEBHOOK_SECRET');
-  if (webhookUrl && !webhookSecret) r.fail('LEAD_WEBHOOK_SECRET', 'is required with LEAD_WEBHOOK_URL: deliveries are signed with it.', null);
+  if (webhookUrl && !webhookSecret)
+    r.fail('LEAD_WEBHOOK_SECRET', 'is required with LEAD_WEBHOOK_URL: deliveries are signed with it.', null);
   const headersMs = r.int('HEADERS_TIMEOUT_MS', 5_000);
   const brand = r.text('BRAND_NAME', r.text('VITE_BRAND_NAME', 'Aurelo'));
   const databaseUrl = r.url('DATABASE_URL', '', { protocols: ['postgres:', 'postgresql:'] });
   const consentFile = r.text('CONSENT_TEXTS_FILE');
   const dataHashKey = r.text('DATA_HASH_KEY');
-  if (dataHashKey && dataHashKey.length < 32) r.fail('DATA_HASH_KEY', 'must be at least 32 characters (openssl rand -hex 32 makes one).', null);
-  if (!dataHashKey && r.text('NODE_ENV') === 'production') r.fail('DATA_HASH_KEY', 'is required in production: erased numbers are kept only as a keyed hash made with it (openssl rand -hex 32 makes one).', null);
+  if (dataHashKey && dataHashKey.length < 32)
+    r.fail('DATA_HASH_KEY', 'must be at least 32 characters (openssl rand -hex 32 makes one).', null);
+  if (!dataHashKey && r.text('NODE_ENV') === 'production')
+    r.fail(
+      'DATA_HASH_KEY',
+      'is required in production: erased numbers are kept only as a keyed hash made with it (openssl rand -hex 32 makes one).',
+      null,
+    );
   const days = (name: string, fallback: number) => r.int(name, fallback, { min: 0, max: 36_500 });
 
   return {
@@ -91,7 +117,9 @@ function readSettings(r: Reader) {
     /** postgres://… to keep everything in PostgreSQL instead (several instances share it). */
     databaseUrl,
     /** Origins allowed to call the API from the browser: the site's own, plus the pages that embed the widgets. */
-    corsOrigins: [...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...corsOrigins])],
+    corsOrigins: [
+      ...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...corsOrigins]),
+    ],
     rateLimit: { max: r.int('FEEDBACK_RATE_LIMIT', 20), timeWindowMs: r.int('FEEDBACK_RATE_WINDOW_MS', 60_000) },
     trustProxy: r.guard(() => trustProxy(r.text('TRUST_PROXY')), false),
     distDir: resolve(r.text('DIST_DIR', join(ROOT, 'dist'))),
@@ -103,7 +131,11 @@ function readSettings(r: Reader) {
     connectSrc: r.list('CSP_CONNECT_SRC'),
     logLevel: r.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     /** Slow or stalled clients: headers, then the whole request, must arrive within these; idle keep-alive connections close after the last. */
-    timeouts: { headersMs, requestMs: Math.max(r.int('REQUEST_TIMEOUT_MS', 10_000), headersMs), keepAliveMs: r.int('KEEP_ALIVE_TIMEOUT_MS', 72_000) },
+    timeouts: {
+      headersMs,
+      requestMs: Math.max(r.int('REQUEST_TIMEOUT_MS', 10_000), headersMs),
+      keepAliveMs: r.int('KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    },
     /** How long a write may wait for the database before the request gets 503. */
     databaseTimeoutMs: r.int('DATABASE_TIMEOUT_MS', 4_000),
     otp: {
@@ -118,10 +150,15 @@ function readSettings(r: Reader) {
       /** Signs the verified-phone tokens; unset, one is generated once and kept in the database. */
       tokenSecret,
     },
-    turnstile: { secret: r.text('TURNSTILE_SECRET'), apiUrl: r.url('TURNSTILE_API_URL', 'https://challenges.cloudflare.com/turnstile/v0/siteverify') },
+    turnstile: {
+      secret: r.text('TURNSTILE_SECRET'),
+      apiUrl: r.url('TURNSTILE_API_URL', 'https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    },
     brand,
     /** The consent sentences a lead may carry, by version. */
-    consentTexts: consentFile ? r.guard(() => readConsentTexts(consentFile), defaultConsentTexts(brand)) : defaultConsentTexts(brand),
+    consentTexts: consentFile
+      ? r.guard(() => readConsentTexts(consentFile), defaultConsentTexts(brand))
+      : defaultConsentTexts(brand),
     /** Outside calls (OTP provider, voice provider, CRM webhook) give up after this. */
     providerTimeoutMs: r.int('PROVIDER_TIMEOUT_MS', 8_000),
     voice: {
@@ -183,7 +220,8 @@ export function configOrExit(): ServerConfig {
 
 function callHours(value: string) {
   const parsed = parseCallHours(value);
-  if (!parsed) throw new SettingError('CALL_HOURS', `"${value}" is not a window like 09:00-20:00 (00:00-24:00 for any time).`);
+  if (!parsed)
+    throw new SettingError('CALL_HOURS', `"${value}" is not a window like 09:00-20:00 (00:00-24:00 for any time).`);
   return parsed;
 }
 
@@ -191,13 +229,19 @@ function callHours(value: string) {
 function trustProxy(value: string): number | string[] | false {
   if (!value || value === 'false' || value === '0') return false;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');
     const family = isIP(address);
     const max = family === 4 ? 32 : 128;
     if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
-      throw new SettingError('TRUST_PROXY', `"${entry}" is neither a hop count nor an address or network (for example 1, or 10.0.0.0/8,127.0.0.1); "true" would let any client choose its address.`);
+      throw new SettingError(
+        'TRUST_PROXY',
+        `"${entry}" is neither a hop count nor an address or network (for example 1, or 10.0.0.0/8,127.0.0.1); "true" would let any client choose its address.`,
+      );
     }
   }
   return entries;
@@ -214,6 +258,9 @@ function readConsentTexts(path: string): Record<string, string> {
   }
   const entries = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [];
   if (!entries.length || entries.some(([, text]) => typeof text !== 'string' || !text.trim()))
-    throw new SettingError('CONSENT_TEXTS_FILE', `${file} must be an object of {"version": "consent sentence"} with at least one sentence.`);
+    throw new SettingError(
+      'CONSENT_TEXTS_FILE',
+      `${file} must be an object of {"version": "consent sentence"} with at least one sentence.`,
+    );
   return Object.fromEntries(entries.map(([version, text]) => [version, (text as string).normalize('NFC').trim()]));
 }

@@ -17,8 +17,27 @@ function newest(dir: string): number {
   return latest;
 }
 
-const OUTPUTS = ['dist/widgets/ai-widgets.js', 'dist/site/index.html', 'dist/examples/react/index.html', 'dist/desk/index.html', 'dist/server/main.js'];
-const SOURCES = ['model', 'ui', 'widgets', 'site', 'examples', 'desk', 'server', 'build', 'vite.config.ts', 'vite.widget.config.ts', 'vite.desk.config.ts', 'package.json'];
+const OUTPUTS = [
+  'dist/widgets/ai-widgets.js',
+  'dist/site/index.html',
+  'dist/examples/react/index.html',
+  'dist/desk/index.html',
+  'dist/server/main.js',
+];
+const SOURCES = [
+  'model',
+  'ui',
+  'widgets',
+  'site',
+  'examples',
+  'desk',
+  'server',
+  'build',
+  'vite.config.ts',
+  'vite.widget.config.ts',
+  'vite.desk.config.ts',
+  'package.json',
+];
 export const STAMP = 'dist/build-settings.sha256';
 
 /** A digest of the settings the build bakes in: a change means the next start rebuilds. */
@@ -34,9 +53,14 @@ export function buildReason(root = ROOT, env: NodeJS.ProcessEnv = process.env): 
   const outputs = OUTPUTS.map((file) => join(root, file));
   if (!outputs.every((file) => existsSync(file))) return 'the build output is missing';
   const stamp = join(root, STAMP);
-  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== buildSettingsDigest(env)) return 'build-time settings changed';
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== buildSettingsDigest(env))
+    return 'build-time settings changed';
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  const changed = Math.max(...SOURCES.map((src) => join(root, src)).filter(existsSync).map((src) => (statSync(src).isDirectory() ? newest(src) : statSync(src).mtimeMs)));
+  const changed = Math.max(
+    ...SOURCES.map((src) => join(root, src))
+      .filter(existsSync)
+      .map((src) => (statSync(src).isDirectory() ? newest(src) : statSync(src).mtimeMs)),
+  );
   return changed > built ? 'the sources changed' : null;
 }
 
@@ -44,7 +68,11 @@ export function buildIfNeeded(root = ROOT) {
   const reason = buildReason(root);
   if (!reason) return;
   console.log(`Building the widgets, the site and the service (${reason})…`);
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   // The build's last step (dev/stamp.ts) records the settings it used.
   if (result.status !== 0) throw new Error('The build failed; see the output above.');
 }

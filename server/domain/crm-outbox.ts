@@ -38,8 +38,13 @@ export function startOutbox(store: Store, webhook: ServerConfig['webhook'], time
       log.info({ leadId: row.leadId, event: row.event }, 'CRM event delivered');
     } catch (error) {
       const wait = Math.min(webhook.backoffMs * 2 ** row.attempts, MAX_BACKOFF_MS);
-      await store.outbox.failed({ id: row.id, nextAttemptAt: Date.now() + wait, error: String((error as Error).message) }).catch(() => {});
-      log.warn({ leadId: row.leadId, event: row.event, attempt: row.attempts + 1, retryInMs: wait }, `CRM delivery failed: ${(error as Error).message}`);
+      await store.outbox
+        .failed({ id: row.id, nextAttemptAt: Date.now() + wait, error: String((error as Error).message) })
+        .catch(() => {});
+      log.warn(
+        { leadId: row.leadId, event: row.event, attempt: row.attempts + 1, retryInMs: wait },
+        `CRM delivery failed: ${(error as Error).message}`,
+      );
     }
   }
 

@@ -13,15 +13,29 @@ import { otpService } from './otp/otp-service.ts';
 import type { ShowCode } from './otp/providers.ts';
 import { startRetention, TIME_BATCH } from './retention.ts';
 
-export function startDomain(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number = Date.now, showCode?: ShowCode) {
+export function startDomain(
+  config: ServerConfig,
+  store: Store,
+  log: FastifyBaseLogger,
+  now: () => number = Date.now,
+  showCode?: ShowCode,
+) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
   const otp = otpService(config, store, log, now, showCode);
   const calls = startCallWorker({ config, store, log, now, vapi });
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const retention = startRetention(store, config.retention, log, now);
   const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
-  const indexing = inBatches(log, 'search terms of older leads', async () => (await store.desk.indexOlderLeads({ limit: 500 })) > 0);
-  const converting = inBatches(log, 'times of older rows in milliseconds', async () => !(await store.times.convertOlder({ limit: TIME_BATCH })).done);
+  const indexing = inBatches(
+    log,
+    'search terms of older leads',
+    async () => (await store.desk.indexOlderLeads({ limit: 500 })) > 0,
+  );
+  const converting = inBatches(
+    log,
+    'times of older rows in milliseconds',
+    async () => !(await store.times.convertOlder({ limit: TIME_BATCH })).done,
+  );
   return {
     otp,
     intake,

@@ -13,7 +13,10 @@ function queue(overrides: Partial<LeasedJobsOptions<number>> = {}) {
   const options: LeasedJobsOptions<number> = {
     claim: async () => {
       claims.push(Date.now());
-      const batch = [...due].filter(([, at]) => at <= Date.now()).slice(0, 2).map(([job]) => job);
+      const batch = [...due]
+        .filter(([, at]) => at <= Date.now())
+        .slice(0, 2)
+        .map(([job]) => job);
       for (const job of batch) due.delete(job);
       return batch;
     },
@@ -44,7 +47,7 @@ describe('backoff and giving up', () => {
 });
 
 describe('the leased-job loop', () => {
-  it('claims batch after batch until nothing is due, then runs the pass\'s end once', async () => {
+  it("claims batch after batch until nothing is due, then runs the pass's end once", async () => {
     const q = queue();
     [1, 2, 3, 4, 5].forEach((job) => q.add(job));
     const after = vi.fn(async () => {});
@@ -136,7 +139,10 @@ describe('the leased-job loop', () => {
     const q = queue();
     q.add(1);
     q.add(2);
-    const jobs = startLeasedJobs({ ...q.options, run: async (job) => (job === 1 ? Promise.reject(new Error('boom')) : void q.ran.push(job)) });
+    const jobs = startLeasedJobs({
+      ...q.options,
+      run: async (job) => (job === 1 ? Promise.reject(new Error('boom')) : void q.ran.push(job)),
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(q.options.failed).toHaveBeenCalledWith(1, expect.objectContaining({ message: 'boom' }));
     expect(q.ran).toEqual([2]);
@@ -147,7 +153,11 @@ describe('the leased-job loop', () => {
     let down = true;
     const q = queue();
     const claim = q.options.claim;
-    const jobs = startLeasedJobs({ ...q.options, claim: async () => (down ? Promise.reject(new Error('unreachable')) : claim()), failureBackoffMs: 100 });
+    const jobs = startLeasedJobs({
+      ...q.options,
+      claim: async () => (down ? Promise.reject(new Error('unreachable')) : claim()),
+      failureBackoffMs: 100,
+    });
     await vi.advanceTimersByTimeAsync(0);
     const tries = () => (q.options.passFailed as ReturnType<typeof vi.fn>).mock.calls.length;
     expect(tries()).toBe(1);
@@ -167,7 +177,10 @@ describe('the leased-job loop', () => {
   it('stop waits for the pass under way, and nothing starts after it', async () => {
     const q = queue();
     let release = () => {};
-    const jobs = startLeasedJobs({ ...q.options, run: (job) => new Promise<void>((r) => (release = () => (q.ran.push(job), r()))) });
+    const jobs = startLeasedJobs({
+      ...q.options,
+      run: (job) => new Promise<void>((r) => (release = () => (q.ran.push(job), r()))),
+    });
     q.add(1);
     jobs.poke();
     await vi.advanceTimersByTimeAsync(0);

@@ -18,7 +18,11 @@ export function backoff(attempt: number, baseMs: number, maxMs = Infinity): numb
 }
 
 /** When to try again after failed try `attempt`, or null to give up once `maxAttempts` have been made. */
-export function retryAt(attempt: number, now: number, { baseMs, maxMs = Infinity, maxAttempts = Infinity }: { baseMs: number; maxMs?: number; maxAttempts?: number }): number | null {
+export function retryAt(
+  attempt: number,
+  now: number,
+  { baseMs, maxMs = Infinity, maxAttempts = Infinity }: { baseMs: number; maxMs?: number; maxAttempts?: number },
+): number | null {
   return attempt >= maxAttempts ? null : now + backoff(attempt, baseMs, maxMs);
 }
 

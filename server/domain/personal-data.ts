@@ -4,7 +4,8 @@
 import { createHmac } from 'node:crypto';
 import type { Store } from '../storage/index.ts';
 
-export const keyedHash = (key: string, value: string) => `hmac-sha256:${createHmac('sha256', key).update(value).digest('hex')}`;
+export const keyedHash = (key: string, value: string) =>
+  `hmac-sha256:${createHmac('sha256', key).update(value).digest('hex')}`;
 export const phoneHash = (key: string, phone: string) => keyedHash(key, `phone:${phone}`);
 export const emailHash = (key: string, email: string) => keyedHash(key, `email:${email.trim().toLowerCase()}`);
 
@@ -22,10 +23,14 @@ export function scrub(text: string, known: (string | null | undefined)[] = []): 
   return out.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]').replace(/\+?\d(?:[ -]?\d){8,14}/g, '[number]');
 }
 
-export function personalData(store: Store, { key, deliver, now = Date.now }: { key: string; deliver: boolean; now?: () => number }) {
+export function personalData(
+  store: Store,
+  { key, deliver, now = Date.now }: { key: string; deliver: boolean; now?: () => number },
+) {
   return {
     /** Erases everything held about the person with this number (E.164); the leads erased, codes removed, and whether it was on the do-not-call list. */
-    forgetPhone: (phone: string) => store.erasure.phone({ phone, phoneHash: phoneHash(key, phone), now: now(), deliver }),
+    forgetPhone: (phone: string) =>
+      store.erasure.phone({ phone, phoneHash: phoneHash(key, phone), now: now(), deliver }),
     forgetEmail: (email: string) => store.erasure.email({ email: email.trim(), emailHash: emailHash(key, email) }),
     /** Everything held about the person with this number, erased leads included (as what is left of them). */
     exportPhone: (phone: string) => store.erasure.person({ phone, phoneHash: phoneHash(key, phone) }),

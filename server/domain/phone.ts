@@ -5,7 +5,8 @@ import { parsePhoneNumberFromString, type NumberType } from 'libphonenumber-js/m
 const regions = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /** "India", "India or the United Kingdom": the countries codes may be sent to, for a refusal. */
-export const countryNames = (countries: string[]) => new Intl.ListFormat('en', { type: 'disjunction' }).format(countries.map((c) => regions.of(c) ?? c));
+export const countryNames = (countries: string[]) =>
+  new Intl.ListFormat('en', { type: 'disjunction' }).format(countries.map((c) => regions.of(c) ?? c));
 
 // Numbers that cannot take a text message, or that bill the sender: each named in the refusal.
 const NOT_MOBILE: Partial<Record<NonNullable<NumberType>, string>> = {
@@ -26,15 +27,31 @@ export type PhoneCheck =
 
 /** An E.164 mobile number codes may be sent to, with its international form for messages, or why not. */
 export function checkPhone(value: unknown, countries: string[]): PhoneCheck {
-  const parsed = typeof value === 'string' && value.startsWith('+') && value.length <= 32 ? parsePhoneNumberFromString(value) : undefined;
-  if (!parsed?.isValid()) return { ok: false, error: 'invalid-phone', message: 'Enter a valid mobile number with its country code, for example +91 98765 43210.' };
+  const parsed =
+    typeof value === 'string' && value.startsWith('+') && value.length <= 32
+      ? parsePhoneNumberFromString(value)
+      : undefined;
+  if (!parsed?.isValid())
+    return {
+      ok: false,
+      error: 'invalid-phone',
+      message: 'Enter a valid mobile number with its country code, for example +91 98765 43210.',
+    };
   if (!parsed.country || !countries.includes(parsed.country)) {
-    return { ok: false, error: 'country-not-allowed', message: `We can only send codes to numbers in ${countryNames(countries)} for now.` };
+    return {
+      ok: false,
+      error: 'country-not-allowed',
+      message: `We can only send codes to numbers in ${countryNames(countries)} for now.`,
+    };
   }
   const type = parsed.getType();
   if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') {
     const what = (type && NOT_MOBILE[type]) || 'a number that cannot receive text messages';
-    return { ok: false, error: 'not-mobile', message: `This looks like ${what}. Enter a mobile number that can receive text messages.` };
+    return {
+      ok: false,
+      error: 'not-mobile',
+      message: `This looks like ${what}. Enter a mobile number that can receive text messages.`,
+    };
   }
   return { ok: true, phone: parsed.number, national: parsed.formatInternational(), country: parsed.country };
 }

@@ -14,6 +14,13 @@ export class Refusal extends Error {
 
   /** An outside service could not be reached or answered oddly: the reason goes to the log only. */
   static providerUnavailable(reason: string) {
-    return Object.assign(new Refusal(502, 'provider-unavailable', 'We could not send or check the code right now. Please try again in a minute.'), { reason });
+    return Object.assign(
+      new Refusal(
+        502,
+        'provider-unavailable',
+        'We could not send or check the code right now. Please try again in a minute.',
+      ),
+      { reason },
+    );
   }
 }

@@ -15,12 +15,35 @@ const HOUR = 3_600_000;
 export const PURGE_BATCH = 500;
 
 export type Retention = ServerConfig['retention'];
-export type PurgeReport = { leads: number; callContent: number; outbox: number; feedback: number; codes: number; failures: number; sessions: number; audit: number };
+export type PurgeReport = {
+  leads: number;
+  callContent: number;
+  outbox: number;
+  feedback: number;
+  codes: number;
+  failures: number;
+  sessions: number;
+  audit: number;
+};
 
 /** Removes everything past its period, batch by batch, until nothing is left; what went, by kind. */
-export async function purge(store: Store, retention: Retention, now: number, batch = PURGE_BATCH): Promise<PurgeReport> {
+export async function purge(
+  store: Store,
+  retention: Retention,
+  now: number,
+  batch = PURGE_BATCH,
+): Promise<PurgeReport> {
   const before = (days: number) => now - days * DAY;
-  const report: PurgeReport = { leads: 0, callContent: 0, outbox: 0, feedback: 0, codes: 0, failures: 0, sessions: 0, audit: 0 };
+  const report: PurgeReport = {
+    leads: 0,
+    callContent: 0,
+    outbox: 0,
+    feedback: 0,
+    codes: 0,
+    failures: 0,
+    sessions: 0,
+    audit: 0,
+  };
   const drain = async (key: keyof PurgeReport, step: () => Promise<number>) => {
     for (let n = batch; n >= batch; report[key] += n) n = await step();
   };
@@ -41,7 +64,13 @@ export async function purge(store: Store, retention: Retention, now: number, bat
  * The hourly purge: every ten minutes each instance asks for the hour's lease, and the one that gets it
  * purges. A purge that fails is logged and tried at the next lease.
  */
-export function startRetention(store: Store, retention: Retention, log: FastifyBaseLogger, now: () => number, { everyMs = 10 * 60_000 } = {}) {
+export function startRetention(
+  store: Store,
+  retention: Retention,
+  log: FastifyBaseLogger,
+  now: () => number,
+  { everyMs = 10 * 60_000 } = {},
+) {
   const holder = randomUUID();
   let running: Promise<void> | null = null;
   let stopped = false;

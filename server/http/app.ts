@@ -36,7 +36,10 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     // every `connectionsCheckingInterval`, so that is kept well under the limits.
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
-    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs) },
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+    },
     // Hops or networks named by TRUST_PROXY; never every X-Forwarded-For value.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     // Refuse unknown fields and wrong types instead of silently dropping or coercing them.
@@ -86,7 +89,9 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // Says only whether the service and its database answer: the database's own state or probe, never
       // a request's query (one that failed because of its input leaves the service healthy).
-      api.get('/health', async (_req, reply) => ((await store.probe()) ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' })));
+      api.get('/health', async (_req, reply) =>
+        (await store.probe()) ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' }),
+      );
     },
     { prefix: '/api' },
   );
@@ -96,6 +101,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
     if (request.url.startsWith('/api/')) return apiNotFound(request, reply, apiMethods);
     const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
     if (wantsPage) return sendSitePage(request, reply, siteDir, null, 404);
-    return reply.code(404).send({ error: 'not-found', message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` });
+    return reply
+      .code(404)
+      .send({ error: 'not-found', message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` });
   });
 }

@@ -16,13 +16,25 @@ function siteStyleHashes(distDir: string | undefined): string[] {
   if (!distDir) return [];
   try {
     const hashes = JSON.parse(readFileSync(join(distDir, 'site', 'style-hashes.json'), 'utf8')) as unknown;
-    return Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string' && /^'sha256-[\w+/=]+'$/.test(hash)) : [];
+    return Array.isArray(hashes)
+      ? hashes.filter((hash): hash is string => typeof hash === 'string' && /^'sha256-[\w+/=]+'$/.test(hash))
+      : [];
   } catch {
     return [];
   }
 }
 
-export function contentSecurityPolicy({ voiceApiUrl, sentryDsn, connectSrc, distDir }: { voiceApiUrl: string; sentryDsn: string; connectSrc: string[]; distDir?: string }): Record<string, string[]> {
+export function contentSecurityPolicy({
+  voiceApiUrl,
+  sentryDsn,
+  connectSrc,
+  distDir,
+}: {
+  voiceApiUrl: string;
+  sentryDsn: string;
+  connectSrc: string[];
+  distDir?: string;
+}): Record<string, string[]> {
   const voiceApi = originOf(voiceApiUrl);
   const reporter = sentryDsn ? originOf(sentryDsn) : null;
   return {
@@ -34,7 +46,14 @@ export function contentSecurityPolicy({ voiceApiUrl, sentryDsn, connectSrc, dist
     styleSrc: ["'self'", ...siteStyleHashes(distDir)],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...(voiceApi ? [voiceApi] : []), 'https://*.daily.co', 'wss://*.daily.co', ...(reporter ? [reporter] : []), ...connectSrc],
+    connectSrc: [
+      "'self'",
+      ...(voiceApi ? [voiceApi] : []),
+      'https://*.daily.co',
+      'wss://*.daily.co',
+      ...(reporter ? [reporter] : []),
+      ...connectSrc,
+    ],
     mediaSrc: ["'self'", 'blob:'],
     workerSrc: ["'self'", 'blob:'],
     frameSrc: ['https://*.daily.co'],

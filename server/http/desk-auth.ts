@@ -20,10 +20,25 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 const attributes = (request: FastifyRequest, maxAgeSeconds: number) =>
-  [`Path=${COOKIE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])].join('; ');
+  [
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(request.protocol === 'https' ? ['Secure'] : []),
+  ].join('; ');
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number, now: number) {
-  reply.header('Set-Cookie', `${SESSION_COOKIE}=${token}; ${attributes(request, Math.max(0, Math.floor((expiresAt - now) / 1000)))}`);
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: number,
+  now: number,
+) {
+  reply.header(
+    'Set-Cookie',
+    `${SESSION_COOKIE}=${token}; ${attributes(request, Math.max(0, Math.floor((expiresAt - now) / 1000)))}`,
+  );
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
@@ -32,14 +47,19 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 export const sessionToken = (request: FastifyRequest) => cookieValue(request.headers.cookie, SESSION_COOKIE);
 
-export const noSession = () => new Refusal(401, 'no-session', 'Sign in to the desk first: there is no session, or it has ended.');
+export const noSession = () =>
+  new Refusal(401, 'no-session', 'Sign in to the desk first: there is no session, or it has ended.');
 
 const checked = new WeakMap<FastifyRequest, DeskSession>();
 /** The session `requireSession` found for this request (the audit's hooks read it). */
 export const checkedSession = (request: FastifyRequest) => checked.get(request);
 
 /** The request's session; refuses with 401 (and clears a stale cookie) when there is none. */
-export async function requireSession(request: FastifyRequest, reply: FastifyReply, desk: DeskService): Promise<DeskSession> {
+export async function requireSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  desk: DeskService,
+): Promise<DeskSession> {
   const token = sessionToken(request);
   const session = await desk.session(token);
   if (!session) {
@@ -62,5 +82,6 @@ export function requireAdmin(session: DeskSession, what: string) {
  */
 export function requireOwnOrigin(request: FastifyRequest, config: ServerConfig) {
   const origin = request.headers.origin;
-  if (!origin || origin !== new URL(config.publicUrl).origin) throw new Refusal(403, 'bad-origin', 'This request must come from the desk’s own page.');
+  if (!origin || origin !== new URL(config.publicUrl).origin)
+    throw new Refusal(403, 'bad-origin', 'This request must come from the desk’s own page.');
 }

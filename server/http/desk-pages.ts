@@ -28,8 +28,12 @@ export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
   const page = join(deskDir, 'index.html');
   for (const path of DESK_PAGES) {
     app.get(path, async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow').header('Content-Security-Policy', DESK_CSP);
-      if (!existsSync(page)) return reply.code(503).type('text/plain; charset=utf-8').send('The desk is not built yet: run npm run build.');
+      reply
+        .header('Cache-Control', 'no-store')
+        .header('X-Robots-Tag', 'noindex, nofollow')
+        .header('Content-Security-Policy', DESK_CSP);
+      if (!existsSync(page))
+        return reply.code(503).type('text/plain; charset=utf-8').send('The desk is not built yet: run npm run build.');
       // Read per request (a few hundred bytes), so a rebuild is served without a restart.
       return reply.type('text/html; charset=utf-8').send(await readFile(page));
     });

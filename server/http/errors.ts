@@ -14,9 +14,16 @@ export type ValidationError = { keyword: string; instancePath: string; params: R
 /** A route's own words for a field that fails its schema: its error code, and its label or a whole sentence. */
 export type FieldWords = Record<string, { error: string; label?: string; message?: string }>;
 
-export const send = (reply: FastifyReply, status: number, error: string, message: string, extra: Record<string, unknown> = {}) => reply.code(status).send({ error, message, ...extra });
+export const send = (
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) => reply.code(status).send({ error, message, ...extra });
 
-const fieldOf = (e: ValidationError) => (e.keyword === 'required' ? String(e.params.missingProperty) : e.instancePath.split('/')[1] ?? '');
+const fieldOf = (e: ValidationError) =>
+  e.keyword === 'required' ? String(e.params.missingProperty) : (e.instancePath.split('/')[1] ?? '');
 
 /** One sentence for a schema failure, naming the field. */
 export function describe(e: ValidationError, label?: string): string {
@@ -33,7 +40,9 @@ export function describe(e: ValidationError, label?: string): string {
     case 'format':
       return `${path} must be a valid ${e.params.format === 'email' ? 'email address' : e.params.format}.`;
     case 'type':
-      return path ? `${path} must be ${e.params.type === 'object' ? 'an object' : `a ${e.params.type}`}.` : 'The body must be a JSON object.';
+      return path
+        ? `${path} must be ${e.params.type === 'object' ? 'an object' : `a ${e.params.type}`}.`
+        : 'The body must be a JSON object.';
     default:
       return `${path || 'The body'} is not valid.`;
   }
@@ -50,8 +59,20 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
       const field = fieldOf(first);
       const words = (reply.routeOptions.config as { fieldWords?: FieldWords } | undefined)?.fieldWords?.[field];
       // An id in the path that cannot be one (`/leads/0`) names nothing there is: 404, like an unknown one.
-      if ((error as { validationContext?: string }).validationContext === 'params') return send(reply, 404, 'not-found', words?.message ?? `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
-      return send(reply, 400, words?.error ?? 'invalid', words?.message ?? describe(first, words?.label), field ? { field } : {});
+      if ((error as { validationContext?: string }).validationContext === 'params')
+        return send(
+          reply,
+          404,
+          'not-found',
+          words?.message ?? `Nothing is at ${request.method} ${request.url.split('?')[0]}.`,
+        );
+      return send(
+        reply,
+        400,
+        words?.error ?? 'invalid',
+        words?.message ?? describe(first, words?.label),
+        field ? { field } : {},
+      );
     }
     if (error instanceof DatabaseBusyError) return send(reply, 503, 'busy', error.message);
     switch (error.code) {
@@ -62,17 +83,28 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 400, 'bad-json', 'The body is empty: send a JSON object.');
     }
-    if (error.statusCode === 429) return send(reply, 429, 'rate-limited', 'Too many requests from this address. Please wait a minute and try again.');
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return send(reply, 400, 'bad-json', 'The body is not valid JSON.');
+    if (error.statusCode === 429)
+      return send(
+        reply,
+        429,
+        'rate-limited',
+        'Too many requests from this address. Please wait a minute and try again.',
+      );
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return send(reply, 400, 'bad-json', 'The body is not valid JSON.');
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) {
       // Not the error as it is: a database's error carries the values it refused (a number, a name) in its detail.
-      request.log.error({ err: { type: error.name, code: error.code, message: scrub(error.message), stack: scrub(error.stack ?? '') } }, 'request failed');
+      request.log.error(
+        { err: { type: error.name, code: error.code, message: scrub(error.message), stack: scrub(error.stack ?? '') } },
+        'request failed',
+      );
       return send(reply, 500, 'internal', 'Something went wrong on our side. Please try again.');
     }
     // Static files: a path outside the folder (403) or a range it cannot serve, in words and with a code.
     if (status === 403) return send(reply, 403, 'forbidden', 'That address is not allowed.');
-    if (status === 404) return send(reply, 404, 'not-found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+    if (status === 404)
+      return send(reply, 404, 'not-found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
     return send(reply, status, 'bad-request', error.message);
   });
 
@@ -85,7 +117,8 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
 }
 
 /** A route's path as a pattern: each `:param` stands for one segment. */
-const pattern = (url: string) => new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
+const pattern = (url: string) =>
+  new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
 
 /** The methods a path takes: its own route's, or those of the parametric route it matches (`/leads/7` for `/leads/:id`). */
 function allowedAt(path: string, apiMethods: Map<string, Set<string>>): Set<string> | undefined {
@@ -96,7 +129,11 @@ function allowedAt(path: string, apiMethods: Map<string, Set<string>>): Set<stri
 }
 
 /** 405 with Allow for a known API path asked with another method, 404 for the rest (null: not an API path). */
-export function apiNotFound(request: { url: string; method: string }, reply: FastifyReply, apiMethods: Map<string, Set<string>>) {
+export function apiNotFound(
+  request: { url: string; method: string },
+  reply: FastifyReply,
+  apiMethods: Map<string, Set<string>>,
+) {
   const path = request.url.split('?')[0];
   const allowed = allowedAt(path, apiMethods);
   if (allowed?.size) {
@@ -117,10 +154,20 @@ const CLIENT_ERRORS: Record<string, { status: number; error: string; message: st
  */
 export function clientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, error: code, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, error: 'bad-request', message: 'The request is not valid HTTP.' };
+  const {
+    status,
+    error: code,
+    message,
+  } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    error: 'bad-request',
+    message: 'The request is not valid HTTP.',
+  };
   const body = JSON.stringify({ error: code, message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

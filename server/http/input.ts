@@ -23,7 +23,8 @@ type Found = { path: string; top: string };
 
 /** The first string (key or value) holding a control character its field may not hold. */
 function firstControl(value: unknown, multiline: ReadonlySet<string>, path = '', top = ''): Found | null {
-  if (typeof value === 'string') return (multiline.has(top) ? CONTROLS : LINE_CONTROLS).test(value) ? { path, top } : null;
+  if (typeof value === 'string')
+    return (multiline.has(top) ? CONTROLS : LINE_CONTROLS).test(value) ? { path, top } : null;
   if (!value || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
@@ -38,7 +39,8 @@ function firstControl(value: unknown, multiline: ReadonlySet<string>, path = '',
 export function stripControls<T>(value: T): T {
   if (typeof value === 'string') return value.replace(STRIP, '') as T;
   if (Array.isArray(value)) return value.map(stripControls) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(STRIP, ''), stripControls(v)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(STRIP, ''), stripControls(v)])) as T;
   return value;
 }
 
@@ -60,6 +62,12 @@ export function refuseControlCharacters(app: FastifyInstance) {
     if (!found) return;
     const words = config.fieldWords?.[found.top];
     const label = words?.label ?? found.path;
-    return send(reply, 400, words?.error ?? 'invalid', `${label} holds a control character (such as NUL) that cannot be stored: remove it and try again.`, { field: found.path });
+    return send(
+      reply,
+      400,
+      words?.error ?? 'invalid',
+      `${label} holds a control character (such as NUL) that cannot be stored: remove it and try again.`,
+      { field: found.path },
+    );
   });
 }

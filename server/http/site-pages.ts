@@ -18,16 +18,34 @@ const fileOf = (route: string) => (route === '/' ? 'index.html' : `${route.slice
  * Read per request (a few KB, in the OS cache), so a rebuild is served without a restart.
  * `route` null is the not-found page.
  */
-export async function sendSitePage(request: FastifyRequest, reply: FastifyReply, siteDir: string, route: string | null, status: number, fill?: (html: string) => string) {
+export async function sendSitePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  siteDir: string,
+  route: string | null,
+  status: number,
+  fill?: (html: string) => string,
+) {
   const file = join(siteDir, route === null ? '404.html' : fileOf(route));
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  reply
+    .code(status)
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
   // A page with facts of this service in it (the privacy page's periods) is filled in as it is sent.
   if (fill && existsSync(file)) return reply.send(fill(await readFile(file, 'utf8')));
-  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
-    if (accepts.includes(encoding) && existsSync(file + suffix)) return reply.header('Content-Encoding', encoding).send(await readFile(file + suffix));
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ]) {
+    if (accepts.includes(encoding) && existsSync(file + suffix))
+      return reply.header('Content-Encoding', encoding).send(await readFile(file + suffix));
   }
-  if (!existsSync(file)) return reply.type('text/plain; charset=utf-8').send(status === 404 ? 'Not found.' : 'The site is not built yet: run npm run build.');
+  if (!existsSync(file))
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(status === 404 ? 'Not found.' : 'The site is not built yet: run npm run build.');
   return reply.send(await readFile(file));
 }
 
@@ -40,6 +58,14 @@ export function periodText(days: number): string {
 
 /** Puts the retention periods in force into the privacy page's `data-retention` spans. */
 export function privacyFacts(retention: { leadDays: number; callContentDays: number; outboxDays: number }) {
-  const periods: Record<string, string> = { leads: periodText(retention.leadDays), 'call-content': periodText(retention.callContentDays), crm: periodText(retention.outboxDays) };
-  return (html: string) => html.replace(/(<span data-retention="([a-z-]+)">)[^<]*(<\/span>)/g, (whole, open: string, kind: string, close: string) => (periods[kind] ? `${open}${periods[kind]}${close}` : whole));
+  const periods: Record<string, string> = {
+    leads: periodText(retention.leadDays),
+    'call-content': periodText(retention.callContentDays),
+    crm: periodText(retention.outboxDays),
+  };
+  return (html: string) =>
+    html.replace(
+      /(<span data-retention="([a-z-]+)">)[^<]*(<\/span>)/g,
+      (whole, open: string, kind: string, close: string) => (periods[kind] ? `${open}${periods[kind]}${close}` : whole),
+    );
 }

@@ -13,7 +13,10 @@ const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
 const original = (path: string) => path.replace(/\.(br|gz)$/, '');
 
 function cacheHeaders(reply: FastifyReply, path: string) {
-  reply.header('Cache-Control', HASHED.test(original(path)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
+  reply.header(
+    'Cache-Control',
+    HASHED.test(original(path)) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+  );
 }
 
 /** Registers the static files; the site's folder, for the not-found page. */
@@ -28,8 +31,19 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
       res.header('Access-Control-Allow-Origin', '*');
     },
   });
-  await app.register(fastifyStatic, { root: join(config.distDir, 'examples'), prefix: '/dist/examples/', decorateReply: false, preCompressed: true, setHeaders: cacheHeaders });
-  await app.register(fastifyStatic, { root: config.examplesDir, prefix: '/examples/', decorateReply: false, setHeaders: (res) => res.header('Cache-Control', 'no-cache') });
+  await app.register(fastifyStatic, {
+    root: join(config.distDir, 'examples'),
+    prefix: '/dist/examples/',
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: cacheHeaders,
+  });
+  await app.register(fastifyStatic, {
+    root: config.examplesDir,
+    prefix: '/examples/',
+    decorateReply: false,
+    setHeaders: (res) => res.header('Cache-Control', 'no-cache'),
+  });
   // The sales desk (behind its sign-in): its own pages and files, outside the site's prerender.
   await deskStatic(app, config);
   const siteDir = join(config.distDir, 'site');
@@ -42,11 +56,13 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
     wildcard: true,
     // Pages are answered by their routes (with their status), not as files.
     allowedPath: (pathName) => !pathName.endsWith('.html'),
-    setHeaders: (res, path) => (original(path).endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path)),
+    setHeaders: (res, path) =>
+      original(path).endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path),
   });
   // Browsers ask for /favicon.ico on every page, the example pages included.
   app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
   const fills: Record<string, (html: string) => string> = { '/privacy': privacyFacts(config.retention) };
-  for (const route of siteRoutes(siteDir)) app.get(route, (request, reply) => sendSitePage(request, reply, siteDir, route, 200, fills[route]));
+  for (const route of siteRoutes(siteDir))
+    app.get(route, (request, reply) => sendSitePage(request, reply, siteDir, route, 200, fills[route]));
   return siteDir;
 }

@@ -10,9 +10,24 @@ import { openSqliteWorker } from './sqlite-worker.ts';
  * figure, exports, the audit. (Each is one read transaction: a new one sees every commit answered before it.)
  */
 export const READS = new Set([
-  'desk.leads', 'desk.lead', 'desk.feedback', 'desk.version', 'desk.session', 'desk.listUsers', 'calls.attempts',
-  'leads.list', 'leads.get', 'feedback.list', 'feedback.count', 'exports.leads', 'exports.feedback', 'audit.list', 'erasure.person',
-  'retention.counts', 'suppressions.list', 'overview.get',
+  'desk.leads',
+  'desk.lead',
+  'desk.feedback',
+  'desk.version',
+  'desk.session',
+  'desk.listUsers',
+  'calls.attempts',
+  'leads.list',
+  'leads.get',
+  'feedback.list',
+  'feedback.count',
+  'exports.leads',
+  'exports.feedback',
+  'audit.list',
+  'erasure.person',
+  'retention.counts',
+  'suppressions.list',
+  'overview.get',
 ]);
 
 export { DatabaseBusyError } from './sqlite-worker.ts';
@@ -34,24 +49,54 @@ export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {
 };
 
 /** PostgreSQL when `databaseUrl` is set (several instances can share it), else SQLite at `databasePath`. */
-export async function openStore({ databasePath, databaseUrl, databaseTimeoutMs = 4000 }: { databasePath: string; databaseUrl?: string; databaseTimeoutMs?: number }): Promise<Store> {
+export async function openStore({
+  databasePath,
+  databaseUrl,
+  databaseTimeoutMs = 4000,
+}: {
+  databasePath: string;
+  databaseUrl?: string;
+  databaseTimeoutMs?: number;
+}): Promise<Store> {
   const signals = queueSignals();
   if (databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     const db = await openPostgres(databaseUrl, { timeoutMs: databaseTimeoutMs, signals });
-    return { ...bindAll(signals.signalling(db.run)), path: db.path, dialect: 'postgres', answering: db.answering, probe: db.probe, onAdded: signals.onAdded, close: db.close };
+    return {
+      ...bindAll(signals.signalling(db.run)),
+      path: db.path,
+      dialect: 'postgres',
+      answering: db.answering,
+      probe: db.probe,
+      onAdded: signals.onAdded,
+      close: db.close,
+    };
   }
   // SQLite gives up on a lock at half the request's budget, so a refused write was not stored;
   // the request's own timer stays as the backstop for a thread that does not answer at all.
-  const options = { path: databasePath, timeoutMs: databaseTimeoutMs, busyTimeoutMs: Math.floor(databaseTimeoutMs / 2) };
+  const options = {
+    path: databasePath,
+    timeoutMs: databaseTimeoutMs,
+    busyTimeoutMs: Math.floor(databaseTimeoutMs / 2),
+  };
   const db = await openSqliteWorker(options);
   // Reads run on a connection and thread of their own: never inside the writer's lock, never waiting for its fsync.
   // Opened at the first read, so a start (and a tool that only writes) does not wait for a second thread.
   let reader: ReturnType<typeof openSqliteWorker> | undefined;
   const call = async (repo: string, op: string, args: unknown) =>
-    READS.has(`${repo}.${op}`) ? (await (reader ??= openSqliteWorker({ ...options, readonly: true }))).call(repo, op, args) : db.call(repo, op, args);
+    READS.has(`${repo}.${op}`)
+      ? (await (reader ??= openSqliteWorker({ ...options, readonly: true }))).call(repo, op, args)
+      : db.call(repo, op, args);
   const close = async () => {
     await Promise.all([db.close(), reader?.then((r) => r.close())]);
   };
-  return { ...bindAll(signals.signalling(call)), path: databasePath, dialect: 'sqlite', answering: () => db.answering(), probe: async () => db.answering(), onAdded: signals.onAdded, close };
+  return {
+    ...bindAll(signals.signalling(call)),
+    path: databasePath,
+    dialect: 'sqlite',
+    answering: () => db.answering(),
+    probe: async () => db.answering(),
+    onAdded: signals.onAdded,
+    close,
+  };
 }

@@ -2,24 +2,37 @@
 // schema_migrations. Never edit one that has shipped; add the next. Where the two databases spell a
 // type differently, a migration is a function of the dialect. (1 and 2 keep the shape databases made
 // before migrations were numbered, with IF NOT EXISTS on SQLite, so those files upgrade in place.)
-import { ENDED_REASON_RULES, FAILURE_REASON_OUTCOMES, OUTCOME_IDS, OUTCOMES, TO_CALL_OUTCOMES } from '../../model/call-outcomes.ts';
+import {
+  ENDED_REASON_RULES,
+  FAILURE_REASON_OUTCOMES,
+  OUTCOME_IDS,
+  OUTCOMES,
+  TO_CALL_OUTCOMES,
+} from '../../model/call-outcomes.ts';
 import type { Dialect } from './sql.ts';
 
 type Migration = (d: Dialect) => string;
 
-const id = (d: Dialect) => (d === 'sqlite' ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY');
+const id = (d: Dialect) =>
+  d === 'sqlite' ? 'INTEGER PRIMARY KEY AUTOINCREMENT' : 'INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY';
 const ifNew = (d: Dialect) => (d === 'sqlite' ? 'IF NOT EXISTS ' : '');
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** An epoch-milliseconds column as its UTC day (YYYY-MM-DD). */
 const dayOfMs = (d: Dialect, column: string) =>
-  d === 'sqlite' ? `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')` : `to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  d === 'sqlite'
+    ? `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`
+    : `to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 /** outcomeOf() of ../model/call-outcomes.ts in SQL, for calls stored before outcomes were. */
 const outcomeCase = `CASE status WHEN 'pending' THEN 'waiting' WHEN 'scheduled' THEN 'scheduled' WHEN 'retrying' THEN 'retrying' WHEN 'placed' THEN 'calling'
      WHEN 'not-configured' THEN 'not-set-up'
-     WHEN 'failed' THEN CASE failure_reason ${Object.entries(FAILURE_REASON_OUTCOMES).map(([r, o]) => `WHEN ${quote(r)} THEN ${quote(o)}`).join(' ')} ELSE 'failed' END
+     WHEN 'failed' THEN CASE failure_reason ${Object.entries(FAILURE_REASON_OUTCOMES)
+       .map(([r, o]) => `WHEN ${quote(r)} THEN ${quote(o)}`)
+       .join(' ')} ELSE 'failed' END
      ELSE CASE ${ENDED_REASON_RULES.map(([part, o]) => `WHEN lower(COALESCE(ended_reason, '')) LIKE ${quote(`%${part}%`)} THEN ${quote(o)}`).join(' ')} ELSE 'answered' END END`;
-const FINAL_OUTCOMES = OUTCOME_IDS.filter((o) => OUTCOMES[o].final).map(quote).join(', ');
+const FINAL_OUTCOMES = OUTCOME_IDS.filter((o) => OUTCOMES[o].final)
+  .map(quote)
+  .join(', ');
 
 export const MIGRATIONS: Migration[] = [
   (d) => `CREATE TABLE ${ifNew(d)}feedback (
@@ -248,7 +261,11 @@ export const MIGRATIONS: Migration[] = [
      PRIMARY KEY (span, dim, period, metric, dim_value))${d === 'sqlite' ? ' WITHOUT ROWID' : ''};
    ${['day', 'month']
      .flatMap((span) =>
-       [['', "''"], ['agent', 'agent_id'], ['campaign', 'campaign']].map(
+       [
+         ['', "''"],
+         ['agent', 'agent_id'],
+         ['campaign', 'campaign'],
+       ].map(
          ([dim, value]) => `INSERT INTO overview_counts (span, dim, period, metric, dim_value, n)
      SELECT '${span}', '${dim}', ${span === 'day' ? 'day' : 'substr(day, 1, 7)'}, metric, ${value}, SUM(n) FROM daily_counts GROUP BY ${span === 'day' ? 'day' : 'substr(day, 1, 7)'}, metric${value === "''" ? '' : `, ${value}`};`,
        ),

@@ -6,7 +6,15 @@ import { channelOf, QUEUES, type QueueSignals } from './queues.ts';
 
 const RECONNECT_MS = 5000;
 
-export function listenForWork(url: string, { signals, instance, timeoutMs, reconnectMs = RECONNECT_MS }: { signals: QueueSignals; instance: string; timeoutMs: number; reconnectMs?: number }) {
+export function listenForWork(
+  url: string,
+  {
+    signals,
+    instance,
+    timeoutMs,
+    reconnectMs = RECONNECT_MS,
+  }: { signals: QueueSignals; instance: string; timeoutMs: number; reconnectMs?: number },
+) {
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
@@ -23,7 +31,11 @@ export function listenForWork(url: string, { signals, instance, timeoutMs, recon
   async function connect() {
     retry = undefined;
     if (closed) return;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, application_name: 'ai-agent-widgets-listen' });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: timeoutMs,
+      application_name: 'ai-agent-widgets-listen',
+    });
     let dropped = false;
     const once = () => {
       if (dropped) return;

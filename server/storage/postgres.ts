@@ -20,7 +20,9 @@ async function migrate(pool: pg.Pool) {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
     const { rows } = await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations');
     for (let version = Number(rows[0].v) + 1; version <= MIGRATIONS.length; version++) {
       await client.query('BEGIN');
@@ -37,10 +39,19 @@ async function migrate(pool: pg.Pool) {
   }
 }
 
-export async function openPostgres(url: string, { timeoutMs = 4000, signals }: { timeoutMs?: number; signals?: QueueSignals } = {}) {
+export async function openPostgres(
+  url: string,
+  { timeoutMs = 4000, signals }: { timeoutMs?: number; signals?: QueueSignals } = {},
+) {
   // A query that cannot finish in time (locks, an overloaded server) is cancelled by the server
   // itself and the request is answered 503, as with SQLite.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, application_name: 'ai-agent-widgets' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    application_name: 'ai-agent-widgets',
+  });
   // Only the database's own state counts: a query that failed because of its input (a NUL, say) says
   // nothing about whether the database answers.
   let lastBusy = false;
@@ -76,7 +87,8 @@ export async function openPostgres(url: string, { timeoutMs = 4000, signals }: {
         return (await c.query(step.render('postgres'), step.values as unknown[])).rows;
       });
       // Heard by the other instances at commit (and not at all if the transaction rolls back).
-      for (const queue of queuesNotifiedBy(repo, op)) await c.query('SELECT pg_notify($1, $2)', [channelOf(queue), instance]);
+      for (const queue of queuesNotifiedBy(repo, op))
+        await c.query('SELECT pg_notify($1, $2)', [channelOf(queue), instance]);
       await client.query('COMMIT');
       lastBusy = false;
       return value;

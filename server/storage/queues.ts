@@ -24,7 +24,8 @@ export const queuesAddedBy = (repo: string, op: string): readonly Queue[] => ADD
  * events come in bursts and are handled by the instance that wrote them, whose outbox they wake; a NOTIFY
  * would add a commit-time lock to each for nothing.
  */
-export const queuesNotifiedBy = (repo: string, op: string): readonly Queue[] => (`${repo}.${op}` === 'leads.add' ? queuesAddedBy(repo, op) : []);
+export const queuesNotifiedBy = (repo: string, op: string): readonly Queue[] =>
+  `${repo}.${op}` === 'leads.add' ? queuesAddedBy(repo, op) : [];
 
 /** The PostgreSQL channel of a queue. */
 export const channelOf = (queue: Queue) => `ai_widgets_${queue}`;
@@ -35,7 +36,9 @@ export type QueueSignals = {
   /** Tells this process's listeners that work was added. */
   added(queue: Queue): void;
   /** Wraps an operation runner so each operation that adds work signals once it is done. */
-  signalling<A extends unknown[]>(run: (repo: string, op: string, ...rest: A) => Promise<unknown>): (repo: string, op: string, ...rest: A) => Promise<unknown>;
+  signalling<A extends unknown[]>(
+    run: (repo: string, op: string, ...rest: A) => Promise<unknown>,
+  ): (repo: string, op: string, ...rest: A) => Promise<unknown>;
 };
 
 export function queueSignals(): QueueSignals {
@@ -51,10 +54,12 @@ export function queueSignals(): QueueSignals {
       return () => void set.delete(wake);
     },
     added,
-    signalling: (run) => async (repo, op, ...rest) => {
-      const value = await run(repo, op, ...rest);
-      for (const queue of queuesAddedBy(repo, op)) added(queue);
-      return value;
-    },
+    signalling:
+      (run) =>
+      async (repo, op, ...rest) => {
+        const value = await run(repo, op, ...rest);
+        for (const queue of queuesAddedBy(repo, op)) added(queue);
+        return value;
+      },
   };
 }

@@ -14,7 +14,11 @@ export function rowTypes(): string {
   const db = new Database(':memory:');
   try {
     for (const migration of MIGRATIONS) db.exec(migration('sqlite'));
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+    const tables = (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .all() as { name: string }[]
+    ).map((t) => t.name);
     const blocks = tables.map((table) => {
       const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Column[];
       const fields = columns.map((c) => `  ${c.name}: ${tsType(c.type)}${c.notnull || c.pk ? '' : ' | null'};`);

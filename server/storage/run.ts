@@ -14,6 +14,10 @@ export async function runAsync<R>(gen: Generator<Step, R, Row[]>, exec: (step: S
 }
 
 /** Splits a migration into statements (none of ours holds a semicolon inside a string). */
-export const statements = (text: string) => text.split(';').map((s) => s.trim()).filter(Boolean);
+export const statements = (text: string) =>
+  text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export type { Dialect };

@@ -47,7 +47,11 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
   let current: Piece[] = [];
   const close = () => {
     const pieces = current;
-    segments.push(pieces.every((p) => typeof p === 'string') ? pieces.join('') : (d: Dialect) => pieces.map((p) => (typeof p === 'string' ? p : p(d))).join(''));
+    segments.push(
+      pieces.every((p) => typeof p === 'string')
+        ? pieces.join('')
+        : (d: Dialect) => pieces.map((p) => (typeof p === 'string' ? p : p(d))).join(''),
+    );
     current = [];
   };
   values.forEach((value, i) => {
@@ -91,7 +95,9 @@ export function join(statements: Sql[], separator: string, empty = ''): Sql {
 }
 
 function concat(...pieces: (string | ((d: Dialect) => string))[]): string | ((d: Dialect) => string) {
-  return pieces.every((p) => typeof p === 'string') ? pieces.join('') : (d: Dialect) => pieces.map((p) => (typeof p === 'string' ? p : p(d))).join('');
+  return pieces.every((p) => typeof p === 'string')
+    ? pieces.join('')
+    : (d: Dialect) => pieces.map((p) => (typeof p === 'string' ? p : p(d))).join('');
 }
 
 /** Runs a statement: `const rows = yield* query(sql\`…\`)`. */
@@ -110,4 +116,5 @@ export function* lock(key: string): Generator<Step, void, Row[]> {
 
 /** Numbers come back as strings from PostgreSQL's BIGINT and COUNT. */
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-export const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+export const numOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);

@@ -15,7 +15,8 @@ import type { Row, Sql } from './sql.ts';
 
 /** `deadline`: when the caller stops waiting (epoch ms); a job not started well before it is refused, never run late. */
 export type Job = { id: number; repo: string; op: string; args: unknown; deadline: number };
-export type Outcome = { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
+export type Outcome =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 
 const LATE_MARGIN_MS = 200;
 const { path, busyTimeoutMs, readonly } = workerData as { path: string; busyTimeoutMs: number; readonly?: boolean };
@@ -46,7 +47,10 @@ function migrate() {
   for (let version = applied + 1; version <= MIGRATIONS.length; version++) {
     db.transaction(() => {
       for (const statement of statements(MIGRATIONS[version - 1]('sqlite'))) db.exec(statement);
-      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(version, new Date().toISOString());
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        version,
+        new Date().toISOString(),
+      );
     }).immediate();
   }
 }
@@ -65,7 +69,8 @@ const isBusy = (error: unknown) => {
   const code = (error as { code?: string } | null)?.code ?? '';
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 };
-const failAll = (jobs: Job[], error: unknown): Outcome[] => jobs.map((job) => ({ id: job.id, ok: false, busy: isBusy(error), message: String(error) }));
+const failAll = (jobs: Job[], error: unknown): Outcome[] =>
+  jobs.map((job) => ({ id: job.id, ok: false, busy: isBusy(error), message: String(error) }));
 
 /** A reader's job: one read transaction (one snapshot for all its statements), ended at once so checkpoints keep up. */
 function read(job: Job): Outcome {
@@ -74,7 +79,12 @@ function read(job: Job): Outcome {
     db.exec('BEGIN');
     return { id: job.id, ok: true, value: runSync(operation(job.repo, job.op)(job.args), exec) };
   } catch (error) {
-    return { id: job.id, ok: false, busy: isBusy(error), message: error instanceof Error ? error.message : String(error) };
+    return {
+      id: job.id,
+      ok: false,
+      busy: isBusy(error),
+      message: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     if (db.inTransaction) db.exec('COMMIT');
   }
@@ -97,7 +107,12 @@ function commit(jobs: Job[]): Outcome[] {
     } catch (error) {
       db.exec('ROLLBACK TO job');
       db.exec('RELEASE job');
-      return { id: job.id, ok: false, busy: isBusy(error), message: error instanceof Error ? error.message : String(error) };
+      return {
+        id: job.id,
+        ok: false,
+        busy: isBusy(error),
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
   });
   try {

@@ -17,9 +17,22 @@ export class DatabaseBusyError extends Error {
 const THREAD = import.meta.url.endsWith('.ts') ? './sqlite-thread.mjs' : './sqlite-thread.js';
 
 /** The writer's thread, or with `readonly` a reader's (the file must exist: open the writer first). */
-export async function openSqliteWorker({ path, timeoutMs, busyTimeoutMs, readonly = false }: { path: string; timeoutMs: number; busyTimeoutMs: number; readonly?: boolean }) {
+export async function openSqliteWorker({
+  path,
+  timeoutMs,
+  busyTimeoutMs,
+  readonly = false,
+}: {
+  path: string;
+  timeoutMs: number;
+  busyTimeoutMs: number;
+  readonly?: boolean;
+}) {
   const worker = new Worker(new URL(THREAD, import.meta.url), { workerData: { path, busyTimeoutMs, readonly } });
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout; since: number }>();
+  const pending = new Map<
+    number,
+    { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout; since: number }
+  >();
   let nextId = 1;
   let lastBusy = false;
   let failed: Error | null = null;

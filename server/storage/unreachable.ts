@@ -17,7 +17,12 @@ export class DatabaseUnreachableError extends Error {
         ? `cannot be found (${code}: no such host)`
         : code
           ? `cannot be reached (${code})`
-          : /timeout/i.test(String(message)) ? `did not answer within ${timeoutMs} ms` : 'cannot be reached';
-    super(`the PostgreSQL database at ${where} ${why}. Check DATABASE_URL and that the server is running and reachable from here.`, { cause });
+          : /timeout/i.test(String(message))
+            ? `did not answer within ${timeoutMs} ms`
+            : 'cannot be reached';
+    super(
+      `the PostgreSQL database at ${where} ${why}. Check DATABASE_URL and that the server is running and reachable from here.`,
+      { cause },
+    );
   }
 }

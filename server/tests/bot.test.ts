@@ -16,11 +16,19 @@ async function service(env: Record<string, string>) {
 }
 
 /** `numbers` Indian mobile numbers, from `addresses` rotating client addresses (X-Forwarded-For). */
-async function attack(h: Harness, { numbers, addresses, body = {} }: { numbers: number; addresses: number; body?: Record<string, unknown> }) {
+async function attack(
+  h: Harness,
+  { numbers, addresses, body = {} }: { numbers: number; addresses: number; body?: Record<string, unknown> },
+) {
   const outcomes: Record<string, number> = {};
   for (let i = 0; i < numbers; i++) {
     const phone = `+9170${String(10_000_000 + i).slice(-8)}`;
-    const res = await post(h, '/api/otp', { phone, ...body }, { 'x-forwarded-for': `198.51.${Math.floor(i % addresses / 250)}.${i % addresses % 250}` });
+    const res = await post(
+      h,
+      '/api/otp',
+      { phone, ...body },
+      { 'x-forwarded-for': `198.51.${Math.floor((i % addresses) / 250)}.${(i % addresses) % 250}` },
+    );
     const key = res.statusCode === 200 ? 'answered 200' : res.json().error;
     outcomes[key] = (outcomes[key] ?? 0) + 1;
   }

@@ -9,9 +9,11 @@ afterEach(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
 
-const withProvider = (env: Record<string, string> = {}, now?: () => number) => withVoiceProvider(cleanups, { PROVIDER_TIMEOUT_MS: '500', ...env }, now);
+const withProvider = (env: Record<string, string> = {}, now?: () => number) =>
+  withVoiceProvider(cleanups, { PROVIDER_TIMEOUT_MS: '500', ...env }, now);
 const callOf = async (h: Harness, id = 1) => (await h.store.leads.get({ id }))!.call!;
-const event = (h: Harness, message: unknown) => post(h, '/api/voice/events', { message }, { 'x-vapi-secret': 'vapi-secret' });
+const event = (h: Harness, message: unknown) =>
+  post(h, '/api/voice/events', { message }, { 'x-vapi-secret': 'vapi-secret' });
 
 describe('retries inside calling hours', () => {
   it('a retry that would fall after the window closes waits for the next one: the visitor and the CRM hear scheduled, with the time', async () => {
@@ -19,7 +21,16 @@ describe('retries inside calling hours', () => {
     cleanups.push(hook.close);
     // 19:59 in India; the first retry would come at 20:01.
     const clock = testClock(Date.UTC(2026, 10, 23, 14, 29));
-    const { h, voice } = await withProvider({ CALL_HOURS: '09:00-20:00', CALL_RETRY_MS: '120000', LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: 'whsec', LEAD_WEBHOOK_BACKOFF_MS: '20' }, clock.now);
+    const { h, voice } = await withProvider(
+      {
+        CALL_HOURS: '09:00-20:00',
+        CALL_RETRY_MS: '120000',
+        LEAD_WEBHOOK_URL: hook.url,
+        LEAD_WEBHOOK_SECRET: 'whsec',
+        LEAD_WEBHOOK_BACKOFF_MS: '20',
+      },
+      clock.now,
+    );
     voice.script.push(503);
     const res = await post(h, '/api/demo-requests', lead(await verified(h)));
     expect(res.json()).toEqual({ id: 1, call: 'scheduled', callAt: '2026-11-24T03:30:00.000Z' });
@@ -54,9 +65,16 @@ describe('retries inside calling hours', () => {
   it('an unknown attempt whose look-up falls after the window closes waits for the next one too', async () => {
     // 19:58 in India: the look-up may come no sooner than 2 minutes after the attempt, at 20:00.
     const clock = testClock(Date.UTC(2026, 10, 23, 14, 28));
-    const { h, voice } = await withProvider({ CALL_HOURS: '09:00-20:00', CALL_RETRY_MS: '100', CALL_LOOKUP_DELAY_MS: '120000' }, clock.now);
+    const { h, voice } = await withProvider(
+      { CALL_HOURS: '09:00-20:00', CALL_RETRY_MS: '100', CALL_LOOKUP_DELAY_MS: '120000' },
+      clock.now,
+    );
     voice.script.push('hang');
-    expect((await post(h, '/api/demo-requests', lead(await verified(h)))).json()).toEqual({ id: 1, call: 'scheduled', callAt: '2026-11-24T03:30:00.000Z' });
+    expect((await post(h, '/api/demo-requests', lead(await verified(h)))).json()).toEqual({
+      id: 1,
+      call: 'scheduled',
+      callAt: '2026-11-24T03:30:00.000Z',
+    });
     expect(voice.posts).toHaveLength(1);
   });
 });
@@ -75,7 +93,11 @@ describe('a provider slow to act', () => {
   });
 
   it('looks up the last attempt too: a call made late is found, not given up as max-attempts', async () => {
-    const { h, voice } = await withProvider({ CALL_RETRY_MS: '100', CALL_LOOKUP_DELAY_MS: '2000', CALL_MAX_ATTEMPTS: '1' });
+    const { h, voice } = await withProvider({
+      CALL_RETRY_MS: '100',
+      CALL_LOOKUP_DELAY_MS: '2000',
+      CALL_MAX_ATTEMPTS: '1',
+    });
     voice.script.push({ hangThenCreateAfterMs: 1000 });
     await post(h, '/api/demo-requests', lead(await verified(h)));
     await expect.poll(async () => (await callOf(h)).status, { timeout: 10_000 }).toBe('placed');
@@ -88,7 +110,9 @@ describe('a provider slow to act', () => {
     voice.script.push('create-then-hang');
     voice.listFails = true;
     await post(h, '/api/demo-requests', lead(await verified(h)));
-    await expect.poll(async () => (await callOf(h)).lastError ?? '', { timeout: 8000 }).toMatch(/^could not check the last attempt/);
+    await expect
+      .poll(async () => (await callOf(h)).lastError ?? '', { timeout: 8000 })
+      .toMatch(/^could not check the last attempt/);
     await new Promise((r) => setTimeout(r, 500));
     expect(voice.posts).toHaveLength(1);
     voice.listFails = false;
@@ -102,12 +126,42 @@ describe('the end of a call', () => {
   it('is final: later events only fill fields still empty', async () => {
     const { h } = await withProvider();
     await post(h, '/api/demo-requests', lead(await verified(h)));
-    const report = { type: 'end-of-call-report', call: { id: 'call-1' }, endedReason: 'customer-ended-call', analysis: { summary: 'Wants a receptionist.' } };
+    const report = {
+      type: 'end-of-call-report',
+      call: { id: 'call-1' },
+      endedReason: 'customer-ended-call',
+      analysis: { summary: 'Wants a receptionist.' },
+    };
     expect((await event(h, report)).json().result).toBe('updated');
-    expect((await event(h, { type: 'status-update', call: { id: 'call-1' }, status: 'ended', endedReason: 'silence-timed-out' })).json().result).toBe('unchanged');
-    expect((await event(h, { type: 'end-of-call-report', call: { id: 'call-1' }, summary: 'Partial.' })).json().result).toBe('unchanged');
+    expect(
+      (
+        await event(h, {
+          type: 'status-update',
+          call: { id: 'call-1' },
+          status: 'ended',
+          endedReason: 'silence-timed-out',
+        })
+      ).json().result,
+    ).toBe('unchanged');
+    expect(
+      (await event(h, { type: 'end-of-call-report', call: { id: 'call-1' }, summary: 'Partial.' })).json().result,
+    ).toBe('unchanged');
     // A field the end did not carry may still come.
-    expect((await event(h, { type: 'end-of-call-report', call: { id: 'call-1' }, summary: 'Other.', artifact: { recordingUrl: 'https://recordings.example/1.wav' } })).json().result).toBe('updated');
-    expect(await callOf(h)).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call', summary: 'Wants a receptionist.', recordingUrl: 'https://recordings.example/1.wav' });
+    expect(
+      (
+        await event(h, {
+          type: 'end-of-call-report',
+          call: { id: 'call-1' },
+          summary: 'Other.',
+          artifact: { recordingUrl: 'https://recordings.example/1.wav' },
+        })
+      ).json().result,
+    ).toBe('updated');
+    expect(await callOf(h)).toMatchObject({
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+      summary: 'Wants a receptionist.',
+      recordingUrl: 'https://recordings.example/1.wav',
+    });
   });
 });

@@ -12,16 +12,24 @@ afterEach(async () => {
 const KEY = VOICE_KEY;
 const withProvider = (env: Record<string, string> = {}, now?: () => number) => withVoiceProvider(cleanups, env, now);
 const callOf = async (h: Harness, id = 1) => (await h.store.leads.get({ id }))!.call!;
-const event = (h: Harness, message: unknown, secret: string | null = 'vapi-secret') => post(h, '/api/voice/events', { message }, secret === null ? {} : { 'x-vapi-secret': secret });
+const event = (h: Harness, message: unknown, secret: string | null = 'vapi-secret') =>
+  post(h, '/api/voice/events', { message }, secret === null ? {} : { 'x-vapi-secret': secret });
 
 describe('the demo call', () => {
-  it('is placed with the agent\'s assistant, the lead id as externalId and a name of at most 40 characters', async () => {
+  it("is placed with the agent's assistant, the lead id as externalId and a name of at most 40 characters", async () => {
     const { h, voice } = await withProvider();
     const name = 'Asha Rao Venkataraman Subramaniam Iyer-Krishnamurthy';
     const res = await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate', name }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: 1, call: 'placed' });
-    expect(voice.posts).toEqual([{ assistantId: 'asst-real-estate', phoneNumberId: 'pn-1', customer: { number: PHONE, name: name.slice(0, 40), externalId: '1' }, assistantOverrides: { variableValues: { name } } }]);
+    expect(voice.posts).toEqual([
+      {
+        assistantId: 'asst-real-estate',
+        phoneNumberId: 'pn-1',
+        customer: { number: PHONE, name: name.slice(0, 40), externalId: '1' },
+        assistantOverrides: { variableValues: { name } },
+      },
+    ]);
     expect(await callOf(h)).toMatchObject({ status: 'placed', attempts: 1, providerCallId: 'call-1' });
     expect(JSON.stringify(h.logs)).not.toContain(KEY);
   });
@@ -34,7 +42,11 @@ describe('the demo call', () => {
     await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('placed');
     expect(voice.posts).toHaveLength(3);
     expect(voice.calls).toHaveLength(1);
-    expect((await h.store.calls.attempts({ leadId: 1 })).map((a) => a.outcome)).toEqual(['retry', 'retry', 'placed call-1']);
+    expect((await h.store.calls.attempts({ leadId: 1 })).map((a) => a.outcome)).toEqual([
+      'retry',
+      'retry',
+      'placed call-1',
+    ]);
   });
 
   it('is retried after 429 and after no answer at all, asking the provider first whether the unanswered attempt made the call', async () => {
@@ -48,13 +60,17 @@ describe('the demo call', () => {
     expect(await callOf(h)).toMatchObject({ providerCallId: 'call-1', attempts: 2 });
   });
 
-  it('is failed for good on a 400, keeping the provider\'s reason', async () => {
+  it("is failed for good on a 400, keeping the provider's reason", async () => {
     const { h, voice } = await withProvider();
     voice.script.push(400);
     expect((await post(h, '/api/demo-requests', lead(await verified(h)))).json()).toEqual({ id: 1, call: 'failed' });
     await new Promise((r) => setTimeout(r, 400));
     expect(voice.posts).toHaveLength(1);
-    expect(await callOf(h)).toMatchObject({ status: 'failed', failureReason: 'provider-refused', lastError: 'voice provider answered 400: customer.number must be a valid phone number' });
+    expect(await callOf(h)).toMatchObject({
+      status: 'failed',
+      failureReason: 'provider-refused',
+      lastError: 'voice provider answered 400: customer.number must be a valid phone number',
+    });
   });
 
   it('gives up after CALL_MAX_ATTEMPTS', async () => {
@@ -66,7 +82,7 @@ describe('the demo call', () => {
     expect(voice.posts).toHaveLength(3);
   });
 
-  it('waits for calling hours in the visitor\'s time zone, else the phone country\'s', async () => {
+  it("waits for calling hours in the visitor's time zone, else the phone country's", async () => {
     // 02:00 in India.
     const clock = testClock(Date.UTC(2026, 10, 23, 20, 30));
     const { h, voice } = await withProvider({ CALL_HOURS: '09:00-20:00' }, clock.now);
@@ -75,12 +91,36 @@ describe('the demo call', () => {
     expect(night.json()).toEqual({ id: 1, call: 'scheduled', callAt: '2026-11-24T03:30:00.000Z' });
     // A visitor in London at 20:30 UTC is outside hours too; one in New York (15:30) is inside.
     clock.later(OTP_RULES.cooldownMs);
-    expect((await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate', timeZone: 'America/New_York' }))).json()).toEqual({ id: 2, call: 'placed' });
+    expect(
+      (
+        await post(
+          h,
+          '/api/demo-requests',
+          lead(await verified(h), { agentId: 'realEstate', timeZone: 'America/New_York' }),
+        )
+      ).json(),
+    ).toEqual({ id: 2, call: 'placed' });
     clock.later(OTP_RULES.cooldownMs);
-    expect((await post(h, '/api/demo-requests', lead(await verified(h, '+919876543299'), { phone: '+919876543299', timeZone: 'Europe/London' }))).json()).toMatchObject({ call: 'scheduled', callAt: '2026-11-24T09:00:00.000Z' });
+    expect(
+      (
+        await post(
+          h,
+          '/api/demo-requests',
+          lead(await verified(h, '+919876543299'), { phone: '+919876543299', timeZone: 'Europe/London' }),
+        )
+      ).json(),
+    ).toMatchObject({ call: 'scheduled', callAt: '2026-11-24T09:00:00.000Z' });
     // An unknown zone falls back to the country's.
     clock.later(OTP_RULES.cooldownMs);
-    expect((await post(h, '/api/demo-requests', lead(await verified(h, '+919876543298'), { phone: '+919876543298', timeZone: 'Mars/Olympus' }))).json()).toMatchObject({ callAt: '2026-11-24T03:30:00.000Z' });
+    expect(
+      (
+        await post(
+          h,
+          '/api/demo-requests',
+          lead(await verified(h, '+919876543298'), { phone: '+919876543298', timeZone: 'Mars/Olympus' }),
+        )
+      ).json(),
+    ).toMatchObject({ callAt: '2026-11-24T03:30:00.000Z' });
     expect(voice.posts).toHaveLength(1);
     // At 09:00 India time the first is placed.
     clock.set(Date.UTC(2026, 10, 24, 3, 30));
@@ -122,12 +162,21 @@ describe('POST /api/voice/events', () => {
   it('stores the outcome once (replays change nothing), ignores progress arriving after the end, and answers unknown calls 2xx', async () => {
     const hook = await webhookReceiver('whsec');
     cleanups.push(hook.close);
-    const { h } = await withProvider({ LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: 'whsec', LEAD_WEBHOOK_BACKOFF_MS: '20' });
+    const { h } = await withProvider({
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: 'whsec',
+      LEAD_WEBHOOK_BACKOFF_MS: '20',
+    });
     await post(h, '/api/demo-requests', lead(await verified(h)));
-    expect((await event(h, { type: 'status-update', call: { id: 'call-1' }, status: 'in-progress' })).json()).toEqual({ received: true, result: 'updated' });
+    expect((await event(h, { type: 'status-update', call: { id: 'call-1' }, status: 'in-progress' })).json()).toEqual({
+      received: true,
+      result: 'updated',
+    });
     expect((await event(h, report)).json().result).toBe('updated');
     expect((await event(h, report)).json().result).toBe('unchanged');
-    expect((await event(h, { type: 'status-update', call: { id: 'call-1' }, status: 'ringing' })).json().result).toBe('unchanged');
+    expect((await event(h, { type: 'status-update', call: { id: 'call-1' }, status: 'ringing' })).json().result).toBe(
+      'unchanged',
+    );
     const unknown = await event(h, { ...report, call: { id: 'call-nobody' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().result).toBe('unknown');
@@ -151,14 +200,22 @@ describe('POST /api/voice/events', () => {
       ['lead.call.updated', 'ended'],
     ]);
     expect(new Set(hook.received.map((r) => r.deliveryId)).size).toBe(3);
-    expect(hook.received[2].body.call).toMatchObject({ endedReason: 'customer-ended-call', durationSeconds: 210, summary: 'Wants a receptionist for two clinics.' });
+    expect(hook.received[2].body.call).toMatchObject({
+      endedReason: 'customer-ended-call',
+      durationSeconds: 210,
+      summary: 'Wants a receptionist for two clinics.',
+    });
   });
 
   it('reads back a call whose end was never heard of, 30 minutes after it was placed', async () => {
     const clock = testClock(Date.UTC(2026, 10, 23, 6, 30));
     const { h, voice } = await withProvider({}, clock.now);
     await post(h, '/api/demo-requests', lead(await verified(h)));
-    voice.end('call-1', { endedReason: 'customer-did-not-answer', startedAt: '2026-11-23T06:30:05.000Z', endedAt: '2026-11-23T06:30:35.000Z' });
+    voice.end('call-1', {
+      endedReason: 'customer-did-not-answer',
+      startedAt: '2026-11-23T06:30:05.000Z',
+      endedAt: '2026-11-23T06:30:35.000Z',
+    });
     clock.later(CHECK_AFTER_MS + 1000);
     h.domain.calls.poke();
     await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('ended');
@@ -172,9 +229,29 @@ describe('exports of calls', () => {
     voice.script.push(503);
     await post(h, '/api/demo-requests', lead(await verified(h)));
     await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('placed');
-    await event(h, { type: 'end-of-call-report', call: { id: 'call-1' }, endedReason: 'voicemail', startedAt: '2026-11-23T10:00:00Z', endedAt: '2026-11-23T10:00:20Z', summary: 'Left a voicemail.' });
+    await event(h, {
+      type: 'end-of-call-report',
+      call: { id: 'call-1' },
+      endedReason: 'voicemail',
+      startedAt: '2026-11-23T10:00:00Z',
+      endedAt: '2026-11-23T10:00:20Z',
+      summary: 'Left a voicemail.',
+    });
     const { execFileSync } = await import('node:child_process');
-    const [row] = JSON.parse(execFileSync('npm', ['run', '-s', 'export-leads', '--', '--format', 'json', '--db', h.store.path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-    expect(row).toMatchObject({ callStatus: 'ended', callAttempts: 2, callLastError: null, callEndedReason: 'voicemail', callDurationSeconds: 20, callSummary: 'Left a voicemail.', callAt: null });
+    const [row] = JSON.parse(
+      execFileSync('npm', ['run', '-s', 'export-leads', '--', '--format', 'json', '--db', h.store.path], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    );
+    expect(row).toMatchObject({
+      callStatus: 'ended',
+      callAttempts: 2,
+      callLastError: null,
+      callEndedReason: 'voicemail',
+      callDurationSeconds: 20,
+      callSummary: 'Left a voicemail.',
+      callAt: null,
+    });
   });
 });

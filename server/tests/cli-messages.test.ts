@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const tool = (module: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['server/run.mjs', module, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db }, timeout: 45_000 });
+  spawnSync(process.execPath, ['server/run.mjs', module, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db },
+    timeout: 45_000,
+  });
 const firstLine = (text: string) => text.split('\n')[0];
 
 describe('a wrong argument is named with its value', { timeout: 60_000 }, () => {

@@ -27,7 +27,8 @@ async function service() {
   return { h, clock, origin, signIn };
 }
 
-const call = (h: Harness, method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) => h.app.inject({ method, url, headers });
+const call = (h: Harness, method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) =>
+  h.app.inject({ method, url, headers });
 
 describe('desk roles', () => {
   it('lets only admins erase a person and read the audit; agents get 403', async () => {
@@ -37,14 +38,24 @@ describe('desk roles', () => {
     const admin = await signIn('boss@example.com');
     expect([agent.role, admin.role]).toEqual(['agent', 'admin']);
 
-    for (const [method, url] of [['DELETE', `/api/desk/leads/${id}/personal-data`], ['GET', '/api/desk/audit']] as const) {
+    for (const [method, url] of [
+      ['DELETE', `/api/desk/leads/${id}/personal-data`],
+      ['GET', '/api/desk/audit'],
+    ] as const) {
       const refused = await call(h, method, url, { cookie: agent.cookie, origin });
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json()).toEqual({ error: 'admin-only', message: expect.stringMatching(/^Only a desk admin may/) });
     }
     expect((await h.store.leads.get({ id }))!.lead.name).toBe('Zubin Quartermaine');
     // An erasure from another origin is refused like every change.
-    expect((await call(h, 'DELETE', `/api/desk/leads/${id}/personal-data`, { cookie: admin.cookie, origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect(
+      (
+        await call(h, 'DELETE', `/api/desk/leads/${id}/personal-data`, {
+          cookie: admin.cookie,
+          origin: 'https://evil.example',
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const erased = await call(h, 'DELETE', `/api/desk/leads/${id}/personal-data`, { cookie: admin.cookie, origin });
     expect(erased.statusCode).toBe(200);
@@ -52,7 +63,9 @@ describe('desk roles', () => {
     const after = await call(h, 'GET', `/api/desk/leads/${id}`, { cookie: admin.cookie });
     expect(after.body).not.toContain('Quartermaine');
     expect(after.body).not.toContain('9812345678');
-    expect((await call(h, 'DELETE', '/api/desk/leads/999999/personal-data', { cookie: admin.cookie, origin })).statusCode).toBe(404);
+    expect(
+      (await call(h, 'DELETE', '/api/desk/leads/999999/personal-data', { cookie: admin.cookie, origin })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -61,13 +74,16 @@ describe('the audit', () => {
     const { h, clock, origin, signIn } = await service();
     const id = await endedLead(h.store);
     const agent = await signIn('agent@example.com');
-    for (let i = 0; i < 5; i++) expect((await call(h, 'GET', `/api/desk/leads/${id}`, { cookie: agent.cookie })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call(h, 'GET', `/api/desk/leads/${id}`, { cookie: agent.cookie })).statusCode).toBe(200);
     clock.later(3_600_001);
     await call(h, 'GET', `/api/desk/leads/${id}`, { cookie: agent.cookie });
     const csv = await call(h, 'GET', '/api/desk/leads.csv?agent=receptionist', { cookie: agent.cookie });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(2);
-    expect((await call(h, 'POST', `/api/desk/leads/${id}/contacted`, { cookie: agent.cookie, origin })).statusCode).toBe(200);
+    expect(
+      (await call(h, 'POST', `/api/desk/leads/${id}/contacted`, { cookie: agent.cookie, origin })).statusCode,
+    ).toBe(200);
     const admin = await signIn('boss@example.com');
     await call(h, 'DELETE', `/api/desk/leads/${id}/personal-data`, { cookie: admin.cookie, origin });
 
@@ -88,7 +104,9 @@ describe('the audit', () => {
     // Paging: one at a time, newest first.
     const first = (await call(h, 'GET', '/api/desk/audit?limit=1', { cookie: admin.cookie })).json();
     expect(first.entries).toHaveLength(1);
-    const second = (await call(h, 'GET', `/api/desk/audit?limit=1&before=${first.next}`, { cookie: admin.cookie })).json();
+    const second = (
+      await call(h, 'GET', `/api/desk/audit?limit=1&before=${first.next}`, { cookie: admin.cookie })
+    ).json();
     expect(second.entries[0].id).toBeLessThan(first.entries[0].id);
   });
 });

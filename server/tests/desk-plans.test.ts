@@ -50,39 +50,64 @@ describe.each(backends)('the desk’s search and overview on $name', ({ name }) 
         sqlite.pragma('optimize=0x10002');
       } else {
         await client!.connect();
-        await client!.query('TRUNCATE leads, calls, lead_search, lead_marks, daily_counts, overview_counts RESTART IDENTITY CASCADE');
+        await client!.query(
+          'TRUNCATE leads, calls, lead_search, lead_marks, daily_counts, overview_counts RESTART IDENTITY CASCADE',
+        );
         await seedPostgres(client!, COUNT, END);
         await client!.query('ANALYZE');
       }
       const explain = async (s: Sql) =>
         sqlite
-          ? (sqlite.prepare(`EXPLAIN QUERY PLAN ${s.render('sqlite')}`).all(...(s.values as unknown[])) as { detail: string }[]).map((r) => r.detail).join('\n')
-          : (await client!.query(`EXPLAIN ${s.render('postgres')}`, s.values as unknown[])).rows.map((r) => r['QUERY PLAN']).join('\n');
-      const run = async (s: Sql): Promise<Row[]> => (sqlite ? (sqlite.prepare(s.render('sqlite')).all(...(s.values as unknown[])) as Row[]) : (await client!.query(s.render('postgres'), s.values as unknown[])).rows);
+          ? (
+              sqlite.prepare(`EXPLAIN QUERY PLAN ${s.render('sqlite')}`).all(...(s.values as unknown[])) as {
+                detail: string;
+              }[]
+            )
+              .map((r) => r.detail)
+              .join('\n')
+          : (await client!.query(`EXPLAIN ${s.render('postgres')}`, s.values as unknown[])).rows
+              .map((r) => r['QUERY PLAN'])
+              .join('\n');
+      const run = async (s: Sql): Promise<Row[]> =>
+        sqlite
+          ? (sqlite.prepare(s.render('sqlite')).all(...(s.values as unknown[])) as Row[])
+          : (await client!.query(s.render('postgres'), s.values as unknown[])).rows;
       /** Every statement an operation runs (fed the rows each returns), explained. */
       const plans = async (repo: string, op: string, args: unknown) => {
         const steps = operation(repo, op)(args);
         const out: string[] = [];
-        for (let step = steps.next(); !step.done; ) {
+        for (let step = steps.next(); !step.done;) {
           const s = step.value as Sql;
           if (!/^(SET|SELECT 1$)/.test(s.render(sqlite ? 'sqlite' : 'postgres'))) out.push(await explain(s));
           step = steps.next(await run(s));
         }
         return out.join('\n');
       };
-      const tableScan = sqlite ? /\bSCAN (lead_search|overview_counts|daily_counts|s|d|x|c)\b/ : /Seq Scan on (leads|calls|lead_search|overview_counts|daily_counts)\b/;
+      const tableScan = sqlite
+        ? /\bSCAN (lead_search|overview_counts|daily_counts|s|d|x|c)\b/
+        : /Seq Scan on (leads|calls|lead_search|overview_counts|daily_counts)\b/;
       // PostgreSQL sorts the page it read (101 rows) by id; a sort of more than a page is a sort of the matches.
       const sortsMatches = (plan: string) =>
-        sqlite ? /TEMP B-TREE FOR ORDER BY/.test(plan) : [...plan.matchAll(/Sort {2}\(cost=[\d.]+ rows=(\d+)/g)].some((m) => Number(m[1]) > 101);
+        sqlite
+          ? /TEMP B-TREE FOR ORDER BY/.test(plan)
+          : [...plan.matchAll(/Sort {2}\(cost=[\d.]+ rows=(\d+)/g)].some((m) => Number(m[1]) > 101);
       for (const [label, filter, sorted] of LISTS) {
         const plan = await plans('desk', 'leads', { ...filter, limit: 101 });
         if (process.env.SHOW_PLANS) console.log(`${name} ${label}\n${plan}`);
         expect(plan, label).not.toMatch(tableScan);
         if (!sorted) expect(sortsMatches(plan), `${label}:\n${plan}`).toBe(false);
-        if ('search' in filter) expect(plan, label).toMatch(sqlite ? /SEARCH (lead_search|[dsx]) USING/ : /(Index (Only )?Scan( Backward)? using|Bitmap Index Scan on) lead_search/);
+        if ('search' in filter)
+          expect(plan, label).toMatch(
+            sqlite
+              ? /SEARCH (lead_search|[dsx]) USING/
+              : /(Index (Only )?Scan( Backward)? using|Bitmap Index Scan on) lead_search/,
+          );
       }
       for (const days of [7, 365, 730]) {
-        const plan = await plans('overview', 'get', { from: new Date(END - (days - 1) * DAY).toISOString().slice(0, 10), to: new Date(END).toISOString().slice(0, 10) });
+        const plan = await plans('overview', 'get', {
+          from: new Date(END - (days - 1) * DAY).toISOString().slice(0, 10),
+          to: new Date(END).toISOString().slice(0, 10),
+        });
         expect(plan, `overview of ${days} days`).not.toMatch(tableScan);
         expect(plan, `overview of ${days} days`).not.toMatch(/daily_counts/);
       }

@@ -11,13 +11,38 @@ const DAY = Date.UTC(2026, 10, 23, 6, 30);
 
 let serial = 0;
 /** A lead stored as intake stores one, its call scheduled far ahead so that no worker touches it. */
-async function stored(h: Harness, name: string, phone: string, { at = DAY, agentId = 'receptionist', campaign }: { at?: number; agentId?: string; campaign?: string } = {}) {
+async function stored(
+  h: Harness,
+  name: string,
+  phone: string,
+  { at = DAY, agentId = 'receptionist', campaign }: { at?: number; agentId?: string; campaign?: string } = {},
+) {
   const input: LeadInput = {
-    agentId, name, phone, tokenId: `token-${++serial}-${Math.random()}`, createdAt: at, consentText: 'I agree.', consentVersion: null, consentSha256: 'x',
-    consentedAt: null, verifiedAt: null, clientIp: '10.0.0.1', userAgent: null, pageUrl: null, referrer: null, timeZone: null,
-    utm: campaign ? { campaign } : {}, clickIds: {}, metadata: {},
+    agentId,
+    name,
+    phone,
+    tokenId: `token-${++serial}-${Math.random()}`,
+    createdAt: at,
+    consentText: 'I agree.',
+    consentVersion: null,
+    consentSha256: 'x',
+    consentedAt: null,
+    verifiedAt: null,
+    clientIp: '10.0.0.1',
+    userAgent: null,
+    pageUrl: null,
+    referrer: null,
+    timeZone: null,
+    utm: campaign ? { campaign } : {},
+    clickIds: {},
+    metadata: {},
   };
-  const added = await h.store.leads.add({ lead: input, plan: { status: 'scheduled', callAt: at + 100 * 365 * 86_400_000 }, deliver: false, duplicateWindowMs: 0 });
+  const added = await h.store.leads.add({
+    lead: input,
+    plan: { status: 'scheduled', callAt: at + 100 * 365 * 86_400_000 },
+    deliver: false,
+    duplicateWindowMs: 0,
+  });
   if (added === 'token-used') throw new Error('token used');
   return added.id;
 }
@@ -25,8 +50,18 @@ async function stored(h: Harness, name: string, phone: string, { at = DAY, agent
 /** A call placed and ended with the provider's reason (and its success evaluation). */
 async function ended(h: Harness, leadId: number, endedReason: string, successEvaluation?: string, at = DAY) {
   const providerCallId = `call-${leadId}-${Math.random()}`;
-  await h.store.calls.record({ leadId, now: at, outcome: { kind: 'placed', providerCallId, providerStatus: 'queued', checkAt: at + 3_600_000 }, deliver: false });
-  await h.store.calls.update({ providerCallId, now: at + 60_000, update: { endedReason, durationSeconds: 154, ...(successEvaluation && { successEvaluation }) }, deliver: false });
+  await h.store.calls.record({
+    leadId,
+    now: at,
+    outcome: { kind: 'placed', providerCallId, providerStatus: 'queued', checkAt: at + 3_600_000 },
+    deliver: false,
+  });
+  await h.store.calls.update({
+    providerCallId,
+    now: at + 60_000,
+    update: { endedReason, durationSeconds: 154, ...(successEvaluation && { successEvaluation }) },
+    deliver: false,
+  });
 }
 
 async function desk(env: Record<string, string>, start = DAY) {
@@ -43,7 +78,8 @@ async function desk(env: Record<string, string>, start = DAY) {
     const res = await h.app.inject({ method: 'GET', url, headers: { cookie: cookies[as] } });
     return { status: res.statusCode, body: res.json() };
   };
-  const send = (method: 'POST' | 'DELETE', url: string, as = EMAIL) => h.app.inject({ method, url, headers: { cookie: cookies[as], origin } });
+  const send = (method: 'POST' | 'DELETE', url: string, as = EMAIL) =>
+    h.app.inject({ method, url, headers: { cookie: cookies[as], origin } });
   const names = async (url: string) => ((await get(url)).body.leads as { name: string }[]).map((l) => l.name);
   return { h, clock, get, send, names };
 }
@@ -72,7 +108,10 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
       expect(await d.names(`/api/desk/leads?q=ash&agent=realEstate`)).toEqual([]);
       const short = await d.get('/api/desk/leads?q=98');
       expect(short.status).toBe(400);
-      expect(short.body).toEqual({ error: 'invalid-filter', message: 'Search by a name, or by at least 3 digits of a phone number.' });
+      expect(short.body).toEqual({
+        error: 'invalid-filter',
+        message: 'Search by a name, or by at least 3 digits of a phone number.',
+      });
       expect((await d.get(`/api/desk/leads?q=${'a'.repeat(101)}`)).status).toBe(400);
     } finally {
       await d.h.close();
@@ -83,7 +122,8 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
     const d = await desk(env());
     // PostgreSQL's database is shared by this file's tests: each looks only at its own leads.
     const tag = `tocall${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
-    const names = async (url: string) => (await d.names(`${url}${url.includes('?') ? '&' : '?'}q=${tag}`)).map((n) => n.slice(tag.length + 1));
+    const names = async (url: string) =>
+      (await d.names(`${url}${url.includes('?') ? '&' : '?'}q=${tag}`)).map((n) => n.slice(tag.length + 1));
     try {
       const ids: Record<string, number> = {};
       for (const [name, reason] of [
@@ -93,22 +133,48 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
         ['Busy', 'customer-busy'],
         ['Failed', 'twilio-failed-to-connect-call'],
       ]) {
-        ids[name] = await stored(d.h, `${tag} ${name}`, `+9198765000${String(Object.keys(ids).length).padStart(2, '0')}`);
+        ids[name] = await stored(
+          d.h,
+          `${tag} ${name}`,
+          `+9198765000${String(Object.keys(ids).length).padStart(2, '0')}`,
+        );
         await ended(d.h, ids[name], reason);
       }
       ids.Refused = await stored(d.h, `${tag} Refused`, '+919876500020');
-      await d.h.store.calls.record({ leadId: ids.Refused, now: DAY, outcome: { kind: 'failed', error: 'bad number', reason: 'provider-refused' }, deliver: false });
+      await d.h.store.calls.record({
+        leadId: ids.Refused,
+        now: DAY,
+        outcome: { kind: 'failed', error: 'bad number', reason: 'provider-refused' },
+        deliver: false,
+      });
       ids.DoNotCall = await stored(d.h, `${tag} DoNotCall`, '+919876500021');
-      await d.h.store.calls.record({ leadId: ids.DoNotCall, now: DAY, outcome: { kind: 'failed', error: null, reason: 'suppressed' }, deliver: false });
+      await d.h.store.calls.record({
+        leadId: ids.DoNotCall,
+        now: DAY,
+        outcome: { kind: 'failed', error: null, reason: 'suppressed' },
+        deliver: false,
+      });
       ids.Scheduled = await stored(d.h, `${tag} Scheduled`, '+919876500022');
       // Calls not set up: the lead comes in through the form with no voice provider configured.
       const phone = '+919876500023';
-      ids.NotSetUp = (await post(d.h, '/api/demo-requests', lead(await verified(d.h, phone), { phone, name: `${tag} NotSetUp` }))).json().id;
+      ids.NotSetUp = (
+        await post(d.h, '/api/demo-requests', lead(await verified(d.h, phone), { phone, name: `${tag} NotSetUp` }))
+      ).json().id;
 
-      const all = (await d.get(`/api/desk/leads?q=${tag}`)).body.leads as { name: string; call: { outcome: string; durationSeconds: number | null } }[];
+      const all = (await d.get(`/api/desk/leads?q=${tag}`)).body.leads as {
+        name: string;
+        call: { outcome: string; durationSeconds: number | null };
+      }[];
       expect(Object.fromEntries(all.map((l) => [l.name.slice(tag.length + 1), l.call.outcome]))).toEqual({
-        Answered: 'answered', 'No answer': 'no-answer', Voicemail: 'voicemail', Busy: 'busy', Failed: 'failed',
-        Refused: 'failed', DoNotCall: 'do-not-call', Scheduled: 'scheduled', NotSetUp: 'not-set-up',
+        Answered: 'answered',
+        'No answer': 'no-answer',
+        Voicemail: 'voicemail',
+        Busy: 'busy',
+        Failed: 'failed',
+        Refused: 'failed',
+        DoNotCall: 'do-not-call',
+        Scheduled: 'scheduled',
+        NotSetUp: 'not-set-up',
       });
       expect(all.find((l) => l.name.endsWith(' Answered'))!.call.durationSeconds).toBe(154);
       const toCall = ['NotSetUp', 'Refused', 'Failed', 'Busy', 'Voicemail', 'No answer'];
@@ -130,7 +196,11 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
       expect(undo.json()).toEqual({ contacted: null, marks: history });
       expect((await d.get('/api/desk/changes')).body.version).not.toBe(version);
       expect(await names('/api/desk/leads?queue=to-call')).toEqual(toCall);
-      expect((await d.get(`/api/desk/leads/${ids.Busy}`)).body).toMatchObject({ contacted: null, marks: history, outcome: 'busy' });
+      expect((await d.get(`/api/desk/leads/${ids.Busy}`)).body).toMatchObject({
+        contacted: null,
+        marks: history,
+        outcome: 'busy',
+      });
       // Undoing twice changes nothing; a lead that is not there is 404.
       expect((await d.send('DELETE', `/api/desk/leads/${ids.Busy}/contacted`)).json().marks).toEqual(history);
       expect((await d.send('DELETE', '/api/desk/leads/999999/contacted')).statusCode).toBe(404);
@@ -151,7 +221,11 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
         const id = await stored(d.h, `${tag} Pager ${i}`, `+9198765${String(10000 + i)}`);
         if (i % 2) await ended(d.h, id, 'customer-did-not-answer');
       }
-      for (const [filter, count] of [[`&q=${tag}`, 23], [`&queue=to-call&q=${tag}`, 11], [`&q=${tag}+pager`, 23]] as const) {
+      for (const [filter, count] of [
+        [`&q=${tag}`, 23],
+        [`&queue=to-call&q=${tag}`, 11],
+        [`&q=${tag}+pager`, 23],
+      ] as const) {
         const seen: number[] = [];
         let cursor: string | null = '';
         let pages = 0;
@@ -196,7 +270,10 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
       const { status, body } = await d.get('/api/desk/overview?from=2031-01-10&to=2031-01-11');
       expect(status).toBe(200);
       expect(body.funnel).toEqual({ codesSent: 2, verified: 1, leads: 3, callsPlaced: 3, answered: 2, successful: 1 });
-      expect(body.perDay).toEqual([{ day: '2031-01-10', leads: 2 }, { day: '2031-01-11', leads: 1 }]);
+      expect(body.perDay).toEqual([
+        { day: '2031-01-10', leads: 2 },
+        { day: '2031-01-11', leads: 1 },
+      ]);
       expect(body.byAgent).toEqual([
         { key: 'receptionist', outcomes: { answered: 2 } },
         { key: 'realEstate', outcomes: { voicemail: 1 } },
@@ -208,7 +285,10 @@ describe.each(backends)('the desk as a work tool on $name', ({ env }) => {
       expect((await d.get('/api/desk/overview?from=2031-01-11&to=2031-01-11')).body.funnel.leads).toBe(1);
       // The last 30 days by default; a range backwards is refused in words.
       expect((await d.get('/api/desk/overview')).body).toMatchObject({ from: '2030-12-12', to: '2031-01-10' });
-      expect((await d.get('/api/desk/overview?from=2026-11-24&to=2026-11-01')).body).toEqual({ error: 'invalid-filter', message: 'from must be on or before to.' });
+      expect((await d.get('/api/desk/overview?from=2026-11-24&to=2026-11-01')).body).toEqual({
+        error: 'invalid-filter',
+        message: 'from must be on or before to.',
+      });
     } finally {
       await d.h.close();
     }

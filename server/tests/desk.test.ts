@@ -17,8 +17,11 @@ const service = (env: Record<string, string> = {}) => deskTestService(cleanups, 
 
 type Service = Awaited<ReturnType<typeof service>>;
 
-const signIn = (s: Service, body: unknown = { email: EMAIL, password: PASSWORD }, headers: Record<string, string> = {}) =>
-  post(s.h, '/api/session', body, { origin: s.origin, ...headers });
+const signIn = (
+  s: Service,
+  body: unknown = { email: EMAIL, password: PASSWORD },
+  headers: Record<string, string> = {},
+) => post(s.h, '/api/session', body, { origin: s.origin, ...headers });
 
 /** Signs in and answers the Cookie header that carries the session. */
 async function cookie(s: Service): Promise<string> {
@@ -27,7 +30,8 @@ async function cookie(s: Service): Promise<string> {
   return String(res.headers['set-cookie']).split(';')[0];
 }
 
-const get = (h: Harness, url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+const get = (h: Harness, url: string, headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'GET', url, headers });
 
 async function addLead(h: Harness, phone: string, extra: Record<string, unknown> = {}) {
   const res = await post(h, '/api/demo-requests', lead(await verified(h, phone), { phone, ...extra }));
@@ -35,27 +39,48 @@ async function addLead(h: Harness, phone: string, extra: Record<string, unknown>
   return res.json().id as number;
 }
 
-const READS = ['/api/desk/leads', '/api/desk/overview', '/api/desk/leads.csv', '/api/desk/leads/1', '/api/desk/feedback', '/api/desk/feedback.csv', '/api/desk/changes'];
+const READS = [
+  '/api/desk/leads',
+  '/api/desk/overview',
+  '/api/desk/leads.csv',
+  '/api/desk/leads/1',
+  '/api/desk/feedback',
+  '/api/desk/feedback.csv',
+  '/api/desk/changes',
+];
 
 describe('the desk without a session', () => {
   it('answers 401 on every desk call, whatever else is wrong with it, and shows no data', async () => {
     const s = await service();
     await addLead(s.h, '+919876500001');
     for (const url of [...READS, '/api/desk/leads?agent=nobody', '/api/desk/leads/abc']) {
-      for (const headers of [{} as Record<string, string>, { cookie: 'desk_session=made-up' }, { cookie: `desk_session=${'x'.repeat(5000)}` }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { cookie: 'desk_session=made-up' },
+        { cookie: `desk_session=${'x'.repeat(5000)}` },
+      ]) {
         const res = await get(s.h, url, headers);
         expect(res.statusCode, `${url} ${JSON.stringify(headers).slice(0, 40)}`).toBe(401);
-        expect(res.json()).toEqual({ error: 'no-session', message: expect.stringMatching(/^Sign in to the desk first/) });
+        expect(res.json()).toEqual({
+          error: 'no-session',
+          message: expect.stringMatching(/^Sign in to the desk first/),
+        });
         expect(res.body).not.toContain('+919876500001');
       }
     }
-    for (const [method, url] of [['DELETE', '/api/session'], ['POST', '/api/desk/leads/1/contacted'], ['DELETE', '/api/desk/leads/1/contacted']] as const) {
+    for (const [method, url] of [
+      ['DELETE', '/api/session'],
+      ['POST', '/api/desk/leads/1/contacted'],
+      ['DELETE', '/api/desk/leads/1/contacted'],
+    ] as const) {
       const res = await s.h.app.inject({ method, url, headers: { origin: s.origin } });
       expect(res.statusCode).toBe(401);
     }
     // The desk asks whether it is signed in as it opens: no session is an empty answer, not an error.
     expect((await get(s.h, '/api/session')).statusCode).toBe(204);
-    expect((await get(s.h, '/api/session', { cookie: 'desk_session=made-up' })).headers['set-cookie']).toMatch(/^desk_session=; /);
+    expect((await get(s.h, '/api/session', { cookie: 'desk_session=made-up' })).headers['set-cookie']).toMatch(
+      /^desk_session=; /,
+    );
     // A made-up cookie is cleared.
     const res = await get(s.h, '/api/desk/leads', { cookie: 'desk_session=made-up' });
     expect(res.headers['set-cookie']).toMatch(/^desk_session=; Path=\/api; Max-Age=0; HttpOnly; SameSite=Strict$/);
@@ -67,7 +92,11 @@ describe('signing in and out', () => {
     const s = await service();
     const res = await signIn(s, { email: '  Sales@Example.com ', password: PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: EMAIL, role: 'agent', expiresAt: new Date(s.clock.now() + DESK_POLICY.sessionMs).toISOString() });
+    expect(res.json()).toEqual({
+      email: EMAIL,
+      role: 'agent',
+      expiresAt: new Date(s.clock.now() + DESK_POLICY.sessionMs).toISOString(),
+    });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^desk_session=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=43200; HttpOnly; SameSite=Strict$/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -88,20 +117,30 @@ describe('signing in and out', () => {
 
   it('refuses a wrong password, an unknown email and a malformed body in words', async () => {
     const s = await service();
-    for (const body of [{ email: EMAIL, password: 'wrong password!' }, { email: 'nobody@example.com', password: PASSWORD }]) {
+    for (const body of [
+      { email: EMAIL, password: 'wrong password!' },
+      { email: 'nobody@example.com', password: PASSWORD },
+    ]) {
       const res = await signIn(s, body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'wrong-credentials', message: 'That email and password do not match.' });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    expect((await signIn(s, { email: EMAIL })).json()).toMatchObject({ error: 'invalid', message: 'Password is required.' });
+    expect((await signIn(s, { email: EMAIL })).json()).toMatchObject({
+      error: 'invalid',
+      message: 'Password is required.',
+    });
     expect((await signIn(s, { email: EMAIL, password: PASSWORD, admin: true })).statusCode).toBe(400);
   });
 
   it('signs out: the session ends on the server and the cookie is cleared', async () => {
     const s = await service();
     const c = await cookie(s);
-    const out = await s.h.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie: c, origin: s.origin } });
+    const out = await s.h.app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie: c, origin: s.origin },
+    });
     expect(out.statusCode).toBe(204);
     expect(out.headers['set-cookie']).toMatch(/^desk_session=; Path=\/api; Max-Age=0/);
     expect((await get(s.h, '/api/desk/leads', { cookie: c })).statusCode).toBe(401);
@@ -134,10 +173,20 @@ describe('changes from another origin (CSRF)', () => {
     const c = await cookie(s);
     for (const origin of ['https://evil.example', 'null', `${s.origin}.evil.example`, undefined]) {
       const headers: Record<string, string> = { cookie: c, ...(origin !== undefined && { origin }) };
-      const login = await post(s.h, '/api/session', { email: EMAIL, password: PASSWORD }, origin === undefined ? {} : { origin });
+      const login = await post(
+        s.h,
+        '/api/session',
+        { email: EMAIL, password: PASSWORD },
+        origin === undefined ? {} : { origin },
+      );
       expect(login.statusCode, `sign-in from ${origin}`).toBe(403);
-      expect(login.json()).toEqual({ error: 'bad-origin', message: 'This request must come from the desk’s own page.' });
-      expect((await s.h.app.inject({ method: 'POST', url: `/api/desk/leads/${id}/contacted`, headers })).statusCode).toBe(403);
+      expect(login.json()).toEqual({
+        error: 'bad-origin',
+        message: 'This request must come from the desk’s own page.',
+      });
+      expect(
+        (await s.h.app.inject({ method: 'POST', url: `/api/desk/leads/${id}/contacted`, headers })).statusCode,
+      ).toBe(403);
       expect((await s.h.app.inject({ method: 'DELETE', url: '/api/session', headers })).statusCode).toBe(403);
     }
     // Nothing changed: the session lives, the lead is not marked.
@@ -151,7 +200,9 @@ describe('the lock-out', () => {
   it('locks an account for 15 minutes after 10 failed sign-ins in 15 minutes, even with the right password, and says until when', async () => {
     const s = await service();
     for (let i = 0; i < 9; i++) {
-      expect((await signIn(s, { email: EMAIL, password: `wrong ${i}` }, { 'x-forwarded-for': `10.0.0.${i}` })).statusCode).toBe(401);
+      expect(
+        (await signIn(s, { email: EMAIL, password: `wrong ${i}` }, { 'x-forwarded-for': `10.0.0.${i}` })).statusCode,
+      ).toBe(401);
       s.clock.later(60_000);
     }
     const tenth = await signIn(s, { email: EMAIL, password: 'wrong 10' });
@@ -159,7 +210,11 @@ describe('the lock-out', () => {
     const until = new Date(s.clock.now() + DESK_POLICY.lockWindowMs).toISOString();
     const locked = await signIn(s);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: 'locked', message: `Too many failed sign-ins. Try again after ${until.slice(11, 16)} UTC.`, retryAt: until });
+    expect(locked.json()).toEqual({
+      error: 'locked',
+      message: `Too many failed sign-ins. Try again after ${until.slice(11, 16)} UTC.`,
+      retryAt: until,
+    });
     expect(locked.headers['retry-after']).toBe(String(DESK_POLICY.lockWindowMs / 1000));
     expect(locked.headers['set-cookie']).toBeUndefined();
     s.clock.later(DESK_POLICY.lockWindowMs - 1000);
@@ -175,7 +230,15 @@ describe('the lock-out', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toBe('locked');
     // Another instance on the same database sees the same lock.
-    expect(await s.h.store.desk.lockout({ email: EMAIL, clientIp: '127.0.0.1', now: s.clock.now(), max: 10, windowMs: DESK_POLICY.lockWindowMs })).toBeGreaterThan(s.clock.now());
+    expect(
+      await s.h.store.desk.lockout({
+        email: EMAIL,
+        clientIp: '127.0.0.1',
+        now: s.clock.now(),
+        max: 10,
+        windowMs: DESK_POLICY.lockWindowMs,
+      }),
+    ).toBeGreaterThan(s.clock.now());
   });
 });
 
@@ -188,11 +251,20 @@ describe('what the desk shows', () => {
     const list = async (query = '') => {
       const res = await get(s.h, `/api/desk/leads${query}`, { cookie: c });
       expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
-      return res.json() as { leads: { id: number; name: string; agentId: string; call: { status: string } }[]; version: string };
+      return res.json() as {
+        leads: { id: number; name: string; agentId: string; call: { status: string } }[];
+        version: string;
+      };
     };
     const all = await list();
     expect(all.leads.map((l) => l.id)).toEqual([second, first]);
-    expect(all.leads[0]).toMatchObject({ name: '<img src=x onerror=alert(1)>', agentId: 'realEstate', phone: '+919876500004', call: { status: 'not-configured' }, contacted: null });
+    expect(all.leads[0]).toMatchObject({
+      name: '<img src=x onerror=alert(1)>',
+      agentId: 'realEstate',
+      phone: '+919876500004',
+      call: { status: 'not-configured' },
+      contacted: null,
+    });
     expect(all.version).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect((await list('?agent=receptionist')).leads.map((l) => l.id)).toEqual([first]);
     expect((await list('?status=not-configured&agent=realEstate')).leads.map((l) => l.id)).toEqual([second]);
@@ -221,17 +293,26 @@ describe('what the desk shows', () => {
       expect(res.body).not.toContain('<script>');
     }
     expect((await list()).leads).toHaveLength(2);
-    expect((await get(s.h, `/api/desk/feedback?from=${encodeURIComponent("' OR 1=1")}`, { cookie: c })).statusCode).toBe(400);
+    expect(
+      (await get(s.h, `/api/desk/feedback?from=${encodeURIComponent("' OR 1=1")}`, { cookie: c })).statusCode,
+    ).toBe(400);
   });
 
   it('opens a lead with its consent proof, attribution and attempts; marks it contacted with who and when', async () => {
     const s = await service();
-    const id = await addLead(s.h, '+919876500005', { utm: { source: 'newsletter' }, pageUrl: 'https://partner.example/landing' });
+    const id = await addLead(s.h, '+919876500005', {
+      utm: { source: 'newsletter' },
+      pageUrl: 'https://partner.example/landing',
+    });
     const c = await cookie(s);
     const res = await get(s.h, `/api/desk/leads/${id}`, { cookie: c });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      lead: { id, consent: { text: expect.stringContaining('AI-powered demo calls'), sha256: expect.any(String) }, source: { utm: { source: 'newsletter' }, pageUrl: 'https://partner.example/landing' } },
+      lead: {
+        id,
+        consent: { text: expect.stringContaining('AI-powered demo calls'), sha256: expect.any(String) },
+        source: { utm: { source: 'newsletter' }, pageUrl: 'https://partner.example/landing' },
+      },
       call: { status: 'not-configured' },
       attempts: [],
       contacted: null,
@@ -240,14 +321,26 @@ describe('what the desk shows', () => {
 
     const before = (await get(s.h, '/api/desk/changes', { cookie: c })).json().version;
     s.clock.later(5000);
-    const mark = await s.h.app.inject({ method: 'POST', url: `/api/desk/leads/${id}/contacted`, headers: { cookie: c, origin: s.origin } });
+    const mark = await s.h.app.inject({
+      method: 'POST',
+      url: `/api/desk/leads/${id}/contacted`,
+      headers: { cookie: c, origin: s.origin },
+    });
     expect(mark.statusCode).toBe(200);
     const contacted = { by: EMAIL, at: new Date(s.clock.now()).toISOString() };
     const marks = [{ action: 'marked', ...contacted }];
     expect(mark.json()).toEqual({ contacted, marks });
     // The first mark stands.
     s.clock.later(5000);
-    expect((await s.h.app.inject({ method: 'POST', url: `/api/desk/leads/${id}/contacted`, headers: { cookie: c, origin: s.origin } })).json()).toEqual({ contacted, marks });
+    expect(
+      (
+        await s.h.app.inject({
+          method: 'POST',
+          url: `/api/desk/leads/${id}/contacted`,
+          headers: { cookie: c, origin: s.origin },
+        })
+      ).json(),
+    ).toEqual({ contacted, marks });
     expect((await get(s.h, `/api/desk/leads/${id}`, { cookie: c })).json().contacted).toEqual(contacted);
     expect((await get(s.h, '/api/desk/changes', { cookie: c })).json().version).not.toBe(before);
   });

@@ -31,7 +31,15 @@ function freePort(): Promise<number> {
 /** The real `npm start` entry as its own process, on the test's database. */
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server/run.mjs', 'main'], {
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: dbPath, SKIP_BUILD: 'true', FEEDBACK_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', DIST_DIR: join(dir, 'dist') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: dbPath,
+      SKIP_BUILD: 'true',
+      FEEDBACK_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'warn',
+      DIST_DIR: join(dir, 'dist'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -70,7 +78,9 @@ async function submit(port: number, marker: string): Promise<string | null> {
 function storedMessages(): string[] {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return (db.prepare('SELECT message FROM feedback ORDER BY id').all() as { message: string }[]).map((row) => row.message);
+    return (db.prepare('SELECT message FROM feedback ORDER BY id').all() as { message: string }[]).map(
+      (row) => row.message,
+    );
   } finally {
     db.close();
   }

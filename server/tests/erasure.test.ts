@@ -21,9 +21,18 @@ async function traces(h: Harness, needle: string): Promise<string[]> {
   if (h.store.dialect === 'sqlite') {
     const db = new Database(h.store.path, { readonly: true });
     try {
-      for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]) {
+      for (const { name } of db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all() as { name: string }[]) {
         for (const col of db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]) {
-          if ((db.prepare(`SELECT COUNT(*) AS n FROM ${name} WHERE CAST(${col.name} AS TEXT) LIKE ?`).get(`%${needle}%`) as { n: number }).n) found.push(`${name}.${col.name}`);
+          if (
+            (
+              db
+                .prepare(`SELECT COUNT(*) AS n FROM ${name} WHERE CAST(${col.name} AS TEXT) LIKE ?`)
+                .get(`%${needle}%`) as { n: number }
+            ).n
+          )
+            found.push(`${name}.${col.name}`);
         }
       }
     } finally {
@@ -34,9 +43,13 @@ async function traces(h: Harness, needle: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: h.config.databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query("SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'");
+    const { rows } = await client.query(
+      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'",
+    );
     for (const { table_name: t, column_name: c } of rows) {
-      const { rows: n } = await client.query(`SELECT COUNT(*) AS n FROM "${t}" WHERE CAST("${c}" AS TEXT) LIKE $1`, [`%${needle}%`]);
+      const { rows: n } = await client.query(`SELECT COUNT(*) AS n FROM "${t}" WHERE CAST("${c}" AS TEXT) LIKE $1`, [
+        `%${needle}%`,
+      ]);
       if (Number(n[0].n)) found.push(`${t}.${c}`);
     }
   } finally {
@@ -52,10 +65,32 @@ describe.each(backends)('erasure on $name', ({ env }) => {
     try {
       const key = h.config.dataHashKey;
       const hash = phoneHash(key, PHONE);
-      const other = await endedLead(h.store, { name: 'Meera Iyer', phone: '+919800000001', phoneHash: phoneHash(key, '+919800000001') });
-      const ids = [await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash }), await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash, agentId: 'realEstate' })];
-      const waiting = await h.store.leads.add({ lead: leadInput({ name: NAME, phone: PHONE, phoneHash: hash }), plan: { status: 'scheduled', callAt: Date.now() + 3_600_000 }, deliver: true, duplicateWindowMs: 0 });
-      await h.store.otp.request({ phone: PHONE, clientIp: '192.0.2.1', codeHash: 'h', now: Date.now(), ttlMs: 600_000, cooldownMs: 0, perPhoneHour: 5, perClientHour: 5, perServiceHour: 1000 });
+      const other = await endedLead(h.store, {
+        name: 'Meera Iyer',
+        phone: '+919800000001',
+        phoneHash: phoneHash(key, '+919800000001'),
+      });
+      const ids = [
+        await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash }),
+        await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash, agentId: 'realEstate' }),
+      ];
+      const waiting = await h.store.leads.add({
+        lead: leadInput({ name: NAME, phone: PHONE, phoneHash: hash }),
+        plan: { status: 'scheduled', callAt: Date.now() + 3_600_000 },
+        deliver: true,
+        duplicateWindowMs: 0,
+      });
+      await h.store.otp.request({
+        phone: PHONE,
+        clientIp: '192.0.2.1',
+        codeHash: 'h',
+        now: Date.now(),
+        ttlMs: 600_000,
+        cooldownMs: 0,
+        perPhoneHour: 5,
+        perClientHour: 5,
+        perServiceHour: 1000,
+      });
       await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
       const user = await h.store.desk.addUser({ email: 'sales@example.com', passwordHash: 'x', now: Date.now() });
       await h.store.desk.markContacted({ leadId: ids[0], by: 'sales@example.com', now: Date.now() });
@@ -71,7 +106,12 @@ describe.each(backends)('erasure on $name', ({ env }) => {
 
       // What the business keeps: the lead, its agent and date, the consent's hash, the call's outcome, the mark.
       const kept = (await h.store.desk.lead({ id: ids[0] }))!;
-      expect(kept.lead).toMatchObject({ agentId: 'receptionist', name: '', phone: '', consent: { sha256: 'c0ffee', text: '' } });
+      expect(kept.lead).toMatchObject({
+        agentId: 'receptionist',
+        name: '',
+        phone: '',
+        consent: { sha256: 'c0ffee', text: '' },
+      });
       expect(kept.call).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call', transcript: null });
       expect(kept.contacted).toMatchObject({ by: 'sales@example.com' });
       // A call not yet placed never will be.
@@ -83,7 +123,11 @@ describe.each(backends)('erasure on $name', ({ env }) => {
       expect((await h.store.suppressions.list()).map((s) => s.phone)).toContain(hash);
       // The CRM hears lead.erased for each lead; nothing else of theirs is waiting.
       const events = [];
-      for (let at = Date.now(), rows = await h.store.outbox.claim({ now: at, leaseMs: 1, limit: 100 }); rows.length; rows = await h.store.outbox.claim({ now: (at += 2), leaseMs: 1, limit: 100 })) {
+      for (
+        let at = Date.now(), rows = await h.store.outbox.claim({ now: at, leaseMs: 1, limit: 100 });
+        rows.length;
+        rows = await h.store.outbox.claim({ now: (at += 2), leaseMs: 1, limit: 100 })
+      ) {
         for (const row of rows) {
           events.push(row);
           await h.store.outbox.delivered({ id: row.id, now: at });
@@ -91,7 +135,10 @@ describe.each(backends)('erasure on $name', ({ env }) => {
       }
       const erased = events.filter((e) => done.leadIds.includes(e.leadId));
       expect(erased.map((e) => e.event)).toEqual(['lead.erased', 'lead.erased', 'lead.erased']);
-      expect(JSON.parse(erased[0].payload)).toMatchObject({ event: 'lead.erased', lead: { id: ids[0], agentId: 'receptionist', erasedAt: expect.any(String) } });
+      expect(JSON.parse(erased[0].payload)).toMatchObject({
+        event: 'lead.erased',
+        lead: { id: ids[0], agentId: 'receptionist', erasedAt: expect.any(String) },
+      });
       // Access: what is left of them is still found by the number.
       const held = await personalData(h.store, { key, deliver: false }).exportPhone(PHONE);
       expect(held.leads.map((l) => l.id)).toEqual(done.leadIds);
@@ -107,13 +154,25 @@ describe.each(backends)('erasure on $name', ({ env }) => {
     try {
       const key = h.config.dataHashKey;
       const hash = phoneHash(key, PHONE);
-      const first = await h.store.leads.add({ lead: leadInput({ phone: PHONE, phoneHash: hash }), plan: { status: 'pending', callAt: null }, deliver: false, duplicateWindowMs: 86_400_000 });
+      const first = await h.store.leads.add({
+        lead: leadInput({ phone: PHONE, phoneHash: hash }),
+        plan: { status: 'pending', callAt: null },
+        deliver: false,
+        duplicateWindowMs: 86_400_000,
+      });
       await personalData(h.store, { key, deliver: false }).forgetPhone(PHONE);
-      const again = await h.store.leads.add({ lead: leadInput({ phone: PHONE, phoneHash: hash }), plan: { status: 'pending', callAt: null }, deliver: false, duplicateWindowMs: 86_400_000 });
+      const again = await h.store.leads.add({
+        lead: leadInput({ phone: PHONE, phoneHash: hash }),
+        plan: { status: 'pending', callAt: null },
+        deliver: false,
+        duplicateWindowMs: 86_400_000,
+      });
       expect(again).toMatchObject({ duplicate: false });
       expect((again as { id: number }).id).not.toBe((first as { id: number }).id);
       await h.store.feedback.add({ name: NAME, email: 'Zubin.Q@example.com', message: 'Call me on 9812345678' });
-      expect(await personalData(h.store, { key, deliver: false }).forgetEmail('zubin.q@example.com')).toEqual({ feedback: 1 });
+      expect(await personalData(h.store, { key, deliver: false }).forgetEmail('zubin.q@example.com')).toEqual({
+        feedback: 1,
+      });
       expect(await traces(h, 'Quartermaine')).toEqual([]);
       expect(await traces(h, 'zubin.q')).toEqual([]);
     } finally {
@@ -128,25 +187,44 @@ describe.each(backends)('erasure of a call being placed on $name', ({ env }) => 
   const CALLED_NAME = 'Yolanda Placewright';
   it('keeps nothing of a call the provider answers for after its lead was erased', async () => {
     // The webhook is set (the CRM would hear of a placed call); its deliveries fail, so the events stay to be read.
-    const { h, voice } = await withVoiceProvider(cleanups, { PROVIDER_TIMEOUT_MS: '20000', LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/hook', LEAD_WEBHOOK_SECRET: 'hook-secret', ...env() });
+    const { h, voice } = await withVoiceProvider(cleanups, {
+      PROVIDER_TIMEOUT_MS: '20000',
+      LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/hook',
+      LEAD_WEBHOOK_SECRET: 'hook-secret',
+      ...env(),
+    });
     let answer = () => {};
     voice.script.push({ createWhen: new Promise<void>((resolve) => (answer = resolve)) });
     // The request waits for the call's first attempt: it is answered once the provider has.
-    const request = post(h, '/api/demo-requests', lead(await verified(h, CALLED), { phone: CALLED, name: CALLED_NAME }));
+    const request = post(
+      h,
+      '/api/demo-requests',
+      lead(await verified(h, CALLED), { phone: CALLED, name: CALLED_NAME }),
+    );
     // The provider has been asked and has not answered yet.
     await waitFor(() => expect(voice.posts).toHaveLength(1), { timeout: 10_000 });
     const { leadIds } = await personalData(h.store, { key: h.config.dataHashKey, deliver: true }).forgetPhone(CALLED);
     answer();
     const id = (await request).json().id as number;
     expect(leadIds).toEqual([id]);
-    await waitFor(async () => expect((await h.store.calls.attempts({ leadId: id }))[0]?.finishedAt).toEqual(expect.any(String)), { timeout: 10_000 });
+    await waitFor(
+      async () => expect((await h.store.calls.attempts({ leadId: id }))[0]?.finishedAt).toEqual(expect.any(String)),
+      { timeout: 10_000 },
+    );
 
     expect(voice.calls.map((c) => c.id)).toEqual(['call-1']);
-    expect((await h.store.desk.lead({ id }))!.call).toMatchObject({ providerCallId: null, status: 'failed', failureReason: 'erased', lastError: null });
+    expect((await h.store.desk.lead({ id }))!.call).toMatchObject({
+      providerCallId: null,
+      status: 'failed',
+      failureReason: 'erased',
+      lastError: null,
+    });
     expect(await traces(h, '9811122233')).toEqual([]);
     expect(await traces(h, 'Placewright')).toEqual([]);
     expect(await h.store.calls.state({ leadId: id })).toMatchObject({ status: 'failed' });
-    expect(await h.store.calls.attempts({ leadId: id })).toEqual([expect.objectContaining({ outcome: 'placed', providerCallId: null, error: null })]);
+    expect(await h.store.calls.attempts({ leadId: id })).toEqual([
+      expect.objectContaining({ outcome: 'placed', providerCallId: null, error: null }),
+    ]);
     // Nothing is tried again, and no event of the call's waits for the CRM: only lead.erased.
     const events = await h.store.outbox.claim({ now: Date.now() + 86_400_000, leaseMs: 1, limit: 100 });
     expect(events.filter((e) => e.leadId === id).map((e) => e.event)).toEqual(['lead.erased']);
@@ -159,7 +237,12 @@ describe.each(backends)('erasure of a call being placed on $name', ({ env }) => 
     const key = h.config.dataHashKey;
     const at = Date.now() + 3_600_000;
     const phone = '+919811122244';
-    const added = await h.store.leads.add({ lead: leadInput({ phone, phoneHash: phoneHash(key, phone) }), plan: { status: 'scheduled', callAt: at }, deliver: false, duplicateWindowMs: 0 });
+    const added = await h.store.leads.add({
+      lead: leadInput({ phone, phoneHash: phoneHash(key, phone) }),
+      plan: { status: 'scheduled', callAt: at },
+      deliver: false,
+      duplicateWindowMs: 0,
+    });
     const id = (added as { id: number }).id;
     expect((await h.store.calls.claim({ now: at + 1, leaseMs: 60_000, limit: 10 })).map((j) => j.leadId)).toContain(id);
     await personalData(h.store, { key, deliver: false }).forgetPhone(phone);
@@ -175,9 +258,17 @@ describe('the tools', () => {
       const hash = phoneHash(h.config.dataHashKey, PHONE);
       await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash });
       await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
-      const tool = (...args: string[]) => execFileSync('npm', ['run', '-s', ...args, '--db', h.store.path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const tool = (...args: string[]) =>
+        execFileSync('npm', ['run', '-s', ...args, '--db', h.store.path], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
       const held = JSON.parse(tool('export-leads', '--', '--phone', '+91 98123 45678'));
-      expect(held).toMatchObject({ phone: PHONE, leads: [{ name: NAME, call: { transcript: expect.stringContaining('Hello') } }], doNotCall: { reason: 'asked' } });
+      expect(held).toMatchObject({
+        phone: PHONE,
+        leads: [{ name: NAME, call: { transcript: expect.stringContaining('Hello') } }],
+        doNotCall: { reason: 'asked' },
+      });
       expect(tool('forget', '--', '--phone', PHONE)).toContain('Erased 1 lead(s)');
       expect(tool('suppress', '--', '--list')).toContain(hash);
       expect(tool('export-leads', '--')).not.toContain('Quartermaine');

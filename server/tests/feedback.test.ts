@@ -12,7 +12,12 @@ afterEach(() => h.close());
 
 const valid = { name: 'Asha Rao', email: 'asha@example.com', message: 'Lovely demo.' };
 const post = (payload: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  h.app.inject({ method: 'POST', url: '/api/feedback', headers, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  h.app.inject({
+    method: 'POST',
+    url: '/api/feedback',
+    headers,
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
 
 describe('POST /api/feedback', () => {
   it('stores trimmed feedback and answers 201 in plain text, after the row is committed', async () => {
@@ -20,7 +25,7 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe('Thank you for your feedback.');
-    expect((await h.store.feedback.list())).toEqual([expect.objectContaining({ id: 1, ...valid })]);
+    expect(await h.store.feedback.list()).toEqual([expect.objectContaining({ id: 1, ...valid })]);
   });
 
   const refusals: [string, unknown, RegExp][] = [
@@ -31,8 +36,16 @@ describe('POST /api/feedback', () => {
     ['message only spaces', { ...valid, message: ' \n\t ' }, /^Your feedback must not be empty\.$/],
     ['name over 200 characters', { ...valid, name: 'n'.repeat(201) }, /^Your name must be at most 200 characters\.$/],
     ['email not an address', { ...valid, email: 'asha at example' }, /^Your email must be a valid email address\.$/],
-    ['email over 254 characters', { ...valid, email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(60)}.com` }, /^Your email must be at most 254 characters\.$/],
-    ['message over 5000 characters', { ...valid, message: 'm'.repeat(5001) }, /^Your feedback must be at most 5000 characters\.$/],
+    [
+      'email over 254 characters',
+      { ...valid, email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(60)}.com` },
+      /^Your email must be at most 254 characters\.$/,
+    ],
+    [
+      'message over 5000 characters',
+      { ...valid, message: 'm'.repeat(5001) },
+      /^Your feedback must be at most 5000 characters\.$/,
+    ],
     ['an unknown field', { ...valid, phone: '+91' }, /^Unknown field: phone\./],
     ['name as a number', { ...valid, name: 42 }, /^Your name must be a string\.$/],
     ['an array body', [valid], /^The body must be a JSON object/],
@@ -48,12 +61,16 @@ describe('POST /api/feedback', () => {
       // The field the refusal is about, for the form to point at.
       const field = label.split(' ')[0];
       expect(res.json().field).toBe(['name', 'email', 'message'].includes(field) ? field : undefined);
-      expect((await h.store.feedback.count())).toBe(0);
+      expect(await h.store.feedback.count()).toBe(0);
     });
   }
 
   it('accepts the limits exactly', async () => {
-    const res = await post({ name: 'n'.repeat(200), email: `${'a'.repeat(64)}@example.com`, message: 'm'.repeat(5000) });
+    const res = await post({
+      name: 'n'.repeat(200),
+      email: `${'a'.repeat(64)}@example.com`,
+      message: 'm'.repeat(5000),
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -61,37 +78,52 @@ describe('POST /api/feedback', () => {
     const res = await post({ ...valid, message: 'm'.repeat(17 * 1024) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'too-large', message: 'The request is too large: the limit is 16 KiB.' });
-    expect((await h.store.feedback.count())).toBe(0);
+    expect(await h.store.feedback.count()).toBe(0);
   });
 
   for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
     it(`answers 415 for ${type.split(';')[0]}, storing nothing`, async () => {
       const res = await post('name=Asha', { 'content-type': type });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ error: 'unsupported-media-type', message: 'Send the request as JSON (Content-Type: application/json).' });
-      expect((await h.store.feedback.count())).toBe(0);
+      expect(res.json()).toEqual({
+        error: 'unsupported-media-type',
+        message: 'Send the request as JSON (Content-Type: application/json).',
+      });
+      expect(await h.store.feedback.count()).toBe(0);
     });
   }
 
   it('stores HTML and script as text, and never answers with markup', async () => {
-    const hostile = { name: '<img src=x onerror=alert(1)>', email: 'x@example.com', message: '<script>alert("hi")</script> & "quotes"' };
+    const hostile = {
+      name: '<img src=x onerror=alert(1)>',
+      email: 'x@example.com',
+      message: '<script>alert("hi")</script> & "quotes"',
+    };
     const res = await post(hostile);
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).not.toContain('<');
-    const [row] = (await h.store.feedback.list());
+    const [row] = await h.store.feedback.list();
     expect(row).toMatchObject(hostile);
-    expect(JSON.parse(JSON.stringify((await h.store.feedback.list())))[0].message).toBe(hostile.message);
-    expect(toCsv(FEEDBACK_COLUMNS, await h.store.feedback.list())).toContain('"<script>alert(""hi"")</script> & ""quotes"""');
+    expect(JSON.parse(JSON.stringify(await h.store.feedback.list()))[0].message).toBe(hostile.message);
+    expect(toCsv(FEEDBACK_COLUMNS, await h.store.feedback.list())).toContain(
+      '"<script>alert(""hi"")</script> & ""quotes"""',
+    );
   });
 });
 
 describe('CORS and rate limiting', () => {
   it('lets a configured partner origin post, and not an unknown one', async () => {
     const preflight = (origin: string) =>
-      h.app.inject({ method: 'OPTIONS', url: '/api/feedback', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
-    expect((await preflight('https://partner.example')).headers['access-control-allow-origin']).toBe('https://partner.example');
+      h.app.inject({
+        method: 'OPTIONS',
+        url: '/api/feedback',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    expect((await preflight('https://partner.example')).headers['access-control-allow-origin']).toBe(
+      'https://partner.example',
+    );
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
     const sameSite = await post(valid, { 'content-type': 'application/json', origin: 'http://127.0.0.1:4173' });
     expect(sameSite.headers['access-control-allow-origin']).toBe('http://127.0.0.1:4173');
@@ -100,12 +132,21 @@ describe('CORS and rate limiting', () => {
   it('answers 429 past the per-client limit, storing nothing more', async () => {
     const limited = await testApp({ FEEDBACK_RATE_LIMIT: '3' });
     try {
-      const send = () => limited.app.inject({ method: 'POST', url: '/api/feedback', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(valid) });
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/feedback',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(valid),
+        });
       for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(201);
       const res = await send();
       expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({ error: 'rate-limited', message: 'Too many requests from this address. Please wait a minute and try again.' });
-      expect((await limited.store.feedback.count())).toBe(3);
+      expect(res.json()).toEqual({
+        error: 'rate-limited',
+        message: 'Too many requests from this address. Please wait a minute and try again.',
+      });
+      expect(await limited.store.feedback.count()).toBe(3);
     } finally {
       await limited.close();
     }
@@ -114,8 +155,18 @@ describe('CORS and rate limiting', () => {
 
 describe('the CSV export', () => {
   it('quotes every cell and neutralises spreadsheet formulas', () => {
-    const csv = toCsv(FEEDBACK_COLUMNS, [{ id: 1, createdAt: '2026-11-22T00:00:00.000Z', name: '=HYPERLINK("x")', email: 'a@b.co', message: 'line 1\nline 2' }]);
-    expect(csv).toBe('id,createdAt,name,email,message\r\n"1","2026-11-22T00:00:00.000Z","\'=HYPERLINK(""x"")","a@b.co","line 1\nline 2"\r\n');
+    const csv = toCsv(FEEDBACK_COLUMNS, [
+      {
+        id: 1,
+        createdAt: '2026-11-22T00:00:00.000Z',
+        name: '=HYPERLINK("x")',
+        email: 'a@b.co',
+        message: 'line 1\nline 2',
+      },
+    ]);
+    expect(csv).toBe(
+      'id,createdAt,name,email,message\r\n"1","2026-11-22T00:00:00.000Z","\'=HYPERLINK(""x"")","a@b.co","line 1\nline 2"\r\n',
+    );
   });
 });
 

@@ -23,12 +23,26 @@ export const DATABASE_PATIENCE = { DATABASE_TIMEOUT_MS: String(4000 * slowdown()
  */
 export async function testApp(env: Record<string, string> = {}, { now }: { now?: () => number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
-  const config = loadConfig({ ...DATABASE_PATIENCE, DATABASE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'info', DIST_DIR: join(dir, 'dist'), CALL_HOURS: '00:00-24:00', ...env }, () => {});
+  const config = loadConfig(
+    {
+      ...DATABASE_PATIENCE,
+      DATABASE_PATH: join(dir, 'service.sqlite'),
+      LOG_LEVEL: 'info',
+      DIST_DIR: join(dir, 'dist'),
+      CALL_HOURS: '00:00-24:00',
+      ...env,
+    },
+    () => {},
+  );
   const store = await openStore(config);
   const logs: Record<string, unknown>[] = [];
   // The console provider's codes (its stand-in for the text message), apart from the log.
   const codes: { phone: string; code: string }[] = [];
-  const { app, domain } = await startService(config, store, { now, logStream: { write: (line) => void logs.push(JSON.parse(line)) }, showCode: (phone, code) => void codes.push({ phone, code }) });
+  const { app, domain } = await startService(config, store, {
+    now,
+    logStream: { write: (line) => void logs.push(JSON.parse(line)) },
+    showCode: (phone, code) => void codes.push({ phone, code }),
+  });
   return {
     app,
     store,
@@ -58,7 +72,12 @@ export function testClock(start = Date.UTC(2026, 10, 23, 6, 30)) {
 }
 
 export const post = (h: Harness, url: string, body: unknown, headers: Record<string, string> = {}) =>
-  h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+  h.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
 
 /**
  * A desk password's hash at a test's cost (N = 2^10), in the format of domain/desk/password.ts, for
@@ -74,9 +93,18 @@ export function fixtureHash(password: string): string {
 }
 
 /** The English consent sentence of the default brand: one the service accepts. */
-export const CONSENT = 'I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.';
+export const CONSENT =
+  'I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.';
 
-export const lead = (token: string, extra: Record<string, unknown> = {}) => ({ agentId: 'receptionist', name: 'Asha Rao', phone: PHONE, consent: true, consentText: CONSENT, token, ...extra });
+export const lead = (token: string, extra: Record<string, unknown> = {}) => ({
+  agentId: 'receptionist',
+  name: 'Asha Rao',
+  phone: PHONE,
+  consent: true,
+  consentText: CONSENT,
+  token,
+  ...extra,
+});
 
 /** Requests a code, reads it from the log, and verifies it: the token. */
 export async function verified(h: Harness, phone = PHONE): Promise<string> {
@@ -111,11 +139,28 @@ export const VOICE_KEY = 'vapi-private-test';
  * A service whose calls go to a fake voice provider (retries every 100 ms, events signed with
  * `vapi-secret`); both are closed by the `cleanups` the test file runs after each test.
  */
-export async function withVoiceProvider(cleanups: (() => Promise<void>)[], env: Record<string, string> = {}, now?: () => number) {
+export async function withVoiceProvider(
+  cleanups: (() => Promise<void>)[],
+  env: Record<string, string> = {},
+  now?: () => number,
+) {
   const voice = await fakeVoiceProvider(VOICE_KEY);
   cleanups.push(voice.close);
   const h = await testApp(
-    { OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', VAPI_PRIVATE_KEY: VOICE_KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception', VAPI_ASSISTANT_REAL_ESTATE: 'asst-real-estate', VAPI_WEBHOOK_SECRET: 'vapi-secret', CALL_RETRY_MS: '100', PROVIDER_TIMEOUT_MS: '700', CALL_LOOKUP_DELAY_MS: '1000', ...env },
+    {
+      OTP_CLIENT_LIMIT: '100000',
+      OTP_MAX_PER_HOUR: '100000',
+      VAPI_PRIVATE_KEY: VOICE_KEY,
+      VAPI_PHONE_NUMBER_ID: 'pn-1',
+      VAPI_API_URL: voice.url,
+      VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception',
+      VAPI_ASSISTANT_REAL_ESTATE: 'asst-real-estate',
+      VAPI_WEBHOOK_SECRET: 'vapi-secret',
+      CALL_RETRY_MS: '100',
+      PROVIDER_TIMEOUT_MS: '700',
+      CALL_LOOKUP_DELAY_MS: '1000',
+      ...env,
+    },
     { now },
   );
   cleanups.push(h.close);

@@ -28,15 +28,32 @@ afterAll(() => {
 });
 
 const KEY = 'vapi-hostile-key';
-const voiceEnv = (url: string) => ({ VAPI_PRIVATE_KEY: KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-1', VAPI_WEBHOOK_SECRET: 'vapi-secret' });
+const voiceEnv = (url: string) => ({
+  VAPI_PRIVATE_KEY: KEY,
+  VAPI_PHONE_NUMBER_ID: 'pn-1',
+  VAPI_API_URL: url,
+  VAPI_ASSISTANT_RECEPTIONIST: 'asst-1',
+  VAPI_WEBHOOK_SECRET: 'vapi-secret',
+});
 const phone = (i: number) => `+9198766${String(i).padStart(5, '0')}`;
-const two = (env: Record<string, string>) => Promise.all([startInstance(dir, { DATABASE_URL: pg.url, ...env }), startInstance(dir, { DATABASE_URL: pg.url, ...env })]);
+const two = (env: Record<string, string>) =>
+  Promise.all([
+    startInstance(dir, { DATABASE_URL: pg.url, ...env }),
+    startInstance(dir, { DATABASE_URL: pg.url, ...env }),
+  ]);
 
 async function submitLead(instance: Instance, number: string) {
   expect((await call(instance, '/otp', { phone: number })).status).toBe(200);
   await expect.poll(() => instance.codes.get(number)).toBeTruthy();
   const { body } = await call(instance, '/otp/verify', { phone: number, code: instance.codes.get(number) });
-  const lead = await call(instance, '/demo-requests', { agentId: 'receptionist', name: `Visitor ${number}`, phone: number, consent: true, consentText: CONSENT, token: body.token });
+  const lead = await call(instance, '/demo-requests', {
+    agentId: 'receptionist',
+    name: `Visitor ${number}`,
+    phone: number,
+    consent: true,
+    consentText: CONSENT,
+    token: body.token,
+  });
   expect(lead.status, JSON.stringify(lead.body)).toBe(201);
   return lead.body as { id: number; call: string };
 }
@@ -54,7 +71,9 @@ describe('two instances on one PostgreSQL, raced', () => {
   it('check at most 10 passwords of one account when 100 tries arrive at once from 100 addresses, across both', async () => {
     const email = 'desk@example.com';
     const [a, b] = await two({ TRUST_PROXY: '1', PUBLIC_URL: 'http://desk.test' });
-    await withStore((store) => store.desk.addUser({ email, passwordHash: fixtureHash('the right password'), now: Date.now() }));
+    await withStore((store) =>
+      store.desk.addUser({ email, passwordHash: fixtureHash('the right password'), now: Date.now() }),
+    );
     const tries = Array.from({ length: 100 }, (_, i) =>
       fetch(`http://127.0.0.1:${(i % 2 ? a : b).port}/api/session`, {
         method: 'POST',
@@ -73,11 +92,27 @@ describe('two instances on one PostgreSQL, raced', () => {
     const voice = await fakeVoiceProvider(KEY);
     try {
       for (let i = 0; i < 10; i++) voice.script.push({ hangThenCreateAfterMs: 1500 });
-      const [a, b] = await two({ ...voiceEnv(voice.url), PROVIDER_TIMEOUT_MS: '500', CALL_RETRY_MS: '200', CALL_LOOKUP_DELAY_MS: '3000' });
-      const leads = [...(await Promise.all(Array.from({ length: 5 }, (_, i) => submitLead(i % 2 ? a : b, phone(i))))), ...(await Promise.all(Array.from({ length: 5 }, (_, i) => submitLead(i % 2 ? b : a, phone(5 + i)))))];
+      const [a, b] = await two({
+        ...voiceEnv(voice.url),
+        PROVIDER_TIMEOUT_MS: '500',
+        CALL_RETRY_MS: '200',
+        CALL_LOOKUP_DELAY_MS: '3000',
+      });
+      const leads = [
+        ...(await Promise.all(Array.from({ length: 5 }, (_, i) => submitLead(i % 2 ? a : b, phone(i))))),
+        ...(await Promise.all(Array.from({ length: 5 }, (_, i) => submitLead(i % 2 ? b : a, phone(5 + i))))),
+      ];
       expect(leads.every((l) => l.call === 'retrying')).toBe(true);
       await withStore(async (store) => {
-        await expect.poll(async () => (await Promise.all(leads.map((l) => store.leads.get({ id: l.id })))).filter((l) => l?.call?.status === 'placed').length, { timeout: 20_000 }).toBe(10);
+        await expect
+          .poll(
+            async () =>
+              (await Promise.all(leads.map((l) => store.leads.get({ id: l.id })))).filter(
+                (l) => l?.call?.status === 'placed',
+              ).length,
+            { timeout: 20_000 },
+          )
+          .toBe(10);
       });
       await new Promise((r) => setTimeout(r, 1000));
       expect(voice.posts).toHaveLength(10);
@@ -92,27 +127,59 @@ describe('two instances on one PostgreSQL, raced', () => {
     try {
       const [a, b] = await two(voiceEnv(voice.url));
       const leads: { id: number; call: string }[] = [];
-      for (let batch = 0; batch < 4; batch++) leads.push(...(await Promise.all(Array.from({ length: 5 }, (_, i) => submitLead(i % 2 ? a : b, phone(100 + batch * 5 + i))))));
+      for (let batch = 0; batch < 4; batch++)
+        leads.push(
+          ...(await Promise.all(
+            Array.from({ length: 5 }, (_, i) => submitLead(i % 2 ? a : b, phone(100 + batch * 5 + i))),
+          )),
+        );
       // Most are placed before their answer; one still being placed when its answer had to go says retrying.
       expect(leads.every((l) => l.call === 'placed' || l.call === 'retrying')).toBe(true);
       await withStore(async (store) => {
-        await expect.poll(async () => (await Promise.all(leads.map((l) => store.leads.get({ id: l.id })))).filter((l) => l?.call?.status === 'placed').length, { timeout: 20_000 }).toBe(20);
+        await expect
+          .poll(
+            async () =>
+              (await Promise.all(leads.map((l) => store.leads.get({ id: l.id })))).filter(
+                (l) => l?.call?.status === 'placed',
+              ).length,
+            { timeout: 20_000 },
+          )
+          .toBe(20);
       });
       const send = (instance: Instance, message: unknown) =>
-        fetch(`http://127.0.0.1:${instance.port}/api/voice/events`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vapi-secret': 'vapi-secret' }, body: JSON.stringify({ message }) }).then((r) => r.status);
+        fetch(`http://127.0.0.1:${instance.port}/api/voice/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-vapi-secret': 'vapi-secret' },
+          body: JSON.stringify({ message }),
+        }).then((r) => r.status);
       const ids = voice.calls.map((c) => c.id);
       const statuses = await Promise.all(
         ids.flatMap((id) => [
           send(a, { type: 'end-of-call-report', call: { id }, analysis: { summary: `Summary of ${id}` } }),
           send(b, { type: 'status-update', call: { id }, status: 'ended', endedReason: 'customer-ended-call' }),
           send(a, { type: 'end-of-call-report', call: { id }, artifact: { transcript: `Transcript of ${id}` } }),
-          send(b, { type: 'end-of-call-report', call: { id }, artifact: { recordingUrl: `https://recordings.example/${id}.wav` } }),
+          send(b, {
+            type: 'end-of-call-report',
+            call: { id },
+            artifact: { recordingUrl: `https://recordings.example/${id}.wav` },
+          }),
         ]),
       );
-      expect(statuses.every((s) => s === 200), `${statuses.join(',')}\n${a.output().slice(-3000)}`).toBe(true);
-      const calls = await withStore(async (store) => Promise.all(leads.map(async (l) => (await store.leads.get({ id: l.id }))!.call!)));
+      expect(
+        statuses.every((s) => s === 200),
+        `${statuses.join(',')}\n${a.output().slice(-3000)}`,
+      ).toBe(true);
+      const calls = await withStore(async (store) =>
+        Promise.all(leads.map(async (l) => (await store.leads.get({ id: l.id }))!.call!)),
+      );
       for (const c of calls) {
-        expect(c).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call', summary: `Summary of ${c.providerCallId}`, transcript: `Transcript of ${c.providerCallId}`, recordingUrl: `https://recordings.example/${c.providerCallId}.wav` });
+        expect(c).toMatchObject({
+          status: 'ended',
+          endedReason: 'customer-ended-call',
+          summary: `Summary of ${c.providerCallId}`,
+          transcript: `Transcript of ${c.providerCallId}`,
+          recordingUrl: `https://recordings.example/${c.providerCallId}.wav`,
+        });
       }
     } finally {
       await voice.close();

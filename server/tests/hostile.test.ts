@@ -20,13 +20,18 @@ const PASSWORD = DESK_PASSWORD;
 const service = (env: Record<string, string> = {}) => deskTestService(cleanups, env);
 type Service = Awaited<ReturnType<typeof service>>;
 
-const signIn = (s: Service, body: unknown = { email: EMAIL, password: PASSWORD }, headers: Record<string, string> = {}) => post(s.h, '/api/session', body, { origin: s.origin, ...headers });
+const signIn = (
+  s: Service,
+  body: unknown = { email: EMAIL, password: PASSWORD },
+  headers: Record<string, string> = {},
+) => post(s.h, '/api/session', body, { origin: s.origin, ...headers });
 async function cookie(s: Service) {
   const res = await signIn(s);
   expect(res.statusCode).toBe(200);
   return String(res.headers['set-cookie']).split(';')[0];
 }
-const get = (h: Harness, url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+const get = (h: Harness, url: string, headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'GET', url, headers });
 const health = async (h: Harness) => (await get(h, '/api/health')).statusCode;
 
 describe.each(backends)('text a database cannot hold, on $name', ({ env }) => {
@@ -35,10 +40,16 @@ describe.each(backends)('text a database cannot hold, on $name', ({ env }) => {
     const feedback = { name: 'Asha', email: 'asha@example.com', message: 'Hello' };
     const name = await post(s.h, '/api/feedback', { ...feedback, name: 'As\u0000ha' });
     expect(name.statusCode).toBe(400);
-    expect(name.json()).toEqual({ error: 'invalid', field: 'name', message: expect.stringMatching(/^Your name holds a control character/) });
+    expect(name.json()).toEqual({
+      error: 'invalid',
+      field: 'name',
+      message: expect.stringMatching(/^Your name holds a control character/),
+    });
     expect((await post(s.h, '/api/feedback', { ...feedback, name: 'As\tha' })).json().field).toBe('name');
     // Line breaks are what a message is made of; other controls are not.
-    expect((await post(s.h, '/api/feedback', { ...feedback, message: 'Line one\r\nLine two\tend' })).statusCode).toBe(201);
+    expect((await post(s.h, '/api/feedback', { ...feedback, message: 'Line one\r\nLine two\tend' })).statusCode).toBe(
+      201,
+    );
     expect((await post(s.h, '/api/feedback', { ...feedback, message: 'bell\u0007' })).json().field).toBe('message');
     const email = await signIn(s, { email: 'sales\u0000@example.com', password: 'x' });
     expect(email.statusCode).toBe(400);
@@ -46,14 +57,18 @@ describe.each(backends)('text a database cannot hold, on $name', ({ env }) => {
     const utm = await post(s.h, '/api/demo-requests', lead('token', { utm: { source: 'news\u0000letter' } }));
     expect(utm.statusCode).toBe(400);
     expect(utm.json()).toMatchObject({ field: 'utm.source' });
-    const agent = await post(s.h, '/api/otp', { phone: '+919876543210' }, { 'user-agent': 'Mozilla\u0001' }).catch(() => null);
+    const agent = await post(s.h, '/api/otp', { phone: '+919876543210' }, { 'user-agent': 'Mozilla\u0001' }).catch(
+      () => null,
+    );
     if (agent) expect(agent.statusCode).toBe(400);
     const c = await cookie(s);
     const query = await get(s.h, '/api/desk/leads?agent=%00', { cookie: c });
     expect(query.statusCode).toBe(400);
     expect(query.json()).toMatchObject({ error: 'invalid-filter', field: 'agent' });
     // Three a second from eight addresses took the health check down: now it answers 200 throughout.
-    const attacks = Array.from({ length: 24 }, (_, i) => post(s.h, '/api/feedback', { ...feedback, name: `x\u0000${i}` }, { 'x-forwarded-for': `10.0.0.${i % 8}` }));
+    const attacks = Array.from({ length: 24 }, (_, i) =>
+      post(s.h, '/api/feedback', { ...feedback, name: `x\u0000${i}` }, { 'x-forwarded-for': `10.0.0.${i % 8}` }),
+    );
     const checks = Array.from({ length: 10 }, () => health(s.h));
     expect((await Promise.all(attacks)).every((r) => r.statusCode === 400)).toBe(true);
     expect(await Promise.all(checks)).toEqual(Array(10).fill(200));
@@ -72,7 +87,13 @@ describe.each(backends)('text a database cannot hold, on $name', ({ env }) => {
 describe.each(backends)('the sign-in lock-out under parallel tries, on $name', ({ env }) => {
   it('checks at most 10 passwords of one account, however many arrive at once from 100 addresses', async () => {
     const s = await service({ ...env(), TRUST_PROXY: '1' });
-    const tries = Array.from({ length: 100 }, (_, i) => signIn(s, { email: EMAIL, password: i === 99 ? PASSWORD : `wrong ${i}` }, { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` }));
+    const tries = Array.from({ length: 100 }, (_, i) =>
+      signIn(
+        s,
+        { email: EMAIL, password: i === 99 ? PASSWORD : `wrong ${i}` },
+        { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
+      ),
+    );
     const answers = (await Promise.all(tries)).map((r) => r.statusCode);
     // Ten tries were checked (the right one may have been among them); every other was refused unchecked.
     const checked = await s.h.store.desk.failures({ email: EMAIL, clientIp: '-', since: 0 });
@@ -85,14 +106,23 @@ describe.each(backends)('the sign-in lock-out under parallel tries, on $name', (
     // One client of its own: PostgreSQL's database is shared by this file's tests.
     const s = await service({ ...env(), TRUST_PROXY: '1' });
     const client = { 'x-forwarded-for': '10.9.9.9' };
-    const answers = (await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(s, { email: `guess${i}@example.com`, password: 'password123' }, client)))).map((r) => r.statusCode);
+    const answers = (
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          signIn(s, { email: `guess${i}@example.com`, password: 'password123' }, client),
+        ),
+      )
+    ).map((r) => r.statusCode);
     // Ten checked and wrong (the last of them already told it is locked), ten refused unchecked.
     expect((await s.h.store.desk.failures({ email: '-', clientIp: '10.9.9.9', since: 0 })).client).toBe(10);
     expect(answers.filter((c) => c === 401 || c === 429)).toHaveLength(20);
     // A right password counts against nothing once it matched.
     s.clock.later(DESK_POLICY.lockWindowMs + 1);
     for (let i = 0; i < 5; i++) expect((await signIn(s, undefined, client)).statusCode).toBe(200);
-    expect(await s.h.store.desk.failures({ email: EMAIL, clientIp: '10.9.9.9', since: s.clock.now() })).toEqual({ account: 0, client: 0 });
+    expect(await s.h.store.desk.failures({ email: EMAIL, clientIp: '10.9.9.9', since: s.clock.now() })).toEqual({
+      account: 0,
+      client: 0,
+    });
   });
 });
 
@@ -103,14 +133,38 @@ describe.each(backends)('the provider’s events, never refused for their conten
     // A call placed for a lead, as the worker would record it.
     const { store } = s.h;
     const added = await store.leads.add({
-      lead: { agentId: 'receptionist', name: 'Asha', phone: '+919876543210', tokenId: 't1', createdAt: s.clock.now(), consentText: 'ok', consentVersion: 'v', consentSha256: 'x', consentedAt: null, verifiedAt: Date.now(), clientIp: '127.0.0.1', userAgent: null, pageUrl: null, referrer: null, timeZone: null, utm: {}, clickIds: {}, metadata: {} },
+      lead: {
+        agentId: 'receptionist',
+        name: 'Asha',
+        phone: '+919876543210',
+        tokenId: 't1',
+        createdAt: s.clock.now(),
+        consentText: 'ok',
+        consentVersion: 'v',
+        consentSha256: 'x',
+        consentedAt: null,
+        verifiedAt: Date.now(),
+        clientIp: '127.0.0.1',
+        userAgent: null,
+        pageUrl: null,
+        referrer: null,
+        timeZone: null,
+        utm: {},
+        clickIds: {},
+        metadata: {},
+      },
       plan: { status: 'scheduled', callAt: s.clock.now() + 1e9 },
       deliver: false,
       duplicateWindowMs: 0,
     });
     const leadId = (added as { id: number }).id;
     await store.calls.begin({ leadId, now: s.clock.now() });
-    await store.calls.record({ leadId, now: s.clock.now(), outcome: { kind: 'placed', providerCallId: '42', providerStatus: 'queued', checkAt: s.clock.now() + 1e9 }, deliver: false });
+    await store.calls.record({
+      leadId,
+      now: s.clock.now(),
+      outcome: { kind: 'placed', providerCallId: '42', providerStatus: 'queued', checkAt: s.clock.now() + 1e9 },
+      deliver: false,
+    });
 
     const first = await event({ type: 'status-update', call: { id: 42 }, status: { not: 'text' } });
     expect(first.statusCode).toBe(200);
@@ -127,7 +181,14 @@ describe.each(backends)('the provider’s events, never refused for their conten
     expect(report.statusCode).toBe(200);
     expect(report.json()).toEqual({ received: true, result: 'updated' });
     const call = (await store.leads.get({ id: leadId }))!.call!;
-    expect(call).toMatchObject({ status: 'ended', endedReason: 'r'.repeat(100), startedAt: null, transcript: null, recordingUrl: null, successEvaluation: null });
+    expect(call).toMatchObject({
+      status: 'ended',
+      endedReason: 'r'.repeat(100),
+      startedAt: null,
+      transcript: null,
+      recordingUrl: null,
+      successEvaluation: null,
+    });
     expect(call.summary).toBe('S'.repeat(4000));
   });
 });
@@ -135,7 +196,11 @@ describe.each(backends)('the provider’s events, never refused for their conten
 describe('one error shape for every answer', () => {
   it('405 with Allow on routes with an id, 404 not-found for an id that cannot exist, 403 for a blocked path', async () => {
     const s = await service();
-    for (const [method, url, allow] of [['DELETE', '/api/desk/leads/5', 'GET'], ['GET', '/api/desk/leads/5/contacted', 'POST, DELETE'], ['PUT', '/api/session', 'POST, GET, DELETE']] as const) {
+    for (const [method, url, allow] of [
+      ['DELETE', '/api/desk/leads/5', 'GET'],
+      ['GET', '/api/desk/leads/5/contacted', 'POST, DELETE'],
+      ['PUT', '/api/session', 'POST, GET, DELETE'],
+    ] as const) {
       const res = await s.h.app.inject({ method, url });
       expect(res.statusCode, url).toBe(405);
       expect(res.headers.allow).toBe(allow);
@@ -147,7 +212,11 @@ describe('one error shape for every answer', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: 'not-found', message: 'There is no such lead.' });
     }
-    const contacted = await s.h.app.inject({ method: 'POST', url: '/api/desk/leads/0/contacted', headers: { cookie: c, origin: s.origin } });
+    const contacted = await s.h.app.inject({
+      method: 'POST',
+      url: '/api/desk/leads/0/contacted',
+      headers: { cookie: c, origin: s.origin },
+    });
     expect(contacted.json()).toEqual({ error: 'not-found', message: 'There is no such lead.' });
     mkdirSync(join(s.h.config.distDir, 'widgets'), { recursive: true });
     const traversal = await get(s.h, '/dist/widgets/..%2f..%2fpackage.json');
@@ -166,7 +235,10 @@ describe('one error shape for every answer', () => {
     socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     await new Promise((resolve) => socket.once('close', resolve));
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'headers-too-large', message: 'The request’s headers are too large.' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'headers-too-large',
+      message: 'The request’s headers are too large.',
+    });
   });
 });
 
@@ -174,7 +246,12 @@ describe('desk filters and origins', () => {
   it('refuses a date no clock has (a leap second, 30 February) with 400, never a 500', async () => {
     const s = await service();
     const c = await cookie(s);
-    for (const url of ['/api/desk/leads?from=2016-12-31T23:59:60Z', '/api/desk/leads.csv?to=2016-12-31T23:59:60Z', '/api/desk/feedback?from=2026-02-30', '/api/desk/feedback.csv?to=2016-12-31T23:59:60%2B00:00']) {
+    for (const url of [
+      '/api/desk/leads?from=2016-12-31T23:59:60Z',
+      '/api/desk/leads.csv?to=2016-12-31T23:59:60Z',
+      '/api/desk/feedback?from=2026-02-30',
+      '/api/desk/feedback.csv?to=2016-12-31T23:59:60%2B00:00',
+    ]) {
       const res = await get(s.h, url, { cookie: c });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ error: 'invalid-filter', message: expect.stringMatching(/must be a date/) });
@@ -183,7 +260,11 @@ describe('desk filters and origins', () => {
 
   it('compares Origin with PUBLIC_URL only, never with a forwarded host', async () => {
     const s = await service({ TRUST_PROXY: '1', PUBLIC_URL: 'https://desk.example' });
-    const forged = await signIn(s, undefined, { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    const forged = await signIn(s, undefined, {
+      origin: 'https://evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().error).toBe('bad-origin');
     expect((await signIn(s, undefined, { 'x-forwarded-proto': 'https' })).statusCode).toBe(200);
@@ -204,6 +285,8 @@ describe('desk filters and origins', () => {
 
   it('CALL_LOOKUP_DELAY_MS is checked at start like every setting', () => {
     expect(loadConfig({}, () => {}).calls.lookupDelayMs).toBe(120_000);
-    expect(() => loadConfig({ CALL_LOOKUP_DELAY_MS: 'soon' }, () => {})).toThrow(/^CALL_LOOKUP_DELAY_MS: "soon" is not a whole number/);
+    expect(() => loadConfig({ CALL_LOOKUP_DELAY_MS: 'soon' }, () => {})).toThrow(
+      /^CALL_LOOKUP_DELAY_MS: "soon" is not a whole number/,
+    );
   });
 });

@@ -13,8 +13,24 @@ import { bothDatabases } from './harness.ts';
 const { backends, url } = bothDatabases();
 
 const leadOf = (tokenId: string, createdAt: number) => ({
-  agentId: 'receptionist', name: 'Asha', phone: `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, tokenId, createdAt, consentText: 'I agree.', consentVersion: 'v1', consentSha256: 'h',
-  consentedAt: null, verifiedAt: null, clientIp: '192.0.2.1', userAgent: 'UA', pageUrl: null, referrer: null, timeZone: null, utm: {}, clickIds: {}, metadata: {},
+  agentId: 'receptionist',
+  name: 'Asha',
+  phone: `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+  tokenId,
+  createdAt,
+  consentText: 'I agree.',
+  consentVersion: 'v1',
+  consentSha256: 'h',
+  consentedAt: null,
+  verifiedAt: null,
+  clientIp: '192.0.2.1',
+  userAgent: 'UA',
+  pageUrl: null,
+  referrer: null,
+  timeZone: null,
+  utm: {},
+  clickIds: {},
+  metadata: {},
 });
 
 describe.each(backends)('due times and wake-ups on $name', ({ name, env }) => {
@@ -29,13 +45,18 @@ describe.each(backends)('due times and wake-ups on $name', ({ name, env }) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('says when the next call and the next CRM event fall due: a retry, a lease running out, a read-back; never a lead\'s later event', async () => {
+  it("says when the next call and the next CRM event fall due: a retry, a lease running out, a read-back; never a lead's later event", async () => {
     const woken: Queue[] = [];
     const stops = (['calls', 'outbox'] as const).map((q) => store.onAdded(q, () => woken.push(q)));
     expect(await store.calls.nextDue()).toBeNull();
     expect(await store.outbox.nextDue()).toBeNull();
     const now = 5_000_000;
-    const added = await store.leads.add({ lead: leadOf(`t-${name}`, now), plan: { status: 'pending', callAt: null }, deliver: true, duplicateWindowMs: 0 });
+    const added = await store.leads.add({
+      lead: leadOf(`t-${name}`, now),
+      plan: { status: 'pending', callAt: null },
+      deliver: true,
+      duplicateWindowMs: 0,
+    });
     const id = (added as { id: number }).id;
     // The operation that queued a CRM event woke the outbox of this process (the request pokes the call worker).
     expect(woken).toEqual(['outbox']);
@@ -46,9 +67,19 @@ describe.each(backends)('due times and wake-ups on $name', ({ name, env }) => {
     expect(job.leadId).toBe(id);
     // Leased: due again when the lease runs out (another instance's crash).
     expect(await store.calls.nextDue()).toBe(now + 3_000);
-    await store.calls.record({ leadId: id, now, outcome: { kind: 'retry', error: 'answered 503', nextAttemptAt: now + 700, unknown: false, scheduled: false }, deliver: true });
+    await store.calls.record({
+      leadId: id,
+      now,
+      outcome: { kind: 'retry', error: 'answered 503', nextAttemptAt: now + 700, unknown: false, scheduled: false },
+      deliver: true,
+    });
     expect(await store.calls.nextDue()).toBe(now + 700);
-    await store.calls.record({ leadId: id, now, outcome: { kind: 'placed', providerCallId: `c-${name}`, providerStatus: 'queued', checkAt: now + 1_800_000 }, deliver: true });
+    await store.calls.record({
+      leadId: id,
+      now,
+      outcome: { kind: 'placed', providerCallId: `c-${name}`, providerStatus: 'queued', checkAt: now + 1_800_000 },
+      deliver: true,
+    });
     // Placed: only its read-back is left.
     expect(await store.calls.nextDue()).toBe(now + 1_800_000);
 
@@ -79,7 +110,9 @@ describe('wake-ups from another instance (PostgreSQL LISTEN/NOTIFY)', () => {
       await expect.poll(() => woken).toEqual(['calls']);
 
       // The connection is cut: the workers' timers carry on; it is made again, and every queue is looked at.
-      await other.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets-listen'`);
+      await other.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets-listen'`,
+      );
       await expect.poll(() => woken.length).toBe(3);
       expect(woken.slice(1).sort()).toEqual(['calls', 'outbox']);
       expect(listener.listening()).toBe(true);
@@ -93,7 +126,9 @@ describe('wake-ups from another instance (PostgreSQL LISTEN/NOTIFY)', () => {
 
   it('reach another store on the same database when an operation adds work there', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-jobs-'));
-    const [a, b] = await Promise.all([0, 1].map(() => openStore({ databasePath: join(dir, 'unused.sqlite'), databaseUrl: url() })));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => openStore({ databasePath: join(dir, 'unused.sqlite'), databaseUrl: url() })),
+    );
     try {
       const woken: string[] = [];
       a.onAdded('outbox', () => woken.push('a'));
@@ -102,12 +137,19 @@ describe('wake-ups from another instance (PostgreSQL LISTEN/NOTIFY)', () => {
       const listening = async () => {
         const probe = new pg.Client({ connectionString: url() });
         await probe.connect();
-        const { rows } = await probe.query(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets-listen'`);
+        const { rows } = await probe.query(
+          `SELECT COUNT(*) AS n FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets-listen'`,
+        );
         await probe.end();
         return Number(rows[0].n);
       };
       await expect.poll(listening).toBe(2);
-      await b.leads.add({ lead: leadOf('t-two-stores', Date.now()), plan: { status: 'pending', callAt: null }, deliver: true, duplicateWindowMs: 0 });
+      await b.leads.add({
+        lead: leadOf('t-two-stores', Date.now()),
+        plan: { status: 'pending', callAt: null },
+        deliver: true,
+        duplicateWindowMs: 0,
+      });
       await expect.poll(() => woken.sort()).toEqual(['a', 'b']);
     } finally {
       await Promise.all([a.close(), b.close()]);

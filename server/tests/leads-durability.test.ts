@@ -21,22 +21,42 @@ async function submitLead(instance: Instance, phone: string, agentId = 'receptio
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   await expect.poll(() => instance.codes.get(phone)).toBeTruthy();
   const { body } = await call(instance, '/otp/verify', { phone, code: instance.codes.get(phone) });
-  const lead = await call(instance, '/demo-requests', { agentId, name: `Visitor ${phone}`, phone, consent: true, consentText: CONSENT, token: body.token });
+  const lead = await call(instance, '/demo-requests', {
+    agentId,
+    name: `Visitor ${phone}`,
+    phone,
+    consent: true,
+    consentText: CONSENT,
+    token: body.token,
+  });
   expect(lead.status, JSON.stringify(lead.body)).toBe(201);
   return lead.body as { id: number; call: string };
 }
 const phone = (i: number) => `+9198765${String(i).padStart(5, '0')}`;
 const KEY = 'vapi-durable-key';
-const voiceEnv = (url: string) => ({ VAPI_PRIVATE_KEY: KEY, VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-1' });
+const voiceEnv = (url: string) => ({
+  VAPI_PRIVATE_KEY: KEY,
+  VAPI_PHONE_NUMBER_ID: 'pn-1',
+  VAPI_API_URL: url,
+  VAPI_ASSISTANT_RECEPTIONIST: 'asst-1',
+});
 
 describe('leads across crashes', () => {
   it('keeps every acknowledged lead through SIGKILL, and delivers every one to the CRM once it answers, across a restart', async () => {
     const hook = await webhookReceiver('whsec-durable');
     hook.down = true;
-    const env = { DATABASE_PATH: join(dir, 'leads.sqlite'), LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: 'whsec-durable', LEAD_WEBHOOK_BACKOFF_MS: '20', PROVIDER_TIMEOUT_MS: '1000' };
+    const env = {
+      DATABASE_PATH: join(dir, 'leads.sqlite'),
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: 'whsec-durable',
+      LEAD_WEBHOOK_BACKOFF_MS: '20',
+      PROVIDER_TIMEOUT_MS: '1000',
+    };
     try {
       const first = await startInstance(dir, env);
-      const ids = (await Promise.all(Array.from({ length: 12 }, (_, i) => submitLead(first, phone(i))))).map((l) => l.id);
+      const ids = (await Promise.all(Array.from({ length: 12 }, (_, i) => submitLead(first, phone(i))))).map(
+        (l) => l.id,
+      );
       first.child.kill('SIGKILL');
       await exited(first.child);
 
@@ -49,7 +69,9 @@ describe('leads across crashes', () => {
       await exited(second.child);
       const h = await testApp({ DATABASE_PATH: env.DATABASE_PATH });
       try {
-        expect((await h.store.leads.list()).map((l) => l.lead.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+        expect((await h.store.leads.list()).map((l) => l.lead.id).sort((a, b) => a - b)).toEqual(
+          [...ids].sort((a, b) => a - b),
+        );
         expect(await h.store.outbox.pending()).toBe(0);
       } finally {
         await h.close();
@@ -62,7 +84,13 @@ describe('leads across crashes', () => {
   it('places the call exactly once when the service is killed after the 201, before the call and during it', async () => {
     const voice = await fakeVoiceProvider(KEY);
     try {
-      const env = { DATABASE_PATH: join(dir, 'calls.sqlite'), ...voiceEnv(voice.url), CALL_RETRY_MS: '5000', PROVIDER_TIMEOUT_MS: '800', CALL_LOOKUP_DELAY_MS: '2000' };
+      const env = {
+        DATABASE_PATH: join(dir, 'calls.sqlite'),
+        ...voiceEnv(voice.url),
+        CALL_RETRY_MS: '5000',
+        PROVIDER_TIMEOUT_MS: '800',
+        CALL_LOOKUP_DELAY_MS: '2000',
+      };
       const first = await startInstance(dir, env);
       // Before the call: the provider is busy, the answer says retrying, then the process dies.
       voice.script.push(503);
@@ -90,17 +118,33 @@ describe('two instances on one PostgreSQL', () => {
   afterAll(() => pg?.stop());
 
   it('obey the per-phone limits exactly and make one lead per token', async () => {
-    const [a, b] = await Promise.all([startInstance(dir, { DATABASE_URL: pg.url }), startInstance(dir, { DATABASE_URL: pg.url })]);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, '/otp', { phone: phone(1) })));
+    const [a, b] = await Promise.all([
+      startInstance(dir, { DATABASE_URL: pg.url }),
+      startInstance(dir, { DATABASE_URL: pg.url }),
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, '/otp', { phone: phone(1) })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 429 && r.body.error === 'cooldown')).toHaveLength(9);
     const sender = answers.findIndex((r) => r.status === 200) % 2 ? a : b;
     await expect.poll(() => sender.codes.get(phone(1))).toBeTruthy();
     // Ten right answers at once across both: one token.
-    const checks = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, '/otp/verify', { phone: phone(1), code: sender.codes.get(phone(1)) })));
+    const checks = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(i % 2 ? a : b, '/otp/verify', { phone: phone(1), code: sender.codes.get(phone(1)) }),
+      ),
+    );
     const tokens = checks.filter((c) => c.status === 200);
     expect(tokens).toHaveLength(1);
-    const lead = { agentId: 'receptionist', name: 'Asha', phone: phone(1), consent: true, consentText: CONSENT, token: tokens[0].body.token };
+    const lead = {
+      agentId: 'receptionist',
+      name: 'Asha',
+      phone: phone(1),
+      consent: true,
+      consentText: CONSENT,
+      token: tokens[0].body.token,
+    };
     const posts = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? a : b, '/demo-requests', lead)));
     expect(posts.map((p) => p.status).sort()).toEqual([201, 401, 401, 401, 401, 401]);
   }, 60_000);
@@ -110,10 +154,22 @@ describe('two instances on one PostgreSQL', () => {
     voice.refuseEveryOther = true;
     const hook = await webhookReceiver('whsec-two');
     try {
-      const env = { DATABASE_URL: pg.url, ...voiceEnv(voice.url), CALL_RETRY_MS: '200', LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: 'whsec-two', LEAD_WEBHOOK_BACKOFF_MS: '20' };
+      const env = {
+        DATABASE_URL: pg.url,
+        ...voiceEnv(voice.url),
+        CALL_RETRY_MS: '200',
+        LEAD_WEBHOOK_URL: hook.url,
+        LEAD_WEBHOOK_SECRET: 'whsec-two',
+        LEAD_WEBHOOK_BACKOFF_MS: '20',
+      };
       const [a, b] = await Promise.all([startInstance(dir, env), startInstance(dir, env)]);
       const leads = [];
-      for (let batch = 0; batch < 10; batch++) leads.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => submitLead(i % 2 ? a : b, phone(1000 + batch * 20 + i))))));
+      for (let batch = 0; batch < 10; batch++)
+        leads.push(
+          ...(await Promise.all(
+            Array.from({ length: 20 }, (_, i) => submitLead(i % 2 ? a : b, phone(1000 + batch * 20 + i))),
+          )),
+        );
       await expect.poll(() => voice.calls.length, { timeout: 30_000 }).toBe(200);
       await new Promise((r) => setTimeout(r, 1500));
       expect(voice.calls).toHaveLength(200);

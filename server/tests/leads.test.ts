@@ -44,7 +44,13 @@ describe('POST /api/demo-requests', () => {
       agentId: 'receptionist',
       name: 'Asha Rao',
       phone: PHONE,
-      consent: { text: CONSENT, version: 'default-en', sha256: createHash('sha256').update(CONSENT).digest('hex'), consentedAt: '2026-11-23T06:29:50.000Z', verifiedAt: new Date(clock.now()).toISOString() },
+      consent: {
+        text: CONSENT,
+        version: 'default-en',
+        sha256: createHash('sha256').update(CONSENT).digest('hex'),
+        consentedAt: '2026-11-23T06:29:50.000Z',
+        verifiedAt: new Date(clock.now()).toISOString(),
+      },
       source: {
         pageUrl: 'https://partner.example/landing?utm_source=newsletter',
         referrer: 'https://news.example/',
@@ -84,7 +90,11 @@ describe('POST /api/demo-requests', () => {
     }
     expect(await listLeads(h)).toEqual([]);
     // The Hindi sentence of the same form is accepted, with its version.
-    const hindi = await post(h, '/api/demo-requests', lead(token, { consentText: h.config.consentTexts['default-hi'] }));
+    const hindi = await post(
+      h,
+      '/api/demo-requests',
+      lead(token, { consentText: h.config.consentTexts['default-hi'] }),
+    );
     expect(hindi.statusCode).toBe(201);
     expect((await listLeads(h))[0].consent.version).toBe('default-hi');
   });
@@ -96,14 +106,29 @@ describe('POST /api/demo-requests', () => {
     const h = await service({ CONSENT_TEXTS_FILE: file });
     const token = await verified(h);
     expect((await post(h, '/api/demo-requests', lead(token))).json().error).toBe('consent-text');
-    expect((await post(h, '/api/demo-requests', lead(token, { consentText: 'I agree that Acme may call me about a demo.', consentVersion: '2026-11' }))).statusCode).toBe(201);
-    expect((await listLeads(h))[0].consent).toMatchObject({ version: '2026-11', text: 'I agree that Acme may call me about a demo.' });
+    expect(
+      (
+        await post(
+          h,
+          '/api/demo-requests',
+          lead(token, { consentText: 'I agree that Acme may call me about a demo.', consentVersion: '2026-11' }),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect((await listLeads(h))[0].consent).toMatchObject({
+      version: '2026-11',
+      text: 'I agree that Acme may call me about a demo.',
+    });
   });
 
   it('cleans names: NFC, no bidi-override or zero-width characters, joiners kept inside words; refuses control characters', async () => {
     const h = await service();
     // A control character (a line break, NUL) is refused with the field named, as in every field (issue 29).
-    const refused = await post(h, '/api/demo-requests', lead(await verified(h), { name: 'Asha\r\nRao', agentId: 'realEstate' }));
+    const refused = await post(
+      h,
+      '/api/demo-requests',
+      lead(await verified(h), { name: 'Asha\r\nRao', agentId: 'realEstate' }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'name', field: 'name' });
     const names: [string, string][] = [
@@ -114,7 +139,10 @@ describe('POST /api/demo-requests', () => {
     ];
     for (const [given] of names) {
       clock.later(OTP_RULES.cooldownMs);
-      expect((await post(h, '/api/demo-requests', lead(await verified(h), { name: given, agentId: 'realEstate' }))).statusCode).toBeLessThan(300);
+      expect(
+        (await post(h, '/api/demo-requests', lead(await verified(h), { name: given, agentId: 'realEstate' })))
+          .statusCode,
+      ).toBeLessThan(300);
       clock.later(25 * 3_600_000);
     }
     expect((await listLeads(h)).map((l) => l.name)).toEqual(names.map(([, want]) => want));
@@ -125,15 +153,21 @@ describe('POST /api/demo-requests', () => {
     const token = await verified(h);
     expect((await post(h, '/api/demo-requests', lead(token, { phone: '+919876543211' }))).statusCode).toBe(401);
     const [body, signature] = token.split('.');
-    const forgedBody = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), phone: '+919876543211' })).toString('base64url');
-    expect((await post(h, '/api/demo-requests', lead(`${forgedBody}.${signature}`, { phone: '+919876543211' }))).statusCode).toBe(401);
+    const forgedBody = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), phone: '+919876543211' }),
+    ).toString('base64url');
+    expect(
+      (await post(h, '/api/demo-requests', lead(`${forgedBody}.${signature}`, { phone: '+919876543211' }))).statusCode,
+    ).toBe(401);
     expect((await post(h, '/api/demo-requests', lead('not-a-token'))).statusCode).toBe(401);
     expect(await listLeads(h)).toEqual([]);
 
     expect((await post(h, '/api/demo-requests', lead(token))).statusCode).toBe(201);
     const again = await post(h, '/api/demo-requests', lead(token, { agentId: 'realEstate' }));
     expect(again.statusCode).toBe(401);
-    expect(again.json().message).toBe('This verification was already used for a request. Verify your number again to send another.');
+    expect(again.json().message).toBe(
+      'This verification was already used for a request. Verify your number again to send another.',
+    );
 
     clock.later(OTP_RULES.cooldownMs);
     const stale = await verified(h);
@@ -153,7 +187,9 @@ describe('POST /api/demo-requests', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ id: 1, call: 'not-configured', duplicate: true });
     clock.later(OTP_RULES.cooldownMs);
-    expect((await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate' }))).statusCode).toBe(201);
+    expect((await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate' }))).statusCode).toBe(
+      201,
+    );
     clock.later(24 * 3_600_000);
     expect((await post(h, '/api/demo-requests', lead(await verified(h)))).statusCode).toBe(201);
     expect(await listLeads(h)).toHaveLength(3);
@@ -165,7 +201,15 @@ describe('a repeat request (#34)', () => {
     const voice = await fakeVoiceProvider('vapi-key');
     cleanups.push(voice.close);
     // Calling hours are 09:00-20:00 in the visitor's zone: 12:00 calls at once, 01:00 waits for 09:00.
-    const h = await service({ VAPI_PRIVATE_KEY: 'vapi-key', VAPI_PHONE_NUMBER_ID: 'pn-1', VAPI_API_URL: voice.url, VAPI_ASSISTANT_RECEPTIONIST: 'asst-r', VAPI_ASSISTANT_REAL_ESTATE: 'asst-e', PROVIDER_TIMEOUT_MS: '700', CALL_HOURS: '09:00-20:00' });
+    const h = await service({
+      VAPI_PRIVATE_KEY: 'vapi-key',
+      VAPI_PHONE_NUMBER_ID: 'pn-1',
+      VAPI_API_URL: voice.url,
+      VAPI_ASSISTANT_RECEPTIONIST: 'asst-r',
+      VAPI_ASSISTANT_REAL_ESTATE: 'asst-e',
+      PROVIDER_TIMEOUT_MS: '700',
+      CALL_HOURS: '09:00-20:00',
+    });
     // Another day than the other tests' (the clock is shared): 12:00 in Kolkata, then 01:00 the next night.
     const day = Math.ceil(clock.now() / 86_400_000 + 1) * 86_400_000;
     clock.set(day + 6.5 * 3_600_000);
@@ -179,16 +223,24 @@ describe('a repeat request (#34)', () => {
 
     clock.set(day + 19.5 * 3_600_000);
     const nine = new Date(day + 27.5 * 3_600_000).toISOString();
-    const night = await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate', timeZone: 'Asia/Kolkata' }));
+    const night = await post(
+      h,
+      '/api/demo-requests',
+      lead(await verified(h), { agentId: 'realEstate', timeZone: 'Asia/Kolkata' }),
+    );
     expect(night.json()).toEqual({ id: 2, call: 'scheduled', callAt: nine });
     clock.later(OTP_RULES.cooldownMs);
-    const repeat = await post(h, '/api/demo-requests', lead(await verified(h), { agentId: 'realEstate', timeZone: 'Asia/Kolkata' }));
+    const repeat = await post(
+      h,
+      '/api/demo-requests',
+      lead(await verified(h), { agentId: 'realEstate', timeZone: 'Asia/Kolkata' }),
+    );
     expect(repeat.json()).toEqual({ id: 2, call: 'scheduled', callAt: nine, duplicate: true });
   });
 });
 
 describe('the default consent sentences', () => {
-  it('are the demo form\'s own, with and without a brand, in English and Hindi', async () => {
+  it("are the demo form's own, with and without a brand, in English and Hindi", async () => {
     const { DEMO_REQUEST_STRINGS } = await import('../../widgets/lib/strings/demo-request.ts');
     const { defaultConsentTexts } = await import('../../model/consent.ts');
     expect(defaultConsentTexts('Acme')).toEqual({
@@ -203,16 +255,63 @@ describe('the default consent sentences', () => {
 describe('exports', () => {
   it('export-leads carries consent proof, attribution and the call, neutralising formulas but keeping phones dialable', async () => {
     const h = await service();
-    expect((await post(h, '/api/demo-requests', lead(await verified(h), { name: '=HYPERLINK("x")', utm: { source: 'newsletter', campaign: 'diwali' }, pageUrl: 'https://a.example/p' }), { 'user-agent': 'UA/1' })).statusCode).toBe(201);
-    const run = (...args: string[]) => execFileSync('npm', ['run', '-s', 'export-leads', '--', ...args, '--db', h.store.path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(
+      (
+        await post(
+          h,
+          '/api/demo-requests',
+          lead(await verified(h), {
+            name: '=HYPERLINK("x")',
+            utm: { source: 'newsletter', campaign: 'diwali' },
+            pageUrl: 'https://a.example/p',
+          }),
+          { 'user-agent': 'UA/1' },
+        )
+      ).statusCode,
+    ).toBe(201);
+    const run = (...args: string[]) =>
+      execFileSync('npm', ['run', '-s', 'export-leads', '--', ...args, '--db', h.store.path], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
     const [header, row] = run('--format', 'csv').split('\r\n');
-    expect(header.split(',')).toEqual(expect.arrayContaining(['id', 'createdAt', 'phone', 'consentText', 'consentVersion', 'consentSha256', 'verifiedAt', 'pageUrl', 'userAgent', 'utmSource', 'utmCampaign', 'callStatus', 'callAttempts', 'callAt', 'callLastError', 'callEndedReason', 'callDurationSeconds', 'callSummary']));
+    expect(header.split(',')).toEqual(
+      expect.arrayContaining([
+        'id',
+        'createdAt',
+        'phone',
+        'consentText',
+        'consentVersion',
+        'consentSha256',
+        'verifiedAt',
+        'pageUrl',
+        'userAgent',
+        'utmSource',
+        'utmCampaign',
+        'callStatus',
+        'callAttempts',
+        'callAt',
+        'callLastError',
+        'callEndedReason',
+        'callDurationSeconds',
+        'callSummary',
+      ]),
+    );
     expect(header).toMatch(/^[a-zA-Z0-9,]+$/);
     expect(row).toContain(`"'=HYPERLINK(""x"")","${PHONE}"`);
     expect(row).toContain('"newsletter"');
     const [json] = JSON.parse(run('--format', 'json'));
-    expect(json).toMatchObject({ id: 1, name: '=HYPERLINK("x")', utmCampaign: 'diwali', pageUrl: 'https://a.example/p', userAgent: 'UA/1', consentSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(execFileSync('npm', ['run', '-s', 'export-leads', '--', '--help'], { encoding: 'utf8' })).toContain('--format');
+    expect(json).toMatchObject({
+      id: 1,
+      name: '=HYPERLINK("x")',
+      utmCampaign: 'diwali',
+      pageUrl: 'https://a.example/p',
+      userAgent: 'UA/1',
+      consentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(execFileSync('npm', ['run', '-s', 'export-leads', '--', '--help'], { encoding: 'utf8' })).toContain(
+      '--format',
+    );
   });
 });
 
@@ -220,14 +319,31 @@ describe('the CRM webhook', () => {
   it('receives lead.created, signed, with a delivery id of its own kept across retries', async () => {
     const hook = await webhookReceiver('whsec-test', 2);
     cleanups.push(hook.close);
-    const h = await service({ LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: 'whsec-test', LEAD_WEBHOOK_BACKOFF_MS: '20' });
-    expect((await post(h, '/api/demo-requests', lead(await verified(h), { utm: { source: 'ads' } }))).statusCode).toBe(201);
+    const h = await service({
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: 'whsec-test',
+      LEAD_WEBHOOK_BACKOFF_MS: '20',
+    });
+    expect((await post(h, '/api/demo-requests', lead(await verified(h), { utm: { source: 'ads' } }))).statusCode).toBe(
+      201,
+    );
     await expect.poll(() => hook.received.length, { timeout: 5000 }).toBe(1);
     expect(hook.failures).toBe(2);
     const [got] = hook.received;
     expect(got).toMatchObject({ event: 'lead.created', validSignature: true });
     expect(got.deliveryId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(got.body).toMatchObject({ id: got.deliveryId, event: 'lead.created', lead: { id: 1, agentId: 'receptionist', name: 'Asha Rao', phone: PHONE, consent: { text: CONSENT }, source: { utm: { source: 'ads' } } } });
+    expect(got.body).toMatchObject({
+      id: got.deliveryId,
+      event: 'lead.created',
+      lead: {
+        id: 1,
+        agentId: 'receptionist',
+        name: 'Asha Rao',
+        phone: PHONE,
+        consent: { text: CONSENT },
+        source: { utm: { source: 'ads' } },
+      },
+    });
     expect(JSON.stringify(got.body)).not.toContain('token');
   });
 });

@@ -27,8 +27,12 @@ describe('the log', () => {
     const res = await post(h, '/api/demo-requests', lead(token, { phone: PHONE, name: NAME }));
     expect(res.statusCode).toBe(201);
     await waitFor(() => expect(voice.calls).toHaveLength(1), { timeout: 10_000 });
-    await waitFor(async () => expect((await h.store.calls.state({ leadId: res.json().id }))?.status).toBe('placed'), { timeout: 10_000 });
-    expect((await post(h, '/api/feedback', { name: NAME, email: EMAIL, message: `call me on ${PHONE}` })).statusCode).toBe(201);
+    await waitFor(async () => expect((await h.store.calls.state({ leadId: res.json().id }))?.status).toBe('placed'), {
+      timeout: 10_000,
+    });
+    expect(
+      (await post(h, '/api/feedback', { name: NAME, email: EMAIL, message: `call me on ${PHONE}` })).statusCode,
+    ).toBe(201);
     await h.store.desk.addUser({ email: DESK, passwordHash: fixtureHash('a long enough password'), now: Date.now() });
     const origin = new URL(h.config.publicUrl).origin;
     const signIn = await post(h, '/api/session', { email: DESK, password: 'a long enough password' }, { origin });
@@ -38,16 +42,30 @@ describe('the log', () => {
 
     const text = JSON.stringify(h.logs);
     // The log did speak of all this (so the test looks at the right lines)…
-    for (const msg of ['one-time code sent', 'lead stored', 'demo call placed', 'feedback stored', 'desk sign-in', 'desk leads downloaded']) {
-      expect(h.logs.map((l) => l.msg), msg).toContain(msg);
+    for (const msg of [
+      'one-time code sent',
+      'lead stored',
+      'demo call placed',
+      'feedback stored',
+      'desk sign-in',
+      'desk leads downloaded',
+    ]) {
+      expect(
+        h.logs.map((l) => l.msg),
+        msg,
+      ).toContain(msg);
     }
     expect(h.logs.find((l) => l.msg === 'one-time code sent')).toMatchObject({ phoneEnding: '…99' });
     // …and named no one.
-    for (const secret of [PHONE, PHONE.slice(3), PHONE.slice(1), code, 'Xavier', 'Lognotsson', EMAIL, DESK]) expect(text, secret).not.toContain(secret);
+    for (const secret of [PHONE, PHONE.slice(3), PHONE.slice(1), code, 'Xavier', 'Lognotsson', EMAIL, DESK])
+      expect(text, secret).not.toContain(secret);
   });
 
   it('takes numbers, addresses and the known values out of text from outside', () => {
-    const said = 'voice provider answered 400: customer +91 98123 12399 (Xavier Lognotsson, xavier.l@example.com) is not reachable; 9812312399 retried 2026-11-25';
-    expect(scrub(said, [PHONE, NAME])).toBe('voice provider answered 400: customer [number] ([personal data], [email]) is not reachable; [number] retried 2026-11-25');
+    const said =
+      'voice provider answered 400: customer +91 98123 12399 (Xavier Lognotsson, xavier.l@example.com) is not reachable; 9812312399 retried 2026-11-25';
+    expect(scrub(said, [PHONE, NAME])).toBe(
+      'voice provider answered 400: customer [number] ([personal data], [email]) is not reachable; [number] retried 2026-11-25',
+    );
   });
 });

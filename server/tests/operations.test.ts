@@ -16,7 +16,12 @@ afterEach(async () => {
 
 const feedback = { name: 'Asha', email: 'asha@example.com', message: 'Hello' };
 const post = (app: Harness['app']) =>
-  app.inject({ method: 'POST', url: '/api/feedback', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(feedback) });
+  app.inject({
+    method: 'POST',
+    url: '/api/feedback',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(feedback),
+  });
 
 describe('a database locked by another process', () => {
   // No stopwatch: what a loaded machine cannot change is the order. The page answers while the write
@@ -39,7 +44,10 @@ describe('a database locked by another process', () => {
       expect(writeAnswered, 'the page waited for the blocked write').toBe(false);
       const refused = await write;
       expect(refused.statusCode).toBe(503);
-      expect(refused.json()).toEqual({ error: 'busy', message: 'The database is busy right now. Please try again in a moment.' });
+      expect(refused.json()).toEqual({
+        error: 'busy',
+        message: 'The database is busy right now. Please try again in a moment.',
+      });
       const health = await h.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ ok: false, database: 'busy' });
@@ -76,7 +84,12 @@ describe('slow clients', () => {
     const closed: string[] = [];
     const [headers, body] = await Promise.all([
       stall(port, 'POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: app', 'headers', closed),
-      stall(port, 'POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":', 'body', closed),
+      stall(
+        port,
+        'POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+        'body',
+        closed,
+      ),
     ]);
     expect(headers).toMatch(/^HTTP\/1\.1 408/);
     expect(body).toMatch(/^HTTP\/1\.1 408/);
@@ -104,7 +117,9 @@ describe('smaller mends', () => {
   it('refuses to export from a database that does not exist', async () => {
     h = await testApp();
     const missing = join(h.dir, 'nope.db');
-    const run = spawnSync(process.execPath, ['server/run.mjs', 'cli/export', 'feedback', '--db', missing], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['server/run.mjs', 'cli/export', 'feedback', '--db', missing], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`No database at ${missing}`);
     expect(run.stdout).toBe('');
@@ -113,25 +128,50 @@ describe('smaller mends', () => {
   it('exports a clean file through npm run -s', async () => {
     h = await testApp();
     await post(h.app);
-    const csv = execFileSync('npm', ['run', '-s', 'export-feedback', '--', '--format', 'csv', '--db', h.store.path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const csv = execFileSync('npm', ['run', '-s', 'export-feedback', '--', '--format', 'csv', '--db', h.store.path], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     expect(csv.split('\r\n')[0]).toBe('id,createdAt,name,email,message');
   });
 });
 
 describe('settings checked at start', () => {
   const start = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['server/run.mjs', 'main'], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '1', DATABASE_PATH: '/nonexistent/never.sqlite', ...env }, timeout: 20_000 * slowdown() });
+    spawnSync(process.execPath, ['server/run.mjs', 'main'], {
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: '1',
+        DATABASE_PATH: '/nonexistent/never.sqlite',
+        ...env,
+      },
+      timeout: 20_000 * slowdown(),
+    });
 
   it.each([
     [{ OTP_PROVIDER: 'Twilio' }, 'OTP_PROVIDER: "Twilio" is not one of console, twilio (lower case).'],
-    [{ LEAD_WEBHOOK_URL: 'https://crm.example/hook' }, 'LEAD_WEBHOOK_SECRET: is required with LEAD_WEBHOOK_URL: deliveries are signed with it.'],
-    [{ LEAD_WEBHOOK_URL: 'crm.example/hook', LEAD_WEBHOOK_SECRET: 's' }, 'LEAD_WEBHOOK_URL: "crm.example/hook" is not a URL (for example https://example.com).'],
+    [
+      { LEAD_WEBHOOK_URL: 'https://crm.example/hook' },
+      'LEAD_WEBHOOK_SECRET: is required with LEAD_WEBHOOK_URL: deliveries are signed with it.',
+    ],
+    [
+      { LEAD_WEBHOOK_URL: 'crm.example/hook', LEAD_WEBHOOK_SECRET: 's' },
+      'LEAD_WEBHOOK_URL: "crm.example/hook" is not a URL (for example https://example.com).',
+    ],
     [{ PORT: 'eighty' }, 'PORT: "eighty" is not a whole number from 1 to 65535.'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: "true" is neither a hop count nor an address or network'],
     [{ CALL_HOURS: '9-17' }, 'CALL_HOURS: "9-17" is not a window like 09:00-20:00'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: "mysql://x" must start with postgres:// or postgresql://.'],
-    [{ OTP_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_VERIFY_SERVICE_SID: are required when OTP_PROVIDER=twilio.'],
-    [{ OTP_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_VERIFY_SERVICE_SID: 'VA1' }, 'TWILIO_AUTH_TOKEN: is required when OTP_PROVIDER=twilio.'],
+    [
+      { OTP_PROVIDER: 'twilio' },
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_VERIFY_SERVICE_SID: are required when OTP_PROVIDER=twilio.',
+    ],
+    [
+      { OTP_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_VERIFY_SERVICE_SID: 'VA1' },
+      'TWILIO_AUTH_TOKEN: is required when OTP_PROVIDER=twilio.',
+    ],
   ])('stops at once with one line for %j', (env, line) => {
     const run = start(env as Record<string, string>);
     expect(run.status).toBe(1);
@@ -149,11 +189,17 @@ describe('settings checked at start', () => {
     const run = start({ PORT: String(port), DATABASE_PATH: join(h.dir, 'busy-port.sqlite') });
     taken.close();
     expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toBe(`Cannot start: 127.0.0.1:${port} is already in use. Set PORT (or HOST) to another value, e.g. PORT=${port + 1}.`);
+    expect(run.stderr.trim()).toBe(
+      `Cannot start: 127.0.0.1:${port} is already in use. Set PORT (or HOST) to another value, e.g. PORT=${port + 1}.`,
+    );
   });
 
   it('answers --help on every command-line tool', () => {
-    for (const [tool, words] of [['export-leads', '--format'], ['export-feedback', '--format'], ['suppress', '--remove']]) {
+    for (const [tool, words] of [
+      ['export-leads', '--format'],
+      ['export-feedback', '--format'],
+      ['suppress', '--remove'],
+    ]) {
       const out = execFileSync('npm', ['run', '-s', tool, '--', '--help'], { encoding: 'utf8' });
       expect(out, tool).toContain(words);
     }

@@ -16,7 +16,14 @@ async function service(env: Record<string, string> = {}) {
 async function twilioService(env: Record<string, string> = {}) {
   const twilio = await fakeTwilio();
   cleanups.push(twilio.close);
-  const h = await service({ OTP_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_AUTH_TOKEN: TWILIO.authToken, TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid, TWILIO_API_URL: twilio.url, ...env });
+  const h = await service({
+    OTP_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: TWILIO.accountSid,
+    TWILIO_AUTH_TOKEN: TWILIO.authToken,
+    TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
+    TWILIO_API_URL: twilio.url,
+    ...env,
+  });
   return { h, twilio };
 }
 const wrong = (code: string | undefined) => (code === '000000' ? '111111' : '000000');
@@ -26,7 +33,13 @@ describe('POST /api/otp', () => {
     const h = await service();
     const res = await post(h, '/api/otp', { phone: PHONE });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sent: true, phone: PHONE, display: '+91 98765 43210', resendAfterSeconds: 30, expiresInSeconds: 600 });
+    expect(res.json()).toEqual({
+      sent: true,
+      phone: PHONE,
+      display: '+91 98765 43210',
+      resendAfterSeconds: 30,
+      expiresInSeconds: 600,
+    });
     const code = h.codeFor(PHONE)!;
     expect(code).toMatch(/^\d{6}$/);
     const { default: Database } = await import('better-sqlite3');
@@ -40,11 +53,15 @@ describe('POST /api/otp', () => {
 
   it('refuses a malformed number, a country codes may not go to, and every number that is not a mobile, in words, sending nothing', async () => {
     const h = await service();
-    for (const phone of ['98765', '+91 123', '']) expect((await post(h, '/api/otp', { phone })).json().error).toBe('invalid-phone');
+    for (const phone of ['98765', '+91 123', ''])
+      expect((await post(h, '/api/otp', { phone })).json().error).toBe('invalid-phone');
     expect((await post(h, '/api/otp', { phone: 12 })).json()).toMatchObject({ error: 'invalid-phone', field: 'phone' });
     const uk = await post(h, '/api/otp', { phone: '+447400123456' });
     expect(uk.statusCode).toBe(400);
-    expect(uk.json()).toEqual({ error: 'country-not-allowed', message: 'We can only send codes to numbers in India for now.' });
+    expect(uk.json()).toEqual({
+      error: 'country-not-allowed',
+      message: 'We can only send codes to numbers in India for now.',
+    });
     const kinds: [string, string][] = [
       ['+911123456789', 'a landline'],
       ['+9118001234567', 'a toll-free number'],
@@ -52,7 +69,10 @@ describe('POST /api/otp', () => {
     for (const [phone, words] of kinds) {
       const res = await post(h, '/api/otp', { phone });
       expect(res.statusCode, phone).toBe(400);
-      expect(res.json()).toEqual({ error: 'not-mobile', message: `This looks like ${words}. Enter a mobile number that can receive text messages.` });
+      expect(res.json()).toEqual({
+        error: 'not-mobile',
+        message: `This looks like ${words}. Enter a mobile number that can receive text messages.`,
+      });
     }
     const world = await service({ OTP_COUNTRIES: 'GB,US,FR' });
     for (const [phone, words] of [
@@ -63,7 +83,10 @@ describe('POST /api/otp', () => {
       ['+33810123456', 'a shared-cost number'],
       ['+447012345678', 'a personal (forwarding) number'],
       ['+443001234567', 'a company (UAN) number'],
-    ]) expect((await post(world, '/api/otp', { phone })).json().message, phone).toBe(`This looks like ${words}. Enter a mobile number that can receive text messages.`);
+    ])
+      expect((await post(world, '/api/otp', { phone })).json().message, phone).toBe(
+        `This looks like ${words}. Enter a mobile number that can receive text messages.`,
+      );
     expect((await post(world, '/api/otp', { phone: '+447400123456' })).statusCode).toBe(200);
     // Fixed-or-mobile (the plan cannot tell): allowed.
     expect((await post(world, '/api/otp', { phone: '+12025550123' })).statusCode).toBe(200);
@@ -76,7 +99,11 @@ describe('POST /api/otp', () => {
     clock.later(10_000);
     const early = await post(h, '/api/otp', { phone: PHONE });
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toMatchObject({ error: 'cooldown', retryAfterSeconds: 20, message: 'A code was just sent. You can ask for another in 20 seconds.' });
+    expect(early.json()).toMatchObject({
+      error: 'cooldown',
+      retryAfterSeconds: 20,
+      message: 'A code was just sent. You can ask for another in 20 seconds.',
+    });
     expect(early.headers['retry-after']).toBe('20');
     for (let i = 2; i <= OTP_RULES.perPhoneHour; i++) {
       clock.later(OTP_RULES.cooldownMs);
@@ -86,7 +113,9 @@ describe('POST /api/otp', () => {
     const sixth = await post(h, '/api/otp', { phone: PHONE });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error).toBe('hourly');
-    expect(sixth.json().message).toMatch(/^Too many codes were sent to this number\. Please try again in \d+ minutes\.$/);
+    expect(sixth.json().message).toMatch(
+      /^Too many codes were sent to this number\. Please try again in \d+ minutes\.$/,
+    );
     clock.later(3_600_000);
     expect((await post(h, '/api/otp', { phone: PHONE })).statusCode).toBe(200);
   });
@@ -96,10 +125,25 @@ describe('POST /api/otp', () => {
     for (let i = 0; i < 3; i++) expect((await post(h, '/api/otp', { phone: `+91987654321${i}` })).statusCode).toBe(200);
     const fourth = await post(h, '/api/otp', { phone: '+919876543219' });
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toMatchObject({ error: 'client-limit', message: 'Too many codes were requested from your connection. Please try again later.' });
+    expect(fourth.json()).toMatchObject({
+      error: 'client-limit',
+      message: 'Too many codes were requested from your connection. Please try again later.',
+    });
     // Another client is not limited by this one.
-    expect((await post(h, '/api/otp', { phone: '+919876543218' }, { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(429);
-    const rows = await h.store.otp.request({ phone: '+919876543217', clientIp: '127.0.0.1', codeHash: null, now: clock.now(), ttlMs: 1, cooldownMs: 1, perPhoneHour: 5, perClientHour: 3, perServiceHour: 100 });
+    expect(
+      (await post(h, '/api/otp', { phone: '+919876543218' }, { 'x-forwarded-for': '203.0.113.9' })).statusCode,
+    ).toBe(429);
+    const rows = await h.store.otp.request({
+      phone: '+919876543217',
+      clientIp: '127.0.0.1',
+      codeHash: null,
+      now: clock.now(),
+      ttlMs: 1,
+      cooldownMs: 1,
+      perPhoneHour: 5,
+      perClientHour: 3,
+      perServiceHour: 100,
+    });
     expect(rows).toMatchObject({ ok: false, reason: 'client-limit' });
   });
 
@@ -108,7 +152,10 @@ describe('POST /api/otp', () => {
     for (let i = 0; i < 3; i++) expect((await post(h, '/api/otp', { phone: `+91987654330${i}` })).statusCode).toBe(200);
     const over = await post(h, '/api/otp', { phone: '+919876543309' });
     expect(over.statusCode).toBe(503);
-    expect(over.json()).toMatchObject({ error: 'otp-capacity', message: 'We are sending too many codes right now. Please try again in a few minutes.' });
+    expect(over.json()).toMatchObject({
+      error: 'otp-capacity',
+      message: 'We are sending too many codes right now. Please try again in a few minutes.',
+    });
     expect(h.logs.some((l) => l.level === 40 && String(l.msg).includes('OTP_MAX_PER_HOUR'))).toBe(true);
     clock.later(3_600_001);
     expect((await post(h, '/api/otp', { phone: '+919876543309' })).statusCode).toBe(200);
@@ -145,14 +192,27 @@ describe('POST /api/otp', () => {
 
   it('takes the client address from the proxies TRUST_PROXY names, never from what the client claims', async () => {
     const direct = await service({ OTP_CLIENT_LIMIT: '1' });
-    expect((await post(direct, '/api/otp', { phone: '+919876543401' }, { 'x-forwarded-for': '198.51.100.1' })).statusCode).toBe(200);
+    expect(
+      (await post(direct, '/api/otp', { phone: '+919876543401' }, { 'x-forwarded-for': '198.51.100.1' })).statusCode,
+    ).toBe(200);
     // Untrusted header: the same client however it rotates the header.
-    expect((await post(direct, '/api/otp', { phone: '+919876543402' }, { 'x-forwarded-for': '198.51.100.2' })).json().error).toBe('client-limit');
+    expect(
+      (await post(direct, '/api/otp', { phone: '+919876543402' }, { 'x-forwarded-for': '198.51.100.2' })).json().error,
+    ).toBe('client-limit');
     const proxied = await service({ OTP_CLIENT_LIMIT: '1', TRUST_PROXY: '1' });
     // One trusted hop: the address the proxy saw (the right-most), not the client's left-most claim.
-    expect((await post(proxied, '/api/otp', { phone: '+919876543403' }, { 'x-forwarded-for': '10.9.9.9, 198.51.100.7' })).statusCode).toBe(200);
-    expect((await post(proxied, '/api/otp', { phone: '+919876543404' }, { 'x-forwarded-for': '10.9.9.8, 198.51.100.7' })).json().error).toBe('client-limit');
-    expect((await post(proxied, '/api/otp', { phone: '+919876543405' }, { 'x-forwarded-for': '198.51.100.8' })).statusCode).toBe(200);
+    expect(
+      (await post(proxied, '/api/otp', { phone: '+919876543403' }, { 'x-forwarded-for': '10.9.9.9, 198.51.100.7' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(proxied, '/api/otp', { phone: '+919876543404' }, { 'x-forwarded-for': '10.9.9.8, 198.51.100.7' })
+      ).json().error,
+    ).toBe('client-limit');
+    expect(
+      (await post(proxied, '/api/otp', { phone: '+919876543405' }, { 'x-forwarded-for': '198.51.100.8' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -163,7 +223,11 @@ describe('POST /api/otp/verify', () => {
     const code = h.codeFor(PHONE)!;
     const no = await post(h, '/api/otp/verify', { phone: PHONE, code: wrong(code) });
     expect(no.statusCode).toBe(400);
-    expect(no.json()).toEqual({ error: 'wrong-code', message: 'That code is not right. You have 4 tries left.', attemptsLeft: 4 });
+    expect(no.json()).toEqual({
+      error: 'wrong-code',
+      message: 'That code is not right. You have 4 tries left.',
+      attemptsLeft: 4,
+    });
     const right = await post(h, '/api/otp/verify', { phone: PHONE, code });
     expect(right.statusCode).toBe(200);
     expect(right.json().token).toMatch(/^[\w-]+\.[\w-]+$/);
@@ -175,9 +239,12 @@ describe('POST /api/otp/verify', () => {
     const h = await service();
     await post(h, '/api/otp', { phone: PHONE });
     const code = h.codeFor(PHONE)!;
-    const answers = await Promise.all(Array.from({ length: n }, () => post(h, '/api/otp/verify', { phone: PHONE, code })));
+    const answers = await Promise.all(
+      Array.from({ length: n }, () => post(h, '/api/otp/verify', { phone: PHONE, code })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    for (const a of answers.filter((a) => a.statusCode !== 200)) expect(['expired', 'no-code', 'too-many']).toContain(a.json().error);
+    for (const a of answers.filter((a) => a.statusCode !== 200))
+      expect(['expired', 'no-code', 'too-many']).toContain(a.json().error);
   });
 
   it('checks a code at most 5 times, and not after 10 minutes', async () => {
@@ -185,7 +252,8 @@ describe('POST /api/otp/verify', () => {
     await post(h, '/api/otp', { phone: PHONE });
     const code = h.codeFor(PHONE)!;
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await post(h, '/api/otp/verify', { phone: PHONE, code: wrong(code) })).json());
+    for (let i = 0; i < 5; i++)
+      answers.push((await post(h, '/api/otp/verify', { phone: PHONE, code: wrong(code) })).json());
     expect(answers.map((a) => a.attemptsLeft)).toEqual([4, 3, 2, 1, 0]);
     expect(answers[4].message).toBe('That code is not right, and that was the last try. Ask for a new one.');
     expect((await post(h, '/api/otp/verify', { phone: PHONE, code })).json().error).toBe('too-many');
@@ -204,16 +272,26 @@ describe('Twilio Verify as the provider', () => {
     const asked = twilio.requests.length;
     const down = await post(h, '/api/otp', { phone: PHONE });
     expect(down.statusCode).toBe(502);
-    expect(down.json()).toEqual({ error: 'provider-unavailable', message: 'We could not send or check the code right now. Please try again in a minute.' });
+    expect(down.json()).toEqual({
+      error: 'provider-unavailable',
+      message: 'We could not send or check the code right now. Please try again in a minute.',
+    });
     // At once: one request and the answer, with no retry (and so no wait) after an outage.
     expect(twilio.requests.length - asked).toBe(1);
     twilio.down = false;
     expect((await post(h, '/api/otp', { phone: PHONE })).statusCode).toBe(200);
-    expect(twilio.requests.at(-1)).toEqual({ path: `/v2/Services/${TWILIO.serviceSid}/Verifications`, form: { To: PHONE, Channel: 'sms' } });
-    expect((await post(h, '/api/otp/verify', { phone: PHONE, code: wrong(twilio.codes.get(PHONE)) })).json().attemptsLeft).toBe(4);
+    expect(twilio.requests.at(-1)).toEqual({
+      path: `/v2/Services/${TWILIO.serviceSid}/Verifications`,
+      form: { To: PHONE, Channel: 'sms' },
+    });
+    expect(
+      (await post(h, '/api/otp/verify', { phone: PHONE, code: wrong(twilio.codes.get(PHONE)) })).json().attemptsLeft,
+    ).toBe(4);
     const ok = await post(h, '/api/otp/verify', { phone: PHONE, code: twilio.codes.get(PHONE) });
     expect(ok.statusCode).toBe(200);
-    const [concurrent] = [await Promise.all(Array.from({ length: 10 }, () => post(h, '/api/otp/verify', { phone: PHONE, code: '123456' })))];
+    const [concurrent] = [
+      await Promise.all(Array.from({ length: 10 }, () => post(h, '/api/otp/verify', { phone: PHONE, code: '123456' }))),
+    ];
     expect(concurrent.every((a) => a.statusCode !== 200)).toBe(true);
   });
 
@@ -234,7 +312,10 @@ describe('Twilio Verify as the provider', () => {
     const { h, twilio } = await twilioService();
     expect((await post(h, '/api/otp', { phone: PHONE })).statusCode).toBe(200);
     twilio.errors.set(PHONE, { status: 429, code: 60202 });
-    expect((await post(h, '/api/otp/verify', { phone: PHONE, code: '123456' })).json()).toEqual({ error: 'too-many-checks', message: 'Too many tries for this code. Ask for a new one.' });
+    expect((await post(h, '/api/otp/verify', { phone: PHONE, code: '123456' })).json()).toEqual({
+      error: 'too-many-checks',
+      message: 'Too many tries for this code. Ask for a new one.',
+    });
 
     const other = '+919876543299';
     twilio.errors.set(other, { status: 429, code: 20429, times: 1 });
@@ -243,7 +324,10 @@ describe('Twilio Verify as the provider', () => {
     twilio.errors.set(third, { status: 429, code: 20429 });
     const busy = await post(h, '/api/otp', { phone: third });
     expect(busy.statusCode).toBe(503);
-    expect(busy.json()).toEqual({ error: 'provider-busy', message: 'Our text message service is busy. Please try again in a minute.' });
+    expect(busy.json()).toEqual({
+      error: 'provider-busy',
+      message: 'Our text message service is busy. Please try again in a minute.',
+    });
     expect(twilio.requests.filter((r) => r.form.To === third)).toHaveLength(2);
   });
 });

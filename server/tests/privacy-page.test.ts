@@ -7,7 +7,17 @@ import { periodText, privacyFacts } from '../http/site-pages.ts';
 describe('the privacy page', () => {
   it('names what a lead stores, and the service writes the retention periods in force into it', () => {
     const html = renderToString(createElement(Privacy));
-    for (const word of ['name', 'phone number', 'network address', 'browser', 'the page you were on', 'campaign', 'consent', 'transcript', 'recording'])
+    for (const word of [
+      'name',
+      'phone number',
+      'network address',
+      'browser',
+      'the page you were on',
+      'campaign',
+      'consent',
+      'transcript',
+      'recording',
+    ])
       expect(html).toContain(word);
     expect(html).toContain('<span data-retention="leads">2 years</span>');
     const served = privacyFacts({ leadDays: 400, callContentDays: 0, outboxDays: 365 })(html);

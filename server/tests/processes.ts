@@ -17,7 +17,18 @@ export function killAll() {
 export async function startInstance(dir: string, env: Record<string, string>): Promise<Instance> {
   const port = freePort();
   const child = spawn(process.execPath, ['server/run.mjs', 'main'], {
-    env: { ...process.env, ...DATABASE_PATIENCE, PORT: String(port), LOG_LEVEL: 'info', OTP_CLIENT_LIMIT: '100000', OTP_MAX_PER_HOUR: '100000', FEEDBACK_RATE_LIMIT: '100000', CALL_HOURS: '00:00-24:00', DIST_DIR: join(dir, 'dist'), ...env },
+    env: {
+      ...process.env,
+      ...DATABASE_PATIENCE,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      OTP_CLIENT_LIMIT: '100000',
+      OTP_MAX_PER_HOUR: '100000',
+      FEEDBACK_RATE_LIMIT: '100000',
+      CALL_HOURS: '00:00-24:00',
+      DIST_DIR: join(dir, 'dist'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -44,9 +55,16 @@ export async function startInstance(dir: string, env: Record<string, string>): P
   return { port, child, codes, output: () => out };
 }
 
-export const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+export const exited = (child: ChildProcess) =>
+  new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+  );
 
 export async function call(instance: Instance, path: string, body: unknown) {
-  const res = await fetch(`http://127.0.0.1:${instance.port}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`http://127.0.0.1:${instance.port}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }

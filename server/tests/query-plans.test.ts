@@ -51,13 +51,17 @@ describe.each(backends)('query plans on $name', ({ name }) => {
         await seed({ sqlite: db }, COUNT, END);
         for (const [label, filter] of Object.entries(FILTERS)) {
           const { text, values } = firstStatement('desk', 'leads', { ...filter, limit: 100 }, 'sqlite');
-          plans[label] = (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...values) as { detail: string }[]).map((r) => r.detail).join('\n');
+          plans[label] = (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...values) as { detail: string }[])
+            .map((r) => r.detail)
+            .join('\n');
         }
         db.close();
       } else {
         const client = new pg.Client({ connectionString: env.DATABASE_URL });
         await client.connect();
-        await client.query('TRUNCATE leads, calls, call_attempts, outbox, lead_marks, desk_audit RESTART IDENTITY CASCADE');
+        await client.query(
+          'TRUNCATE leads, calls, call_attempts, outbox, lead_marks, desk_audit RESTART IDENTITY CASCADE',
+        );
         await seed({ postgres: client }, COUNT, END);
         for (const [label, filter] of Object.entries(FILTERS)) {
           const { text, values } = firstStatement('desk', 'leads', { ...filter, limit: 100 }, 'postgres');

@@ -22,8 +22,16 @@ describe.each(backends)('retention on $name', ({ env }) => {
       expect(await h.store.calls.attempts({ leadId: old })).toEqual([]);
       const kept = (await h.store.leads.get({ id: middle }))!;
       // The lead and its outcome stay; what was said goes.
-      expect(kept.call).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call', transcript: null, summary: null, recordingUrl: null });
-      expect((await h.store.leads.get({ id: recent }))!.call).toMatchObject({ transcript: expect.stringContaining('Hello') });
+      expect(kept.call).toMatchObject({
+        status: 'ended',
+        endedReason: 'customer-ended-call',
+        transcript: null,
+        summary: null,
+        recordingUrl: null,
+      });
+      expect((await h.store.leads.get({ id: recent }))!.call).toMatchObject({
+        transcript: expect.stringContaining('Hello'),
+      });
       const after = await h.store.retention.counts();
       expect(after.leads).toBe(before.leads - 1);
       // Delivered CRM events older than 30 days went: the old lead's and the middle one's.
@@ -43,17 +51,58 @@ describe.each(backends)('retention on $name', ({ env }) => {
       await purge(h.store, all, now - 10_000);
       for (let i = 0; i < 5; i++) await endedLead(h.store, {}, now - 1000 + i);
       await h.store.feedback.add({ name: 'Asha', email: 'asha@example.com', message: 'hello' });
-      await h.store.otp.request({ phone: '+919876543210', clientIp: '192.0.2.1', codeHash: 'h', now: now - 2 * 3_600_000, ttlMs: 600_000, cooldownMs: 0, perPhoneHour: 5, perClientHour: 5, perServiceHour: 5 });
-      await h.store.otp.request({ phone: '+919876543211', clientIp: '192.0.2.1', codeHash: 'h', now: now - 60_000, ttlMs: 600_000, cooldownMs: 0, perPhoneHour: 5, perClientHour: 5, perServiceHour: 5 });
+      await h.store.otp.request({
+        phone: '+919876543210',
+        clientIp: '192.0.2.1',
+        codeHash: 'h',
+        now: now - 2 * 3_600_000,
+        ttlMs: 600_000,
+        cooldownMs: 0,
+        perPhoneHour: 5,
+        perClientHour: 5,
+        perServiceHour: 5,
+      });
+      await h.store.otp.request({
+        phone: '+919876543211',
+        clientIp: '192.0.2.1',
+        codeHash: 'h',
+        now: now - 60_000,
+        ttlMs: 600_000,
+        cooldownMs: 0,
+        perPhoneHour: 5,
+        perClientHour: 5,
+        perServiceHour: 5,
+      });
       const user = await h.store.desk.addUser({ email: 'a@example.com', passwordHash: 'x', now, role: 'agent' });
       if (user === 'exists') throw new Error('exists');
       await h.store.desk.createSession({ tokenHash: 'live', userId: user.id, now, expiresAt: now + DAY });
-      await h.store.desk.createSession({ tokenHash: 'ended', userId: user.id, now: now - 2 * DAY, expiresAt: now - DAY });
-      await h.store.desk.beginSignIn({ email: 'a@example.com', clientIp: '192.0.2.1', now: now - 2 * DAY, max: 10, windowMs: 15 * 60_000, keepMs: 10 * DAY });
+      await h.store.desk.createSession({
+        tokenHash: 'ended',
+        userId: user.id,
+        now: now - 2 * DAY,
+        expiresAt: now - DAY,
+      });
+      await h.store.desk.beginSignIn({
+        email: 'a@example.com',
+        clientIp: '192.0.2.1',
+        now: now - 2 * DAY,
+        max: 10,
+        windowMs: 15 * 60_000,
+        keepMs: 10 * DAY,
+      });
       // Feedback takes the database's own time: the purge's clock is read after it was stored.
       const report = await purge(h.store, all, Date.now() + 1000, 2);
       expect(report).toMatchObject({ leads: 5, feedback: 1, codes: 1, sessions: 1, failures: 1 });
-      expect(await h.store.retention.counts()).toMatchObject({ leads: 0, calls: 0, attempts: 0, outbox: 0, feedback: 0, codes: 1, sessions: 1, failures: 0 });
+      expect(await h.store.retention.counts()).toMatchObject({
+        leads: 0,
+        calls: 0,
+        attempts: 0,
+        outbox: 0,
+        feedback: 0,
+        codes: 1,
+        sessions: 1,
+        failures: 0,
+      });
     } finally {
       await h.close();
     }
@@ -62,7 +111,8 @@ describe.each(backends)('retention on $name', ({ env }) => {
   it('gives the hourly purge to one instance at a time', async () => {
     const h = await testApp(env());
     try {
-      const take = (holder: string, now: number) => h.store.retention.lease({ name: 'purge-test', holder, now, ms: 1000 });
+      const take = (holder: string, now: number) =>
+        h.store.retention.lease({ name: 'purge-test', holder, now, ms: 1000 });
       const together = await Promise.all([take('a', 0), take('b', 0)]);
       expect(together.filter(Boolean)).toHaveLength(1);
       const winner = together[0] ? 'a' : 'b';

@@ -30,21 +30,40 @@ export function leadInput(extra: Partial<LeadInput> = {}): LeadInput {
 
 /** A lead whose call ended with a transcript, a summary and a recording, its CRM events delivered. */
 export async function endedLead(store: Store, extra: Partial<LeadInput> = {}, at = Date.now()) {
-  const added = await store.leads.add({ lead: leadInput({ createdAt: at, ...extra }), plan: { status: 'pending', callAt: null }, deliver: true, duplicateWindowMs: 0 });
+  const added = await store.leads.add({
+    lead: leadInput({ createdAt: at, ...extra }),
+    plan: { status: 'pending', callAt: null },
+    deliver: true,
+    duplicateWindowMs: 0,
+  });
   if (added === 'token-used') throw new Error('token used');
   const id = added.id;
   const callId = `call-${id}-${Math.random()}`;
   await store.calls.begin({ leadId: id, now: at });
-  await store.calls.record({ leadId: id, now: at, outcome: { kind: 'placed', providerCallId: callId, providerStatus: 'queued', checkAt: at + 60_000 }, deliver: true });
+  await store.calls.record({
+    leadId: id,
+    now: at,
+    outcome: { kind: 'placed', providerCallId: callId, providerStatus: 'queued', checkAt: at + 60_000 },
+    deliver: true,
+  });
   const name = extra.name ?? 'Asha Rao';
   await store.calls.update({
     providerCallId: callId,
     now: at,
-    update: { endedReason: 'customer-ended-call', transcript: `AI: Hello ${name}. User: call me on ${extra.phone ?? '+919876543210'}`, summary: `${name} wants a demo`, recordingUrl: `https://rec.example/${callId}.mp3` },
+    update: {
+      endedReason: 'customer-ended-call',
+      transcript: `AI: Hello ${name}. User: call me on ${extra.phone ?? '+919876543210'}`,
+      summary: `${name} wants a demo`,
+      recordingUrl: `https://rec.example/${callId}.mp3`,
+    },
     deliver: true,
   });
   // Delivered one by one: a lead's later events wait for its earlier ones.
-  for (let rows = await store.outbox.claim({ now: at, leaseMs: 1, limit: 100 }); rows.length; rows = await store.outbox.claim({ now: at + 2, leaseMs: 1, limit: 100 })) {
+  for (
+    let rows = await store.outbox.claim({ now: at, leaseMs: 1, limit: 100 });
+    rows.length;
+    rows = await store.outbox.claim({ now: at + 2, leaseMs: 1, limit: 100 })
+  ) {
     for (const row of rows) await store.outbox.delivered({ id: row.id, now: at });
   }
   return id;

@@ -17,7 +17,9 @@ describe('SQLite reads', () => {
       expect(await h.store.desk.version()).toMatch(/^\d+\./);
       expect((await h.store.exports.leads({ limit: 10, after: 0 })).map((r) => r.lead.id)).toEqual([id]);
       // A write cannot get the lock: refused as busy, never stored late.
-      await expect(h.store.feedback.add({ name: 'A', email: 'a@example.com', message: 'late' })).rejects.toBeInstanceOf(DatabaseBusyError);
+      await expect(h.store.feedback.add({ name: 'A', email: 'a@example.com', message: 'late' })).rejects.toBeInstanceOf(
+        DatabaseBusyError,
+      );
       other.exec('ROLLBACK');
       // The reader sees what the writer commits next.
       const fb = await h.store.feedback.add({ name: 'A', email: 'a@example.com', message: 'now' });

@@ -28,14 +28,29 @@ afterEach(() => {
 });
 
 /** A clean environment: only what the entry needs, nothing from the shell running the tests. */
-const base = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_PATH: join(dir, 'service.sqlite'), DIST_DIR: join(dir, 'dist') });
+const base = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  DATABASE_PATH: join(dir, 'service.sqlite'),
+  DIST_DIR: join(dir, 'dist'),
+});
 const run = (entry: string, env: Record<string, string>, options: { path?: string; script?: string } = {}) =>
-  spawnSync(process.execPath, [options.script ?? 'server/run.mjs', entry], { cwd: ROOT, encoding: 'utf8', env: { ...base(), ...env, ...(options.path ? { PATH: options.path } : {}) }, timeout: 45_000 });
+  spawnSync(process.execPath, [options.script ?? 'server/run.mjs', entry], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...base(), ...env, ...(options.path ? { PATH: options.path } : {}) },
+    timeout: 45_000,
+  });
 const lines = (text: string) => text.trim().split('\n').filter(Boolean);
 
 /** Starts a long-running entry and resolves once its banner is out. */
 async function started(command: string, args: string[], env: Record<string, string>, detached = false) {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...base(), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...base(), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
   children.push({ child, group: detached });
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
@@ -48,7 +63,11 @@ async function started(command: string, args: string[], env: Record<string, stri
   return { child, exit, output: () => out };
 }
 
-const answers = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+const answers = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
 
 describe('the settings', { timeout: 60_000 }, () => {
   it('names every wrong setting at once, in one line', () => {
@@ -57,7 +76,8 @@ describe('the settings', { timeout: 60_000 }, () => {
     expect(lines(result.stderr)).toHaveLength(1);
     const [line] = lines(result.stderr);
     expect(line).toMatch(/^Cannot start: /);
-    for (const name of ['PORT: "eighty"', 'OTP_PROVIDER: "Twilio"', 'CALL_HOURS: "9-17"', 'TRUST_PROXY: "true"']) expect(line).toContain(name);
+    for (const name of ['PORT: "eighty"', 'OTP_PROVIDER: "Twilio"', 'CALL_HOURS: "9-17"', 'TRUST_PROXY: "true"'])
+      expect(line).toContain(name);
   });
 
   it.each([
@@ -85,9 +105,15 @@ describe('the settings', { timeout: 60_000 }, () => {
     mkdirSync(bin);
     symlinkSync(process.execPath, join(bin, 'node'));
     // A build-time setting no build was made with: without the check first, this start would build.
-    const result = run('dev/start', { PORT: 'eighty', OTP_PROVIDER: 'Twilio', VITE_BRAND_NAME: `Not built ${Date.now()}` }, { path: bin });
+    const result = run(
+      'dev/start',
+      { PORT: 'eighty', OTP_PROVIDER: 'Twilio', VITE_BRAND_NAME: `Not built ${Date.now()}` },
+      { path: bin },
+    );
     expect(result.status).toBe(1);
-    expect(lines(result.stderr)).toEqual(['Cannot start: PORT: "eighty" is not a whole number from 1 to 65535. OTP_PROVIDER: "Twilio" is not one of console, twilio (lower case).']);
+    expect(lines(result.stderr)).toEqual([
+      'Cannot start: PORT: "eighty" is not a whole number from 1 to 65535. OTP_PROVIDER: "Twilio" is not one of console, twilio (lower case).',
+    ]);
     expect(result.stdout).not.toContain('Building');
   });
 });
@@ -95,7 +121,10 @@ describe('the settings', { timeout: 60_000 }, () => {
 describe('the database', { timeout: 60_000 }, () => {
   it('that cannot be reached is named by host and port in one line, without the password or a stack', () => {
     const port = freePort();
-    const result = run('main', { PORT: String(freePort()), DATABASE_URL: `postgres://widgets:s3cret-word@127.0.0.1:${port}/widgets` });
+    const result = run('main', {
+      PORT: String(freePort()),
+      DATABASE_URL: `postgres://widgets:s3cret-word@127.0.0.1:${port}/widgets`,
+    });
     expect(result.status).toBe(1);
     expect(lines(result.stderr)).toEqual([
       `Cannot start: the PostgreSQL database at 127.0.0.1:${port} cannot be reached (ECONNREFUSED). Check DATABASE_URL and that the server is running and reachable from here.`,
@@ -111,24 +140,38 @@ describe('npm start', { timeout: 60_000 }, () => {
     copyFileSync(join(ROOT, 'server/run.mjs'), join(dir, 'server/run.mjs'));
     const result = run('dev/start', { PORT: String(freePort()) }, { script: join(dir, 'server/run.mjs') });
     expect(result.status).toBe(1);
-    expect(lines(result.stderr)).toEqual([expect.stringMatching(/^Cannot start: npm start builds with the development tools.*Run the built service with npm run serve/)]);
+    expect(lines(result.stderr)).toEqual([
+      expect.stringMatching(
+        /^Cannot start: npm start builds with the development tools.*Run the built service with npm run serve/,
+      ),
+    ]);
   });
 
   it.each([
     ['SIGINT sent to npm’s own process', false],
     ['Ctrl-C (SIGINT to the whole process group)', true],
-  ])('stops on %s; its banner names the desk and the account command, and a misspelt name is warned of once', async (_, group) => {
-    const port = freePort();
-    const { child, exit, output } = await started('npm', ['start'], { PORT: String(port), SKIP_BUILD: 'true', OTP_PROVDER: 'twilio' }, group);
-    expect(await answers(port)).toBe(true);
-    expect(output()).toContain(`Sales desk:       http://127.0.0.1:${port}/desk (an account: npm run -s desk-user -- add --email you@your-company.example)`);
-    expect(output().match(/OTP_PROVDER is not a setting of ours/g)).toHaveLength(1);
-    if (group) process.kill(-child.pid!, 'SIGINT');
-    else child.kill('SIGINT');
-    await exit;
-    expect(output()).toContain('SIGINT: finishing requests in flight, then closing');
-    expect(await answers(port)).toBe(false);
-  });
+  ])(
+    'stops on %s; its banner names the desk and the account command, and a misspelt name is warned of once',
+    async (_, group) => {
+      const port = freePort();
+      const { child, exit, output } = await started(
+        'npm',
+        ['start'],
+        { PORT: String(port), SKIP_BUILD: 'true', OTP_PROVDER: 'twilio' },
+        group,
+      );
+      expect(await answers(port)).toBe(true);
+      expect(output()).toContain(
+        `Sales desk:       http://127.0.0.1:${port}/desk (an account: npm run -s desk-user -- add --email you@your-company.example)`,
+      );
+      expect(output().match(/OTP_PROVDER is not a setting of ours/g)).toHaveLength(1);
+      if (group) process.kill(-child.pid!, 'SIGINT');
+      else child.kill('SIGINT');
+      await exit;
+      expect(output()).toContain('SIGINT: finishing requests in flight, then closing');
+      expect(await answers(port)).toBe(false);
+    },
+  );
 });
 
 describe('production', { timeout: 60_000 }, () => {

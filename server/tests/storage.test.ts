@@ -17,7 +17,13 @@ describe.each(backends)('feedback storage on $name', ({ env }) => {
     const h = await testApp(env());
     try {
       const before = await h.store.feedback.count();
-      const post = (body: unknown) => h.app.inject({ method: 'POST', url: '/api/feedback', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const post = (body: unknown) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/feedback',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
       expect((await post(feedback('first'))).statusCode).toBe(201);
       expect((await post({ ...feedback('refused'), email: 'not an email' })).statusCode).toBe(400);
       expect((await post(feedback('second'))).statusCode).toBe(201);
@@ -57,7 +63,11 @@ describe('two service instances on one PostgreSQL', () => {
       const markers = Array.from({ length: 300 }, (_, i) => `two-${i}-${Math.random()}`);
       const acked = await Promise.all(
         markers.map(async (m, i) => {
-          const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(feedback(m)) });
+          const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/feedback`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(feedback(m)),
+          });
           return res.status === 201 ? m : null;
         }),
       );
@@ -80,30 +90,65 @@ describe.each(backends)('the repositories on $name', ({ env }) => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ai-widgets-repos-'));
-    store = await openStore({ databasePath: join(dir, 'service.sqlite'), databaseUrl: (env() as { DATABASE_URL?: string }).DATABASE_URL });
+    store = await openStore({
+      databasePath: join(dir, 'service.sqlite'),
+      databaseUrl: (env() as { DATABASE_URL?: string }).DATABASE_URL,
+    });
   });
   afterAll(async () => {
     await store?.close();
     rmSync(dir, { recursive: true, force: true });
   });
   const phone = () => `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const rules = { clientIp: '192.0.2.1', ttlMs: 600_000, cooldownMs: 30_000, perPhoneHour: 5, perClientHour: 100, perServiceHour: 100_000 };
+  const rules = {
+    clientIp: '192.0.2.1',
+    ttlMs: 600_000,
+    cooldownMs: 30_000,
+    perPhoneHour: 5,
+    perClientHour: 100,
+    perServiceHour: 100_000,
+  };
   const leadOf = (tokenId: string, p: string, createdAt = Date.now()) => ({
-    agentId: 'receptionist', name: 'Asha', phone: p, tokenId, createdAt, consentText: 'I agree.', consentVersion: 'v1', consentSha256: 'h', consentedAt: null, verifiedAt: null,
-    clientIp: '192.0.2.1', userAgent: 'UA', pageUrl: null, referrer: null, timeZone: null, utm: { source: 'x' }, clickIds: {}, metadata: {},
+    agentId: 'receptionist',
+    name: 'Asha',
+    phone: p,
+    tokenId,
+    createdAt,
+    consentText: 'I agree.',
+    consentVersion: 'v1',
+    consentSha256: 'h',
+    consentedAt: null,
+    verifiedAt: null,
+    clientIp: '192.0.2.1',
+    userAgent: 'UA',
+    pageUrl: null,
+    referrer: null,
+    timeZone: null,
+    utm: { source: 'x' },
+    clickIds: {},
+    metadata: {},
   });
 
   it('decides one-time codes and their checks the same way, a code used once', async () => {
     const p = phone();
     expect(await store.otp.request({ phone: p, codeHash: 'h1', now: 1_000, ...rules })).toEqual({ ok: true });
-    expect(await store.otp.request({ phone: p, codeHash: 'h2', now: 11_000, ...rules })).toEqual({ ok: false, reason: 'cooldown', retryAfterMs: 20_000 });
+    expect(await store.otp.request({ phone: p, codeHash: 'h2', now: 11_000, ...rules })).toEqual({
+      ok: false,
+      reason: 'cooldown',
+      retryAfterMs: 20_000,
+    });
     const first = await store.otp.startCheck({ phone: p, now: 2_000, maxChecks: 2 });
     expect(first).toMatchObject({ status: 'check', codeHash: 'h1', checksLeft: 1 });
-    expect(await store.otp.startCheck({ phone: p, now: 2_000, maxChecks: 2 })).toMatchObject({ status: 'check', checksLeft: 0 });
+    expect(await store.otp.startCheck({ phone: p, now: 2_000, maxChecks: 2 })).toMatchObject({
+      status: 'check',
+      checksLeft: 0,
+    });
     expect(await store.otp.startCheck({ phone: p, now: 2_000, maxChecks: 2 })).toEqual({ status: 'too-many' });
     expect(await store.otp.startCheck({ phone: p, now: 700_000, maxChecks: 9 })).toEqual({ status: 'expired' });
     const id = (first as { codeId: number }).codeId;
-    expect(await Promise.all([store.otp.consume({ codeId: id, now: 3_000 }), store.otp.consume({ codeId: id, now: 3_000 })])).toEqual(expect.arrayContaining([true, false]));
+    expect(
+      await Promise.all([store.otp.consume({ codeId: id, now: 3_000 }), store.otp.consume({ codeId: id, now: 3_000 })]),
+    ).toEqual(expect.arrayContaining([true, false]));
     expect(await store.otp.startCheck({ phone: p, now: 3_000, maxChecks: 9 })).toEqual({ status: 'none' });
     await store.otp.cancel({ phone: p, createdAt: 1_000 });
     expect(await store.otp.request({ phone: p, codeHash: 'h3', now: 4_000, ...rules })).toEqual({ ok: true });
@@ -118,22 +163,54 @@ describe.each(backends)('the repositories on $name', ({ env }) => {
     const made = await store.leads.add({ lead: leadOf(token, p), plan, deliver: true, duplicateWindowMs: 86_400_000 });
     expect(made).toMatchObject({ status: 'pending', duplicate: false });
     const id = (made as { id: number }).id;
-    expect(await store.leads.add({ lead: leadOf(token, p), plan, deliver: true, duplicateWindowMs: 86_400_000 })).toBe('token-used');
-    expect(await store.leads.add({ lead: leadOf(`${token}-2`, p), plan, deliver: true, duplicateWindowMs: 86_400_000 })).toEqual({ id, status: 'pending', callAt: null, duplicate: true, placedAt: null });
+    expect(await store.leads.add({ lead: leadOf(token, p), plan, deliver: true, duplicateWindowMs: 86_400_000 })).toBe(
+      'token-used',
+    );
+    expect(
+      await store.leads.add({ lead: leadOf(`${token}-2`, p), plan, deliver: true, duplicateWindowMs: 86_400_000 }),
+    ).toEqual({ id, status: 'pending', callAt: null, duplicate: true, placedAt: null });
 
     const now = Date.now();
     const jobs = (await store.calls.claim({ now, leaseMs: 1_000, limit: 100 })).filter((j) => j.leadId === id);
-    expect(jobs).toEqual([{ leadId: id, phone: p, name: 'Asha', agentId: 'receptionist', timeZone: null, attempts: 0, attemptStartedAt: null, suppressed: false }]);
+    expect(jobs).toEqual([
+      {
+        leadId: id,
+        phone: p,
+        name: 'Asha',
+        agentId: 'receptionist',
+        timeZone: null,
+        attempts: 0,
+        attemptStartedAt: null,
+        suppressed: false,
+      },
+    ]);
     // Leased: no one else takes it until the lease ends.
-    expect((await store.calls.claim({ now: now + 500, leaseMs: 1_000, limit: 100 })).some((j) => j.leadId === id)).toBe(false);
+    expect((await store.calls.claim({ now: now + 500, leaseMs: 1_000, limit: 100 })).some((j) => j.leadId === id)).toBe(
+      false,
+    );
     expect(await store.calls.begin({ leadId: id, now })).toBe(1);
     // A crash here: the lease ends, the job comes back with its unknown attempt.
-    expect((await store.calls.claim({ now: now + 1_001, leaseMs: 1_000, limit: 100 })).find((j) => j.leadId === id)).toMatchObject({ attempts: 1, attemptStartedAt: now });
-    await store.calls.record({ leadId: id, now, outcome: { kind: 'placed', providerCallId: `c-${id}-${env.name}`, providerStatus: 'queued', checkAt: now + 10 }, deliver: true });
+    expect(
+      (await store.calls.claim({ now: now + 1_001, leaseMs: 1_000, limit: 100 })).find((j) => j.leadId === id),
+    ).toMatchObject({ attempts: 1, attemptStartedAt: now });
+    await store.calls.record({
+      leadId: id,
+      now,
+      outcome: { kind: 'placed', providerCallId: `c-${id}-${env.name}`, providerStatus: 'queued', checkAt: now + 10 },
+      deliver: true,
+    });
     expect(await store.calls.state({ leadId: id })).toEqual({ status: 'placed', callAt: null });
-    expect(await store.calls.update({ providerCallId: `c-${id}-${env.name}`, now, update: { endedReason: 'customer-busy' }, deliver: true })).toBe('updated');
+    expect(
+      await store.calls.update({
+        providerCallId: `c-${id}-${env.name}`,
+        now,
+        update: { endedReason: 'customer-busy' },
+        deliver: true,
+      }),
+    ).toBe('updated');
 
-    const events = async (at: number) => (await store.outbox.claim({ now: at, leaseMs: 1_000, limit: 100 })).filter((r) => r.leadId === id);
+    const events = async (at: number) =>
+      (await store.outbox.claim({ now: at, leaseMs: 1_000, limit: 100 })).filter((r) => r.leadId === id);
     const [created] = await events(now);
     expect(created.event).toBe('lead.created');
     expect(await events(now)).toEqual([]);
@@ -147,7 +224,10 @@ describe.each(backends)('the repositories on $name', ({ env }) => {
     expect(JSON.parse(placed.payload)).toMatchObject({ event: 'lead.call.updated', call: { status: 'placed' } });
     await store.outbox.delivered({ id: placed.id, now: now + 3_100 });
     const [ended] = await events(now + 4_000);
-    expect(JSON.parse(ended.payload)).toMatchObject({ event: 'lead.call.updated', call: { status: 'ended', endedReason: 'customer-busy' } });
+    expect(JSON.parse(ended.payload)).toMatchObject({
+      event: 'lead.call.updated',
+      call: { status: 'ended', endedReason: 'customer-busy' },
+    });
     expect(new Set([created.deliveryId, placed.deliveryId, ended.deliveryId]).size).toBe(3);
     const listed = await store.leads.list({ agentId: 'receptionist', callStatus: 'ended' });
     expect(listed.map((l) => l.lead.id)).toContain(id);
@@ -171,8 +251,17 @@ describe('the two schemas', () => {
       return t;
     };
     const fromSqlite: Record<string, string> = {};
-    for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'").all() as { name: string }[]) {
-      for (const c of db.prepare(`PRAGMA table_info(${name})`).all() as { name: string; type: string; notnull: number; pk: number }[])
+    for (const { name } of db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
+      )
+      .all() as { name: string }[]) {
+      for (const c of db.prepare(`PRAGMA table_info(${name})`).all() as {
+        name: string;
+        type: string;
+        notnull: number;
+        pk: number;
+      }[])
         fromSqlite[`${name}.${c.name}`] = `${kind(c.type)}${c.notnull || c.pk ? ' not null' : ''}`;
     }
     db.close();
@@ -186,7 +275,12 @@ describe('the two schemas', () => {
       "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name != 'schema_migrations'",
     );
     await client.end();
-    const fromPostgres = Object.fromEntries(rows.map((r) => [`${r.table_name}.${r.column_name}`, `${kind(r.data_type)}${r.is_nullable === 'NO' ? ' not null' : ''}`]));
+    const fromPostgres = Object.fromEntries(
+      rows.map((r) => [
+        `${r.table_name}.${r.column_name}`,
+        `${kind(r.data_type)}${r.is_nullable === 'NO' ? ' not null' : ''}`,
+      ]),
+    );
     expect(fromSqlite).toEqual(fromPostgres);
     expect(Object.keys(fromSqlite).length).toBeGreaterThan(50);
   });

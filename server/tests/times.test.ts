@@ -42,7 +42,12 @@ async function connect(name: string, path: string, url: string): Promise<Db> {
   return {
     exec: async (text, values = []) => {
       let n = 0;
-      return (await client.query(text.replace(/\?/g, () => `$${++n}`), values)).rows;
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          values,
+        )
+      ).rows;
     },
     close: () => client.end(),
   };
@@ -52,7 +57,9 @@ async function connect(name: string, path: string, url: string): Promise<Db> {
 async function seedOldRows(name: string, db: Db) {
   const postgres = name === 'PostgreSQL';
   if (postgres) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-  await db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at ${postgres ? 'TIMESTAMPTZ NOT NULL DEFAULT now()' : "TEXT NOT NULL DEFAULT ''"})`);
+  await db.exec(
+    `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at ${postgres ? 'TIMESTAMPTZ NOT NULL DEFAULT now()' : "TEXT NOT NULL DEFAULT ''"})`,
+  );
   for (let v = 1; v <= ISSUE_31; v++) {
     await db.exec('BEGIN');
     for (const s of statements(MIGRATIONS[v - 1](postgres ? 'postgres' : 'sqlite'))) await db.exec(s);
@@ -64,11 +71,36 @@ async function seedOldRows(name: string, db: Db) {
     const rows = Array.from({ length: 250 }, (_, k) => start + k);
     const many = (cols: number) => rows.map(() => `(${Array(cols).fill('?').join(', ')})`).join(', ');
     // Half the leads are older than `created_ms` itself (issue 33's duplicate window added it).
-    await db.exec(`INSERT INTO leads (agent_id, name, phone, consent_text, client_ip, token_id, created_at, created_ms, consented_at, verified_at) VALUES ${many(10)}`,
-      rows.flatMap((i) => ['receptionist', `Old ${i}`, `+9198${String(i).padStart(8, '0')}`, 'I agree.', '192.0.2.1', `old-${i}`, iso(at(i)), i % 2 ? at(i) : null, iso(at(i) - 10_000), iso(at(i) - 20_000)]));
-    await db.exec(`INSERT INTO calls (lead_id, status, outcome, updated_at, started_at, ended_at) VALUES ${many(6)}`,
-      rows.flatMap((i) => [i + 1, 'ended', 'answered', at(i), providerText(at(i) + 60_000), providerText(at(i) + 90_000)]));
-    await db.exec(`INSERT INTO feedback (name, email, message, created_at) VALUES ${many(4)}`, rows.flatMap((i) => ['Asha', 'asha@example.com', `old ${i}`, iso(at(i))]));
+    await db.exec(
+      `INSERT INTO leads (agent_id, name, phone, consent_text, client_ip, token_id, created_at, created_ms, consented_at, verified_at) VALUES ${many(10)}`,
+      rows.flatMap((i) => [
+        'receptionist',
+        `Old ${i}`,
+        `+9198${String(i).padStart(8, '0')}`,
+        'I agree.',
+        '192.0.2.1',
+        `old-${i}`,
+        iso(at(i)),
+        i % 2 ? at(i) : null,
+        iso(at(i) - 10_000),
+        iso(at(i) - 20_000),
+      ]),
+    );
+    await db.exec(
+      `INSERT INTO calls (lead_id, status, outcome, updated_at, started_at, ended_at) VALUES ${many(6)}`,
+      rows.flatMap((i) => [
+        i + 1,
+        'ended',
+        'answered',
+        at(i),
+        providerText(at(i) + 60_000),
+        providerText(at(i) + 90_000),
+      ]),
+    );
+    await db.exec(
+      `INSERT INTO feedback (name, email, message, created_at) VALUES ${many(4)}`,
+      rows.flatMap((i) => ['Asha', 'asha@example.com', `old ${i}`, iso(at(i))]),
+    );
   }
   await db.exec('COMMIT');
 }
@@ -81,7 +113,12 @@ async function reads(store: Store) {
   // The full export pages by id (the desk's filtered downloads read through desk.leads, above).
   const exported = await store.exports.leads({ after: 100, limit: 100 });
   return {
-    lead: { createdAt: lead?.lead.createdAt, consent: lead?.lead.consent, startedAt: lead?.call?.startedAt, endedAt: lead?.call?.endedAt },
+    lead: {
+      createdAt: lead?.lead.createdAt,
+      consent: lead?.lead.consent,
+      startedAt: lead?.call?.startedAt,
+      endedAt: lead?.call?.endedAt,
+    },
     listed: (await store.leads.list(range)).map((r) => r.lead.createdAt),
     desk: desk.map((r) => r.lead.id).sort((a, b) => a - b),
     exported: exported.map((r) => [r.lead.createdAt, r.call?.startedAt]),
@@ -93,7 +130,13 @@ async function reads(store: Store) {
 const expected = {
   lead: {
     createdAt: iso(at(42)),
-    consent: { text: 'I agree.', version: null, sha256: null, consentedAt: iso(at(42) - 10_000), verifiedAt: iso(at(42) - 20_000) },
+    consent: {
+      text: 'I agree.',
+      version: null,
+      sha256: null,
+      consentedAt: iso(at(42) - 10_000),
+      verifiedAt: iso(at(42) - 20_000),
+    },
     startedAt: iso(at(42) + 60_000),
     endedAt: iso(at(42) + 90_000),
   },
@@ -126,9 +169,15 @@ describe.each(backends)('times stored before issue 31 on $name', ({ name, env })
     const store = await openStore({ databasePath: path, databaseUrl: url || undefined });
     cleanups.push(() => store.close());
     const missing = async () =>
-      (await db.exec(`SELECT (SELECT COUNT(*) FROM leads WHERE created_ms IS NULL OR consented_ms IS NULL OR verified_ms IS NULL) AS leads,
-        (SELECT COUNT(*) FROM feedback WHERE created_ms IS NULL) AS feedback, (SELECT COUNT(*) FROM calls WHERE started_ms IS NULL OR ended_ms IS NULL) AS calls`))[0];
-    expect(await missing()).toEqual({ leads: postgres(name, N), feedback: postgres(name, N), calls: postgres(name, N) });
+      (
+        await db.exec(`SELECT (SELECT COUNT(*) FROM leads WHERE created_ms IS NULL OR consented_ms IS NULL OR verified_ms IS NULL) AS leads,
+        (SELECT COUNT(*) FROM feedback WHERE created_ms IS NULL) AS feedback, (SELECT COUNT(*) FROM calls WHERE started_ms IS NULL OR ended_ms IS NULL) AS calls`)
+      )[0];
+    expect(await missing()).toEqual({
+      leads: postgres(name, N),
+      feedback: postgres(name, N),
+      calls: postgres(name, N),
+    });
 
     expect(await reads(store)).toEqual(expected);
     // The purge finds old rows by their old times meanwhile.
@@ -143,7 +192,11 @@ describe.each(backends)('times stored before issue 31 on $name', ({ name, env })
     }
     // Three tables of 2,495 rows: three batches each, the last of each short (so it knows it is done).
     expect(batches).toEqual([1000, 1000, 495, 1000, 1000, 495, 1000, 1000, 495]);
-    expect(await missing()).toEqual({ leads: postgres(name, 0), feedback: postgres(name, 0), calls: postgres(name, 0) });
+    expect(await missing()).toEqual({
+      leads: postgres(name, 0),
+      feedback: postgres(name, 0),
+      calls: postgres(name, 0),
+    });
     expect(await db.exec(`SELECT key FROM settings WHERE key LIKE 'times-below:%'`)).toEqual([]);
 
     // Nothing reads the old columns any more: spoiled, they change no answer.
@@ -155,22 +208,39 @@ describe.each(backends)('times stored before issue 31 on $name', ({ name, env })
     expect(await store.retention.leads({ before: at(10), batch: 500 })).toBe(5);
 
     // Feedback an instance of the release before writes during a rolling upgrade: found by its old time, then converted.
-    await db.exec(`INSERT INTO feedback (name, email, message, created_at) VALUES ('Asha', 'asha@example.com', 'late', ?)`, [iso(at(150) + 1)]);
-    expect((await store.desk.feedback({ from: iso(at(150)), to: iso(at(151)) })).map((f) => [f.message, f.createdAt])).toEqual([['late', iso(at(150) + 1)], ['old 150', iso(at(150))]]);
+    await db.exec(
+      `INSERT INTO feedback (name, email, message, created_at) VALUES ('Asha', 'asha@example.com', 'late', ?)`,
+      [iso(at(150) + 1)],
+    );
+    expect(
+      (await store.desk.feedback({ from: iso(at(150)), to: iso(at(151)) })).map((f) => [f.message, f.createdAt]),
+    ).toEqual([
+      ['late', iso(at(150) + 1)],
+      ['old 150', iso(at(150))],
+    ]);
     expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 1, done: false });
     expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 0, done: true });
-    expect(await missing()).toEqual({ leads: postgres(name, 0), feedback: postgres(name, 0), calls: postgres(name, 0) });
+    expect(await missing()).toEqual({
+      leads: postgres(name, 0),
+      feedback: postgres(name, 0),
+      calls: postgres(name, 0),
+    });
   }, 120_000);
 
   it('are converted by the running service, beside its work', async () => {
     const { db, path, url } = await oldDatabase();
     const h = await testApp(url ? { DATABASE_URL: url } : { DATABASE_PATH: path });
     cleanups.push(() => h.close());
-    await expect.poll(async () => (await db.exec(`SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'times-below:%'`))[0].n, { timeout: 60_000 }).toEqual(postgres(name, 0));
+    await expect
+      .poll(async () => (await db.exec(`SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'times-below:%'`))[0].n, {
+        timeout: 60_000,
+      })
+      .toEqual(postgres(name, 0));
     expect(await reads(h.store)).toEqual(expected);
     // Their search terms, beginnings included, come from the same batches after the start (no migration
     // writes a term per lead): "Ol" finds the newest page of old leads, a whole number the one lead.
-    const found = async (q: string) => (await h.store.desk.leads({ search: searchPrefixes(q) ?? [], limit: 3 })).map((r) => r.lead.id);
+    const found = async (q: string) =>
+      (await h.store.desk.leads({ search: searchPrefixes(q) ?? [], limit: 3 })).map((r) => r.lead.id);
     await expect.poll(() => found('Ol'), { timeout: 60_000 }).toEqual([N, N - 1, N - 2]);
     await expect.poll(() => found('+91 98 0000 0042'), { timeout: 60_000 }).toEqual([43]);
   }, 120_000);

@@ -19,7 +19,9 @@ export function Footer() {
           <Link to="/name" className="footer-wordmark" aria-label={`${config.brand.name}: about our name`}>
             <Wordmark />
           </Link>
-          <p>{config.brand.tagline}. A product of {config.brand.parent}.</p>
+          <p>
+            {config.brand.tagline}. A product of {config.brand.parent}.
+          </p>
         </div>
         <nav aria-label="Quick links">
           <h2 className="footer-heading">Quick links</h2>

@@ -12,7 +12,12 @@ export default function Experience() {
         <p className="lead">Choose a demo agent, tell us where to reach you, and hear it handle a real conversation.</p>
         {/* A size container: the form's height is kept by its width from the first paint (see styles.css). */}
         <div className="demo-slot">
-          <DemoRequest defaultCountry="IN" brandName={config.brand.name} backendUrl={config.backendUrl} privacyHref="/privacy" />
+          <DemoRequest
+            defaultCountry="IN"
+            brandName={config.brand.name}
+            backendUrl={config.backendUrl}
+            privacyHref="/privacy"
+          />
         </div>
       </div>
     </section>

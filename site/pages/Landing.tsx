@@ -19,14 +19,18 @@ export function Landing() {
             <p className="eyebrow">AI voice and chat agents</p>
             <h1>Never miss a lead, a booking or a customer again</h1>
             <p className="lead">
-              {config.brand.name} builds AI agents that answer calls, qualify leads, book appointments and follow up on WhatsApp, day and night, in
-              your customers' language.
+              {config.brand.name} builds AI agents that answer calls, qualify leads, book appointments and follow up on
+              WhatsApp, day and night, in your customers' language.
             </p>
             <div className="actions">
               <External href={config.dashboardUrl} className="button button-primary button-large">
                 Get Started
               </External>
-              <a href="#solutions" className="button button-ghost button-large" onClick={(e) => (e.preventDefault(), scrollToAnchor('#solutions'))}>
+              <a
+                href="#solutions"
+                className="button button-ghost button-large"
+                onClick={(e) => (e.preventDefault(), scrollToAnchor('#solutions'))}
+              >
                 See solutions
               </a>
             </div>
@@ -48,7 +52,12 @@ export function Landing() {
         </div>
       </section>
 
-      <Section id="solutions" titleId="solutions-title" eyebrow="Solutions" title="AI agents for the work that slows you down">
+      <Section
+        id="solutions"
+        titleId="solutions-title"
+        eyebrow="Solutions"
+        title="AI agents for the work that slows you down"
+      >
         <div className="card-grid card-grid-3">
           {SOLUTIONS.map((s) => (
             <article key={s.title} className="card">
@@ -59,7 +68,13 @@ export function Landing() {
         </div>
       </Section>
 
-      <Section id="about" titleId="about-title" eyebrow={`Why ${config.brand.name}`} title="Built for businesses that run on conversations" tinted>
+      <Section
+        id="about"
+        titleId="about-title"
+        eyebrow={`Why ${config.brand.name}`}
+        title="Built for businesses that run on conversations"
+        tinted
+      >
         <div className="card-grid card-grid-5">
           {BENEFITS.map((b) => (
             <article key={b.title} className="card card-compact">
@@ -70,7 +85,12 @@ export function Landing() {
         </div>
       </Section>
 
-      <Section id="experience" titleId="results-title" eyebrow="Results" title="What our customers see in the first months">
+      <Section
+        id="experience"
+        titleId="results-title"
+        eyebrow="Results"
+        title="What our customers see in the first months"
+      >
         <ul className="stats">
           {STATS.map((s) => (
             <li key={s.label} className="stat">
@@ -117,7 +137,9 @@ export function Landing() {
       <section id="contact" className="section contact" aria-labelledby="contact-title">
         <div className="container contact-inner">
           <h2 id="contact-title">Ready to put AI on the phones?</h2>
-          <p className="lead">Start today, or talk it through with our experts first. We would love to hear what you think, too.</p>
+          <p className="lead">
+            Start today, or talk it through with our experts first. We would love to hear what you think, too.
+          </p>
           <div className="actions actions-center">
             <External href={config.dashboardUrl} className="button button-light button-large">
               Get Started

@@ -13,8 +13,9 @@ export default function Terms() {
           title: 'Services Offered',
           body: (
             <p>
-              {brand}, a product of {config.brand.parent}, provides AI voice and chat agents: voice lead agents, appointment scheduling, customer
-              support, custom AI workflows and WhatsApp automation, together with the dashboard used to configure them. Features may differ by plan.
+              {brand}, a product of {config.brand.parent}, provides AI voice and chat agents: voice lead agents,
+              appointment scheduling, customer support, custom AI workflows and WhatsApp automation, together with the
+              dashboard used to configure them. Features may differ by plan.
             </p>
           ),
         },
@@ -22,8 +23,9 @@ export default function Terms() {
           title: 'Data Privacy and Security',
           body: (
             <p>
-              We process personal data as described in our Privacy Policy. We protect it with encryption in transit and at rest and with access
-              controls, and we process call and message content only to deliver the services you configure.
+              We process personal data as described in our Privacy Policy. We protect it with encryption in transit and
+              at rest and with access controls, and we process call and message content only to deliver the services you
+              configure.
             </p>
           ),
         },
@@ -31,8 +33,9 @@ export default function Terms() {
           title: 'User Responsibilities',
           body: (
             <p>
-              You are responsible for the accuracy of the information you provide, for obtaining any consent required before our agents contact
-              people on your behalf, and for using the services lawfully, including telemarketing and messaging rules that apply to you.
+              You are responsible for the accuracy of the information you provide, for obtaining any consent required
+              before our agents contact people on your behalf, and for using the services lawfully, including
+              telemarketing and messaging rules that apply to you.
             </p>
           ),
         },
@@ -40,8 +43,9 @@ export default function Terms() {
           title: 'Intellectual Property',
           body: (
             <p>
-              The services, software, models and content we provide remain the property of {config.brand.parent} and its licensors. You keep all
-              rights to your own data, scripts and content, and grant us a licence to use them only to provide the services.
+              The services, software, models and content we provide remain the property of {config.brand.parent} and its
+              licensors. You keep all rights to your own data, scripts and content, and grant us a licence to use them
+              only to provide the services.
             </p>
           ),
         },
@@ -49,8 +53,9 @@ export default function Terms() {
           title: 'Subscription and Billing',
           body: (
             <p>
-              Subscriptions are billed monthly or annually, depending on your plan. Fees are charged in advance for each billing cycle. We do not
-              give refunds for unused time in a billing cycle unless stated otherwise in your plan.
+              Subscriptions are billed monthly or annually, depending on your plan. Fees are charged in advance for each
+              billing cycle. We do not give refunds for unused time in a billing cycle unless stated otherwise in your
+              plan.
             </p>
           ),
         },
@@ -58,9 +63,9 @@ export default function Terms() {
           title: 'Liability',
           body: (
             <p>
-              The services are provided with reasonable care and skill, but AI agents can make mistakes. To the extent permitted by law, our total
-              liability is limited to the fees you paid in the twelve months before the claim, and we are not liable for indirect or consequential
-              loss.
+              The services are provided with reasonable care and skill, but AI agents can make mistakes. To the extent
+              permitted by law, our total liability is limited to the fees you paid in the twelve months before the
+              claim, and we are not liable for indirect or consequential loss.
             </p>
           ),
         },
@@ -68,8 +73,8 @@ export default function Terms() {
           title: 'Termination',
           body: (
             <p>
-              You may cancel at any time; your plan stays active until the end of the paid billing cycle. We may suspend or end accounts that breach
-              these terms. On request, we will export your data before it is deleted.
+              You may cancel at any time; your plan stays active until the end of the paid billing cycle. We may suspend
+              or end accounts that breach these terms. On request, we will export your data before it is deleted.
             </p>
           ),
         },
@@ -77,8 +82,8 @@ export default function Terms() {
           title: 'Changes to Terms',
           body: (
             <p>
-              We may update these terms. We will tell you about material changes by e-mail or in the dashboard before they take effect; continuing
-              to use the services after that means you accept them.
+              We may update these terms. We will tell you about material changes by e-mail or in the dashboard before
+              they take effect; continuing to use the services after that means you accept them.
             </p>
           ),
         },

@@ -16,10 +16,22 @@ export const SOLUTIONS = [
 
 export const BENEFITS = [
   { title: 'Always on', text: 'Every call answered at 3 a.m. and on public holidays, with no queue and no voicemail.' },
-  { title: 'Speaks their language', text: 'Natural conversations in English, Hindi and regional languages, with the accent your customers expect.' },
-  { title: 'Fits your stack', text: 'Works with the CRM, phone numbers and WhatsApp Business account you already have.' },
-  { title: 'Live in days', text: 'We tailor the agent to your scripts and data, then launch it in days rather than months.' },
-  { title: 'Private by design', text: 'Encrypted data, consent built into every flow, and compliance with GDPR and India’s DPDP Act.' },
+  {
+    title: 'Speaks their language',
+    text: 'Natural conversations in English, Hindi and regional languages, with the accent your customers expect.',
+  },
+  {
+    title: 'Fits your stack',
+    text: 'Works with the CRM, phone numbers and WhatsApp Business account you already have.',
+  },
+  {
+    title: 'Live in days',
+    text: 'We tailor the agent to your scripts and data, then launch it in days rather than months.',
+  },
+  {
+    title: 'Private by design',
+    text: 'Encrypted data, consent built into every flow, and compliance with GDPR and India’s DPDP Act.',
+  },
 ] as const;
 
 /** The results shown: 40+ hours saved weekly, 25% higher lead conversion, zero missed opportunities. */
@@ -31,24 +43,36 @@ export const STATS = [
 
 export const TESTIMONIALS = [
   {
-    quote: 'Our front desk used to miss a third of calls during clinic hours. Now every patient gets an answer and a slot, and our staff finally have time for the people in the room.',
+    quote:
+      'Our front desk used to miss a third of calls during clinic hours. Now every patient gets an answer and a slot, and our staff finally have time for the people in the room.',
     author: 'Dr. Meera Iyer',
     company: 'Sunrise Dental Clinics',
   },
   {
-    quote: 'The agent calls every enquiry within a minute and asks the questions my team used to. We close more deals with the same people.',
+    quote:
+      'The agent calls every enquiry within a minute and asks the questions my team used to. We close more deals with the same people.',
     author: 'Rohan Kapoor',
     company: 'Skyline Realty',
   },
   {
-    quote: 'Support in Hindi, Tamil and English from one agent, around the clock. Our satisfaction scores went up in the first month.',
+    quote:
+      'Support in Hindi, Tamil and English from one agent, around the clock. Our satisfaction scores went up in the first month.',
     author: 'Ananya Sharma',
     company: 'Kirana Express',
   },
 ] as const;
 
 export const STEPS = [
-  { title: 'Pick a solution', text: 'Choose the agent that fits: lead calls, scheduling, support or a workflow of your own.' },
-  { title: 'Tailor and integrate', text: 'We shape its voice, scripts and knowledge, and connect it to your CRM, phone numbers and WhatsApp.' },
-  { title: 'Relax and grow', text: 'Your agent takes the calls while you watch the results on your dashboard and focus on growth.' },
+  {
+    title: 'Pick a solution',
+    text: 'Choose the agent that fits: lead calls, scheduling, support or a workflow of your own.',
+  },
+  {
+    title: 'Tailor and integrate',
+    text: 'We shape its voice, scripts and knowledge, and connect it to your CRM, phone numbers and WhatsApp.',
+  },
+  {
+    title: 'Relax and grow',
+    text: 'Your agent takes the calls while you watch the results on your dashboard and focus on growth.',
+  },
 ] as const;

@@ -9,7 +9,8 @@ const HEAD = '<!--prerender:head-->';
 const ROOT = '<div id="root"></div>';
 
 function page(template: string, head: string, body: string): string {
-  if (!template.includes(HEAD) || !template.includes(ROOT)) throw new Error(`site/index.html needs ${HEAD} and ${ROOT}`);
+  if (!template.includes(HEAD) || !template.includes(ROOT))
+    throw new Error(`site/index.html needs ${HEAD} and ${ROOT}`);
   return template.replace(HEAD, head).replace(ROOT, `<div id="root">${body}</div>`);
 }
 
@@ -23,7 +24,10 @@ export function prerenderedFiles(template: string, render: (path: string) => str
     file: route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`,
     content: page(template, headFor(route), render(route.path)),
   }));
-  const notFound = { file: '404.html', content: page(template, headFor(NOT_FOUND, { notFound: true }), render(NOT_FOUND.path)) };
+  const notFound = {
+    file: '404.html',
+    content: page(template, headFor(NOT_FOUND, { notFound: true }), render(NOT_FOUND.path)),
+  };
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -38,7 +42,10 @@ export function prerenderedFiles(template: string, render: (path: string) => str
     { file: 'sitemap.xml', content: sitemap },
     { file: 'robots.txt', content: robots },
     { file: 'routes.json', content: `${JSON.stringify(ROUTES.map((r) => r.path))}\n` },
-    { file: 'style-hashes.json', content: `${JSON.stringify(styleHashes([...pages, notFound].map((p) => p.content)))}\n` },
+    {
+      file: 'style-hashes.json',
+      content: `${JSON.stringify(styleHashes([...pages, notFound].map((p) => p.content)))}\n`,
+    },
   ];
 }
 
@@ -46,6 +53,7 @@ export function prerenderedFiles(template: string, render: (path: string) => str
 export function styleHashes(pages: string[]): string[] {
   const hashes = new Set<string>();
   for (const html of pages)
-    for (const [, css] of html.matchAll(/<style data-ai-widgets-ssr="[^"]*">([^<]*)<\/style>/g)) hashes.add(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+    for (const [, css] of html.matchAll(/<style data-ai-widgets-ssr="[^"]*">([^<]*)<\/style>/g))
+      hashes.add(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
   return [...hashes].sort();
 }

@@ -2,9 +2,15 @@ import { config } from '../config';
 import { absoluteUrl, documentTitle, type RouteMeta } from '../routes';
 
 /** The share image for link previews, made for them at 1200×630 (site/public/og-image.jpg). */
-export const SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, alt: `${config.brand.name}: ${config.brand.tagline}` };
+export const SHARE_IMAGE = {
+  path: '/og-image.jpg',
+  width: 1200,
+  height: 630,
+  alt: `${config.brand.name}: ${config.brand.tagline}`,
+};
 
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escape = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** Structured data naming the organisation (schema.org), for search engines. */
 export function organization() {

@@ -7,7 +7,11 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: CH
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
   await page.goto(new URL('./og-image.html', import.meta.url).href);
-  await page.screenshot({ path: new URL('../public/og-image.jpg', import.meta.url).pathname, type: 'jpeg', quality: 88 });
+  await page.screenshot({
+    path: new URL('../public/og-image.jpg', import.meta.url).pathname,
+    type: 'jpeg',
+    quality: 88,
+  });
 } finally {
   await browser.close();
 }

@@ -44,10 +44,18 @@ export function prerender(): Plugin {
         configFile,
         mode,
         logLevel: 'warn',
-        build: { ssr: 'entry-server.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+        build: {
+          ssr: 'entry-server.tsx',
+          outDir: serverDir,
+          emptyOutDir: true,
+          sourcemap: false,
+          copyPublicDir: false,
+        },
       });
       try {
-        const entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as { files(template: string): PrerenderedFile[] };
+        const entry = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as {
+          files(template: string): PrerenderedFile[];
+        };
         const template = lowPriorityBundle(readFileSync(join(outDir, 'index.html'), 'utf8'));
         for (const { file, content } of entry.files(template)) {
           const path = join(outDir, file);

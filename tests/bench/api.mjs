@@ -23,14 +23,22 @@ const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 /** The targets for a durable service (issue budget); bare Fastify is shown as the ceiling, not judged. */
 export const API_BUDGET = { postsPerSecond: 5000, p99Ms: 30 };
 
-const BODY = JSON.stringify({ name: 'Bench Visitor', email: 'bench@example.com', message: 'Measuring how many posts are kept per second.' });
+const BODY = JSON.stringify({
+  name: 'Bench Visitor',
+  email: 'bench@example.com',
+  message: 'Measuring how many posts are kept per second.',
+});
 
 /**
  * Starts a Node process that prints nothing until it listens; resolves once the port answers.
  * @param {string[]} args @param {NodeJS.ProcessEnv} env @param {number} port
  */
 async function start(args, env, port) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
@@ -90,7 +98,14 @@ async function service(database) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-api-'));
   const port = freePort();
   const db = await database(dir);
-  const env = { ...db.env, PORT: String(port), SKIP_BUILD: 'true', LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000000000', DIST_DIR: join(dir, 'dist') };
+  const env = {
+    ...db.env,
+    PORT: String(port),
+    SKIP_BUILD: 'true',
+    LOG_LEVEL: 'warn',
+    FEEDBACK_RATE_LIMIT: '1000000000',
+    DIST_DIR: join(dir, 'dist'),
+  };
   const server = await start([join(ROOT, 'server/run.mjs'), 'main'], env, port);
   try {
     const measured = await load(`http://127.0.0.1:${port}/api/feedback`);
@@ -134,8 +149,15 @@ async function postgresDatabase() {
 
 /** @param {{ name: string, perSecond: number, p50: number, p99: number, acknowledged: number, stored?: number, refused: number, errors: number }[]} rows */
 function table(rows) {
-  const head = '| Target | Acknowledged posts/s | p50 | p99 | Acknowledged | Stored | Refused or failed |\n| --- | --- | --- | --- | --- | --- | --- |';
-  return [head, ...rows.map((r) => `| ${r.name} | ${r.perSecond} | ${r.p50} ms | ${r.p99} ms | ${r.acknowledged} | ${r.stored ?? 'n/a (stores nothing)'} | ${r.refused + r.errors} |`)].join('\n');
+  const head =
+    '| Target | Acknowledged posts/s | p50 | p99 | Acknowledged | Stored | Refused or failed |\n| --- | --- | --- | --- | --- | --- | --- |';
+  return [
+    head,
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.perSecond} | ${r.p50} ms | ${r.p99} ms | ${r.acknowledged} | ${r.stored ?? 'n/a (stores nothing)'} | ${r.refused + r.errors} |`,
+    ),
+  ].join('\n');
 }
 
 /** @param {string} text */
@@ -143,7 +165,8 @@ function updateReadme(text) {
   const file = join(ROOT, BENCH_DOC);
   const readme = readFileSync(file, 'utf8');
   const [start, end] = ['<!-- bench-api:start -->', '<!-- bench-api:end -->'];
-  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
+  if (!readme.includes(start) || !readme.includes(end))
+    throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
   const stamp = `Measured by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, 2 cores; ${connections} connections for ${seconds} s).`;
   writeFileSync(file, readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${stamp}\n\n${text}\n${end}`));
 }
@@ -157,11 +180,17 @@ else console.error('bench:api: PostgreSQL is not installed, so its row is left o
 const text = table(rows);
 const broken = [];
 // Posts still in flight when the load stops may be stored without being counted as acknowledged.
-for (const row of rows.slice(1)) if ((row.stored ?? 0) < row.acknowledged) broken.push(`${row.name}: ${row.acknowledged} posts acknowledged but only ${row.stored} stored`);
-if (sqlite.perSecond < API_BUDGET.postsPerSecond) broken.push(`${sqlite.perSecond} posts/s is under the budget of ${API_BUDGET.postsPerSecond}`);
+for (const row of rows.slice(1))
+  if ((row.stored ?? 0) < row.acknowledged)
+    broken.push(`${row.name}: ${row.acknowledged} posts acknowledged but only ${row.stored} stored`);
+if (sqlite.perSecond < API_BUDGET.postsPerSecond)
+  broken.push(`${sqlite.perSecond} posts/s is under the budget of ${API_BUDGET.postsPerSecond}`);
 if (sqlite.p99 > API_BUDGET.p99Ms) broken.push(`p99 ${sqlite.p99} ms is over the budget of ${API_BUDGET.p99Ms} ms`);
 mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, 'api-report.json'), `${JSON.stringify({ date: new Date().toISOString(), seconds, connections, budget: API_BUDGET, rows, broken }, null, 2)}\n`);
+writeFileSync(
+  join(OUT, 'api-report.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), seconds, connections, budget: API_BUDGET, rows, broken }, null, 2)}\n`,
+);
 console.log(text);
 if (process.argv.includes('--readme')) updateReadme(text);
 for (const line of broken) console.error(`budget broken: ${line}`);

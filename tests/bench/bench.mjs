@@ -29,13 +29,21 @@ function build() {
   // A reporter DSN on a closed loopback port, so the error reporter's chunk exists and the
   // budgets can show that pages do not download it; nothing can be sent anywhere.
   const env = { ...process.env, NODE_ENV: 'production', AI_WIDGETS_SENTRY_DSN: 'http://bench@127.0.0.1:9/1' };
-  const run = (/** @type {string[]} */ args) => execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], { cwd: ROOT, env, stdio: 'inherit' });
+  const run = (/** @type {string[]} */ args) =>
+    execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+    });
   run(['-c', 'vite.widget.config.ts', '--outDir', join(BUILD, 'widgets'), '--emptyOutDir']);
   run(['--outDir', join(BUILD, 'site'), '--emptyOutDir']);
 }
 
 /** @param {string} dir @returns {string[]} */
-const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+  );
 
 function fileSizes() {
   return walk(BUILD)
@@ -53,7 +61,8 @@ function updateReadme(text) {
   const readme = readFileSync(file, 'utf8');
   const start = '<!-- bench:start -->';
   const end = '<!-- bench:end -->';
-  if (!readme.includes(start) || !readme.includes(end)) throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
+  if (!readme.includes(start) || !readme.includes(end))
+    throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
   const stamp = `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, Debian Chromium, 2 cores).`;
   writeFileSync(file, readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${stamp}\n\n${text}\n${end}`));
 }
@@ -98,7 +107,19 @@ async function main() {
     console.error(`bench: Lighthouse (${lighthouseRuns} runs per page)`);
     const lighthouse = lighthouseRuns > 0 ? await audit(urls, lighthouseRuns) : undefined;
 
-    const report = { date: new Date().toISOString(), node: process.versions.node, files, phone: phoneCost(files), pages, clicks, tap, shift, callShift, voiceLoad, lighthouse };
+    const report = {
+      date: new Date().toISOString(),
+      node: process.versions.node,
+      files,
+      phone: phoneCost(files),
+      pages,
+      clicks,
+      tap,
+      shift,
+      callShift,
+      voiceLoad,
+      lighthouse,
+    };
     const { text, verdicts } = markdown(report);
     mkdirSync(OUT, { recursive: true });
     writeFileSync(join(OUT, 'report.json'), `${JSON.stringify({ ...report, budgets: verdicts }, null, 2)}\n`);

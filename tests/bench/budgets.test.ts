@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { checkBudgets } from './budgets.mjs';
 
-const audit = (performance: number, extra: Partial<{ accessibility: number; bestPractices: number; seo: number; tbtMs: number; cls: number; lcpMs: number; fcpMs: number }> = {}) => ({
+const audit = (
+  performance: number,
+  extra: Partial<{
+    accessibility: number;
+    bestPractices: number;
+    seo: number;
+    tbtMs: number;
+    cls: number;
+    lcpMs: number;
+    fcpMs: number;
+  }> = {},
+) => ({
   performance,
   accessibility: 100,
   bestPractices: 100,
@@ -19,18 +30,34 @@ function report() {
   return {
     phone: { india: 28_000, all: 55_000, files: [] as string[] },
     pages: {
-      voice: { before: 6000, after: 150_000, files: [js('before', '/dist/widgets/ai-widgets.abc12345.js', 6000), js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
+      voice: {
+        before: 6000,
+        after: 150_000,
+        files: [
+          js('before', '/dist/widgets/ai-widgets.abc12345.js', 6000),
+          js('after', '/dist/widgets/chunks/vapi-client.abc12345.js'),
+        ],
+      },
       feedback: { before: 6000, after: 70_000, files: [js('after', '/dist/widgets/chunks/react.abc12345.js')] },
       demo: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
       sales: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
-      salesAsync: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')] },
+      salesAsync: {
+        before: 80_000,
+        after: 100_000,
+        files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')],
+      },
       all: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
     },
     clicks: { voice: { median: 20, sdkLoadedFirst: false }, feedback: { median: 90, sdkLoadedFirst: false } },
     tap: { median: 80, runs: [80] } as { median: number; runs: number[] } | undefined,
     shift: { 'head 390 px': 0, 'async 1280 px': 0 } as Record<string, number> | undefined,
-    callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0 } as Record<string, number> | undefined,
-    voiceLoad: { 'a bare tag between copy, the stylesheet linked 390 px': 0, 'a bare tag with captions between copy, the stylesheet linked 1280 px': 0, 'a bare tag between copy, no stylesheet 390 px': 0.006 } as Record<string, number> | undefined,
+    callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0 } as
+      Record<string, number> | undefined,
+    voiceLoad: {
+      'a bare tag between copy, the stylesheet linked 390 px': 0,
+      'a bare tag with captions between copy, the stylesheet linked 1280 px': 0,
+      'a bare tag between copy, no stylesheet 390 px': 0.006,
+    } as Record<string, number> | undefined,
     lighthouse: {
       'partner page with <ai-voice-demo>': audit(100),
       'partner page without it': audit(100),
@@ -48,7 +75,10 @@ function report() {
   };
 }
 
-const broken = (r: ReturnType<typeof report>) => checkBudgets(r).filter((v) => !v.ok).map((v) => v.budget);
+const broken = (r: ReturnType<typeof report>) =>
+  checkBudgets(r)
+    .filter((v) => !v.ok)
+    .map((v) => v.budget);
 
 describe('the budgets of npm run bench', () => {
   it('all hold for a report within them', () => {
@@ -57,9 +87,18 @@ describe('the budgets of npm run bench', () => {
 
   it('flag a landing page whose widgets hold back its first or largest paint, or shift it', () => {
     const r = report();
-    r.lighthouse['landing page, the form in its HTML, our script after its paint'] = audit(100, { fcpMs: 651, lcpMs: 1300 });
-    r.lighthouse['landing page, the bare form tag, script async, no stylesheet'] = audit(100, { fcpMs: 600, lcpMs: 1351 });
-    r.lighthouse['landing page, all three in its HTML, our script after its paint'] = audit(100, { lcpMs: 1200, cls: 0.01 });
+    r.lighthouse['landing page, the form in its HTML, our script after its paint'] = audit(100, {
+      fcpMs: 651,
+      lcpMs: 1300,
+    });
+    r.lighthouse['landing page, the bare form tag, script async, no stylesheet'] = audit(100, {
+      fcpMs: 600,
+      lcpMs: 1351,
+    });
+    r.lighthouse['landing page, all three in its HTML, our script after its paint'] = audit(100, {
+      lcpMs: 1200,
+      cls: 0.01,
+    });
     expect(broken(r)).toEqual([
       'landing page, the form in its HTML, our script after its paint: behind the page without widgets',
       'landing page, the bare form tag, script async, no stylesheet: behind the page without widgets',
@@ -75,14 +114,22 @@ describe('the budgets of npm run bench', () => {
     r.pages.voice.files.push(js('after', '/dist/widgets/chunks/PhoneField.abc12345.js'));
     r.pages.feedback.files.push(js('after', '/dist/widgets/chunks/sentry-client.abc12345.js'));
     r.pages.all.files.push(js('before', '/dist/widgets/chunks/vapi-client.abc12345.js'));
-    expect(broken(r)).toEqual(['page with only <ai-voice-demo>: JS before interaction', 'voice page: heavy dependencies', 'feedback page: heavy dependencies', 'all page: heavy dependencies']);
+    expect(broken(r)).toEqual([
+      'page with only <ai-voice-demo>: JS before interaction',
+      'voice page: heavy dependencies',
+      'feedback page: heavy dependencies',
+      'all page: heavy dependencies',
+    ]);
   });
 
   it('flag a slow click, and Connecting shown only after the SDK had loaded', () => {
     const r = report();
     r.clicks.feedback.median = 101;
     r.clicks.voice.sdkLoadedFirst = true;
-    expect(broken(r)).toEqual(['voice: the SDK chunk is not loaded when Connecting shows', 'click to visible feedback: feedback']);
+    expect(broken(r)).toEqual([
+      'voice: the SDK chunk is not loaded when Connecting shows',
+      'click to visible feedback: feedback',
+    ]);
   });
 
   it('flag a partner page the widget slows or shifts, and a site route under its scores', () => {
@@ -124,22 +171,48 @@ describe('the budgets of npm run bench', () => {
   });
 
   it('flag a slow tap to the provider, a shifting sales landing page, and either not measured', () => {
-    expect(broken({ ...report(), tap: { median: 167, runs: [167] } })).toEqual(['tap on the voice button to the provider']);
-    expect(broken({ ...report(), shift: { 'head 390 px': 0, 'async 1280 px': 0.02 } })).toEqual(['sales landing page with <ai-demo-request> (script in the head, or async with the form stylesheet): CLS']);
-    expect(broken({ ...report(), tap: undefined, shift: undefined })).toEqual(['tap on the voice button to the provider', 'sales landing page with <ai-demo-request> (script in the head, or async with the form stylesheet): CLS']);
+    expect(broken({ ...report(), tap: { median: 167, runs: [167] } })).toEqual([
+      'tap on the voice button to the provider',
+    ]);
+    expect(broken({ ...report(), shift: { 'head 390 px': 0, 'async 1280 px': 0.02 } })).toEqual([
+      'sales landing page with <ai-demo-request> (script in the head, or async with the form stylesheet): CLS',
+    ]);
+    expect(broken({ ...report(), tap: undefined, shift: undefined })).toEqual([
+      'tap on the voice button to the provider',
+      'sales landing page with <ai-demo-request> (script in the head, or async with the form stylesheet): CLS',
+    ]);
   });
 
   it('flag a voice call that shifts the page, and one not measured', () => {
     const call = 'a simulated voice call with captions, from the press to the hang-up: CLS';
-    expect(broken({ ...report(), callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0.001 } })).toEqual([call]);
+    expect(
+      broken({ ...report(), callShift: { 'a voice card between copy 390 px': 0, 'our site’s hero 1280 px': 0.001 } }),
+    ).toEqual([call]);
     expect(broken({ ...report(), callShift: undefined })).toEqual([call]);
   });
 
   it('flag a bare voice tag that moves the copy below it as it loads with the stylesheet linked, and one not measured', () => {
-    const load = 'a bare <ai-voice-demo> between copy (script async, the stylesheet linked), from navigation to idle: CLS';
-    expect(broken({ ...report(), voiceLoad: { 'a bare tag between copy, the stylesheet linked 390 px': 0.011, 'a bare tag with captions between copy, the stylesheet linked 1280 px': 0 } })).toEqual([load]);
+    const load =
+      'a bare <ai-voice-demo> between copy (script async, the stylesheet linked), from navigation to idle: CLS';
+    expect(
+      broken({
+        ...report(),
+        voiceLoad: {
+          'a bare tag between copy, the stylesheet linked 390 px': 0.011,
+          'a bare tag with captions between copy, the stylesheet linked 1280 px': 0,
+        },
+      }),
+    ).toEqual([load]);
     // Without the stylesheet, a shift is shown but is no budget's.
-    expect(broken({ ...report(), voiceLoad: { 'a bare tag between copy, the stylesheet linked 390 px': 0, 'a bare tag between copy, no stylesheet 390 px': 0.011 } })).toEqual([]);
+    expect(
+      broken({
+        ...report(),
+        voiceLoad: {
+          'a bare tag between copy, the stylesheet linked 390 px': 0,
+          'a bare tag between copy, no stylesheet 390 px': 0.011,
+        },
+      }),
+    ).toEqual([]);
     expect(broken({ ...report(), voiceLoad: { 'a bare tag between copy, no stylesheet 390 px': 0 } })).toEqual([load]);
     expect(broken({ ...report(), voiceLoad: undefined })).toEqual([load]);
   });

@@ -19,13 +19,17 @@ export const CALL_PAGES = /** @type {const} */ ([
  */
 async function watchedPage(browser, width) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
   await watchLayoutShift(context);
   return { context, page: await context.newPage() };
 }
 
 /** @param {import('@playwright/test').Page} page @returns {Promise<number>} The CLS summed so far, to 4 places. */
-const clsOf = async (page) => Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+const clsOf = async (page) =>
+  Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
 
 /**
  * Opens each page at its width in a watched page of its own, lets `measure` do what is measured there,
@@ -70,11 +74,19 @@ export function measureCallShift(origin) {
       Object.assign(element, { client: createScriptedClient({ autoplay: true, connectMs: 300 }) });
     });
     // The call's shifts only: what the page did while loading is the landing budgets' business.
-    await page.evaluate(() => (/** @type {any} */ (window).__cls = 0));
+    await page.evaluate(() => {
+      /** @type {any} */ (window).__cls = 0;
+    });
     await voice.getByRole('button', { name: /Start a voice call/ }).click();
     // Our site asks before the microphone opens.
     const accept = voice.getByRole('button', { name: 'Accept' });
-    if (await accept.waitFor({ timeout: 2000 }).then(() => true, () => false)) await accept.click();
+    if (
+      await accept.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await accept.click();
     await voice.getByText(LAST_LINE).last().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
     // Hang up: the card goes back to rest, with its captions area kept or emptied in place.
@@ -92,7 +104,9 @@ export const LOAD_PAGES = /** @type {const} */ ([
   ['a bare tag between copy, the stylesheet linked', '/bench/voice-copy-css.html'],
   ['a bare tag with captions between copy, no stylesheet', '/bench/voice-call.html'],
   ['a bare tag between copy, no stylesheet', '/bench/voice-copy.html'],
-]).flatMap(([label, path]) => /** @type {const} */ ([390, 1280]).map((width) => /** @type {const} */ ([label, path, width])));
+]).flatMap(([label, path]) =>
+  /** @type {const} */ ([390, 1280]).map((width) => /** @type {const} */ ([label, path, width])),
+);
 
 /**
  * CLS of a page holding a bare `<ai-voice-demo>` between copy, from navigation until the card is drawn

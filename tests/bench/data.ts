@@ -33,7 +33,8 @@ const FILTERS: Record<string, Record<string, string>> = {
 
 const ms = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 const round = (x: number) => (x >= 100 ? Math.round(x) : Math.round(x * 10) / 10);
 
 /** Feedback posts one after another (each awaited) until `stop` (and at least `min`, for `forMs` at least): their latencies. */
@@ -147,12 +148,19 @@ const columns = Object.keys(results[0].row);
 const table = [
   `| Database | Leads | ${columns.join(' | ')} |`,
   `|---|--:|${columns.map(() => '--:').join('|')}|`,
-  ...results.map((r) => `| ${r.db} | ${r.leads.toLocaleString('en')} | ${columns.map((c) => round(r.row[c])).join(' | ')} |`),
+  ...results.map(
+    (r) => `| ${r.db} | ${r.leads.toLocaleString('en')} | ${columns.map((c) => round(r.row[c])).join(' | ')} |`,
+  ),
 ].join('\n');
 console.log(table);
 if (process.argv.includes('--readme')) {
   const doc = 'docs/benchmarks.md';
   const text = readFileSync(doc, 'utf8');
   const block = `<!-- bench-data:start -->\nMeasured by \`npm run bench:data\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, a shared 2-core machine under other load: figures are noisy). Times in ms unless named.\n\n${table}\n<!-- bench-data:end -->`;
-  writeFileSync(doc, text.includes('<!-- bench-data:start -->') ? text.replace(/<!-- bench-data:start -->[\s\S]*<!-- bench-data:end -->/, block) : `${text.trimEnd()}\n\n${block}\n`);
+  writeFileSync(
+    doc,
+    text.includes('<!-- bench-data:start -->')
+      ? text.replace(/<!-- bench-data:start -->[\s\S]*<!-- bench-data:end -->/, block)
+      : `${text.trimEnd()}\n\n${block}\n`,
+  );
 }

@@ -51,7 +51,19 @@ function cases(phone: string) {
     'a week a year ago': { from: iso(END - 372 * DAY), to: iso(END - 365 * DAY) },
     'agent + a week a year ago': { agentId: 'realEstate', from: iso(END - 372 * DAY), to: iso(END - 365 * DAY) },
   };
-  for (const outcome of ['answered', 'no-answer', 'voicemail', 'busy', 'failed', 'not-set-up', 'do-not-call', 'scheduled', 'retrying', 'calling', 'waiting'])
+  for (const outcome of [
+    'answered',
+    'no-answer',
+    'voicemail',
+    'busy',
+    'failed',
+    'not-set-up',
+    'do-not-call',
+    'scheduled',
+    'retrying',
+    'calling',
+    'waiting',
+  ])
     list[`outcome ${outcome}`] = { outcome };
   return list;
 }
@@ -78,26 +90,41 @@ async function measure(store: Store) {
   const results: Record<string, Timing> = {};
   const record = async (label: string, run: () => Promise<unknown>) => {
     results[label] = await timed(run);
-    console.error(`  ${label.padEnd(52)} ${results[label].median.toFixed(1).padStart(7)} ${results[label].p95.toFixed(1).padStart(7)} ms  ${results[label].rows} rows`);
+    console.error(
+      `  ${label.padEnd(52)} ${results[label].median.toFixed(1).padStart(7)} ${results[label].p95.toFixed(1).padStart(7)} ms  ${results[label].rows} rows`,
+    );
   };
-  const list = (filter: DeskLeadFilter) => Promise.all([store.desk.leads({ ...filter, limit: PAGE }), store.desk.version()]).then(([rows]) => rows);
+  const list = (filter: DeskLeadFilter) =>
+    Promise.all([store.desk.leads({ ...filter, limit: PAGE }), store.desk.version()]).then(([rows]) => rows);
   const sample = await store.desk.lead({ id: Math.floor(COUNT / 2) });
   for (const [label, filter] of Object.entries(cases(sample!.lead.phone))) await record(label, () => list(filter));
   // Page 50: the cursor of page 49's last lead, reached by walking the pages as the desk does.
-  const deep: Record<string, DeskLeadFilter> = { 'newest, page 50 by cursor': {}, 'search "s", page 50': q('s'), 'To call, page 50': { toCall: true } };
+  const deep: Record<string, DeskLeadFilter> = {
+    'newest, page 50 by cursor': {},
+    'search "s", page 50': q('s'),
+    'To call, page 50': { toCall: true },
+  };
   for (const [label, filter] of Object.entries(deep)) {
     let before: number | undefined;
-    for (let page = 1; page < 50; page++) before = (await store.desk.leads({ ...filter, before, limit: 100 })).at(-1)!.lead.id;
+    for (let page = 1; page < 50; page++)
+      before = (await store.desk.leads({ ...filter, before, limit: 100 })).at(-1)!.lead.id;
     await record(label, () => list({ ...filter, before }));
   }
-  for (const [label, days] of [['overview, 7 days', 7], ['overview, a year', 365], ['overview, two years', 730]] as const)
+  for (const [label, days] of [
+    ['overview, 7 days', 7],
+    ['overview, a year', 365],
+    ['overview, two years', 730],
+  ] as const)
     await record(label, () => store.overview.get({ from: day(END - (days - 1) * DAY), to: day(END) }));
   return results;
 }
 
 const all: Record<string, Record<string, Timing>> = {};
 // For repeated runs: DESK_SQLITE (a file) and DATABASE_URL (a database) are kept, and seeded only when empty.
-const kept: Record<string, string | undefined> = { sqlite: process.env.DESK_SQLITE, postgres: process.env.DATABASE_URL };
+const kept: Record<string, string | undefined> = {
+  sqlite: process.env.DESK_SQLITE,
+  postgres: process.env.DATABASE_URL,
+};
 const cluster = DBS.includes('postgres') && !kept.postgres ? startCluster() : null;
 try {
   for (const db of DBS) {
@@ -121,7 +148,11 @@ try {
         seedSqlite(sqlite, COUNT, END, progress);
         sqlite.close();
       }
-      console.error(`${db}: ready in ${Math.round((Date.now() - started) / 1000)} s; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      console.error(
+        `${db}: ready in ${Math.round((Date.now() - started) / 1000)} s; load ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+      );
       const measured = await openStore({ databasePath, databaseUrl, databaseTimeoutMs: 60_000 });
       try {
         if (db === 'sqlite') await measured.retention.optimize();
@@ -149,5 +180,10 @@ if (process.argv.includes('--doc')) {
   const doc = 'docs/benchmarks.md';
   const text = readFileSync(doc, 'utf8');
   const block = `<!-- bench-desk:start -->\nMeasured by \`npm run bench:desk -- --doc\` on ${day(Date.now())} (Node ${process.versions.node}; load average at the end ${loadavg()[0].toFixed(1)} on a shared 2-core machine).\n\n${table}\n<!-- bench-desk:end -->`;
-  writeFileSync(doc, text.includes('<!-- bench-desk:start -->') ? text.replace(/<!-- bench-desk:start -->[\s\S]*<!-- bench-desk:end -->/, block) : `${text.trimEnd()}\n\n${block}\n`);
+  writeFileSync(
+    doc,
+    text.includes('<!-- bench-desk:start -->')
+      ? text.replace(/<!-- bench-desk:start -->[\s\S]*<!-- bench-desk:end -->/, block)
+      : `${text.trimEnd()}\n\n${block}\n`,
+  );
 }

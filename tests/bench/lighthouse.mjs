@@ -21,7 +21,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * @returns {Promise<Record<string, LighthouseResult>>}
  */
 export async function audit(urls, runs) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   /** @type {Record<string, LighthouseResult>} */
   const results = {};
   try {
@@ -29,7 +32,12 @@ export async function audit(urls, runs) {
       /** @type {import('lighthouse').Result[]} */
       const lhrs = [];
       for (let i = 0, failures = 0; i < runs; i++) {
-        const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: CATEGORIES,
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (result.lhr.runtimeError) {
           // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is made again, twice at most.
@@ -41,7 +49,8 @@ export async function audit(urls, runs) {
         }
         lhrs.push(result.lhr);
       }
-      const score = (/** @type {string} */ id) => median(lhrs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));
+      const score = (/** @type {string} */ id) =>
+        median(lhrs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));
       const numeric = (/** @type {string} */ id) => lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? NaN);
       results[label] = {
         performance: score('performance'),
@@ -55,7 +64,9 @@ export async function audit(urls, runs) {
         runs: lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100)),
         tbtRuns: numeric('total-blocking-time').map(Math.round),
       };
-      console.error(`  lighthouse ${label}: performance ${results[label].performance} (runs ${results[label].runs.join(', ')})`);
+      console.error(
+        `  lighthouse ${label}: performance ${results[label].performance} (runs ${results[label].runs.join(', ')})`,
+      );
     }
   } finally {
     chrome.kill();

@@ -18,7 +18,10 @@ async function freshPage(browser) {
   // gzip, as the budgets are written; the service gives browsers that ask for it Brotli (smaller).
   const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
   // Nothing leaves the machine: any request to a host other than loopback is refused.
-  await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'),
+    (route) => route.abort('blockedbyclient'),
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -96,7 +99,11 @@ export async function measureClicks(origin, runs) {
   const results = {};
   try {
     for (const [name, what] of /** @type {[keyof typeof shows, string][]} */ (Object.entries(shows))) {
-      const c = { page: name, ...FIRST_INTERACTION[name], control: /** @type {string} */ (FIRST_INTERACTION[name].control) };
+      const c = {
+        page: name,
+        ...FIRST_INTERACTION[name],
+        control: /** @type {string} */ (FIRST_INTERACTION[name].control),
+      };
       const times = [];
       let sdkLoadedFirst = false;
       for (let i = 0; i < runs; i++) {
@@ -109,13 +116,21 @@ export async function measureClicks(origin, runs) {
         const box = await page.locator(c.widget).getByRole('button', { name: c.control }).boundingBox();
         if (!box) throw new Error(`${c.widget}: no ${c.control} button`);
         await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-        const t = /** @type {{ down: number, shown: number, sdkEnd: number | null }} */ (await (await page.waitForFunction(() => /** @type {any} */ (window).__bench)).jsonValue());
+        const t = /** @type {{ down: number, shown: number, sdkEnd: number | null }} */ (
+          await (await page.waitForFunction(() => /** @type {any} */ (window).__bench)).jsonValue()
+        );
         times.push(t.shown - t.down);
         if (t.sdkEnd !== null && t.sdkEnd < t.shown) sdkLoadedFirst = true;
         await context.close();
       }
       const sorted = [...times].sort((a, b) => a - b);
-      results[name] = { click: c.what.replace(/^click /, ''), shows: what, runs: times.map((t) => Math.round(t)), median: Math.round(sorted[Math.floor(sorted.length / 2)]), sdkLoadedFirst };
+      results[name] = {
+        click: c.what.replace(/^click /, ''),
+        shows: what,
+        runs: times.map((t) => Math.round(t)),
+        median: Math.round(sorted[Math.floor(sorted.length / 2)]),
+        sdkLoadedFirst,
+      };
     }
   } finally {
     await browser.close();
@@ -133,7 +148,9 @@ function watchFor(tag) {
   const root = /** @type {ShadowRoot} */ (el.shadowRoot);
   const state = { down: 0, shown: 0, sdkEnd: /** @type {number | null} */ (null) };
   const answered = () =>
-    tag === 'ai-feedback' ? !!root.querySelector('dialog[open]') : root.querySelector('[role="status"]')?.textContent === 'Connecting to AI agent...';
+    tag === 'ai-feedback'
+      ? !!root.querySelector('dialog[open]')
+      : root.querySelector('[role="status"]')?.textContent === 'Connecting to AI agent...';
   addEventListener('pointerdown', (e) => (state.down ||= e.timeStamp), true);
   const observer = new MutationObserver(() => {
     if (!answered()) return;
@@ -159,24 +176,41 @@ export async function measureTapToProvider(origin, runs) {
   const times = [];
   try {
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
-      await context.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'), (route) => route.abort('blockedbyclient'));
+      const context = await browser.newContext({
+        hasTouch: true,
+        isMobile: true,
+        viewport: { width: 390, height: 844 },
+        extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
+      });
+      await context.route(
+        (url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol.startsWith('http'),
+        (route) => route.abort('blockedbyclient'),
+      );
       await context.addInitScript(() => {
-        const state = /** @type {any} */ (window).__tap = { down: 0, sent: 0 };
+        const state = { down: 0, sent: 0 };
+        /** @type {any} */ (window).__tap = state;
         addEventListener('touchstart', (e) => (state.down ||= e.timeStamp), { capture: true, passive: true });
         const send = window.fetch;
         window.fetch = function (input, init) {
-          if (String(input instanceof Request ? input.url : input).endsWith('/call/web')) state.sent ||= performance.now();
+          if (String(input instanceof Request ? input.url : input).endsWith('/call/web'))
+            state.sent ||= performance.now();
           return send.call(this, input, init);
         };
       });
       const page = await context.newPage();
       await page.goto(`${origin}/bench/voice.html`);
       await page.waitForLoadState('networkidle');
-      const box = await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).boundingBox();
+      const box = await page
+        .locator('ai-voice-demo')
+        .getByRole('button', { name: 'Start a voice call with our AI agent' })
+        .boundingBox();
       if (!box) throw new Error('ai-voice-demo: no button');
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-      const t = /** @type {{ down: number, sent: number }} */ (await (await page.waitForFunction(() => /** @type {any} */ (window).__tap.sent && /** @type {any} */ (window).__tap)).jsonValue());
+      const t = /** @type {{ down: number, sent: number }} */ (
+        await (
+          await page.waitForFunction(() => /** @type {any} */ (window).__tap.sent && /** @type {any} */ (window).__tap)
+        ).jsonValue()
+      );
       times.push(t.sent - t.down);
       await context.close();
     }
@@ -213,7 +247,12 @@ export async function measureLayoutShift(origin) {
   /** @type {Record<string, number>} */
   const result = {};
   try {
-    for (const [name, width] of /** @type {const} */ ([['sales', 390], ['sales', 1280], ['salesAsync', 390], ['salesAsync', 1280]])) {
+    for (const [name, width] of /** @type {const} */ ([
+      ['sales', 390],
+      ['sales', 1280],
+      ['salesAsync', 390],
+      ['salesAsync', 1280],
+    ])) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       await watchLayoutShift(context);
       const page = await context.newPage();
@@ -224,7 +263,8 @@ export async function measureLayoutShift(origin) {
       await page.locator('ai-demo-request').hover();
       await page.locator('ai-demo-request').getByRole('textbox', { name: 'Phone Number', exact: true }).waitFor();
       await page.waitForTimeout(1000);
-      result[`${name === 'sales' ? 'head' : 'async'} ${width} px`] = Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
+      result[`${name === 'sales' ? 'head' : 'async'} ${width} px`] =
+        Math.round((await page.evaluate(() => /** @type {any} */ (window).__cls)) * 10000) / 10000;
       await context.close();
     }
   } finally {

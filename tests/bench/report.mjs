@@ -2,13 +2,25 @@
 import { checkBudgets, kb } from './budgets.mjs';
 
 /** @param {string[]} head @param {(string | number)[][]} rows */
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = (head, rows) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 
 /** Tag names in a Markdown cell: `<ai-feedback>` would read as HTML. @param {string} text */
 const escape = (text) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** @type {Record<string, string>} */
-const HOLDING = { voice: 'only <ai-voice-demo>', feedback: 'only <ai-feedback>', demo: 'only <ai-demo-request>', sales: 'a sales landing page with <ai-demo-request>', salesAsync: 'the same, script async', all: 'all three widgets' };
+const HOLDING = {
+  voice: 'only <ai-voice-demo>',
+  feedback: 'only <ai-feedback>',
+  demo: 'only <ai-demo-request>',
+  sales: 'a sales landing page with <ai-demo-request>',
+  salesAsync: 'the same, script async',
+  all: 'all three widgets',
+};
 
 const short = (/** @type {string} */ path) => path.replace(/^\/dist\/widgets\//, '').replace(/\.[\w-]{8}\.js$/, '.js');
 
@@ -22,7 +34,13 @@ const short = (/** @type {string} */ path) => path.replace(/^\/dist\/widgets\//,
 export function markdown(report, { files = true } = {}) {
   const parts = [];
   const verdicts = checkBudgets(report);
-  parts.push('#### Budgets', table(['Budget', 'Limit', 'Measured', ''], verdicts.map((v) => [escape(v.budget), v.limit, v.actual, v.ok ? 'pass' : '**FAIL**'])));
+  parts.push(
+    '#### Budgets',
+    table(
+      ['Budget', 'Limit', 'Measured', ''],
+      verdicts.map((v) => [escape(v.budget), v.limit, v.actual, v.ok ? 'pass' : '**FAIL**']),
+    ),
+  );
   parts.push(
     '#### JavaScript a host page downloads (gzip, from the network)',
     table(
@@ -32,25 +50,67 @@ export function markdown(report, { files = true } = {}) {
         `${kb(p.before)} KB`,
         p.interaction,
         `${kb(p.after)} KB`,
-        `${p.files.filter((f) => f.phase === 'before').map((f) => short(f.path)).join(', ')} / ${p.files.filter((f) => f.phase === 'after').map((f) => short(f.path)).join(', ') || 'none'}`,
+        `${p.files
+          .filter((f) => f.phase === 'before')
+          .map((f) => short(f.path))
+          .join(', ')} / ${
+          p.files
+            .filter((f) => f.phase === 'after')
+            .map((f) => short(f.path))
+            .join(', ') || 'none'
+        }`,
       ]),
     ),
   );
   parts.push(
     '#### Click to visible feedback (a fresh page, loaded and idle; from the press to the frame that shows the answer)',
-    table(['Click', 'Shows', 'Median', 'Runs (ms)'], Object.values(report.clicks).map((c) => [c.click, c.shows, `${c.median} ms`, c.runs.join(', ')])),
+    table(
+      ['Click', 'Shows', 'Median', 'Runs (ms)'],
+      Object.values(report.clicks).map((c) => [c.click, c.shows, `${c.median} ms`, c.runs.join(', ')]),
+    ),
   );
   if (report.tap)
-    parts.push('#### A tap on the voice button to the provider (a phone: no resting pointer; from the touch to `POST /call/web`)', table(['Median', 'Runs (ms)'], [[`${report.tap.median} ms`, report.tap.runs.join(', ')]]));
+    parts.push(
+      '#### A tap on the voice button to the provider (a phone: no resting pointer; from the touch to `POST /call/web`)',
+      table(['Median', 'Runs (ms)'], [[`${report.tap.median} ms`, report.tap.runs.join(', ')]]),
+    );
   if (report.lighthouse)
     parts.push(
       '#### Lighthouse (mobile; medians of the runs)',
       table(
-        ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'Performance per run', 'TBT per run (ms)'],
-        Object.entries(report.lighthouse).map(([label, a]) => [escape(label), a.performance, a.accessibility, a.bestPractices, a.seo, `${a.lcpMs} ms`, `${a.tbtMs} ms`, a.cls, a.runs.join(', '), a.tbtRuns.join(', ')]),
+        [
+          'Page',
+          'Performance',
+          'Accessibility',
+          'Best practices',
+          'SEO',
+          'LCP',
+          'TBT',
+          'CLS',
+          'Performance per run',
+          'TBT per run (ms)',
+        ],
+        Object.entries(report.lighthouse).map(([label, a]) => [
+          escape(label),
+          a.performance,
+          a.accessibility,
+          a.bestPractices,
+          a.seo,
+          `${a.lcpMs} ms`,
+          `${a.tbtMs} ms`,
+          a.cls,
+          a.runs.join(', '),
+          a.tbtRuns.join(', '),
+        ]),
       ),
     );
   if (files)
-    parts.push('#### Emitted files (KB = 1,000 bytes; gzip -9)', table(['File', 'Raw', 'gzip'], report.files.map((f) => [f.path, `${kb(f.raw)} KB`, `${kb(f.gzip)} KB`])));
+    parts.push(
+      '#### Emitted files (KB = 1,000 bytes; gzip -9)',
+      table(
+        ['File', 'Raw', 'gzip'],
+        report.files.map((f) => [f.path, `${kb(f.raw)} KB`, `${kb(f.gzip)} KB`]),
+      ),
+    );
   return { text: parts.join('\n\n'), verdicts };
 }

@@ -7,12 +7,16 @@ import type pg from 'pg';
 
 export const SPAN_MS = 730 * 86_400_000;
 const BATCH = 50_000;
-const TRANSCRIPT = 'AI: Hello, this is the demo receptionist. How can I help? User: I would like to book a table for four tonight. AI: Of course, at what time? User: Eight, please. AI: Booked. Anything else? User: No, thank you.';
+const TRANSCRIPT =
+  'AI: Hello, this is the demo receptionist. How can I help? User: I would like to book a table for four tonight. AI: Of course, at what time? User: Eight, please. AI: Booked. Anything else? User: No, thank you.';
 
 /** Agent, call state and times of lead `i` (SQL over a column `i`), alike on both databases. */
 function columns(d: 'sqlite' | 'postgres', start: number, step: number) {
   const ms = `(${start} + i * ${step})`;
-  const iso = d === 'sqlite' ? `strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')` : `to_char(to_timestamp(${ms} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const iso =
+    d === 'sqlite'
+      ? `strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`
+      : `to_char(to_timestamp(${ms} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const pad = d === 'sqlite' ? `printf('%08d', i)` : `lpad(i::text, 8, '0')`;
   // Mostly ended; failed 3 %, placed 5 %, not-configured 10 %; scheduled and retrying rare (1 in 1,000 and 1 in 10,000).
   const status = `CASE WHEN i % 10000 = 7 THEN 'retrying' WHEN i % 1000 = 3 THEN 'scheduled' WHEN i % 100 < 3 THEN 'failed' WHEN i % 100 < 8 THEN 'placed' WHEN i % 100 < 18 THEN 'not-configured' ELSE 'ended' END`;
@@ -22,7 +26,8 @@ function columns(d: 'sqlite' | 'postgres', start: number, step: number) {
 
 function statements(d: 'sqlite' | 'postgres', from: number, to: number, start: number, step: number) {
   const c = columns(d, start, step);
-  const series = d === 'sqlite' ? `WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) ` : '';
+  const series =
+    d === 'sqlite' ? `WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) ` : '';
   const source = d === 'sqlite' ? 'FROM s' : `FROM generate_series(${from}::bigint, ${to}::bigint) AS i`;
   const concat = (a: string, b: string) => `${a} || ${b}`;
   return [
@@ -38,7 +43,12 @@ function statements(d: 'sqlite' | 'postgres', from: number, to: number, start: n
 }
 
 /** Seeds `count` leads over the last two years (ending at `end`), reporting progress. */
-export async function seed(db: { sqlite?: Database.Database; postgres?: pg.Client }, count: number, end = Date.now(), progress: (done: number) => void = () => {}) {
+export async function seed(
+  db: { sqlite?: Database.Database; postgres?: pg.Client },
+  count: number,
+  end = Date.now(),
+  progress: (done: number) => void = () => {},
+) {
   const step = Math.max(1, Math.floor(SPAN_MS / count));
   const start = end - step * count;
   for (let from = 1; from <= count; from += BATCH) {

@@ -12,13 +12,16 @@ import { openStore } from '../../server/storage/index.ts';
 export const DEAD_API = 'http://127.0.0.1:9';
 
 const SALES = [
-    '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>',
-    '<ai-demo-request backend-url="/api"></ai-demo-request>',
-    '<h2>What happens next</h2><p>The agent calls you within a minute. Our team follows up by email.</p>',
-  ].join('\n');
+  '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>',
+  '<ai-demo-request backend-url="/api"></ai-demo-request>',
+  '<h2>What happens next</h2><p>The agent calls you within a minute. Our team follows up by email.</p>',
+].join('\n');
 
 /** A bare tag (our attribute values need no escaping). @param {string} tag @param {Record<string, string>} attributes */
-const bareTag = (tag, attributes) => `<${tag}${Object.entries(attributes).map(([k, v]) => ` ${k}="${v}"`).join('')}></${tag}>`;
+const bareTag = (tag, attributes) =>
+  `<${tag}${Object.entries(attributes)
+    .map(([k, v]) => ` ${k}="${v}"`)
+    .join('')}></${tag}>`;
 
 /** The three widgets of the all-widgets pages: tag and attributes. @type {[string, Record<string, string>][]} */
 const ALL = [
@@ -38,7 +41,6 @@ export const PAGES = {
   salesAsync: SALES,
   all: ALL.map(([tag, attributes]) => bareTag(tag, attributes)).join('\n'),
 };
-
 
 /** A benchmark page: `head` goes into the head, `body` into the body. @param {string} title @param {string} head @param {string} body @param {string} [description] */
 const htmlPage = (title, head, body, description = 'A host page for the widget benchmark.') => `<!doctype html>
@@ -74,18 +76,30 @@ const page = (title, body, load = 'async') =>
  * @param {(tag: string, attributes: Record<string, string>) => string} printed renderElement
  */
 function landings(printed) {
-  const hero = '<img src="/og-image.jpg" width="400" height="640" alt="Our AI agent answering a call" fetchpriority="high" />';
-  const copy = '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>';
+  const hero =
+    '<img src="/og-image.jpg" width="400" height="640" alt="Our AI agent answering a call" fetchpriority="high" />';
+  const copy =
+    '<p>Our AI agents answer every lead within seconds, day and night. Pick one below and hear it call you.</p>';
   const voice = { 'public-key': 'bench-key', 'assistant-id': 'bench-assistant', 'api-url': DEAD_API };
   const form = { 'backend-url': '/api' };
   const script = '<script src="/dist/widgets/ai-widgets.js" async></script>';
   /** @param {string} title @param {string} body @param {string} head */
-  const html = (title, body, head) => htmlPage(title, head, ['<h1>Talk to an AI agent that sells for you</h1>', hero, copy, body].join('\n    '), 'A sales landing page for the widget benchmark.');
+  const html = (title, body, head) =>
+    htmlPage(
+      title,
+      head,
+      ['<h1>Talk to an AI agent that sells for you</h1>', hero, copy, body].join('\n    '),
+      'A sales landing page for the widget benchmark.',
+    );
   return {
     without: html('Landing page without widgets', '', ''),
     html: html('Landing page, the form in its HTML', printed('ai-demo-request', form), ''),
     bare: html('Landing page, the bare form tag', bareTag('ai-demo-request', form), script),
-    allHtml: html('Landing page, all three in its HTML', [printed('ai-voice-demo', voice), printed('ai-feedback', form), printed('ai-demo-request', form)].join('\n'), ''),
+    allHtml: html(
+      'Landing page, all three in its HTML',
+      [printed('ai-voice-demo', voice), printed('ai-feedback', form), printed('ai-demo-request', form)].join('\n'),
+      '',
+    ),
     // Any async script costs the same here, whatever its size: a control for the bare tag's page.
     oneByte: html('Landing page, a one-byte async script', '', '<script src="/bench/one-byte.js" async></script>'),
   };
@@ -98,7 +112,8 @@ function partnerWithout() {
     .replace(/\s*<!--[^>]*-->\s*<script [^>]*ai-widgets\.js[^>]*><\/script>/, '')
     .replace(/\s*<ai-voice-demo[^>]*><\/ai-voice-demo>/, '')
     .replace('<head>', '<head>\n    <base href="/examples/" />');
-  if (stripped.includes('ai-widgets') || stripped.includes('ai-voice-demo')) throw new Error('examples/partner.html changed: update partnerWithout()');
+  if (stripped.includes('ai-widgets') || stripped.includes('ai-voice-demo'))
+    throw new Error('examples/partner.html changed: update partnerWithout()');
   return stripped;
 }
 
@@ -108,43 +123,75 @@ function partnerWithout() {
  */
 export async function serve({ port, distDir }) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-'));
-  const config = loadConfig({ PORT: String(port), DIST_DIR: distDir, DATABASE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'warn', FEEDBACK_RATE_LIMIT: '1000', CSP_CONNECT_SRC: DEAD_API });
+  const config = loadConfig({
+    PORT: String(port),
+    DIST_DIR: distDir,
+    DATABASE_PATH: join(dir, 'service.sqlite'),
+    LOG_LEVEL: 'warn',
+    FEEDBACK_RATE_LIMIT: '1000',
+    CSP_CONNECT_SRC: DEAD_API,
+  });
   const store = await openStore(config);
   const { app } = await startService(config, store);
   // The sales page includes the script as the README advises for a demo form: without async, in the head.
   app.get('/bench/one-byte.js', (_req, reply) => reply.type('text/javascript').send(';'));
-  for (const [name, body] of Object.entries(PAGES)) app.get(`/bench/${name}.html`, (_req, reply) => reply.type('text/html').send(page(`Benchmark: ${name}`, body, name === 'sales' ? '' : 'async')));
+  for (const [name, body] of Object.entries(PAGES))
+    app.get(`/bench/${name}.html`, (_req, reply) =>
+      reply.type('text/html').send(page(`Benchmark: ${name}`, body, name === 'sales' ? '' : 'async')),
+    );
   // The all-widgets page without its script and widgets: what their LCP is measured against.
-  app.get('/bench/all-without.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: all', '').replace(/\s*<script [^>]*><\/script>/, '')));
+  app.get('/bench/all-without.html', (_req, reply) =>
+    reply.type('text/html').send(page('Benchmark: all', '').replace(/\s*<script [^>]*><\/script>/, '')),
+  );
   // The printed widgets come from this build's own renderElement, as docs/embedding.md gives them to a
   // plain HTML page: no script tag of ours; the small inline script after a widget brings our script
   // once the page has painted. The service's CSP refuses inline scripts: these pages allow it by its
   // hash (the same text for every widget), as the docs tell a page with a policy to.
   const { renderElement } = await import(pathToFileURL(join(distDir, 'widgets/ssr.js')).href);
   const src = '/dist/widgets/ai-widgets.js';
-  const print = (/** @type {string} */ tag, /** @type {Record<string, string>} */ attributes) => renderElement(tag, attributes, { script: src });
+  const print = (/** @type {string} */ tag, /** @type {Record<string, string>} */ attributes) =>
+    renderElement(tag, attributes, { script: src });
   const inline = /<script[^>]*>([\s\S]*?)<\/script>/.exec(print('ai-feedback', {}))?.[1] ?? '';
   const scriptHash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
   /** @param {import('fastify').FastifyReply} reply @param {string} html */
   const sendPrinted = (reply, html) => {
     const policy = String(reply.getHeader('content-security-policy') ?? '');
-    return reply.header('content-security-policy', policy.replace('script-src ', `script-src ${scriptHash} `)).type('text/html').send(html);
+    return reply
+      .header('content-security-policy', policy.replace('script-src ', `script-src ${scriptHash} `))
+      .type('text/html')
+      .send(html);
   };
-  for (const [name, html] of Object.entries(landings(print))) app.get(`/bench/landing-${name}.html`, (_req, reply) => sendPrinted(reply, html));
+  for (const [name, html] of Object.entries(landings(print)))
+    app.get(`/bench/landing-${name}.html`, (_req, reply) => sendPrinted(reply, html));
   // all.html with the three widgets drawn in its HTML: its largest paint is a widget's text, which a
   // script-drawn widget can never have in the first paint; the old LCP budget is measured here.
-  const allHtml = htmlPage('Benchmark: all', '', `<h1>Benchmark: all</h1>\n    ${ALL.map(([tag, attributes]) => print(tag, attributes)).join('\n')}`);
+  const allHtml = htmlPage(
+    'Benchmark: all',
+    '',
+    `<h1>Benchmark: all</h1>\n    ${ALL.map(([tag, attributes]) => print(tag, attributes)).join('\n')}`,
+  );
   app.get('/bench/all-html.html', (_req, reply) => sendPrinted(reply, allHtml));
   // Issue 34: a voice card with captions between copy, for a whole simulated call (call-shift.mjs).
-  const call = ['<p>Talk to our receptionist: press the button and speak.</p>', '<ai-voice-demo assistant-id="bench-assistant" captions></ai-voice-demo>', '<p id="below">This copy must stay where it is during the call.</p>'].join('\n');
+  const call = [
+    '<p>Talk to our receptionist: press the button and speak.</p>',
+    '<ai-voice-demo assistant-id="bench-assistant" captions></ai-voice-demo>',
+    '<p id="below">This copy must stay where it is during the call.</p>',
+  ].join('\n');
   app.get('/bench/voice-call.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a call', call)));
   // The same copy around a bare tag without captions: its first load is measured on both (call-shift.mjs).
   const card = call.replace(' captions>', '>');
-  app.get('/bench/voice-copy.html', (_req, reply) => reply.type('text/html').send(page('Benchmark: a voice card', card)));
+  app.get('/bench/voice-copy.html', (_req, reply) =>
+    reply.type('text/html').send(page('Benchmark: a voice card', card)),
+  );
   // Both again with the stylesheet docs/embedding.md gives a page of bare tags (their places from the first paint).
-  const styled = (/** @type {string} */ html) => html.replace('<script ', '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    <script ');
-  app.get('/bench/voice-call-css.html', (_req, reply) => reply.type('text/html').send(styled(page('Benchmark: a call', call))));
-  app.get('/bench/voice-copy-css.html', (_req, reply) => reply.type('text/html').send(styled(page('Benchmark: a voice card', card))));
+  const styled = (/** @type {string} */ html) =>
+    html.replace('<script ', '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css" />\n    <script ');
+  app.get('/bench/voice-call-css.html', (_req, reply) =>
+    reply.type('text/html').send(styled(page('Benchmark: a call', call))),
+  );
+  app.get('/bench/voice-copy-css.html', (_req, reply) =>
+    reply.type('text/html').send(styled(page('Benchmark: a voice card', card))),
+  );
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });

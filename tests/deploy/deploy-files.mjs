@@ -50,10 +50,13 @@ export function dockerEnv(text) {
  * @returns {string[]}
  */
 export function dockerCmd(text) {
-  const cmd = dockerInstructions(text).filter((i) => i.keyword === 'CMD').at(-1);
+  const cmd = dockerInstructions(text)
+    .filter((i) => i.keyword === 'CMD')
+    .at(-1);
   if (!cmd) throw new Error('The Dockerfile has no CMD');
   const args = JSON.parse(cmd.args);
-  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new Error(`CMD is not in exec form: ${cmd.args}`);
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string'))
+    throw new Error(`CMD is not in exec form: ${cmd.args}`);
   return args;
 }
 
@@ -99,7 +102,10 @@ export function lintDockerfile(text) {
     if (/\b(curl|wget)\b/.test(health.args)) problems.push('HEALTHCHECK uses curl or wget, which slim images lack');
   }
   // An image's VOLUME gives every container an anonymous volume, even one whose data is in PostgreSQL.
-  if (final.some((i) => i.keyword === 'VOLUME')) problems.push('the final stage declares a VOLUME (an anonymous volume for every container: mount a named one at run time)');
+  if (final.some((i) => i.keyword === 'VOLUME'))
+    problems.push(
+      'the final stage declares a VOLUME (an anonymous volume for every container: mount a named one at run time)',
+    );
   if (!final.some((i) => i.keyword === 'EXPOSE')) problems.push('the final stage EXPOSEs no port');
   const cmd = final.filter((i) => i.keyword === 'CMD').at(-1);
   if (!cmd) problems.push('the final stage has no CMD');
@@ -154,7 +160,11 @@ export function dockerIgnored(dockerignore, path) {
       const pattern = (keep ? line.slice(1) : line).replace(/^\/+|\/+$/g, '');
       const source = pattern
         .split(/(\*\*\/|\*\*|\*|\?)/)
-        .map((part) => ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' })[part] ?? part.replace(/[.+^${}()|[\]\\]/g, '\\$&'))
+        .map(
+          (part) =>
+            ({ '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' })[part] ??
+            part.replace(/[.+^${}()|[\]\\]/g, '\\$&'),
+        )
         .join('');
       return { keep, regex: new RegExp(`^${source}(?:/.*)?$`) };
     });
@@ -166,11 +176,45 @@ export function dockerIgnored(dockerignore, path) {
 /** The keys the Compose specification allows at the top and in a service (the ones we may use). */
 const TOP_KEYS = new Set(['name', 'services', 'volumes', 'networks', 'configs', 'secrets', 'include', 'version']);
 const SERVICE_KEYS = new Set([
-  'build', 'command', 'container_name', 'depends_on', 'entrypoint', 'env_file', 'environment', 'expose', 'healthcheck',
-  'image', 'labels', 'logging', 'networks', 'ports', 'profiles', 'pull_policy', 'read_only', 'restart', 'secrets',
-  'stop_grace_period', 'stop_signal', 'user', 'volumes', 'working_dir', 'deploy', 'init', 'tmpfs', 'ulimits', 'configs',
+  'build',
+  'command',
+  'container_name',
+  'depends_on',
+  'entrypoint',
+  'env_file',
+  'environment',
+  'expose',
+  'healthcheck',
+  'image',
+  'labels',
+  'logging',
+  'networks',
+  'ports',
+  'profiles',
+  'pull_policy',
+  'read_only',
+  'restart',
+  'secrets',
+  'stop_grace_period',
+  'stop_signal',
+  'user',
+  'volumes',
+  'working_dir',
+  'deploy',
+  'init',
+  'tmpfs',
+  'ulimits',
+  'configs',
 ]);
-const HEALTHCHECK_KEYS = new Set(['test', 'interval', 'timeout', 'retries', 'start_period', 'start_interval', 'disable']);
+const HEALTHCHECK_KEYS = new Set([
+  'test',
+  'interval',
+  'timeout',
+  'retries',
+  'start_period',
+  'start_interval',
+  'disable',
+]);
 const CONDITIONS = new Set(['service_started', 'service_healthy', 'service_completed_successfully']);
 
 /**
@@ -210,15 +254,19 @@ export function lintCompose(text, readFile) {
     for (const key of Object.keys(s.healthcheck ?? {})) {
       if (!HEALTHCHECK_KEYS.has(key)) problems.push(`service ${name}: unknown healthcheck key "${key}"`);
     }
-    const dependsOn = Array.isArray(s.depends_on) ? Object.fromEntries(s.depends_on.map((/** @type {string} */ d) => [d, {}])) : (s.depends_on ?? {});
+    const dependsOn = Array.isArray(s.depends_on)
+      ? Object.fromEntries(s.depends_on.map((/** @type {string} */ d) => [d, {}]))
+      : (s.depends_on ?? {});
     for (const [dependency, spec] of Object.entries(dependsOn)) {
       if (!services[dependency]) problems.push(`service ${name} depends on ${dependency}, which is not a service`);
       const condition = /** @type {any} */ (spec)?.condition;
-      if (condition && !CONDITIONS.has(condition)) problems.push(`service ${name}: unknown depends_on condition ${condition}`);
+      if (condition && !CONDITIONS.has(condition))
+        problems.push(`service ${name}: unknown depends_on condition ${condition}`);
     }
     for (const volume of s.volumes ?? []) {
       const source = typeof volume === 'string' ? volume.split(':')[0] : volume.source;
-      if (source && !/^[./~]/.test(source) && !namedVolumes.has(source)) problems.push(`service ${name}: volume ${source} is not declared`);
+      if (source && !/^[./~]/.test(source) && !namedVolumes.has(source))
+        problems.push(`service ${name}: volume ${source} is not declared`);
     }
   }
 
@@ -227,8 +275,14 @@ export function lintCompose(text, readFile) {
   else {
     if (!/^postgres:\d/.test(postgres.image ?? '')) problems.push('postgres: not a pinned postgres image');
     if (!postgres.healthcheck?.test) problems.push('postgres: no healthcheck');
-    const data = (postgres.volumes ?? []).map((/** @type {any} */ v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
-    if (!data.some((/** @type {string} */ v) => namedVolumes.has(v.split(':')[0]) && v.includes('/var/lib/postgresql/data'))) {
+    const data = (postgres.volumes ?? []).map((/** @type {any} */ v) =>
+      typeof v === 'string' ? v : `${v.source}:${v.target}`,
+    );
+    if (
+      !data.some(
+        (/** @type {string} */ v) => namedVolumes.has(v.split(':')[0]) && v.includes('/var/lib/postgresql/data'),
+      )
+    ) {
       problems.push('postgres: its data is not on a named volume');
     }
     if (!/\$\{POSTGRES_PASSWORD/.test(String(postgres.environment?.POSTGRES_PASSWORD ?? ''))) {
@@ -243,26 +297,35 @@ export function lintCompose(text, readFile) {
       continue;
     }
     const env = environmentOf(app.environment);
-    if (!/^postgres(ql)?:\/\/[^@]*@postgres[:/]/.test(env.DATABASE_URL ?? '')) problems.push(`${name}: DATABASE_URL does not point at the postgres service`);
-    if (/:[^:@/$]+@/.test((env.DATABASE_URL ?? '').replace(/\$\{[^}]*\}/g, ''))) problems.push(`${name}: DATABASE_URL holds a literal password`);
+    if (!/^postgres(ql)?:\/\/[^@]*@postgres[:/]/.test(env.DATABASE_URL ?? ''))
+      problems.push(`${name}: DATABASE_URL does not point at the postgres service`);
+    if (/:[^:@/$]+@/.test((env.DATABASE_URL ?? '').replace(/\$\{[^}]*\}/g, '')))
+      problems.push(`${name}: DATABASE_URL holds a literal password`);
     if (env.TRUST_PROXY !== '1') problems.push(`${name}: TRUST_PROXY is not 1 (one proxy in front)`);
-    if (app.depends_on?.postgres?.condition !== 'service_healthy') problems.push(`${name}: does not wait for postgres to be healthy`);
+    if (app.depends_on?.postgres?.condition !== 'service_healthy')
+      problems.push(`${name}: does not wait for postgres to be healthy`);
     // Where the instance listens is compose's business: a HOST from a settings file would hide it from the proxy.
-    if (env.HOST !== '0.0.0.0' || env.PORT !== '4173') problems.push(`${name}: does not set HOST=0.0.0.0 and PORT=4173 itself`);
+    if (env.HOST !== '0.0.0.0' || env.PORT !== '4173')
+      problems.push(`${name}: does not set HOST=0.0.0.0 and PORT=4173 itself`);
     const envFiles = [app.env_file ?? []].flat().map((/** @type {any} */ f) => (typeof f === 'string' ? f : f.path));
-    if (envFiles.some((/** @type {string} */ f) => /(^|\/)\.env$/.test(f))) problems.push(`${name}: reads the development .env`);
-    if ((app.volumes ?? []).length || app.tmpfs) problems.push(`${name}: mounts a volume, though its data is in PostgreSQL`);
+    if (envFiles.some((/** @type {string} */ f) => /(^|\/)\.env$/.test(f)))
+      problems.push(`${name}: reads the development .env`);
+    if ((app.volumes ?? []).length || app.tmpfs)
+      problems.push(`${name}: mounts a volume, though its data is in PostgreSQL`);
     const test = [app.healthcheck?.test ?? []].flat().join(' ');
     if (!test.includes('/api/health')) problems.push(`${name}: no healthcheck on /api/health`);
   }
-  if (services.app1 && services.app2 && services.app1.image !== services.app2.image) problems.push('app1 and app2 run different images');
+  if (services.app1 && services.app2 && services.app1.image !== services.app2.image)
+    problems.push('app1 and app2 run different images');
 
   const proxyName = Object.keys(services).find((name) => /^caddy:/.test(services[name].image ?? ''));
   if (!proxyName) problems.push('no Caddy proxy service');
   else {
     const proxy = services[proxyName];
     if (!(proxy.ports ?? []).length) problems.push(`${proxyName}: publishes no port`);
-    const mount = /** @type {string[]} */ ((proxy.volumes ?? []).map(String)).find((v) => v.includes('/etc/caddy/Caddyfile'));
+    const mount = /** @type {string[]} */ ((proxy.volumes ?? []).map(String)).find((v) =>
+      v.includes('/etc/caddy/Caddyfile'),
+    );
     if (!mount) problems.push(`${proxyName}: no Caddyfile mounted`);
     else {
       const caddyfile = readFile(mount.split(':')[0]);
@@ -287,13 +350,16 @@ export function lintCaddyfile(text) {
   for (const upstream of ['app1:4173', 'app2:4173']) {
     if (!upstreams.includes(upstream)) problems.push(`reverse_proxy does not name ${upstream}`);
   }
-  if (!/^\s*health_uri\s+\/api\/health\s*$/m.test(code)) problems.push('no active health check on /api/health (health_uri)');
-  if (!/^\s*lb_try_duration\s+\d+m?s\s*$/m.test(code)) problems.push('no lb_try_duration: a request to a restarting instance would fail');
+  if (!/^\s*health_uri\s+\/api\/health\s*$/m.test(code))
+    problems.push('no active health check on /api/health (health_uri)');
+  if (!/^\s*lb_try_duration\s+\d+m?s\s*$/m.test(code))
+    problems.push('no lb_try_duration: a request to a restarting instance would fail');
   return problems;
 }
 
 /** @param {Record<string, string> | string[] | undefined} environment */
 function environmentOf(environment) {
-  if (!Array.isArray(environment)) return Object.fromEntries(Object.entries(environment ?? {}).map(([k, v]) => [k, String(v)]));
+  if (!Array.isArray(environment))
+    return Object.fromEntries(Object.entries(environment ?? {}).map(([k, v]) => [k, String(v)]));
   return Object.fromEntries(environment.map((line) => [line.split('=')[0], line.split('=').slice(1).join('=')]));
 }

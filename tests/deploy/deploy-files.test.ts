@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dockerBases, dockerCmd, dockerEnv, dockerIgnored, lintCaddyfile, lintCompose, lintDockerfile, parseCompose } from './deploy-files.mjs';
+import {
+  dockerBases,
+  dockerCmd,
+  dockerEnv,
+  dockerIgnored,
+  lintCaddyfile,
+  lintCompose,
+  lintDockerfile,
+  parseCompose,
+} from './deploy-files.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -22,7 +31,11 @@ describe('Dockerfile', () => {
 
   it('runs the compiled service as the production start does, listening on all interfaces with its data in the volume', () => {
     expect(dockerCmd(dockerfile)).toEqual(['node', 'dist/server/main.js']);
-    expect(dockerEnv(dockerfile)).toMatchObject({ HOST: '0.0.0.0', DATABASE_PATH: '/app/data/service.sqlite', NODE_ENV: 'production' });
+    expect(dockerEnv(dockerfile)).toMatchObject({
+      HOST: '0.0.0.0',
+      DATABASE_PATH: '/app/data/service.sqlite',
+      NODE_ENV: 'production',
+    });
     expect(dockerfile).not.toMatch(/^VOLUME/m);
     expect(dockerfile).toMatch(/^RUN mkdir -p \/app\/data && chown node:node \/app\/data$/m);
     expect(dockerfile).toMatch(/^EXPOSE 4173$/m);
@@ -31,10 +44,17 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/npm run build && npm prune --omit=dev/);
   });
 
-  it('copies into the final stage only the manifests, node_modules, dist/, the example pages and the tools\' runner', () => {
+  it("copies into the final stage only the manifests, node_modules, dist/, the example pages and the tools' runner", () => {
     const final = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     const copied = [...final.matchAll(/^COPY --from=build (\S+)/gm)].map((m) => m[1]);
-    expect(copied).toEqual(['/app/package.json', '/app/server/package.json', '/app/node_modules', '/app/dist', '/app/examples', '/app/server/run.mjs']);
+    expect(copied).toEqual([
+      '/app/package.json',
+      '/app/server/package.json',
+      '/app/node_modules',
+      '/app/dist',
+      '/app/examples',
+      '/app/server/run.mjs',
+    ]);
   });
 
   it('builds and runs on Node 24 LTS, each base pinned by the digest of its index with the tag beside it', () => {
@@ -58,24 +78,54 @@ describe('Dockerfile', () => {
   it('keeps secrets, every install and every test output out of the build context (.dockerignore)', () => {
     const dockerignore = read('.dockerignore');
     const out = [
-      '.env', '.env.production', 'service.env', '.git/HEAD', 'data/service.sqlite', 'leads.csv',
-      'node_modules/vite/package.json', 'server/node_modules/pg/package.json', 'tests/hosts/node_modules/react/index.js',
-      'tests/hosts/vue/node_modules/.bin/vite', 'dist/widgets/ai-widgets.js', 'tests/hosts/vue/dist/index.html',
-      'test-results/a/trace.zip', 'playwright-report/index.html', 'tests/hosts/.runs/vue/log', 'tests/hosts/next/.next/BUILD_ID',
+      '.env',
+      '.env.production',
+      'service.env',
+      '.git/HEAD',
+      'data/service.sqlite',
+      'leads.csv',
+      'node_modules/vite/package.json',
+      'server/node_modules/pg/package.json',
+      'tests/hosts/node_modules/react/index.js',
+      'tests/hosts/vue/node_modules/.bin/vite',
+      'dist/widgets/ai-widgets.js',
+      'tests/hosts/vue/dist/index.html',
+      'test-results/a/trace.zip',
+      'playwright-report/index.html',
+      'tests/hosts/.runs/vue/log',
+      'tests/hosts/next/.next/BUILD_ID',
     ];
-    const kept = ['package.json', 'package-lock.json', '.env.example', 'server/main.ts', 'widgets/feedback/machine.ts', 'examples/index.html', 'site/routes.ts'];
+    const kept = [
+      'package.json',
+      'package-lock.json',
+      '.env.example',
+      'server/main.ts',
+      'widgets/feedback/machine.ts',
+      'examples/index.html',
+      'site/routes.ts',
+    ];
     expect(out.filter((path) => !dockerIgnored(dockerignore, path))).toEqual([]);
     expect(kept.filter((path) => dockerIgnored(dockerignore, path))).toEqual([]);
     // Whatever git ignores as an output is not sent either (secrets and outputs alike).
-    const gitignored = read('.gitignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !l.startsWith('!'));
+    const gitignored = read('.gitignore')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#') && !l.startsWith('!'));
     const sample = (pattern: string) => pattern.replace(/\/$/, '').replaceAll('*', 'x');
     expect(gitignored.filter((pattern) => !dockerIgnored(dockerignore, sample(pattern)))).toEqual([]);
   });
 
-  it('our .dockerignore reading follows Docker\'s rules', () => {
+  it("our .dockerignore reading follows Docker's rules", () => {
     const rules = '**/node_modules\ndist\n.env.*\n!.env.example\n*.csv\n';
-    expect(['a/b/node_modules/c', 'node_modules', 'dist/x', '.env.local', 'x.csv'].map((p) => dockerIgnored(rules, p))).toEqual([true, true, true, true, true]);
-    expect(['.env.example', 'site/dist/x', 'a/x.csv', 'node_modules_x'].map((p) => dockerIgnored(rules, p))).toEqual([false, false, false, false]);
+    expect(
+      ['a/b/node_modules/c', 'node_modules', 'dist/x', '.env.local', 'x.csv'].map((p) => dockerIgnored(rules, p)),
+    ).toEqual([true, true, true, true, true]);
+    expect(['.env.example', 'site/dist/x', 'a/x.csv', 'node_modules_x'].map((p) => dockerIgnored(rules, p))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('our rules catch what they are for', () => {
@@ -90,16 +140,22 @@ describe('Dockerfile', () => {
       'CMD is not in exec form (JSON array), so SIGTERM would go to a shell: node main.js',
       'ADD fetches a URL: https://example.com/x.tgz /x',
     ]);
-    expect(lintDockerfile('FROM node:20 AS b\nFROM b\nUSER root\nHEALTHCHECK CMD curl -f http://x/\nVOLUME /d\nEXPOSE 1\nCMD ["node"]\n')).toEqual([
+    expect(
+      lintDockerfile(
+        'FROM node:20 AS b\nFROM b\nUSER root\nHEALTHCHECK CMD curl -f http://x/\nVOLUME /d\nEXPOSE 1\nCMD ["node"]\n',
+      ),
+    ).toEqual([
       'FROM node:20 is not pinned by digest (@sha256:…)',
       'the final stage runs as root',
       'HEALTHCHECK does not ask /api/health',
       'HEALTHCHECK uses curl or wget, which slim images lack',
       'the final stage declares a VOLUME (an anonymous volume for every container: mount a named one at run time)',
     ]);
-    expect(lintDockerfile(`FROM node@sha256:${'a'.repeat(64)} AS b\nFROM b\nUSER node\nHEALTHCHECK CMD node /api/health\nEXPOSE 1\nCMD ["node"]\n`)).toEqual([
-      `FROM node@sha256:${'a'.repeat(64)} has no tag beside its digest (people read the tag)`,
-    ]);
+    expect(
+      lintDockerfile(
+        `FROM node@sha256:${'a'.repeat(64)} AS b\nFROM b\nUSER node\nHEALTHCHECK CMD node /api/health\nEXPOSE 1\nCMD ["node"]\n`,
+      ),
+    ).toEqual([`FROM node@sha256:${'a'.repeat(64)} has no tag beside its digest (people read the tag)`]);
   });
 });
 
@@ -117,17 +173,27 @@ describe('compose.yaml', () => {
     expect(compose).not.toMatch(/^\s*\w*(SECRET|TOKEN|PRIVATE_KEY)\w*:/m);
   });
 
-  it('is valid for `docker compose config` when Compose is installed', { skip: !onPath('docker', ['compose', 'version']) }, () => {
-    // In a copy, with the example as the operator's service.env (the real one is never in the repository).
-    const dir = mkdtempSync(join(tmpdir(), 'compose-'));
-    try {
-      copyFileSync(join(ROOT, 'compose.yaml'), join(dir, 'compose.yaml'));
-      writeFileSync(join(dir, 'service.env'), read('service.env.example').replace(/^POSTGRES_PASSWORD=$/m, 'POSTGRES_PASSWORD=lint-only'));
-      execFileSync('docker', ['compose', '--env-file', 'service.env', 'config', '--quiet'], { cwd: dir, stdio: 'pipe' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'is valid for `docker compose config` when Compose is installed',
+    { skip: !onPath('docker', ['compose', 'version']) },
+    () => {
+      // In a copy, with the example as the operator's service.env (the real one is never in the repository).
+      const dir = mkdtempSync(join(tmpdir(), 'compose-'));
+      try {
+        copyFileSync(join(ROOT, 'compose.yaml'), join(dir, 'compose.yaml'));
+        writeFileSync(
+          join(dir, 'service.env'),
+          read('service.env.example').replace(/^POSTGRES_PASSWORD=$/m, 'POSTGRES_PASSWORD=lint-only'),
+        );
+        execFileSync('docker', ['compose', '--env-file', 'service.env', 'config', '--quiet'], {
+          cwd: dir,
+          stdio: 'pipe',
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('our rules catch what they are for', () => {
     const bad = `
@@ -165,6 +231,9 @@ describe('deploy/Caddyfile', () => {
   });
 
   it('is a valid Caddy configuration when Caddy is installed', { skip: !onPath('caddy', ['version']) }, () => {
-    execFileSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
   });
 });

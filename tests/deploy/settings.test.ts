@@ -21,10 +21,17 @@ function sources(dir: string): string[] {
 const names = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]);
 // The service reads its settings through reader calls (`r.int('PORT', …)`) or `env.NAME`.
 const serviceSettings = [
-  ...new Set(sources('server').flatMap((file) => [...names(read(file), /\benv\.([A-Z][A-Z0-9_]+)/g), ...names(read(file), /\br\.(?:text|int|url|oneOf|list|value)\('([A-Z][A-Z0-9_]+)'/g)])),
+  ...new Set(
+    sources('server').flatMap((file) => [
+      ...names(read(file), /\benv\.([A-Z][A-Z0-9_]+)/g),
+      ...names(read(file), /\br\.(?:text|int|url|oneOf|list|value)\('([A-Z][A-Z0-9_]+)'/g),
+    ]),
+  ),
 ].sort();
 // VITE_PUBLIC_URL is PUBLIC_URL's former name, read with a warning: .env.example names only PUBLIC_URL.
-const siteSettings = [...new Set(names(read('site/config.ts') + read('ui/brand.ts'), /\benv\.(VITE_[A-Z0-9_]+)/g))].filter((name) => name !== 'VITE_PUBLIC_URL').sort();
+const siteSettings = [...new Set(names(read('site/config.ts') + read('ui/brand.ts'), /\benv\.(VITE_[A-Z0-9_]+)/g))]
+  .filter((name) => name !== 'VITE_PUBLIC_URL')
+  .sort();
 const composeSettings = [...new Set(names(read('compose.yaml'), /\$\{([A-Z][A-Z0-9_]+)/g))].sort();
 const example = read('.env.example');
 const serviceExample = read('service.env.example');
@@ -33,7 +40,9 @@ const inExample = (name: string) => new RegExp(`^#? ?${name}=`, 'm').test(exampl
 
 describe('settings', () => {
   it('finds the settings it checks', () => {
-    expect(serviceSettings).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATABASE_URL', 'TRUST_PROXY', 'CORS_ORIGINS']));
+    expect(serviceSettings).toEqual(
+      expect.arrayContaining(['PORT', 'HOST', 'DATABASE_URL', 'TRUST_PROXY', 'CORS_ORIGINS']),
+    );
     expect(siteSettings).toContain('VITE_BRAND_NAME');
     expect(composeSettings).toContain('POSTGRES_PASSWORD');
   });
@@ -46,6 +55,10 @@ describe('settings', () => {
 
   it('docs/operations.md describes every setting of the service and of compose.yaml', () => {
     const documented = (name: string) => operations.includes(`\`${name}\``);
-    expect([...serviceSettings.filter((name) => !name.startsWith('VITE_')), ...composeSettings].filter((name) => !documented(name))).toEqual([]);
+    expect(
+      [...serviceSettings.filter((name) => !name.startsWith('VITE_')), ...composeSettings].filter(
+        (name) => !documented(name),
+      ),
+    ).toEqual([]);
   });
 });

@@ -15,7 +15,9 @@ export async function axeViolations(page: Page, tags: string[], include?: string
     if (!engine) return null;
     return engine
       .run({ include: scope ? [scope] : [], exclude: [] }, { runOnly: { type: 'tag', values } })
-      .then((results) => results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      .then((results) =>
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      );
   };
   const found = await page.evaluate(run, [include, tags] as [string | undefined, string[]]);
   if (found) return found;

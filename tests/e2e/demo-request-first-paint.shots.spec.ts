@@ -7,7 +7,10 @@ function differing(a: Buffer, b: Buffer): number {
   if (x.width !== y.width || x.height !== y.height) return Infinity;
   let count = 0;
   for (let i = 0; i < x.data.length; i += 4) {
-    const d = Math.abs(x.data[i]! - y.data[i]!) + Math.abs(x.data[i + 1]! - y.data[i + 1]!) + Math.abs(x.data[i + 2]! - y.data[i + 2]!);
+    const d =
+      Math.abs(x.data[i]! - y.data[i]!) +
+      Math.abs(x.data[i + 1]! - y.data[i + 1]!) +
+      Math.abs(x.data[i + 2]! - y.data[i + 2]!);
     if (d > 30) count++;
   }
   return count;
@@ -25,13 +28,21 @@ for (const example of ['demo-request', 'hindi'] as const)
       await page.goto(`/examples/${example}.html`);
       const form = page.locator('#demo');
       await expect(form.getByRole('radio')).toHaveCount(4);
-      const shell = await form.screenshot({ path: testInfo.outputPath(`${example}-${width}-first-paint.png`), animations: 'disabled', caret: 'hide' });
+      const shell = await form.screenshot({
+        path: testInfo.outputPath(`${example}-${width}-first-paint.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
       release();
       await form.hover();
       // Only React's phone field (from its own chunk) has the id.
       await expect(form.locator('#phone')).toBeEditable({ timeout: 15_000 });
       await page.mouse.move(0, 0);
       await page.waitForTimeout(300);
-      const react = await form.screenshot({ path: testInfo.outputPath(`${example}-${width}-react.png`), animations: 'disabled', caret: 'hide' });
+      const react = await form.screenshot({
+        path: testInfo.outputPath(`${example}-${width}-react.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
       expect(differing(shell, react)).toBeLessThan(50);
     });

@@ -34,7 +34,9 @@ test.describe('the demo form before React', () => {
     react.release();
   });
 
-  test('keeps the agent chosen, every key typed at 40 ms a key and the caret across the hand-over to React', async ({ page }) => {
+  test('keeps the agent chosen, every key typed at 40 ms a key and the caret across the hand-over to React', async ({
+    page,
+  }) => {
     const react = await holdReact(page);
     await page.goto('/examples/demo-request.html');
     const form = demoForm(page, 'demo');
@@ -54,7 +56,9 @@ test.describe('the demo form before React', () => {
     await expect(form.name).toBeFocused();
     await expect(form.radio('AI Real-Estate Cold Caller')).toBeChecked();
     // React's state has them too: the hint no longer asks for an agent or a name.
-    await expect(form.submit).toHaveAccessibleDescription('To get a call, verify your phone number and tick the consent box.');
+    await expect(form.submit).toHaveAccessibleDescription(
+      'To get a call, verify your phone number and tick the consent box.',
+    );
   });
 
   test('keeps a ticked consent box and a changed agent without replaying the clicks', async ({ page }) => {
@@ -68,6 +72,8 @@ test.describe('the demo form before React', () => {
     await reactIsIn(page);
     await expect(form.radio('AI Customer Support (Hindi)')).toBeChecked();
     await expect(form.consent()).toBeChecked();
-    await expect(form.submit).toHaveAccessibleDescription('To get a call, enter your name and verify your phone number.');
+    await expect(form.submit).toHaveAccessibleDescription(
+      'To get a call, enter your name and verify your phone number.',
+    );
   });
 });

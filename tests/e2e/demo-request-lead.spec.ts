@@ -8,11 +8,17 @@ import { DISPLAY, fakeService, fillIn, open, typePhone, type Reply } from './dem
 
 test.use({ timezoneId: 'Asia/Kolkata' });
 
-test('the lead carries the page it came from, the consent as shown and the metadata; consent starts unticked and comes back unticked', async ({ page, external }) => {
+test('the lead carries the page it came from, the consent as shown and the metadata; consent starts unticked and comes back unticked', async ({
+  page,
+  external,
+}) => {
   test.setTimeout(60_000);
   const posted = await fakeService(page);
   const consentText = 'I agree that Acme may call me about this demo.';
-  const f = await open(page, { url: '/examples/demo-request.html?utm_source=newsletter&utm_campaign=diwali#x', attrs: { 'consent-text': consentText, 'consent-version': '2025-03' } });
+  const f = await open(page, {
+    url: '/examples/demo-request.html?utm_source=newsletter&utm_campaign=diwali#x',
+    attrs: { 'consent-text': consentText, 'consent-version': '2025-03' },
+  });
   await f.root.evaluate((el) => Object.assign(el, { metadata: { plan: 'pro', landing: 'diwali-offer' } }));
   await expect(f.consent).not.toBeChecked();
   await expect(f.consentLabel).toHaveText(consentText);
@@ -52,7 +58,9 @@ test('the lead carries the page it came from, the consent as shown and the metad
   await expect(f.consent).not.toBeChecked();
 });
 
-test('metadata that is not a flat object of short strings is refused in the console and {} is sent; the default consent sentence is sent as shown', async ({ page }) => {
+test('metadata that is not a flat object of short strings is refused in the console and {} is sent; the default consent sentence is sent as shown', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const posted = await fakeService(page);
   const errors: string[] = [];
@@ -107,18 +115,28 @@ const SENTENCES = {
 async function lookAt(page: Page, lang: 'en' | 'hi', name: string, path: (file: string) => string) {
   for (const width of lang === 'hi' ? [320, 390, 1280] : [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'the page scrolls sideways',
+    ).toBeLessThanOrEqual(width);
     await expectLegible(page, 'ai-demo-request');
-    await page.locator('ai-demo-request [part="form"]').screenshot({ path: path(`${name}-${lang}-${width}.png`), animations: 'disabled' });
+    await page
+      .locator('ai-demo-request [part="form"]')
+      .screenshot({ path: path(`${name}-${lang}-${width}.png`), animations: 'disabled' });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 for (const lang of ['en', 'hi'] as const) {
-  test(`each new refusal has its own sentence (${lang}), where it happened, with typed values kept and focus on what to fix`, async ({ page }, testInfo) => {
+  test(`each new refusal has its own sentence (${lang}), where it happened, with typed values kept and focus on what to fix`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     let next: Reply = [200, {}];
-    await fakeService(page, { otp: () => next, verify: () => [429, { error: 'too-many-checks', message: 'service words' }] });
+    await fakeService(page, {
+      otp: () => next,
+      verify: () => [429, { error: 'too-many-checks', message: 'service words' }],
+    });
     const f = await open(page, { lang });
     await f.name.fill('Asha Rao');
     await typePhone(f);
@@ -137,7 +155,10 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(f.alert).toHaveText('The service words this one.');
 
     // On the code step: too many checks asks for a new code, the typed code stays.
-    next = [200, { sent: true, phone: '+919876543210', display: DISPLAY, resendAfterSeconds: 0, expiresInSeconds: 600 }];
+    next = [
+      200,
+      { sent: true, phone: '+919876543210', display: DISPLAY, resendAfterSeconds: 0, expiresInSeconds: 600 },
+    ];
     await f.getOtp.click();
     await f.otp.fill('123456');
     await f.verify.click();
@@ -178,7 +199,9 @@ test.describe('with turnstile-site-key', () => {
   // Our pages' CSP allows no script from Cloudflare: a host using Turnstile must allow it (script-src and frame-src).
   test.use({ bypassCSP: true });
 
-  test('loads the script once, in the head, shows the check near Get OTP, sends its token, and resets it after a challenge refusal', async ({ page }, testInfo) => {
+  test('loads the script once, in the head, shows the check near Get OTP, sends its token, and resets it after a challenge refusal', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(60_000);
     const scripts: string[] = [];
     await page.route('https://challenges.cloudflare.com/**', (route) => {
@@ -187,21 +210,42 @@ test.describe('with turnstile-site-key', () => {
     });
     let refuse = true;
     const posted = await fakeService(page, {
-      otp: () => (refuse ? [403, { error: 'challenge', message: 'service words' }] : [200, { sent: true, phone: '+919876543210', display: DISPLAY, resendAfterSeconds: 30, expiresInSeconds: 600 }]),
+      otp: () =>
+        refuse
+          ? [403, { error: 'challenge', message: 'service words' }]
+          : [
+              200,
+              { sent: true, phone: '+919876543210', display: DISPLAY, resendAfterSeconds: 30, expiresInSeconds: 600 },
+            ],
     });
     await page.setViewportSize({ width: 390, height: 900 });
     const f = await open(page, { attrs: { 'turnstile-site-key': '1x00000000000000000000AA' } });
     // A second form on the page shares the script.
-    await page.evaluate(() => document.querySelector('.stage')!.append(Object.assign(document.createElement('ai-demo-request'), { id: 'second' })));
-    await page.locator('#second').evaluate((el) => (el.setAttribute('backend-url', '/api'), el.setAttribute('turnstile-site-key', '1x00000000000000000000AA')));
+    await page.evaluate(() =>
+      document
+        .querySelector('.stage')!
+        .append(Object.assign(document.createElement('ai-demo-request'), { id: 'second' })),
+    );
+    await page
+      .locator('#second')
+      .evaluate(
+        (el) => (
+          el.setAttribute('backend-url', '/api'),
+          el.setAttribute('turnstile-site-key', '1x00000000000000000000AA')
+        ),
+      );
     // The second form's code comes when a visitor reaches for it.
     await page.locator('#second').hover();
     const challenge = f.root.locator('[slot="challenge"]');
     await expect(challenge).toContainText('Verifying you are human');
     await expect(page.locator('#second [slot="challenge"]')).toContainText('Verifying you are human');
     expect(scripts).toEqual(['https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit']);
-    expect(await page.evaluate(() => document.head.querySelectorAll('script[src*="challenges.cloudflare.com"]').length)).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { __turnstile: { options: unknown } }).__turnstile.options)).toEqual({ sitekey: '1x00000000000000000000AA', language: 'en', size: 'compact' });
+    expect(
+      await page.evaluate(() => document.head.querySelectorAll('script[src*="challenges.cloudflare.com"]').length),
+    ).toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { __turnstile: { options: unknown } }).__turnstile.options),
+    ).toEqual({ sitekey: '1x00000000000000000000AA', language: 'en', size: 'compact' });
 
     await typePhone(f);
     await f.getOtp.click();
@@ -215,7 +259,9 @@ test.describe('with turnstile-site-key', () => {
     await expect(f.phone).toBeFocused();
 
     refuse = false;
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __turnstile: { resets: number } }).__turnstile.resets)).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __turnstile: { resets: number } }).__turnstile.resets))
+      .toBe(1);
     await f.getOtp.click();
     await expect(f.otp).toBeVisible();
     expect(posted.otp.map((body) => body.turnstileToken)).toEqual(['token-1', 'token-2']);
@@ -223,10 +269,14 @@ test.describe('with turnstile-site-key', () => {
   });
 });
 
-test('with turnstile-site-key and a script that cannot load (our CSP refuses Cloudflare; offline), the form says so', async ({ page }) => {
+test('with turnstile-site-key and a script that cannot load (our CSP refuses Cloudflare; offline), the form says so', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const f = await open(page, { attrs: { 'turnstile-site-key': '1x00000000000000000000AA' } });
-  await expect(f.root.locator('.challenge .problem')).toHaveText('The security check could not load. Reload the page to try again.');
+  await expect(f.root.locator('.challenge .problem')).toHaveText(
+    'The security check could not load. Reload the page to try again.',
+  );
 });
 
 test('the honeypot is out of sight, out of the tab order and out of the accessibility tree', async ({ page }) => {

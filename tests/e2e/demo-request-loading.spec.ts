@@ -5,7 +5,9 @@ import { expect, test } from './fixtures';
 // `async`, the drawn form; with `async`, the form's kept place (given the stylesheet), never a jump.
 
 /** A sales page: copy, the form, and copy below it that must not move. */
-const salesPage = (head: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sales</title>${head}</head>
+const salesPage = (
+  head: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sales</title>${head}</head>
 <body><h1>Meet our agents</h1><p>Pick one and hear it call you.</p><ai-demo-request></ai-demo-request><h2 id="below">What happens next</h2></body></html>`;
 
 /** Serves `html` at a path of the preview origin, so the widgets' script is same-origin as in production. */
@@ -26,7 +28,9 @@ async function open(page: Page, html: string) {
   await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get a Call' })).toBeVisible();
   // Two frames after the form is drawn: any shift it caused has been reported.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  return page.evaluate(() => (window as unknown as { __paint: { fcp: number; defined: number; shift: number } }).__paint);
+  return page.evaluate(
+    () => (window as unknown as { __paint: { fcp: number; defined: number; shift: number } }).__paint,
+  );
 }
 
 /** Holds the loader back, so the page is parsed and could be painted before any widget code runs. */
@@ -45,12 +49,19 @@ test('in the head without async, the first paint already holds the drawn form', 
 
 test('with async and the form stylesheet, the page paints first and nothing below the form moves', async ({ page }) => {
   await slowLoader(page);
-  const paint = await open(page, salesPage('<link rel="stylesheet" href="/dist/widgets/ai-widgets.css"><script src="/dist/widgets/ai-widgets.js" async></script>'));
+  const paint = await open(
+    page,
+    salesPage(
+      '<link rel="stylesheet" href="/dist/widgets/ai-widgets.css"><script src="/dist/widgets/ai-widgets.js" async></script>',
+    ),
+  );
   expect(paint.fcp).toBeLessThan(paint.defined);
   expect(paint.shift).toBe(0);
 });
 
-test('with async and no stylesheet, the copy below the form is pushed down (why the docs give the stylesheet)', async ({ page }) => {
+test('with async and no stylesheet, the copy below the form is pushed down (why the docs give the stylesheet)', async ({
+  page,
+}) => {
   await slowLoader(page);
   const paint = await open(page, salesPage('<script src="/dist/widgets/ai-widgets.js" async></script>'));
   expect(paint.fcp).toBeLessThan(paint.defined);

@@ -8,15 +8,55 @@ import { expectLegible } from './visual';
 test.use({ timezoneId: 'Asia/Kolkata' });
 
 const OUTCOMES = [
-  { state: 'placed', answer: { id: 11, call: 'placed' }, en: `We're calling you now on ${DISPLAY}.`, hi: `हम अभी आपको ${DISPLAY} पर कॉल कर रहे हैं।` },
-  { state: 'scheduled', answer: { id: 12, call: 'scheduled', callAt: tomorrowAtNine() }, en: `We'll call you at 9:00 am tomorrow on ${DISPLAY}.`, hi: `हम आपको कल सुबह 9:00 बजे ${DISPLAY} पर कॉल करेंगे।` },
-  { state: 'retrying', answer: { id: 13, call: 'retrying' }, en: `Our line is busy; we'll call you within the hour on ${DISPLAY}.`, hi: `हमारी लाइन अभी व्यस्त है; हम एक घंटे के अंदर आपको ${DISPLAY} पर कॉल करेंगे।` },
-  { state: 'failed', answer: { id: 14, call: 'failed' }, en: "We couldn't place the call. Our team has your request and will get in touch.", hi: 'हम कॉल नहीं कर सके। हमारी टीम को आपका अनुरोध मिल गया है और वह आपसे संपर्क करेगी।' },
-  { state: 'not-configured', answer: { id: 15, call: 'not-configured' }, en: `Thanks, Asha Rao! Someone from our team will get in touch with you on ${DISPLAY}.`, hi: `धन्यवाद, Asha Rao! हमारी टीम का कोई सदस्य ${DISPLAY} पर आपसे संपर्क करेगा।` },
+  {
+    state: 'placed',
+    answer: { id: 11, call: 'placed' },
+    en: `We're calling you now on ${DISPLAY}.`,
+    hi: `हम अभी आपको ${DISPLAY} पर कॉल कर रहे हैं।`,
+  },
+  {
+    state: 'scheduled',
+    answer: { id: 12, call: 'scheduled', callAt: tomorrowAtNine() },
+    en: `We'll call you at 9:00 am tomorrow on ${DISPLAY}.`,
+    hi: `हम आपको कल सुबह 9:00 बजे ${DISPLAY} पर कॉल करेंगे।`,
+  },
+  {
+    state: 'retrying',
+    answer: { id: 13, call: 'retrying' },
+    en: `Our line is busy; we'll call you within the hour on ${DISPLAY}.`,
+    hi: `हमारी लाइन अभी व्यस्त है; हम एक घंटे के अंदर आपको ${DISPLAY} पर कॉल करेंगे।`,
+  },
+  {
+    state: 'failed',
+    answer: { id: 14, call: 'failed' },
+    en: "We couldn't place the call. Our team has your request and will get in touch.",
+    hi: 'हम कॉल नहीं कर सके। हमारी टीम को आपका अनुरोध मिल गया है और वह आपसे संपर्क करेगी।',
+  },
+  {
+    state: 'not-configured',
+    answer: { id: 15, call: 'not-configured' },
+    en: `Thanks, Asha Rao! Someone from our team will get in touch with you on ${DISPLAY}.`,
+    hi: `धन्यवाद, Asha Rao! हमारी टीम का कोई सदस्य ${DISPLAY} पर आपसे संपर्क करेगा।`,
+  },
   // A repeat request hears what already happened to the first one (#34), never "we're calling you now" hours later.
-  { state: 'duplicate', answer: { id: 11, call: 'placed', calledAt: yesterdayAt('10:42'), duplicate: true }, en: `You already asked for this demo. We called you at 10:42 am yesterday on ${DISPLAY}.`, hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हमने आपको कल सुबह 10:42 बजे ${DISPLAY} पर कॉल किया था।` },
-  { state: 'duplicate-retrying', answer: { id: 13, call: 'retrying', duplicate: true }, en: `You already asked for this demo. We're still trying to reach you on ${DISPLAY}.`, hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हम अब भी आपको ${DISPLAY} पर कॉल करने की कोशिश कर रहे हैं।` },
-  { state: 'duplicate-not-configured', answer: { id: 15, call: 'not-configured', duplicate: true }, en: `You already asked for this demo. Someone from our team will get in touch with you on ${DISPLAY}.`, hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हमारी टीम का कोई सदस्य ${DISPLAY} पर आपसे संपर्क करेगा।` },
+  {
+    state: 'duplicate',
+    answer: { id: 11, call: 'placed', calledAt: yesterdayAt('10:42'), duplicate: true },
+    en: `You already asked for this demo. We called you at 10:42 am yesterday on ${DISPLAY}.`,
+    hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हमने आपको कल सुबह 10:42 बजे ${DISPLAY} पर कॉल किया था।`,
+  },
+  {
+    state: 'duplicate-retrying',
+    answer: { id: 13, call: 'retrying', duplicate: true },
+    en: `You already asked for this demo. We're still trying to reach you on ${DISPLAY}.`,
+    hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हम अब भी आपको ${DISPLAY} पर कॉल करने की कोशिश कर रहे हैं।`,
+  },
+  {
+    state: 'duplicate-not-configured',
+    answer: { id: 15, call: 'not-configured', duplicate: true },
+    en: `You already asked for this demo. Someone from our team will get in touch with you on ${DISPLAY}.`,
+    hi: `इस डेमो के लिए आपका अनुरोध पहले ही मिल चुका है। हमारी टीम का कोई सदस्य ${DISPLAY} पर आपसे संपर्क करेगा।`,
+  },
 ] as const;
 
 const START_OVER = { en: 'Request another demo', hi: 'एक और डेमो का अनुरोध करें' };
@@ -44,7 +84,9 @@ async function verifyAgain(f: Form) {
 // confirmation invites: each outcome is seen as a fresh request is, without loading the page and the
 // form's code twelve times.
 for (const lang of ['en', 'hi'] as const) {
-  test(`each outcome (${lang}): said plainly in the form's place, focused, the number on one line, legible; another demo starts over`, async ({ page }) => {
+  test(`each outcome (${lang}): said plainly in the form's place, focused, the number on one line, legible; another demo starts over`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -68,7 +110,10 @@ for (const lang of ['en', 'hi'] as const) {
         for (const width of widths) {
           await page.setViewportSize({ width, height: 900 });
           await phoneOnOneLine(f);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            'the page scrolls sideways',
+          ).toBeLessThanOrEqual(width);
           // Legibility is judged where the text is most crowded: the narrowest width.
           if (width === widths[0]) await expectLegible(page, 'ai-demo-request');
           await expect(f.confirmation).toHaveScreenshot(`confirmation-${outcome.state}-${lang}-${width}.png`);
@@ -85,7 +130,9 @@ for (const lang of ['en', 'hi'] as const) {
   });
 }
 
-test('on /experience at 1280 × 800 the confirmation appears where the form was, in view without scrolling, focused', async ({ page }, testInfo) => {
+test('on /experience at 1280 × 800 the confirmation appears where the form was, in view without scrolling, focused', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -108,7 +155,9 @@ test('on /experience at 1280 × 800 the confirmation appears where the form was,
   await page.screenshot({ path: testInfo.outputPath('experience-confirmation-1280x800.png') });
 });
 
-test('on /experience at 390 × 844 the confirmation, in the form\'s place under the agents, is brought into view and focused', async ({ page }, testInfo) => {
+test("on /experience at 390 × 844 the confirmation, in the form's place under the agents, is brought into view and focused", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -121,4 +170,3 @@ test('on /experience at 390 × 844 the confirmation, in the form\'s place under 
   await expect(f.confirmation).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: testInfo.outputPath('experience-confirmation-390x844.png') });
 });
-

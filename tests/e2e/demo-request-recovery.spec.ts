@@ -4,7 +4,9 @@ import { demoForm, fillForm, ready } from './demo-request.form';
 test.describe('<ai-demo-request> recovery', () => {
   test('a phone chunk that fails to load shows a retry, and the retry brings the field', async ({ page }) => {
     let failures = 1;
-    await page.route('**/chunks/PhoneField.*.js', (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
+    await page.route('**/chunks/PhoneField.*.js', (route) =>
+      failures-- > 0 ? route.abort('failed') : route.continue(),
+    );
     await page.goto('/examples/demo-request.html');
     const form = demoForm(page, 'demo');
     const alert = form.root.getByRole('alert');

@@ -7,19 +7,39 @@ import { expect } from './fixtures';
 
 export const DISPLAY = '+91 98765 43210';
 export type Reply = [status: number, body: unknown];
-export type Posted = { otp: Record<string, unknown>[]; verify: Record<string, unknown>[]; lead: Record<string, unknown>[] };
+export type Posted = {
+  otp: Record<string, unknown>[];
+  verify: Record<string, unknown>[];
+  lead: Record<string, unknown>[];
+};
 
 /** The three endpoints of the new contract, each answering with what the test asks (a code is sent, checked, a call placed by default). */
-export async function fakeService(page: Page, answers: { otp?: () => Reply; verify?: () => Reply; lead?: () => Reply } = {}): Promise<Posted> {
+export async function fakeService(
+  page: Page,
+  answers: { otp?: () => Reply; verify?: () => Reply; lead?: () => Reply } = {},
+): Promise<Posted> {
   const posted: Posted = { otp: [], verify: [], lead: [] };
   const answer = (list: Record<string, unknown>[], reply: () => Reply) => (route: Route) => {
     list.push(route.request().postDataJSON() as Record<string, unknown>);
     const [status, json] = reply();
     return route.fulfill({ status, json });
   };
-  await page.route('**/api/otp', answer(posted.otp, answers.otp ?? (() => [200, { sent: true, phone: '+919876543210', display: DISPLAY, resendAfterSeconds: 30, expiresInSeconds: 600 }])));
+  await page.route(
+    '**/api/otp',
+    answer(
+      posted.otp,
+      answers.otp ??
+        (() => [
+          200,
+          { sent: true, phone: '+919876543210', display: DISPLAY, resendAfterSeconds: 30, expiresInSeconds: 600 },
+        ]),
+    ),
+  );
   await page.route('**/api/otp/verify', answer(posted.verify, answers.verify ?? (() => [200, { token: 'tok-1' }])));
-  await page.route('**/api/demo-requests', answer(posted.lead, answers.lead ?? (() => [201, { id: 7, call: 'placed' }])));
+  await page.route(
+    '**/api/demo-requests',
+    answer(posted.lead, answers.lead ?? (() => [201, { id: 7, call: 'placed' }])),
+  );
   return posted;
 }
 
@@ -45,7 +65,10 @@ export function form(page: Page) {
 export type Form = ReturnType<typeof form>;
 
 /** Opens a page with the form on it, pointed at this page's own /api, with any other attributes. */
-export async function open(page: Page, { url = '/examples/demo-request.html', lang = 'en', attrs = {} as Record<string, string> } = {}): Promise<Form> {
+export async function open(
+  page: Page,
+  { url = '/examples/demo-request.html', lang = 'en', attrs = {} as Record<string, string> } = {},
+): Promise<Form> {
   await page.goto(url);
   const f = form(page);
   await f.root.evaluate(
@@ -92,4 +115,3 @@ export function tomorrowAtNine(): string {
   const at = new Date(`${today}T09:00:00+05:30`);
   return new Date(at.getTime() + 86_400_000).toISOString();
 }
-

@@ -3,8 +3,16 @@ import { expect } from './fixtures';
 
 /** The four demo agents as the form shows them, in order (README, `<ai-demo-request>`). */
 export const AGENTS = [
-  { id: 'receptionist', title: 'AI Receptionist', description: 'Handles patient appointment bookings, queries and payments.' },
-  { id: 'realEstate', title: 'AI Real-Estate Cold Caller', description: 'Engages leads, gathers requirements, qualifies leads.' },
+  {
+    id: 'receptionist',
+    title: 'AI Receptionist',
+    description: 'Handles patient appointment bookings, queries and payments.',
+  },
+  {
+    id: 'realEstate',
+    title: 'AI Real-Estate Cold Caller',
+    description: 'Engages leads, gathers requirements, qualifies leads.',
+  },
   { id: 'supportHindi', title: 'AI Customer Support (Hindi)', description: 'Available in all regional languages.' },
   { id: 'supportEnglish', title: 'AI Customer Support (English)', description: null },
 ] as const;
@@ -29,7 +37,8 @@ export function demoForm(page: Page, id: string) {
     radios: root.getByRole('radio'),
     radio,
     /** The clickable card around a radio (`has` is relative to each label, hence `page`). */
-    card: (title: AgentTitle) => root.locator('label').filter({ has: page.getByRole('radio', { name: title, exact: true }) }),
+    card: (title: AgentTitle) =>
+      root.locator('label').filter({ has: page.getByRole('radio', { name: title, exact: true }) }),
     selectedMarkers: root.getByText('Selected', { exact: true }),
     name: root.getByRole('textbox', { name: 'Name', exact: true }),
     // exact: the lazy chunk's placeholder is named "Phone Number (loading)".
@@ -84,7 +93,10 @@ export interface FillOptions {
 }
 
 /** Fills in everything Get a Call needs, except the steps named in `skip`. */
-export async function fillForm(form: DemoForm, { agent = 'AI Receptionist', name = 'Asha Rao', skip = [] }: FillOptions = {}): Promise<void> {
+export async function fillForm(
+  form: DemoForm,
+  { agent = 'AI Receptionist', name = 'Asha Rao', skip = [] }: FillOptions = {},
+): Promise<void> {
   if (!skip.includes('agent')) await form.card(agent).click();
   if (!skip.includes('name')) await form.name.fill(name);
   if (!skip.includes('phone')) await verifyPhone(form);

@@ -89,7 +89,9 @@ test.describe('examples/demo-request.html', () => {
     await expect(form.radio('AI Real-Estate Cold Caller')).toBeFocused();
   });
 
-  test('starts with the name, an Indian phone field with Get OTP inside it, and an unticked consent', async ({ page }) => {
+  test('starts with the name, an Indian phone field with Get OTP inside it, and an unticked consent', async ({
+    page,
+  }) => {
     const form = demoForm(page, 'demo');
     await expect(form.name).toHaveAttribute('placeholder', 'Enter your name');
     await expect(form.name).toHaveValue('');
@@ -103,7 +105,11 @@ test.describe('examples/demo-request.html', () => {
     await expect(form.submit).toHaveAccessibleDescription(
       hintFor('choose an agent', 'enter your name', 'verify your phone number', 'tick the consent box'),
     );
-    await expect(form.root.getByText(hintFor('choose an agent', 'enter your name', 'verify your phone number', 'tick the consent box'))).toBeVisible();
+    await expect(
+      form.root.getByText(
+        hintFor('choose an agent', 'enter your name', 'verify your phone number', 'tick the consent box'),
+      ),
+    ).toBeVisible();
   });
 
   test('the consent checkbox toggles freely, and brand-name replaces "our"', async ({ page }) => {
@@ -172,7 +178,10 @@ test.describe('examples/demo-request.html', () => {
   // Which step keeps Get a Call disabled, and the hint that names it, are component tests
   // (widgets/demo-request/DemoRequest.test.tsx): five page loads and form fills less here.
 
-  test('Get a Call logs the agent, sends the lead as an event to the page, and fetches nothing', async ({ page, requests }) => {
+  test('Get a Call logs the agent, sends the lead as an event to the page, and fetches nothing', async ({
+    page,
+    requests,
+  }) => {
     const form = demoForm(page, 'demo');
     const logs: string[] = [];
     page.on('console', (message) => {
@@ -190,7 +199,11 @@ test.describe('examples/demo-request.html', () => {
     await expect
       .poll(() => events(page))
       .toEqual([
-        { type: 'ai-demo-request-submit', detail: { agentId: 'realEstate', name: 'Asha Rao', phone: '+919876543210' }, target: 'demo' },
+        {
+          type: 'ai-demo-request-submit',
+          detail: { agentId: 'realEstate', name: 'Asha Rao', phone: '+919876543210' },
+          target: 'demo',
+        },
       ]);
     expect(logs).toEqual(['Selected agent: realEstate']);
     await expect(page.locator('#lead')).toHaveText('Agent: realEstate\nName: Asha Rao\nPhone: +919876543210');

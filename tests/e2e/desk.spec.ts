@@ -10,12 +10,17 @@ import { expectLegible } from './visual';
 
 const PASSWORD = 'desk-e2e password 42';
 const twilio = (path: string) => `${process.env.E2E_TWILIO_URL}${path}`;
-const codeFor = async (phone: string) => ((await (await fetch(twilio(`/__code?to=${encodeURIComponent(phone)}`))).json()) as { code: string | null }).code;
+const codeFor = async (phone: string) =>
+  ((await (await fetch(twilio(`/__code?to=${encodeURIComponent(phone)}`))).json()) as { code: string | null }).code;
 
 /** An account of its own for each test, made as an operator would: `npm run -s desk-user -- add`. */
 function account() {
   const email = `desk-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const made = spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', 'add', '--email', email, '--db', process.env.E2E_DB_PATH!], { input: PASSWORD, encoding: 'utf8' });
+  const made = spawnSync(
+    process.execPath,
+    ['server/run.mjs', 'cli/desk-user', 'add', '--email', email, '--db', process.env.E2E_DB_PATH!],
+    { input: PASSWORD, encoding: 'utf8' },
+  );
   expect(made.status, made.stderr).toBe(0);
   expect(made.stdout).toBe(`${email} added (agent).\n`);
   return email;
@@ -53,14 +58,20 @@ async function askForDemo(page: Page, name: string) {
 }
 
 test.describe('the sales desk', () => {
-  test('sign in, watch a lead arrive from another page, open it, mark it contacted, download the CSV, sign out', async ({ page, browser }) => {
+  test('sign in, watch a lead arrive from another page, open it, mark it contacted, download the CSV, sign out', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const violations = await cspViolations(page);
     const consoleErrors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));
     const refused: string[] = [];
-    page.on('response', (r) => r.status() >= 400 && refused.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`));
+    page.on(
+      'response',
+      (r) => r.status() >= 400 && refused.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`),
+    );
     const email = account();
     await page.goto('/desk');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the sales desk' })).toBeVisible();
@@ -111,7 +122,7 @@ test.describe('the sales desk', () => {
     // Marked, undone, marked again: each time the heading has the focus and the history keeps who did what.
     const heading = page.getByRole('heading', { level: 1, name });
     await page.getByRole('button', { name: 'Mark as contacted' }).click();
-    await expect(page.locator(".desk-contacted-note")).toContainText(`Contacted by ${email},`);
+    await expect(page.locator('.desk-contacted-note')).toContainText(`Contacted by ${email},`);
     await expect(heading).toBeFocused();
     await page.getByRole('button', { name: 'Undo the contacted mark' }).click();
     await expect(page.getByRole('button', { name: 'Mark as contacted' })).toBeVisible();
@@ -119,7 +130,7 @@ test.describe('the sales desk', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Mark undone' })).toBeVisible();
     await expect(page.getByText(`Mark undone by ${email}`)).toBeVisible();
     await page.getByRole('button', { name: 'Mark as contacted' }).click();
-    await expect(page.locator(".desk-contacted-note")).toContainText(`Contacted by ${email},`);
+    await expect(page.locator('.desk-contacted-note')).toContainText(`Contacted by ${email},`);
     await expectLegible(page);
 
     // Back on the list, filtered to its agent: the CSV holds what the list shows.
@@ -127,7 +138,10 @@ test.describe('the sales desk', () => {
     await page.getByLabel('Agent').selectOption('realEstate');
     await expect(page).toHaveURL(/\?agent=realEstate$/);
     await expect(row).toContainText('Contacted');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download CSV/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^Download CSV/ }).click(),
+    ]);
     // Named with the viewer's own date, as the page shows dates.
     const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
     expect(download.suggestedFilename()).toBe(`leads-${today}.csv`);
@@ -152,12 +166,16 @@ test.describe('the sales desk', () => {
   test('feedback sent from the site shows on the desk, newest first', async ({ page }) => {
     const email = account();
     const message = `From the e2e test ${Math.random()}`;
-    const sent = await page.request.post('/api/feedback', { data: { name: 'Meera', email: 'meera@example.com', message } });
+    const sent = await page.request.post('/api/feedback', {
+      data: { name: 'Meera', email: 'meera@example.com', message },
+    });
     expect(sent.status()).toBe(201);
     await page.goto('/desk/feedback');
     await signIn(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Feedback, newest first' }).getByRole('listitem').first()).toContainText(message);
+    await expect(
+      page.getByRole('list', { name: 'Feedback, newest first' }).getByRole('listitem').first(),
+    ).toContainText(message);
     await expectLegible(page);
   });
 });
@@ -165,20 +183,118 @@ test.describe('the sales desk', () => {
 // Fixed answers for the pictures: the rows never depend on what other tests stored, and the clock is
 // fixed, so "2 hours ago" is the same every run.
 const NOW = '2026-11-23T12:00:00.000Z';
-const call = (outcome: string, extra: Record<string, unknown> = {}) => ({ status: 'ended', attempts: 1, callAt: null, endedReason: null, failureReason: null, summary: null, successEvaluation: null, durationSeconds: null, outcome, ...extra });
+const call = (outcome: string, extra: Record<string, unknown> = {}) => ({
+  status: 'ended',
+  attempts: 1,
+  callAt: null,
+  endedReason: null,
+  failureReason: null,
+  summary: null,
+  successEvaluation: null,
+  durationSeconds: null,
+  outcome,
+  ...extra,
+});
 const LEADS = [
-  { id: 42, createdAt: '2026-11-23T09:41:00.000Z', agentId: 'receptionist', name: 'Asha Rao', phone: '+919876543210', call: call('answered', { endedReason: 'customer-ended-call', summary: 'Wants a receptionist for two clinics; asked for pricing by email.', successEvaluation: 'true', durationSeconds: 162 }), contacted: { at: '2026-11-23T10:05:00.000Z', by: 'sales@example.com' } },
-  { id: 41, createdAt: '2026-11-23T08:12:00.000Z', agentId: 'realEstate', name: 'Vikram Singh', phone: '+919812345678', call: call('scheduled', { status: 'scheduled', attempts: 0, callAt: '2026-11-23T09:00:00.000Z' }), contacted: null },
-  { id: 40, createdAt: '2026-11-22T17:30:00.000Z', agentId: 'supportHindi', name: 'Priya Nair', phone: '+919898989898', call: call('no-answer', { endedReason: 'customer-did-not-answer' }), contacted: null },
-  { id: 39, createdAt: '2026-11-22T15:02:00.000Z', agentId: 'supportEnglish', name: 'Rahul Mehta', phone: '+919845012345', call: call('voicemail', { endedReason: 'voicemail' }), contacted: null },
-  { id: 38, createdAt: '2026-11-22T11:47:00.000Z', agentId: 'receptionist', name: 'Meera Iyer', phone: '+919833344455', call: call('busy', { endedReason: 'customer-busy' }), contacted: null },
-  { id: 37, createdAt: '2026-11-21T19:20:00.000Z', agentId: 'realEstate', name: 'Karan Malhotra-Venkataraman', phone: '+919822211100', call: call('failed', { status: 'failed', failureReason: 'provider-refused' }), contacted: null },
-  { id: 36, createdAt: '2026-11-21T10:05:00.000Z', agentId: 'receptionist', name: 'Sunita Das', phone: '+919811122233', call: call('retrying', { status: 'retrying', attempts: 2 }), contacted: null },
-  { id: 35, createdAt: '2026-11-21T09:55:00.000Z', agentId: 'supportEnglish', name: 'Arjun Kapoor', phone: '+919800011122', call: call('calling', { status: 'placed' }), contacted: null },
-  { id: 34, createdAt: '2026-11-20T16:40:00.000Z', agentId: 'supportHindi', name: 'Neha Joshi', phone: '+919877766655', call: call('do-not-call', { status: 'failed', failureReason: 'suppressed' }), contacted: null },
-  { id: 33, createdAt: '2026-11-20T08:15:00.000Z', agentId: 'receptionist', name: 'Farhan Ali', phone: '+919866655544', call: call('not-set-up', { status: 'not-configured' }), contacted: null },
+  {
+    id: 42,
+    createdAt: '2026-11-23T09:41:00.000Z',
+    agentId: 'receptionist',
+    name: 'Asha Rao',
+    phone: '+919876543210',
+    call: call('answered', {
+      endedReason: 'customer-ended-call',
+      summary: 'Wants a receptionist for two clinics; asked for pricing by email.',
+      successEvaluation: 'true',
+      durationSeconds: 162,
+    }),
+    contacted: { at: '2026-11-23T10:05:00.000Z', by: 'sales@example.com' },
+  },
+  {
+    id: 41,
+    createdAt: '2026-11-23T08:12:00.000Z',
+    agentId: 'realEstate',
+    name: 'Vikram Singh',
+    phone: '+919812345678',
+    call: call('scheduled', { status: 'scheduled', attempts: 0, callAt: '2026-11-23T09:00:00.000Z' }),
+    contacted: null,
+  },
+  {
+    id: 40,
+    createdAt: '2026-11-22T17:30:00.000Z',
+    agentId: 'supportHindi',
+    name: 'Priya Nair',
+    phone: '+919898989898',
+    call: call('no-answer', { endedReason: 'customer-did-not-answer' }),
+    contacted: null,
+  },
+  {
+    id: 39,
+    createdAt: '2026-11-22T15:02:00.000Z',
+    agentId: 'supportEnglish',
+    name: 'Rahul Mehta',
+    phone: '+919845012345',
+    call: call('voicemail', { endedReason: 'voicemail' }),
+    contacted: null,
+  },
+  {
+    id: 38,
+    createdAt: '2026-11-22T11:47:00.000Z',
+    agentId: 'receptionist',
+    name: 'Meera Iyer',
+    phone: '+919833344455',
+    call: call('busy', { endedReason: 'customer-busy' }),
+    contacted: null,
+  },
+  {
+    id: 37,
+    createdAt: '2026-11-21T19:20:00.000Z',
+    agentId: 'realEstate',
+    name: 'Karan Malhotra-Venkataraman',
+    phone: '+919822211100',
+    call: call('failed', { status: 'failed', failureReason: 'provider-refused' }),
+    contacted: null,
+  },
+  {
+    id: 36,
+    createdAt: '2026-11-21T10:05:00.000Z',
+    agentId: 'receptionist',
+    name: 'Sunita Das',
+    phone: '+919811122233',
+    call: call('retrying', { status: 'retrying', attempts: 2 }),
+    contacted: null,
+  },
+  {
+    id: 35,
+    createdAt: '2026-11-21T09:55:00.000Z',
+    agentId: 'supportEnglish',
+    name: 'Arjun Kapoor',
+    phone: '+919800011122',
+    call: call('calling', { status: 'placed' }),
+    contacted: null,
+  },
+  {
+    id: 34,
+    createdAt: '2026-11-20T16:40:00.000Z',
+    agentId: 'supportHindi',
+    name: 'Neha Joshi',
+    phone: '+919877766655',
+    call: call('do-not-call', { status: 'failed', failureReason: 'suppressed' }),
+    contacted: null,
+  },
+  {
+    id: 33,
+    createdAt: '2026-11-20T08:15:00.000Z',
+    agentId: 'receptionist',
+    name: 'Farhan Ali',
+    phone: '+919866655544',
+    call: call('not-set-up', { status: 'not-configured' }),
+    contacted: null,
+  },
 ];
-const TO_CALL = LEADS.filter((l) => ['no-answer', 'voicemail', 'busy', 'failed', 'not-set-up'].includes(l.call.outcome) && !l.contacted);
+const TO_CALL = LEADS.filter(
+  (l) => ['no-answer', 'voicemail', 'busy', 'failed', 'not-set-up'].includes(l.call.outcome) && !l.contacted,
+);
 const DETAIL = {
   lead: {
     id: 42,
@@ -186,23 +302,68 @@ const DETAIL = {
     agentId: 'receptionist',
     name: 'Asha Rao',
     phone: '+919876543210',
-    consent: { text: 'I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.', version: 'default-en', sha256: '3f5c2a8e0b1d4f6a9c7e5b3d1f0a2c4e6b8d0f1a3c5e7b9d2f4a6c8e0b1d3f5a', consentedAt: '2026-11-23T09:40:50.000Z', verifiedAt: '2026-11-23T09:40:30.000Z' },
-    source: { pageUrl: 'https://clinic.example/landing', referrer: 'https://www.google.com/', userAgent: 'Mozilla/5.0 (Linux; Android 14)', ip: '203.0.113.7', timeZone: 'Asia/Kolkata', utm: { source: 'google', campaign: 'clinics-nov' }, clickIds: { gclid: 'g-123' }, metadata: {} },
+    consent: {
+      text: 'I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.',
+      version: 'default-en',
+      sha256: '3f5c2a8e0b1d4f6a9c7e5b3d1f0a2c4e6b8d0f1a3c5e7b9d2f4a6c8e0b1d3f5a',
+      consentedAt: '2026-11-23T09:40:50.000Z',
+      verifiedAt: '2026-11-23T09:40:30.000Z',
+    },
+    source: {
+      pageUrl: 'https://clinic.example/landing',
+      referrer: 'https://www.google.com/',
+      userAgent: 'Mozilla/5.0 (Linux; Android 14)',
+      ip: '203.0.113.7',
+      timeZone: 'Asia/Kolkata',
+      utm: { source: 'google', campaign: 'clinics-nov' },
+      clickIds: { gclid: 'g-123' },
+      metadata: {},
+    },
   },
-  call: { ...LEADS[0].call, lastError: null, providerCallId: 'call_123', providerStatus: 'ended', startedAt: '2026-11-23T09:41:20.000Z', endedAt: '2026-11-23T09:44:02.000Z', transcript: 'AI: Hello Asha, this is the Aurelo receptionist demo. How can I help?\nUser: We run two clinics and miss calls at lunch.\nAI: I can answer those calls, book appointments and take payments. Shall I send pricing by email?\nUser: Yes, please.', recordingUrl: null },
+  call: {
+    ...LEADS[0].call,
+    lastError: null,
+    providerCallId: 'call_123',
+    providerStatus: 'ended',
+    startedAt: '2026-11-23T09:41:20.000Z',
+    endedAt: '2026-11-23T09:44:02.000Z',
+    transcript:
+      'AI: Hello Asha, this is the Aurelo receptionist demo. How can I help?\nUser: We run two clinics and miss calls at lunch.\nAI: I can answer those calls, book appointments and take payments. Shall I send pricing by email?\nUser: Yes, please.',
+    recordingUrl: null,
+  },
   outcome: 'answered',
-  attempts: [{ attempt: 1, startedAt: '2026-11-23T09:41:05.000Z', finishedAt: '2026-11-23T09:41:06.000Z', outcome: 'placed call_123', error: null, providerCallId: 'call_123' }],
+  attempts: [
+    {
+      attempt: 1,
+      startedAt: '2026-11-23T09:41:05.000Z',
+      finishedAt: '2026-11-23T09:41:06.000Z',
+      outcome: 'placed call_123',
+      error: null,
+      providerCallId: 'call_123',
+    },
+  ],
   contacted: null,
   marks: [],
 };
 const DO_NOT_CALL = {
   ...DETAIL,
   lead: { ...DETAIL.lead, id: 34, name: 'Neha Joshi', phone: '+919877766655' },
-  call: { ...DETAIL.call, ...LEADS[8].call, providerCallId: null, providerStatus: null, startedAt: null, endedAt: null, transcript: null },
+  call: {
+    ...DETAIL.call,
+    ...LEADS[8].call,
+    providerCallId: null,
+    providerStatus: null,
+    startedAt: null,
+    endedAt: null,
+    transcript: null,
+  },
   outcome: 'do-not-call',
   attempts: [],
 };
-const DAYS = Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 9, 25 + i)).toISOString().slice(0, 10), leads: [3, 5, 2, 0, 7, 9, 4][i % 7] + (i % 5) }));
+const DAYS = Array.from({ length: 30 }, (_, i) => ({
+  day: new Date(Date.UTC(2026, 9, 25 + i)).toISOString().slice(0, 10),
+  leads: [3, 5, 2, 0, 7, 9, 4][i % 7] + (i % 5),
+}));
 const OVERVIEW = {
   from: '2026-10-25',
   to: '2026-11-23',
@@ -217,7 +378,10 @@ const OVERVIEW = {
   byCampaign: [
     { key: 'clinics-nov', outcomes: { answered: 58, 'no-answer': 12, voicemail: 8 } },
     { key: 'diwali-offer', outcomes: { answered: 40, 'no-answer': 19, voicemail: 10, busy: 5 } },
-    { key: '', outcomes: { answered: 53, 'no-answer': 15, voicemail: 6, failed: 3, 'do-not-call': 2, 'not-set-up': 1, busy: 2 } },
+    {
+      key: '',
+      outcomes: { answered: 53, 'no-answer': 15, voicemail: 6, failed: 3, 'do-not-call': 2, 'not-set-up': 1, busy: 2 },
+    },
   ],
 };
 
@@ -231,7 +395,11 @@ async function fixedDesk(page: Page) {
     const url = new URL(route.request().url());
     asked.push(url.search);
     const toCall = url.searchParams.get('queue') === 'to-call';
-    const [rows, next] = url.searchParams.get('cursor') ? [LEADS.slice(6), null] : toCall ? [TO_CALL, null] : [LEADS.slice(0, 6), '37'];
+    const [rows, next] = url.searchParams.get('cursor')
+      ? [LEADS.slice(6), null]
+      : toCall
+        ? [TO_CALL, null]
+        : [LEADS.slice(0, 6), '37'];
     return route.fulfill({ json: { leads: rows, limit: 50, nextCursor: next, version: '1.1.1.1' } });
   });
   await page.route('**/api/desk/leads/42', json(DETAIL));
@@ -243,7 +411,9 @@ async function fixedDesk(page: Page) {
 test.describe('the desk as it looks', () => {
   test.use({ timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
   for (const width of [390, 1280]) {
-    test(`sign-in, the leads, To call, a lead, a do-not-call lead and the overview are legible at ${width} px`, async ({ page }) => {
+    test(`sign-in, the leads, To call, a lead, a do-not-call lead and the overview are legible at ${width} px`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await page.clock.setFixedTime(new Date(NOW));
       await page.setViewportSize({ width, height: 900 });
@@ -260,12 +430,20 @@ test.describe('the desk as it looks', () => {
       await page.goto('/desk');
       await expect(page.getByRole('rowheader', { name: 'Asha Rao' })).toBeVisible();
       await expect(page.getByRole('row').filter({ hasText: 'Priya Nair' })).toContainText('No answer');
-      await expect(page.getByRole('row').filter({ hasText: 'Asha Rao' }).getByRole('time')).toHaveAttribute('title', /23 Nov 2026/);
+      await expect(page.getByRole('row').filter({ hasText: 'Asha Rao' }).getByRole('time')).toHaveAttribute(
+        'title',
+        /23 Nov 2026/,
+      );
       await expectLegible(page);
       await expect(page).toHaveScreenshot(`desk-leads-${width}.png`, { fullPage: true });
       // From 1024 px a lead is one line, and a number never breaks; below, a card of at most three lines.
-      const rowHeight = await page.getByRole('row').filter({ hasText: 'Karan' }).evaluate((r) => r.getBoundingClientRect().height);
-      const lineHeight = await page.getByRole('rowheader', { name: /Karan/ }).evaluate((c) => parseFloat(getComputedStyle(c).lineHeight));
+      const rowHeight = await page
+        .getByRole('row')
+        .filter({ hasText: 'Karan' })
+        .evaluate((r) => r.getBoundingClientRect().height);
+      const lineHeight = await page
+        .getByRole('rowheader', { name: /Karan/ })
+        .evaluate((c) => parseFloat(getComputedStyle(c).lineHeight));
       expect(rowHeight / lineHeight).toBeLessThan(width >= 1024 ? 2 : 4.2);
       for (const cell of await page.locator('.desk-row-phone').all()) {
         const lines = await cell.evaluate((c) => {
@@ -304,15 +482,21 @@ test.describe('the desk as it looks', () => {
       await expect(page.getByRole('note')).toContainText('This number is on the do-not-call list');
       await expect(page.getByRole('link', { name: '+91 98777 66655' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Mark as contacted' })).toHaveCount(0);
-      await expect(page.getByRole('region', { name: 'Transcript' })).toContainText('No transcript: no conversation took place.');
+      await expect(page.getByRole('region', { name: 'Transcript' })).toContainText(
+        'No transcript: no conversation took place.',
+      );
       await expectLegible(page);
       await expect(page).toHaveScreenshot(`desk-do-not-call-${width}.png`, { fullPage: true });
 
       await page.getByRole('link', { name: 'Overview' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeFocused();
       // Each chart's figures are a table for screen readers.
-      await expect(page.getByRole('table', { name: 'Funnel' }).getByRole('row', { name: /Calls placed/ })).toContainText('230');
-      await expect(page.getByRole('table', { name: 'Outcomes by agent' }).getByRole('row', { name: /AI Receptionist/ })).toContainText('61');
+      await expect(
+        page.getByRole('table', { name: 'Funnel' }).getByRole('row', { name: /Calls placed/ }),
+      ).toContainText('230');
+      await expect(
+        page.getByRole('table', { name: 'Outcomes by agent' }).getByRole('row', { name: /AI Receptionist/ }),
+      ).toContainText('61');
       await expect(page.getByRole('table', { name: 'Leads per day' }).getByRole('row')).toHaveCount(31);
       await expectLegible(page);
       await expect(page).toHaveScreenshot(`desk-overview-${width}.png`, { fullPage: true });

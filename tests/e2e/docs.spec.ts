@@ -13,7 +13,12 @@ import { feedback, SAMPLE, THANKS } from './feedback-page';
 import { freePort } from '../support/free-port.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
 /** Where the documents place the service on a developer's machine. */
@@ -66,7 +71,16 @@ for (const file of DOCS) {
 
 test('the docs name the site routes and every example page', () => {
   const named = new Set(DOCS.flatMap((file) => documentedPaths(read(file))));
-  for (const path of ['/', '/experience', '/terms', '/privacy', '/name', '/examples/', '/examples/partner.html', '/dist/examples/react/']) {
+  for (const path of [
+    '/',
+    '/experience',
+    '/terms',
+    '/privacy',
+    '/name',
+    '/examples/',
+    '/examples/partner.html',
+    '/dist/examples/react/',
+  ]) {
     expect(named, path).toContain(path);
   }
 });
@@ -75,17 +89,35 @@ test('the docs name the site routes and every example page', () => {
 async function startService(settings: Record<string, string>) {
   const port = freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-docs-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dir, 'service.sqlite'), SKIP_BUILD: 'true', ...settings };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_PATH: join(dir, 'service.sqlite'),
+    SKIP_BUILD: 'true',
+    ...settings,
+  };
   delete env.DATABASE_URL;
   // The compiled service once `npm run build` has made it (the production start), else the TypeScript one.
-  const entry = existsSync(join(ROOT, 'dist/server/main.js')) ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const entry = existsSync(join(ROOT, 'dist/server/main.js'))
+    ? ['dist/server/main.js']
+    : ['--import', 'tsx', 'server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
   const origin = `http://127.0.0.1:${port}`;
   await expect
-    .poll(() => (child.exitCode === null ? fetch(`${origin}/api/health`).then((r) => r.status, () => 0) : Promise.reject(new Error(log))), { timeout: 30_000 })
+    .poll(
+      () =>
+        child.exitCode === null
+          ? fetch(`${origin}/api/health`).then(
+              (r) => r.status,
+              () => 0,
+            )
+          : Promise.reject(new Error(log)),
+      { timeout: 30_000 },
+    )
     .toBe(200);
   return {
     origin,
@@ -114,7 +146,9 @@ test('the embed snippet works when copied onto a page whose origin is in CORS_OR
 ${snippet!.replaceAll(DOCUMENTED_ORIGIN, service.origin).replace('<ai-feedback', '<ai-feedback id="feedback"').replace('<ai-demo-request', '<ai-demo-request id="demo"')}
 </body></html>`;
     // A real server: Chromium lets a loopback page call the loopback service, not a page with no address.
-    const partner = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
+    const partner = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html),
+    );
     await new Promise<void>((done) => partner.listen(pagePort, '127.0.0.1', done));
     test.info().attachments.push({ name: 'partner.html', contentType: 'text/html', body: Buffer.from(html) });
     await page.goto(`${pageOrigin}/partner.html`);
@@ -139,13 +173,17 @@ ${snippet!.replaceAll(DOCUMENTED_ORIGIN, service.origin).replace('<ai-feedback',
     await expect(demo.otp).toBeVisible();
     // The console provider shows the code on the service's standard error (never in its log), as the docs say.
     let code = '';
-    await expect.poll(() => (code = new RegExp(`One-time code for \\+91${digits}: (\\d{6})`).exec(service.log())?.[1] ?? '')).not.toBe('');
+    await expect
+      .poll(() => (code = new RegExp(`One-time code for \\+91${digits}: (\\d{6})`).exec(service.log())?.[1] ?? ''))
+      .not.toBe('');
     await demo.otp.fill(code);
     await demo.verify.click();
     await expect(demo.verified).toBeVisible();
     await demo.consent().check();
     await demo.submit.click();
-    await expect(demo.root.getByText(/Someone from our team will get in touch with you on|We're calling you now on/)).toBeVisible();
+    await expect(
+      demo.root.getByText(/Someone from our team will get in touch with you on|We're calling you now on/),
+    ).toBeVisible();
   } finally {
     await service.stop();
   }

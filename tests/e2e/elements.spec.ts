@@ -19,19 +19,28 @@ async function scripted(page: Page, selector: string, name: string) {
       const client = createScriptedClient();
       const log: string[] = [];
       const { start, stop } = client;
-      Object.assign(client, { start: (id: string) => (log.push(`start ${id}`), start(id)), stop: () => (log.push('stop'), stop()), log });
+      Object.assign(client, {
+        start: (id: string) => (log.push(`start ${id}`), start(id)),
+        stop: () => (log.push('stop'), stop()),
+        log,
+      });
       (window as unknown as Record<string, unknown>)[key] = client;
       Object.assign(document.querySelector(sel)!, { client });
     },
     [selector, name] as const,
   );
   return {
-    emit: (event: string, value?: unknown) => page.evaluate(([key, e, v]) => (window as never as Record<string, { emit(e: string, v?: unknown): void }>)[key]!.emit(e, v), [name, event, value] as const),
+    emit: (event: string, value?: unknown) =>
+      page.evaluate(
+        ([key, e, v]) => (window as never as Record<string, { emit(e: string, v?: unknown): void }>)[key]!.emit(e, v),
+        [name, event, value] as const,
+      ),
     log: () => page.evaluate((key) => (window as never as Record<string, { log: string[] }>)[key]!.log, name),
   };
 }
 
-const CONSENT = (brand: string) => `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
+const CONSENT = (brand: string) =>
+  `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
 
 test('a property set before the tag is defined is kept, and the call uses it', async ({ page }) => {
   await page.goto('/examples/empty.html');
@@ -86,14 +95,23 @@ test('removing an attribute or setting it to "" restores the default; every prop
   expect(await voice.evaluate((el) => el.hasAttribute('captions'))).toBe(false);
   await voice.evaluate((el) => Object.assign(el, { connectTimeout: 7 }));
   await expect(voice).toHaveAttribute('connect-timeout', '7');
-  expect(await voice.evaluate((el) => el.getAttribute('connect-timeout') === '7' && (el as HTMLElementTagNameMap['ai-voice-demo']).connectTimeout === 7)).toBe(true);
+  expect(
+    await voice.evaluate(
+      (el) =>
+        el.getAttribute('connect-timeout') === '7' &&
+        (el as HTMLElementTagNameMap['ai-voice-demo']).connectTimeout === 7,
+    ),
+  ).toBe(true);
 });
 
-test('a move keeps a feedback draft, the demo form entries and a live call, into another shadow root too', async ({ page }) => {
+test('a move keeps a feedback draft, the demo form entries and a live call, into another shadow root too', async ({
+  page,
+}) => {
   await page.goto('/examples/empty.html');
   await page.evaluate(() => {
     const stage = document.getElementById('stage')!;
-    stage.innerHTML = '<ai-feedback id="feedback" backend-url="/api"></ai-feedback><ai-demo-request id="demo"></ai-demo-request><ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo>';
+    stage.innerHTML =
+      '<ai-feedback id="feedback" backend-url="/api"></ai-feedback><ai-demo-request id="demo"></ai-demo-request><ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo>';
     const host = document.createElement('div');
     host.id = 'shadow-host';
     host.attachShadow({ mode: 'open' });
@@ -176,7 +194,9 @@ test('the voice shell and the React view give the same accessible tree, at rest 
   expect(await voice.ariaSnapshot()).toBe(shellConnecting);
 });
 
-test('methods: called before the code has loaded they wait for it, loaded they act, disconnected they do nothing', async ({ page }) => {
+test('methods: called before the code has loaded they wait for it, loaded they act, disconnected they do nothing', async ({
+  page,
+}) => {
   // Each component's chunk waits for the test: until then the elements show their shells.
   // One gate for all three, so a chunk asked for after it opens goes straight on.
   let held = 0;
@@ -189,16 +209,24 @@ test('methods: called before the code has loaded they wait for it, loaded they a
   });
   await page.goto('/examples/empty.html');
   await page.evaluate(() => {
-    document.getElementById('stage')!.innerHTML = '<ai-feedback id="feedback"></ai-feedback><ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo><ai-demo-request id="demo"></ai-demo-request>';
+    document.getElementById('stage')!.innerHTML =
+      '<ai-feedback id="feedback"></ai-feedback><ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo><ai-demo-request id="demo"></ai-demo-request>';
   });
   await loadScript(page);
   const client = await scripted(page, '#voice', 'methods');
-  const call = <T>(id: string, method: string) => page.evaluate(([i, m]) => (window as never as Record<string, Promise<T>>)[`${i}.${m}`], [id, method] as const);
+  const call = <T>(id: string, method: string) =>
+    page.evaluate(([i, m]) => (window as never as Record<string, Promise<T>>)[`${i}.${m}`], [id, method] as const);
   const begin = (id: string, method: string) =>
-    page.evaluate(([i, m]) => {
-      const el = document.getElementById(i) as unknown as Record<string, () => Promise<unknown>>;
-      (window as never as Record<string, Promise<string>>)[`${i}.${m}`] = Promise.resolve(el[m]!()).then(() => 'resolved', (e: Error) => `rejected: ${e.message}`);
-    }, [id, method] as const);
+    page.evaluate(
+      ([i, m]) => {
+        const el = document.getElementById(i) as unknown as Record<string, () => Promise<unknown>>;
+        (window as never as Record<string, Promise<string>>)[`${i}.${m}`] = Promise.resolve(el[m]!()).then(
+          () => 'resolved',
+          (e: Error) => `rejected: ${e.message}`,
+        );
+      },
+      [id, method] as const,
+    );
 
   // Before load.
   const voice = page.locator('#voice');
@@ -243,7 +271,12 @@ test('methods: called before the code has loaded they wait for it, loaded they a
   await expect(voice.getByRole('status')).not.toHaveText('Connecting to AI agent...');
   const before = await client.log();
   const results = await page.evaluate(async () => {
-    const [f, v, d] = ['feedback', 'voice', 'demo'].map((id) => document.getElementById(id) as never as HTMLElementTagNameMap['ai-feedback'] & HTMLElementTagNameMap['ai-voice-demo'] & HTMLElementTagNameMap['ai-demo-request']);
+    const [f, v, d] = ['feedback', 'voice', 'demo'].map(
+      (id) =>
+        document.getElementById(id) as never as HTMLElementTagNameMap['ai-feedback'] &
+          HTMLElementTagNameMap['ai-voice-demo'] &
+          HTMLElementTagNameMap['ai-demo-request'],
+    );
     for (const el of [f, v, d]) el!.remove();
     f!.close();
     v!.end();
@@ -255,7 +288,9 @@ test('methods: called before the code has loaded they wait for it, loaded they a
 
 test('the atomic move (moveBefore) keeps a live call without a disconnect', async ({ page }) => {
   await page.goto('/examples/empty.html');
-  await page.evaluate(() => (document.getElementById('stage')!.innerHTML = '<ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo>'));
+  await page.evaluate(
+    () => (document.getElementById('stage')!.innerHTML = '<ai-voice-demo id="voice" assistant-id="a"></ai-voice-demo>'),
+  );
   await loadScript(page);
   const client = await scripted(page, '#voice', 'atomic');
   const voice = page.locator('#voice');
@@ -266,15 +301,29 @@ test('the atomic move (moveBefore) keeps a live call without a disconnect', asyn
     // The registry takes an element's callbacks from its class: a subclass records the ones it inherits.
     const seen: string[] = [];
     const Voice = customElements.get('ai-voice-demo') as unknown as { new (): HTMLElement };
-    const { connectedCallback, disconnectedCallback } = Voice.prototype as unknown as Record<string, (this: HTMLElement) => void>;
-    customElements.define('probe-voice', class extends Voice {
-      connectedCallback() { seen.push('connected'); connectedCallback!.call(this); }
-      disconnectedCallback() { seen.push('disconnected'); disconnectedCallback!.call(this); }
-    });
+    const { connectedCallback, disconnectedCallback } = Voice.prototype as unknown as Record<
+      string,
+      (this: HTMLElement) => void
+    >;
+    customElements.define(
+      'probe-voice',
+      class extends Voice {
+        connectedCallback() {
+          seen.push('connected');
+          connectedCallback!.call(this);
+        }
+        disconnectedCallback() {
+          seen.push('disconnected');
+          disconnectedCallback!.call(this);
+        }
+      },
+    );
     const probe = document.createElement('probe-voice');
     document.getElementById('stage')!.append(probe);
     seen.length = 0;
-    const target = document.getElementById('elsewhere')! as HTMLElement & { moveBefore(node: Node, child: Node | null): void };
+    const target = document.getElementById('elsewhere')! as HTMLElement & {
+      moveBefore(node: Node, child: Node | null): void;
+    };
     target.moveBefore(probe, null);
     target.moveBefore(document.getElementById('voice')!, null);
     return seen;

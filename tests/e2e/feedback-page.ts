@@ -13,7 +13,11 @@ export interface Fields {
 
 export const EVENTS = ['ai-feedback-submit', 'ai-feedback-success', 'ai-feedback-error'];
 
-export const SAMPLE: Fields = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'The voice demo sounded human.' };
+export const SAMPLE: Fields = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  message: 'The voice demo sounded human.',
+};
 
 /** Characters a careless form might trim, escape or drop. */
 export const ODD: Fields = {
@@ -93,7 +97,12 @@ export async function watchArrival(host: Locator, type: string) {
     document.addEventListener(
       name,
       (e) => {
-        const arrival = { bubbles: e.bubbles, composed: e.composed, atHost: e.target === el, detail: (e as CustomEvent).detail };
+        const arrival = {
+          bubbles: e.bubbles,
+          composed: e.composed,
+          atHost: e.target === el,
+          detail: (e as CustomEvent).detail,
+        };
         Object.assign(window, { arrival });
       },
       { once: true },

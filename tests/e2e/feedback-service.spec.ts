@@ -23,7 +23,9 @@ test.describe('<ai-feedback> against the real service', () => {
     await dialog.getByRole('textbox', { name: 'Feedback' }).fill(`<b>Great</b> demo ${marker}`);
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
     await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();
-    expect(stored(marker)).toEqual([{ name: 'Meera Iyer', email: 'meera@example.com', message: `<b>Great</b> demo ${marker}` }]);
+    expect(stored(marker)).toEqual([
+      { name: 'Meera Iyer', email: 'meera@example.com', message: `<b>Great</b> demo ${marker}` },
+    ]);
   });
 
   test('a refusal shows the banner, keeps every character, and stores nothing', async ({ page }) => {
@@ -38,13 +40,21 @@ test.describe('<ai-feedback> against the real service', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
     await dialog.getByRole('textbox', { name: 'Feedback' }).fill(marker);
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-    expect(await (await refused).json()).toEqual({ error: 'invalid', message: 'Your name must be at most 200 characters.', field: 'name' });
+    expect(await (await refused).json()).toEqual({
+      error: 'invalid',
+      message: 'Your name must be at most 200 characters.',
+      field: 'name',
+    });
     // The spec's sentence, then the service's reason; the field to fix takes focus and is described by it.
-    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your name must be at most 200 characters.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Failed to submit feedback. Please try again. Your name must be at most 200 characters.',
+    );
     const name = dialog.getByRole('textbox', { name: 'Name' });
     await expect(name).toBeFocused();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(name).toHaveAccessibleDescription('Failed to submit feedback. Please try again. Your name must be at most 200 characters.');
+    await expect(name).toHaveAccessibleDescription(
+      'Failed to submit feedback. Please try again. Your name must be at most 200 characters.',
+    );
     await expect(name).toHaveValue(tooLong);
     await expect(dialog.getByRole('textbox', { name: 'Feedback' })).toHaveValue(marker);
     expect(stored(marker)).toEqual([]);
@@ -61,11 +71,15 @@ test.describe('<ai-feedback> against the real service', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill(`${'m'.repeat(250)}@example.com`);
     await message.fill(`${marker} ${'x'.repeat(5000)}`);
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your email must be at most 254 characters.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Failed to submit feedback. Please try again. Your email must be at most 254 characters.',
+    );
     await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your feedback must be at most 5000 characters.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Failed to submit feedback. Please try again. Your feedback must be at most 5000 characters.',
+    );
     await expect(message).toBeFocused();
     await message.fill(marker);
     await dialog.getByRole('button', { name: 'Submit Feedback' }).click();

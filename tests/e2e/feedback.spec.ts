@@ -1,6 +1,17 @@
 import { events, expect, namespace, recordEvents, stubLog, test } from './fixtures';
-import { BANNER, EVENTS, ODD, SAMPLE, THANKS, backend, consoleErrors, feedback, holdRequests, values, watchArrival } from './feedback-page';
-
+import {
+  BANNER,
+  EVENTS,
+  ODD,
+  SAMPLE,
+  THANKS,
+  backend,
+  consoleErrors,
+  feedback,
+  holdRequests,
+  values,
+  watchArrival,
+} from './feedback-page';
 
 test.describe('<ai-feedback> dialog', () => {
   test.beforeEach(async ({ page }) => {
@@ -149,7 +160,9 @@ test.describe('<ai-feedback> submitting', () => {
     await expect(w.submit).toBeEnabled();
     expect(await values(w)).toEqual(ODD);
     expect(JSON.parse((await stubLog(ns))[0]!.body)).toEqual(ODD);
-    await expect.poll(() => errors.filter((e) => e.startsWith('[ai-widgets]') && e.includes('HTTP 500')).length).toBe(1);
+    await expect
+      .poll(() => errors.filter((e) => e.startsWith('[ai-widgets]') && e.includes('HTTP 500')).length)
+      .toBe(1);
     const [submitted, failed] = await events(page);
     expect(submitted).toEqual({ type: 'ai-feedback-submit', detail: ODD, target: 'feedback' });
     expect(failed).toMatchObject({ type: 'ai-feedback-error', target: 'feedback' });
@@ -179,7 +192,9 @@ test.describe('<ai-feedback> submitting', () => {
     expect((await events(page)).map((e) => e.type)).toEqual(['ai-feedback-submit', 'ai-feedback-error']);
   });
 
-  test('reopening after a failure keeps the draft, drops the stale banner and focuses the name field', async ({ page }) => {
+  test('reopening after a failure keeps the draft, drops the stale banner and focuses the name field', async ({
+    page,
+  }) => {
     const w = feedback(page, 'feedback');
     await w.useBackend(backend('error', namespace()));
     await w.trigger.click();

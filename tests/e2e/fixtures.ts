@@ -23,7 +23,37 @@ export const test = base.extend<{ external: string[]; stretchTimeouts: void }, {
   // (warm-context.ts), or a fresh one for a retry. Every option that shapes a context is in the key
   // but the viewport, which the page takes (below), as one set on the context would.
   context: async (
-    { browser, warmContexts, acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, viewport, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers },
+    {
+      browser,
+      warmContexts,
+      acceptDownloads,
+      bypassCSP,
+      clientCertificates,
+      colorScheme,
+      contrast,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      forcedColors,
+      hasTouch,
+      geolocation,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      proxy,
+      reducedMotion,
+      screen,
+      storageState,
+      viewport,
+      timezoneId,
+      userAgent,
+      baseURL,
+      contextOptions,
+      serviceWorkers,
+    },
     use,
     testInfo,
   ) => {
@@ -34,7 +64,35 @@ export const test = base.extend<{ external: string[]; stretchTimeouts: void }, {
       return;
     }
     const sized = viewport && !screen ? 'by the page' : viewport;
-    const options = { acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, sized, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers };
+    const options = {
+      acceptDownloads,
+      bypassCSP,
+      clientCertificates,
+      colorScheme,
+      contrast,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      forcedColors,
+      hasTouch,
+      geolocation,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      proxy,
+      reducedMotion,
+      screen,
+      storageState,
+      sized,
+      timezoneId,
+      userAgent,
+      baseURL,
+      contextOptions,
+      serviceWorkers,
+    };
     const { context, release } = await warmContexts.take(options);
     await use(context);
     await release(testInfo.status === testInfo.expectedStatus);
@@ -89,13 +147,19 @@ export async function recordEvents(page: Page, types: string[]): Promise<void> {
     w.__events = [];
     for (const name of names)
       document.addEventListener(name, (e) =>
-        w.__events.push({ type: e.type, detail: (e as CustomEvent).detail, target: (e.target as Element).id || (e.target as Element).localName }),
+        w.__events.push({
+          type: e.type,
+          detail: (e as CustomEvent).detail,
+          target: (e.target as Element).id || (e.target as Element).localName,
+        }),
       );
   }, types);
 }
 
 export async function events(page: Page): Promise<{ type: string; detail: unknown; target: string }[]> {
-  return page.evaluate(() => (window as unknown as { __events: { type: string; detail: unknown; target: string }[] }).__events);
+  return page.evaluate(
+    () => (window as unknown as { __events: { type: string; detail: unknown; target: string }[] }).__events,
+  );
 }
 
 /**
@@ -106,7 +170,9 @@ export async function cspViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return violations;
 }

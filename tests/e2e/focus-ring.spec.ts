@@ -43,7 +43,12 @@ async function measureRing(page: Page, target: Locator, ringOf: Locator = target
   const viewport = page.viewportSize()!;
   const x = Math.max(0, Math.floor(box.x - 10));
   const y = Math.max(0, Math.floor(box.y - 10));
-  const clip = { x, y, width: Math.min(viewport.width, Math.ceil(box.x + box.width + 10)) - x, height: Math.min(viewport.height, Math.ceil(box.y + box.height + 10)) - y };
+  const clip = {
+    x,
+    y,
+    width: Math.min(viewport.width, Math.ceil(box.x + box.width + 10)) - x,
+    height: Math.min(viewport.height, Math.ceil(box.y + box.height + 10)) - y,
+  };
   const before = await shot(page, clip);
   await target.evaluate((el: HTMLElement) => el.focus({ preventScroll: true, focusVisible: true } as FocusOptions));
   expect(await target.evaluate((el) => el.matches(':focus-visible')), 'the control shows keyboard focus').toBe(true);
@@ -64,10 +69,15 @@ async function measureRing(page: Page, target: Locator, ringOf: Locator = target
 
 const expectVisibleRing = async (page: Page, name: string, target: Locator, ringOf?: Locator) => {
   const { strong, changed, needed } = await measureRing(page, target, ringOf);
-  expect(strong, `${name}: ${strong} of ${changed} changed pixels reach 3:1; a 2 px line around it is ${needed}`).toBeGreaterThanOrEqual(needed);
+  expect(
+    strong,
+    `${name}: ${strong} of ${changed} changed pixels reach 3:1; a 2 px line around it is ${needed}`,
+  ).toBeGreaterThanOrEqual(needed);
 };
 
-test('the landing page: header, hero, the voice button, the results band, the contact band and the footer', async ({ page }) => {
+test('the landing page: header, hero, the voice button, the results band, the contact band and the footer', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await page.evaluate(() => document.fonts.ready);
@@ -87,7 +97,11 @@ test('the landing page: header, hero, the voice button, the results band, the co
   await expectVisibleRing(page, 'Request a demo call', page.getByRole('link', { name: 'Request a demo call' }));
   const contact = page.locator('#contact');
   await expectVisibleRing(page, 'Get Started in the contact band', contact.getByRole('link', { name: 'Get Started' }));
-  await expectVisibleRing(page, 'Talk to Our Experts in the contact band', contact.getByRole('link', { name: 'Talk to Our Experts' }));
+  await expectVisibleRing(
+    page,
+    'Talk to Our Experts in the contact band',
+    contact.getByRole('link', { name: 'Talk to Our Experts' }),
+  );
   await expectVisibleRing(page, 'the feedback button over the dark band', feedback);
   await expectVisibleRing(page, 'a footer link', page.locator('footer').getByRole('link').last());
 });
@@ -116,7 +130,12 @@ test('the demo form: an agent card, the name field, the consent box and the priv
   await expectVisibleRing(page, 'an agent card', radio, form.locator('label.agent').first());
   await form.locator('label.agent').nth(1).click();
   await page.mouse.move(0, 0);
-  await expectVisibleRing(page, 'the selected agent card', form.getByRole('radio', { name: 'AI Real-Estate Cold Caller' }), form.locator('label.agent').nth(1));
+  await expectVisibleRing(
+    page,
+    'the selected agent card',
+    form.getByRole('radio', { name: 'AI Real-Estate Cold Caller' }),
+    form.locator('label.agent').nth(1),
+  );
   await expectVisibleRing(page, 'the name field', form.getByRole('textbox', { name: 'Name' }));
   await expectVisibleRing(page, 'the consent box', form.getByRole('checkbox'));
   await expectVisibleRing(page, 'the privacy link', form.getByRole('link', { name: 'Privacy policy' }));

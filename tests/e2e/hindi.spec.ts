@@ -23,7 +23,8 @@ async function englishLeft(widget: Locator): Promise<string[]> {
           const value = el.getAttribute(name);
           if (value) out.push(value);
         }
-        for (const node of el.childNodes) if (node.nodeType === 3 && node.textContent!.trim()) out.push(node.textContent!.trim());
+        for (const node of el.childNodes)
+          if (node.nodeType === 3 && node.textContent!.trim()) out.push(node.textContent!.trim());
       }
     };
     walk(host.shadowRoot!);
@@ -34,7 +35,10 @@ async function englishLeft(widget: Locator): Promise<string[]> {
 
 async function check(page: Page, widget: Locator, name: string) {
   expect(await englishLeft(widget), `${name}: English text in the Hindi UI`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: the page scrolls sideways`).toBeLessThanOrEqual(320);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${name}: the page scrolls sideways`,
+  ).toBeLessThanOrEqual(320);
   await expectLegible(page, `#${await widget.getAttribute('id')}`);
   await expect(widget).toHaveScreenshot(`hindi-${name}-320.png`);
 }
@@ -52,7 +56,11 @@ test('the voice demo in Hindi, in each state', async ({ page }) => {
     (window as unknown as { client: unknown }).client = client;
     Object.assign(document.getElementById('voice')!, { client });
   });
-  const emit = (e: string, v?: unknown) => page.evaluate(([n, x]) => (window as unknown as { client: { emit(n: string, x?: unknown): void } }).client.emit(n, x), [e, v] as const);
+  const emit = (e: string, v?: unknown) =>
+    page.evaluate(
+      ([n, x]) => (window as unknown as { client: { emit(n: string, x?: unknown): void } }).client.emit(n, x),
+      [e, v] as const,
+    );
   await voice.getByRole('button', { name: 'हमारे एआई एजेंट के साथ वॉइस कॉल शुरू करें' }).click();
   await expect(voice.getByRole('group', { name: 'शुरू करने से पहले' })).toBeVisible();
   await check(page, voice, 'voice-consent');
@@ -60,8 +68,18 @@ test('the voice demo in Hindi, in each state', async ({ page }) => {
   await expect(voice.getByRole('status')).toHaveText('एआई एजेंट से कनेक्ट हो रहा है...');
   await check(page, voice, 'voice-connecting');
   await emit('call-start');
-  await emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'नमस्ते! मैं आपकी क्या मदद कर सकती हूँ?' });
-  await emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'मुझे अपॉइंटमेंट बुक करनी है।' });
+  await emit('message', {
+    type: 'transcript',
+    role: 'assistant',
+    transcriptType: 'final',
+    transcript: 'नमस्ते! मैं आपकी क्या मदद कर सकती हूँ?',
+  });
+  await emit('message', {
+    type: 'transcript',
+    role: 'user',
+    transcriptType: 'final',
+    transcript: 'मुझे अपॉइंटमेंट बुक करनी है।',
+  });
   await expect(voice.getByRole('status')).toHaveText('कॉल ख़त्म करने के लिए क्लिक करें');
   await voice.getByRole('button', { name: 'माइक्रोफ़ोन बंद करें' }).click();
   await check(page, voice, 'voice-connected');

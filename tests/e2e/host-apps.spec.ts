@@ -2,7 +2,9 @@ import { expect, test } from './fixtures';
 import { demoForm, fillForm, ready } from './demo-request.form';
 
 test.describe('host apps', () => {
-  test('lit-html: attributes bound from state, events into state, re-rendered widgets keep working', async ({ page }) => {
+  test('lit-html: attributes bound from state, events into state, re-rendered widgets keep working', async ({
+    page,
+  }) => {
     await page.goto('/dist/examples/lit/');
     const form = demoForm(page, 'demo');
     await ready(form);

@@ -16,7 +16,12 @@ test.describe('on a page we do not control', () => {
       const s = getComputedStyle(el);
       return { fontSize: s.fontSize, color: s.color, textTransform: s.textTransform, letterSpacing: s.letterSpacing };
     });
-    expect(style).toEqual({ fontSize: '14px', color: 'rgb(255, 255, 255)', textTransform: 'none', letterSpacing: 'normal' });
+    expect(style).toEqual({
+      fontSize: '14px',
+      color: 'rgb(255, 255, 255)',
+      textTransform: 'none',
+      letterSpacing: 'normal',
+    });
 
     await page.locator('#feedback').getByRole('button', { name: 'Share Feedback' }).click();
     const dialog = page.locator('#feedback').getByRole('dialog', { name: 'Share Your Feedback' });
@@ -32,7 +37,9 @@ test.describe('on a page we do not control', () => {
     await expect(demo.getByRole('button', { name: 'Get OTP' })).toBeVisible();
   });
 
-  test('nothing is injected into the host document but the rules that keep the demo form\'s and the voice card\'s places until they are defined', async ({ page }) => {
+  test("nothing is injected into the host document but the rules that keep the demo form's and the voice card's places until they are defined", async ({
+    page,
+  }) => {
     await page.goto('/examples/index.html');
     // Every widget fully drawn: the demo form loads its phone input when the pointer comes.
     await page.locator('#demo').hover();
@@ -41,7 +48,11 @@ test.describe('on a page we do not control', () => {
       styles: document.querySelectorAll('style').length,
       // The loader's one sheet: each rule is about an undefined <ai-demo-request> or <ai-voice-demo>, at no specificity.
       adopted: document.adoptedStyleSheets.map((sheet) =>
-        [...sheet.cssRules].every((rule) => /^:where\(ai-(demo-request|voice-demo)[^{]*:not\(:defined\)\) \{/.test(rule.cssText.startsWith('@media') ? (rule as CSSMediaRule).cssRules[0]!.cssText : rule.cssText)),
+        [...sheet.cssRules].every((rule) =>
+          /^:where\(ai-(demo-request|voice-demo)[^{]*:not\(:defined\)\) \{/.test(
+            rule.cssText.startsWith('@media') ? (rule as CSSMediaRule).cssRules[0]!.cssText : rule.cssText,
+          ),
+        ),
       ),
       sheets: [...document.styleSheets].map((s) => (s.href ? new URL(s.href).pathname : 'inline')),
       bodyChildren: [...document.body.children].map((el) => el.localName),
@@ -59,8 +70,10 @@ test.describe('on a page we do not control', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto('/examples/multiple.html');
-    for (const id of ['voice-a', 'voice-b']) await expect(page.locator(`#${id}`).getByRole('status')).toHaveText('Click to experience our AI agent');
-    for (const id of ['feedback-a', 'feedback-b']) await expect(page.locator(`#${id}`).getByRole('button', { name: 'Share Feedback' })).toBeVisible();
+    for (const id of ['voice-a', 'voice-b'])
+      await expect(page.locator(`#${id}`).getByRole('status')).toHaveText('Click to experience our AI agent');
+    for (const id of ['feedback-a', 'feedback-b'])
+      await expect(page.locator(`#${id}`).getByRole('button', { name: 'Share Feedback' })).toBeVisible();
     for (const id of ['demo-a', 'demo-b']) await page.locator(`#${id}`).hover();
     await expect(page.locator('#demo-a').getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+91');
     await expect(page.locator('#demo-b').getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+44');

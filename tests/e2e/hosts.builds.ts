@@ -24,12 +24,17 @@ type Recipe = { folder: string; swap?: Record<string, string>; build: (cwd: stri
 
 /** A module importing each subpath of the packed package's `exports` that names code or types, as `line` writes it. */
 function everySubpath(cwd: string, line: (sub: string, code: boolean) => string): string {
-  const { exports } = JSON.parse(readFileSync(join(cwd, 'node_modules/ai-agent-widgets/package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
-  const subs = Object.entries(exports).flatMap(([key, target]) => (key !== '.' && typeof target === 'object' ? [line(key.slice(2), Boolean(target.import ?? target.default))] : []));
+  const { exports } = JSON.parse(readFileSync(join(cwd, 'node_modules/ai-agent-widgets/package.json'), 'utf8')) as {
+    exports: Record<string, string | Record<string, string>>;
+  };
+  const subs = Object.entries(exports).flatMap(([key, target]) =>
+    key !== '.' && typeof target === 'object' ? [line(key.slice(2), Boolean(target.import ?? target.default))] : [],
+  );
   return `${subs.join('\n')}\nexport {};\n`;
 }
 
-const jest = async (cwd: string) => `${await run(NODE, [JEST, '--version'], cwd)}${await run(NODE, [JEST, '--ci', '--cacheDirectory', join(cwd, '.jest-cache')], cwd)}`;
+const jest = async (cwd: string) =>
+  `${await run(NODE, [JEST, '--version'], cwd)}${await run(NODE, [JEST, '--ci', '--cacheDirectory', join(cwd, '.jest-cache')], cwd)}`;
 const vite = async (cwd: string) => run(NODE, [VITE, 'build'], cwd);
 const typedVite = async (cwd: string) => `${await run(NODE, [TSC, '-p', '.'], cwd)}${await vite(cwd)}`;
 
@@ -37,14 +42,20 @@ const typedVite = async (cwd: string) => `${await run(NODE, [TSC, '-p', '.'], cw
 export const RECIPES: Record<string, Recipe> = {
   vue: { folder: 'vue', build: vite },
   svelte: { folder: 'svelte', build: vite },
-  angular: { folder: 'angular', build: (cwd) => run(angularNode(), ['node_modules/@angular/cli/bin/ng.js', 'build'], cwd) },
+  angular: {
+    folder: 'angular',
+    build: (cwd) => run(angularNode(), ['node_modules/@angular/cli/bin/ng.js', 'build'], cwd),
+  },
   next: { folder: 'next', build: (cwd) => run(NODE, [NEXT, 'build'], cwd) },
   preact: { folder: 'preact', build: typedVite },
   solid: { folder: 'solid', build: typedVite },
   parcel: {
     folder: 'parcel',
     build: async (cwd) => {
-      await writeFile(join(cwd, 'src/every-subpath.js'), everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : '')));
+      await writeFile(
+        join(cwd, 'src/every-subpath.js'),
+        everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : '')),
+      );
       return run(NODE, [PARCEL, 'build', 'index.html', '--no-cache'], cwd);
     },
   },
@@ -52,25 +63,39 @@ export const RECIPES: Record<string, Recipe> = {
     folder: 'node10',
     swap: { typescript: 'typescript-5.9' },
     build: async (cwd) => {
-      await writeFile(join(cwd, 'src/every-subpath.ts'), everySubpath(cwd, (sub, code) => (code ? `import 'ai-agent-widgets/${sub}';` : `import type {} from 'ai-agent-widgets/${sub}';`)));
+      await writeFile(
+        join(cwd, 'src/every-subpath.ts'),
+        everySubpath(cwd, (sub, code) =>
+          code ? `import 'ai-agent-widgets/${sub}';` : `import type {} from 'ai-agent-widgets/${sub}';`,
+        ),
+      );
       return `${await run(NODE, [TSC, '--version'], cwd)}${await run(NODE, [TSC, '-p', '.', '--pretty', 'false'], cwd)}`;
     },
   },
   jest30: { folder: 'jest', build: jest },
-  jest29: { folder: 'jest', swap: { jest: 'jest-29', 'jest-environment-jsdom': 'jest-environment-jsdom-29' }, build: jest },
+  jest29: {
+    folder: 'jest',
+    swap: { jest: 'jest-29', 'jest-environment-jsdom': 'jest-environment-jsdom-29' },
+    build: jest,
+  },
 };
 
 /** Every host copied into `dir` and built, all at once: a host that fails to build rejects its own promise only. */
 export function buildHosts(dir: string, tarball: string): Record<string, Promise<Built>> {
   return Object.fromEntries(
-    Object.entries(RECIPES).map(([name, { folder, swap, build }]) => [name, copyHost(dir, folder, name, tarball, swap).then(async (cwd) => ({ cwd, output: await build(cwd) }))]),
+    Object.entries(RECIPES).map(([name, { folder, swap, build }]) => [
+      name,
+      copyHost(dir, folder, name, tarball, swap).then(async (cwd) => ({ cwd, output: await build(cwd) })),
+    ]),
   );
 }
 
 /** Every file under `dir` but installs and build outputs, for the key below. */
 function sources(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => !/^(node_modules|dist|\.next|\.angular|\.runs|\.jest-cache|\.install-lock|next-env\.d\.ts)$/.test(name))
+    .filter(
+      (name) => !/^(node_modules|dist|\.next|\.angular|\.runs|\.jest-cache|\.install-lock|next-env\.d\.ts)$/.test(name),
+    )
     .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? sources(join(dir, name)) : [join(dir, name)]));
 }
 
@@ -86,7 +111,11 @@ export function buildKey(tarball: string): string {
 }
 
 /** What a prebuild recorded: each host's build, or why it failed. */
-export type Prebuilt = { key: string; dir: string; hosts: Record<string, { ok: true; built: Built } | { ok: false; error: string }> };
+export type Prebuilt = {
+  key: string;
+  dir: string;
+  hosts: Record<string, { ok: true; built: Built } | { ok: false; error: string }>;
+};
 
 /** The prebuild's results when they were made from this tarball and today's sources, else undefined. */
 export function prebuilt(tarball: string): Record<string, Promise<Built>> | undefined {
@@ -96,7 +125,10 @@ export function prebuilt(tarball: string): Record<string, Promise<Built>> | unde
   return Object.fromEntries(
     Object.keys(RECIPES).map((name) => {
       const host = record.hosts[name];
-      return [name, host?.ok ? Promise.resolve(host.built) : Promise.reject(new Error(host ? host.error : `${name} was not built`))];
+      return [
+        name,
+        host?.ok ? Promise.resolve(host.built) : Promise.reject(new Error(host ? host.error : `${name} was not built`)),
+      ];
     }),
   );
 }

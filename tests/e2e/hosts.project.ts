@@ -13,7 +13,14 @@ const MODULES = join(HOSTS, 'node_modules');
 
 /** The environment the tools run in: no telemetry or prompts (they would reach outside hosts), no test runner's options. */
 function env(): NodeJS.ProcessEnv {
-  const vars: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NG_CLI_ANALYTICS: 'false', CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  const vars: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NG_CLI_ANALYTICS: 'false',
+    CI: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  };
   for (const key of ['NODE_OPTIONS', 'NODE_ENV']) delete vars[key];
   return vars;
 }
@@ -22,7 +29,12 @@ function env(): NodeJS.ProcessEnv {
 export function run(command: string, args: string[], cwd: string): Promise<string> {
   return new Promise((done, fail) => {
     execFile(command, args, { cwd, env: env(), maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      if (error) fail(new Error(`${basename(command)} ${args.join(' ').slice(0, 200)} failed in ${cwd}:\n${`${stdout}${stderr}`.slice(-8000)}`));
+      if (error)
+        fail(
+          new Error(
+            `${basename(command)} ${args.join(' ').slice(0, 200)} failed in ${cwd}:\n${`${stdout}${stderr}`.slice(-8000)}`,
+          ),
+        );
       else done(`${stdout}${stderr}`);
     });
   });
@@ -47,7 +59,16 @@ export async function pack(dir: string): Promise<string> {
 }
 
 type Deps = Record<string, string>;
-type Lock = Record<string, { version?: string; dependencies?: Deps; optionalDependencies?: Deps; peerDependencies?: Deps; peerDependenciesMeta?: Record<string, { optional?: boolean }> }>;
+type Lock = Record<
+  string,
+  {
+    version?: string;
+    dependencies?: Deps;
+    optionalDependencies?: Deps;
+    peerDependencies?: Deps;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  }
+>;
 
 /** Where Node finds `name` from the package at `from` (a lockfile path, '' for the project): its own node_modules, then its parents'. */
 function resolveIn(lock: Lock, from: string, name: string): string | undefined {
@@ -74,7 +95,9 @@ function closure(lock: Lock, names: string[]): string[] {
     }
   }
   // A nested package comes along with the top-level one it sits in; other platforms' binaries are in the lockfile only.
-  return [...seen].map((path) => path.split('/node_modules/')[0]!.slice('node_modules/'.length)).filter((pkg) => existsSync(join(MODULES, pkg)));
+  return [...seen]
+    .map((path) => path.split('/node_modules/')[0]!.slice('node_modules/'.length))
+    .filter((pkg) => existsSync(join(MODULES, pkg)));
 }
 
 /**
@@ -84,22 +107,44 @@ function closure(lock: Lock, names: string[]): string[] {
  * node_modules/ai-agent-widgets as npm installs it. `swap` takes an aliased package in its real
  * name's place (`jest-29` as `jest`).
  */
-export async function copyHost(dir: string, folder: string, name: string, tarball: string, swap: Record<string, string> = {}): Promise<string> {
+export async function copyHost(
+  dir: string,
+  folder: string,
+  name: string,
+  tarball: string,
+  swap: Record<string, string> = {},
+): Promise<string> {
   const to = join(dir, name);
-  await cp(join(HOSTS, folder), to, { recursive: true, filter: (from) => !/[\\/](node_modules|dist|\.next|\.angular)$/.test(from) });
-  const manifest = JSON.parse(await readFile(join(to, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  await cp(join(HOSTS, folder), to, {
+    recursive: true,
+    filter: (from) => !/[\\/](node_modules|dist|\.next|\.angular)$/.test(from),
+  });
+  const manifest = JSON.parse(await readFile(join(to, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   const lock = (JSON.parse(await readFile(join(HOSTS, 'package-lock.json'), 'utf8')) as { packages: Lock }).packages;
   const wanted = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies });
   for (const [dep, version] of wanted)
-    if (!swap[dep] && lock[`node_modules/${dep}`]?.version !== version) throw new Error(`tests/hosts/${folder}/package.json wants ${dep}@${version}, which tests/hosts/package.json does not install`);
+    if (!swap[dep] && lock[`node_modules/${dep}`]?.version !== version)
+      throw new Error(
+        `tests/hosts/${folder}/package.json wants ${dep}@${version}, which tests/hosts/package.json does not install`,
+      );
   // One cp per scope: its packages go into node_modules/@scope/ (the unscoped ones into node_modules/.).
   const scopes = new Map<string, string[]>();
-  for (const pkg of new Set(closure(lock, wanted.map(([dep]) => swap[dep] ?? dep)))) scopes.set(dirname(pkg), [...(scopes.get(dirname(pkg)) ?? []), join(MODULES, pkg)]);
+  for (const pkg of new Set(
+    closure(
+      lock,
+      wanted.map(([dep]) => swap[dep] ?? dep),
+    ),
+  ))
+    scopes.set(dirname(pkg), [...(scopes.get(dirname(pkg)) ?? []), join(MODULES, pkg)]);
   for (const [scope, pkgs] of scopes) {
     await mkdir(join(to, 'node_modules', scope), { recursive: true });
     await run('cp', ['-al', ...pkgs, join(to, 'node_modules', scope)], dir);
   }
-  for (const [real, alias] of Object.entries(swap)) await rename(join(to, 'node_modules', alias), join(to, 'node_modules', real));
+  for (const [real, alias] of Object.entries(swap))
+    await rename(join(to, 'node_modules', alias), join(to, 'node_modules', real));
   const pkg = join(to, 'node_modules/ai-agent-widgets');
   await mkdir(pkg);
   await run('tar', ['-xzf', tarball, '-C', pkg, '--strip-components=1'], dir);
@@ -109,11 +154,13 @@ export async function copyHost(dir: string, folder: string, name: string, tarbal
 /** Angular 22's CLI refuses Node before 22.22.3: on an older Node it runs on the Node 22 that the hosts' dependencies install. */
 export function angularNode(): string {
   const [major, minor, patch] = process.versions.node.split('.').map(Number) as [number, number, number];
-  const supported = major >= 26 || (major === 24 && minor >= 15) || (major === 22 && (minor > 22 || (minor === 22 && patch >= 3)));
+  const supported =
+    major >= 26 || (major === 24 && minor >= 15) || (major === 22 && (minor > 22 || (minor === 22 && patch >= 3)));
   if (supported) return process.execPath;
   const node = join(MODULES, 'node-22/bin/node');
   // That package is Linux x64's build: elsewhere, run the tests on Node 22.22.3 or later.
-  if (!existsSync(node)) throw new Error(`Angular 22 needs Node 22.22.3 or later; this is ${process.version}, and ${node} is missing`);
+  if (!existsSync(node))
+    throw new Error(`Angular 22 needs Node 22.22.3 or later; this is ${process.version}, and ${node} is missing`);
   return node;
 }
 
@@ -121,7 +168,12 @@ export function angularNode(): string {
  * A long-running command (a dev or production server) in its own process group. `ready` resolves
  * with what it printed once that matches `pattern`; the child is there at once, to be stopped whatever happens.
  */
-export function start(command: string, args: string[], cwd: string, pattern: RegExp): { child: ChildProcess; output: () => string; ready: Promise<string> } {
+export function start(
+  command: string,
+  args: string[],
+  cwd: string,
+  pattern: RegExp,
+): { child: ChildProcess; output: () => string; ready: Promise<string> } {
   const child = spawn(command, args, { cwd, env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const ready = new Promise<string>((done, fail) => {
@@ -157,7 +209,13 @@ export async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /**
  * Serves a built app's folder as a static host would, and stands in for the service on the same
@@ -166,7 +224,8 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 export async function site(root: string): Promise<{ origin: string; server: Server }> {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
-    if (req.method === 'POST' && path === '/api/feedback') return void res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"id":1}');
+    if (req.method === 'POST' && path === '/api/feedback')
+      return void res.writeHead(201, { 'Content-Type': 'application/json' }).end('{"id":1}');
     const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
     const body = relative(root, file).startsWith('..') ? null : await readFile(file).catch(() => null);
     if (body) res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);

@@ -52,7 +52,8 @@ test.beforeAll(async () => {
   dir = await runDir();
   const tarball = await pack(dir);
   const built = prebuilt(tarball) ?? buildHosts(dir, tarball);
-  for (const name of ['vue', 'svelte', 'preact', 'solid', 'parcel']) ready[name] = built[name]!.then((host) => serveDist(host));
+  for (const name of ['vue', 'svelte', 'preact', 'solid', 'parcel'])
+    ready[name] = built[name]!.then((host) => serveDist(host));
   ready.angular = built.angular!.then((host) => serveDist(host, 'dist/host/browser'));
   ready.next = built.next!.then((host) => nextServer('next', host.cwd, 'start'));
   for (const name of ['node10', 'jest30', 'jest29']) ready[name] = built[name]!.then((host) => host.output);
@@ -83,7 +84,9 @@ async function exercise(page: Page, origin: string) {
   await page.goto(origin);
 
   // The first paint: each widget's own control.
-  await expect(page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
+  await expect(
+    page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }),
+  ).toBeVisible();
   await expect(page.locator('ai-feedback').getByRole('button', { name: 'Share Feedback' })).toBeVisible();
   const demo = page.locator('ai-demo-request');
   await expect(demo.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible({ timeout: 15_000 });
@@ -122,7 +125,10 @@ for (const [name, title] of [
   });
 }
 
-test('Next.js 16 (next build with Turbopack, next start): the Server Component page is rendered with the tags, then the widgets work', async ({ page, external }) => {
+test('Next.js 16 (next build with Turbopack, next start): the Server Component page is rendered with the tags, then the widgets work', async ({
+  page,
+  external,
+}) => {
   test.setTimeout(60_000);
   const origin = await ready.next!;
   const html = await (await fetch(origin)).text();
@@ -130,7 +136,9 @@ test('Next.js 16 (next build with Turbopack, next start): the Server Component p
   expect(html).toContain('<ai-feedback backend-url="/api">');
   expect(html).toContain('<ai-demo-request brand-name="Acme">');
   // The wrappers print each widget's first paint in the server HTML (a declarative shadow root).
-  expect(html).toMatch(/<ai-demo-request brand-name="Acme"><template shadowrootmode="open"><style[^>]*>[^<]*<\/style><form[\s\S]*Request a Demo Call[\s\S]*from Acme services/);
+  expect(html).toMatch(
+    /<ai-demo-request brand-name="Acme"><template shadowrootmode="open"><style[^>]*>[^<]*<\/style><form[\s\S]*Request a Demo Call[\s\S]*from Acme services/,
+  );
   expect(html).toMatch(/<ai-voice-demo [^>]*><template shadowrootmode="open">[\s\S]*Click to experience our AI agent/);
   await exercise(page, origin);
   expect(external).toEqual([]);

@@ -10,7 +10,10 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     let el = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return { tag: el?.localName ?? '', text: ((el as HTMLElement | null)?.innerText ?? '').trim() || el?.getAttribute('aria-label') || '' };
+    return {
+      tag: el?.localName ?? '',
+      text: ((el as HTMLElement | null)?.innerText ?? '').trim() || el?.getAttribute('aria-label') || '',
+    };
   });
 
 /** Presses Tab until the focused control's text matches, as a keyboard user would (at most 60 stops). */
@@ -37,7 +40,9 @@ async function toConsentAccept(page: Page) {
 }
 
 test('the feedback form, from the keyboard: open, type, send, read the thanks, close', async ({ page }) => {
-  await page.route('**/api/feedback', (route) => route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' }));
+  await page.route('**/api/feedback', (route) =>
+    route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' }),
+  );
   await page.goto('/');
   await tabTo(page, /^Share Feedback$/);
   await page.keyboard.press('Enter');
@@ -62,7 +67,12 @@ test('the feedback form, from the keyboard: a refusal, the fix, and Escape keeps
   let calls = 0;
   await page.route('**/api/feedback', (route) =>
     ++calls === 1
-      ? route.fulfill({ status: 400, contentType: 'text/plain', headers: { 'X-Invalid-Field': 'name' }, body: 'Your name must be at most 200 characters.' })
+      ? route.fulfill({
+          status: 400,
+          contentType: 'text/plain',
+          headers: { 'X-Invalid-Field': 'name' },
+          body: 'Your name must be at most 200 characters.',
+        })
       : route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' }),
   );
   await page.goto('/');
@@ -85,7 +95,9 @@ test('the feedback form, from the keyboard: a refusal, the fix, and Escape keeps
   await expect(name).toHaveValue('Meera');
   await tabTo(page, /^Submit Feedback$/);
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit feedback. Please try again. Your name must be at most 200 characters.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Failed to submit feedback. Please try again. Your name must be at most 200 characters.',
+  );
   await expect(name).toBeFocused();
   await page.keyboard.press('End');
   await page.keyboard.type(' Iyer', { delay: 40 });
@@ -95,7 +107,9 @@ test('the feedback form, from the keyboard: a refusal, the fix, and Escape keeps
 
 // Focus on a control that React draws only once the presses made before it are replayed (the consent
 // step's Accept follows the button): it must come back to that control, or the next key goes elsewhere.
-test('the consent step reached from the keyboard while the component is still loading: Accept keeps focus through the hand-over', async ({ page }) => {
+test('the consent step reached from the keyboard while the component is still loading: Accept keeps focus through the hand-over', async ({
+  page,
+}) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/VoiceDemo-[\w-]+\.js$/, async (route) => {
@@ -106,7 +120,8 @@ test('the consent step reached from the keyboard while the component is still lo
   // The first paint's Accept is marked (`mark`); React's own, which replaces it, is not.
   const acceptIsReacts = (mark = false) =>
     voice.evaluate((el, marking) => {
-      const accept = el.shadowRoot!.querySelector('[data-control="accept"]') as (Element & { __shell?: boolean }) | null;
+      const accept = el.shadowRoot!.querySelector('[data-control="accept"]') as
+        (Element & { __shell?: boolean }) | null;
       if (accept && marking) accept.__shell = true;
       return !!accept && !accept.__shell;
     }, mark);
@@ -151,5 +166,7 @@ test('an unknown default-country falls back to India, with one warning', async (
   await phone.click();
   await phone.pressSequentially('9876543210', { delay: 30 });
   await expect(phone).toHaveValue('+91 98765 43210');
-  expect(warnings.filter((w) => w.includes('default-country'))).toEqual(['<ai-demo-request>: default-country "ZZ" is not a known country code; using IN.']);
+  expect(warnings.filter((w) => w.includes('default-country'))).toEqual([
+    '<ai-demo-request>: default-country "ZZ" is not a known country code; using IN.',
+  ]);
 });

@@ -7,7 +7,8 @@ import { expectLegible } from './visual';
 // (global-setup), the lead stored in the service's database. Each test uses its own number.
 
 const twilio = (path: string) => `${process.env.E2E_TWILIO_URL}${path}`;
-const codeFor = async (phone: string) => ((await (await fetch(twilio(`/__code?to=${encodeURIComponent(phone)}`))).json()) as { code: string | null }).code;
+const codeFor = async (phone: string) =>
+  ((await (await fetch(twilio(`/__code?to=${encodeURIComponent(phone)}`))).json()) as { code: string | null }).code;
 
 function newNumber() {
   const digits = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -38,7 +39,14 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     let el = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return { tag: el?.tagName.toLowerCase(), text: (el as HTMLElement | null)?.innerText?.trim() || el?.getAttribute('placeholder') || el?.getAttribute('aria-label') || '' };
+    return {
+      tag: el?.tagName.toLowerCase(),
+      text:
+        (el as HTMLElement | null)?.innerText?.trim() ||
+        el?.getAttribute('placeholder') ||
+        el?.getAttribute('aria-label') ||
+        '',
+    };
   });
 
 async function open(page: Page) {
@@ -88,7 +96,9 @@ test.describe('the demo form with the service', () => {
     expect((await focused(page)).text).toBe('Get a Call');
     await page.keyboard.press('Enter');
     // The old service answers `not-configured` here (no voice provider in the tests).
-    await expect(f.confirmation).toHaveText(`Thanks, Asha Rao! Someone from our team will get in touch with you on ${number.display}.Request another demo`);
+    await expect(f.confirmation).toHaveText(
+      `Thanks, Asha Rao! Someone from our team will get in touch with you on ${number.display}.Request another demo`,
+    );
     await expect(f.confirmation).toBeFocused();
 
     const events = await recorded(page);
@@ -98,10 +108,17 @@ test.describe('the demo form with the service', () => {
     const db = new Database(process.env.E2E_DB_PATH!, { readonly: true, fileMustExist: true });
     const row = db.prepare('SELECT agent_id, name, phone, consent_text FROM leads WHERE id = ?').get(id);
     db.close();
-    expect(row).toEqual({ agent_id: 'realEstate', name: 'Asha Rao', phone: number.e164, consent_text: expect.stringContaining('AI-powered demo calls, from Aurelo services') });
+    expect(row).toEqual({
+      agent_id: 'realEstate',
+      name: 'Asha Rao',
+      phone: number.e164,
+      consent_text: expect.stringContaining('AI-powered demo calls, from Aurelo services'),
+    });
   });
 
-  test('a lead from a campaign page carries its proof to the export: UTM values, the page, the browser and the consent hash', async ({ page }) => {
+  test('a lead from a campaign page carries its proof to the export: UTM values, the page, the browser and the consent hash', async ({
+    page,
+  }) => {
     const number = newNumber();
     await page.goto('/experience?utm_source=newsletter&utm_campaign=diwali#agents');
     const f = form(page);
@@ -126,7 +143,12 @@ test.describe('the demo form with the service', () => {
 
     const { execFileSync } = await import('node:child_process');
     const { createHash } = await import('node:crypto');
-    const rows = JSON.parse(execFileSync('npm', ['run', '-s', 'export-leads', '--', '--format', 'json', '--db', process.env.E2E_DB_PATH!], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Record<string, unknown>[];
+    const rows = JSON.parse(
+      execFileSync('npm', ['run', '-s', 'export-leads', '--', '--format', 'json', '--db', process.env.E2E_DB_PATH!], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as Record<string, unknown>[];
     const row = rows.find((r) => r.phone === number.e164);
     expect(row).toMatchObject({
       name: 'Meera Iyer',
@@ -141,12 +163,19 @@ test.describe('the demo form with the service', () => {
       verifiedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       timeZone: expect.any(String),
     });
-    const csv = execFileSync('npm', ['run', '-s', 'export-leads', '--', '--format', 'csv', '--db', process.env.E2E_DB_PATH!], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const csv = execFileSync(
+      'npm',
+      ['run', '-s', 'export-leads', '--', '--format', 'csv', '--db', process.env.E2E_DB_PATH!],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     const line = csv.split('\r\n').find((l) => l.includes(number.e164))!;
-    for (const value of ['newsletter', 'diwali', number.e164, String(row!.consentSha256)]) expect(line).toContain(`"${value}"`);
+    for (const value of ['newsletter', 'diwali', number.e164, String(row!.consentSha256)])
+      expect(line).toContain(`"${value}"`);
   });
 
-  test('a wrong code says how many tries are left and keeps what was typed; the right one then works', async ({ page }) => {
+  test('a wrong code says how many tries are left and keeps what was typed; the right one then works', async ({
+    page,
+  }) => {
     const number = newNumber();
     const f = await open(page);
     await codeSent(f, number);
@@ -177,7 +206,9 @@ test.describe('the demo form with the service', () => {
     await expect(f.resend).toHaveAttribute('aria-disabled', 'true');
   });
 
-  test('an unreachable code provider and an unreachable service each say what happened, and a retry works', async ({ page }) => {
+  test('an unreachable code provider and an unreachable service each say what happened, and a retry works', async ({
+    page,
+  }) => {
     const number = newNumber();
     const f = await open(page);
     await fetch(twilio(`/__down?to=${encodeURIComponent(number.e164)}`), { method: 'POST' });

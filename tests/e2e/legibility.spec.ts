@@ -4,7 +4,9 @@ import { lowContrastControls } from './visual';
 // The legibility check itself, on a page of its own: it must find a faint label wherever it is on a
 // long page (one picture per screenful, of the part the controls cover), judge it against what is
 // painted behind it, and pass over a control under another layer.
-test('finds every faint label on a long page, judged against the painted background, and skips covered ones', async ({ page }) => {
+test('finds every faint label on a long page, judged against the painted background, and skips covered ones', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await page.setContent(`
     <body style="margin:0;font:16px sans-serif">
@@ -20,5 +22,9 @@ test('finds every faint label on a long page, judged against the painted backgro
       <div style="position:fixed;top:530px;left:0;width:800px;height:60px;background:#eee"></div>
     </body>`);
   const problems = await lowContrastControls(page, 'body');
-  expect(problems.map((p) => p.split(':')[0])).toEqual(['"Faint at the top"', '"Grey on black, away from the corner"', '"Dark on dark, far below"']);
+  expect(problems.map((p) => p.split(':')[0])).toEqual([
+    '"Faint at the top"',
+    '"Grey on black, away from the corner"',
+    '"Dark on dark, far below"',
+  ]);
 });

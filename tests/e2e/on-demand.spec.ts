@@ -25,7 +25,9 @@ test.describe('widgets load their code on demand', () => {
     const before = loaded.filter((u) => u.includes('/dist/widgets/'));
     expect(before[0]).toMatch(/ai-widgets\.js$/);
     expect(before).toContainEqual(expect.stringMatching(/ai-widgets\.[\w-]+\.js$/));
-    expect(before.filter((u) => REACT_CHUNK.test(u) || /VoiceDemo|PhoneField|DemoRequest\.|Feedback\.|sentry/.test(u))).toEqual([]);
+    expect(
+      before.filter((u) => REACT_CHUNK.test(u) || /VoiceDemo|PhoneField|DemoRequest\.|Feedback\.|sentry/.test(u)),
+    ).toEqual([]);
 
     const react = page.waitForRequest(REACT_CHUNK);
     await voice.getByRole('button').hover();
@@ -61,7 +63,9 @@ test.describe('widgets load their code on demand', () => {
   test.describe('on a phone', () => {
     test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
-    test('a tap sends the call to the provider before React is requested; React then takes that call over', async ({ page }) => {
+    test('a tap sends the call to the provider before React is requested; React then takes that call over', async ({
+      page,
+    }) => {
       // The provider holds its answer: the call waits in its connecting state until the test lets it fail.
       const held: Route[] = [];
       await page.route('https://api.vapi.ai/**', (route) => void held.push(route));
@@ -71,7 +75,8 @@ test.describe('widgets load their code on demand', () => {
         w.callAskedAt = [];
         const send = window.fetch;
         window.fetch = function (input, init) {
-          if (String(input instanceof Request ? input.url : input).endsWith('/call/web')) w.callAskedAt.push(performance.now());
+          if (String(input instanceof Request ? input.url : input).endsWith('/call/web'))
+            w.callAskedAt.push(performance.now());
           return send.call(this, input, init);
         };
       });
@@ -85,7 +90,12 @@ test.describe('widgets load their code on demand', () => {
       // React's chunk and the component's (which imports React's) were asked for after the call
       // (resource entries appear once each has arrived).
       const chunks = () =>
-        page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\/chunks\/(react|VoiceDemo)\.[\w-]+\.js$/.test(r.name)).map((r) => r.startTime));
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((r) => /\/chunks\/(react|VoiceDemo)\.[\w-]+\.js$/.test(r.name))
+            .map((r) => r.startTime),
+        );
       await expect.poll(async () => (await chunks()).length).toBe(2);
       const asked = await page.evaluate(() => (window as unknown as { callAskedAt: number[] }).callAskedAt);
       expect(asked).toHaveLength(1);
@@ -150,7 +160,9 @@ test.describe('widgets load their code on demand', () => {
 
   test('when the code cannot load, the widget says so and Try again recovers', async ({ page }) => {
     let failures = 1;
-    await page.route(/\/chunks\/VoiceDemo\.[\w-]+\.js$/, (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
+    await page.route(/\/chunks\/VoiceDemo\.[\w-]+\.js$/, (route) =>
+      failures-- > 0 ? route.abort('failed') : route.continue(),
+    );
     page.on('console', () => {});
     await page.goto('/examples/partner.html');
     const voice = page.locator('#voice');

@@ -25,9 +25,13 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 /** Answers like the service, enough for the widgets' own requests; the first lead and feedback after `failNext` is set are refused. */
 function api(path: string): [number, unknown] {
   if (path === '/api/feedback') return failNext-- > 0 ? [503, { error: 'unavailable' }] : [201, { id: 1 }];
-  if (path === '/api/otp') return [200, { phone: '+919876543210', display: '+91 98765 43210', resendAfterSeconds: 30, expiresInSeconds: 600 }];
+  if (path === '/api/otp')
+    return [200, { phone: '+919876543210', display: '+91 98765 43210', resendAfterSeconds: 30, expiresInSeconds: 600 }];
   if (path === '/api/otp/verify') return [200, { token: 'token-1' }];
-  if (path === '/api/demo-requests') return failNext-- > 0 ? [400, { error: 'agent', message: 'Choose one of the demo agents.' }] : [201, { id: 7, call: 'not-configured' }];
+  if (path === '/api/demo-requests')
+    return failNext-- > 0
+      ? [400, { error: 'agent', message: 'Choose one of the demo agents.' }]
+      : [201, { id: 7, call: 'not-configured' }];
   return [404, {}];
 }
 
@@ -61,17 +65,38 @@ function App() {
 createRoot(document.getElementById('root')).render(h(App));
 `;
 
-const page = (script: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Consumer</title></head><body><div id="root"></div>${script}<script type="module" src="./main.js"></script></body></html>`;
+const page = (script: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Consumer</title></head><body><div id="root"></div>${script}<script type="module" src="./main.js"></script></body></html>`;
 
 async function buildApp(name: string, main: string, body = '', alias: Record<string, string> = {}) {
   const root = join(dir, name);
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'index.html'), page(body));
   writeFileSync(join(root, 'main.js'), main);
-  await build({ root, base: './', logLevel: 'silent', configFile: false, resolve: { alias }, build: { outDir: join(dir, 'out', name) } });
+  await build({
+    root,
+    base: './',
+    logLevel: 'silent',
+    configFile: false,
+    resolve: { alias },
+    build: { outDir: join(dir, 'out', name) },
+  });
 }
 
-const tsconfig = (options: Record<string, unknown>) => JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], jsx: 'react-jsx', types: [], ...options }, include: ['*.ts', '*.tsx'] });
+const tsconfig = (options: Record<string, unknown>) =>
+  JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      target: 'es2022',
+      lib: ['es2023', 'dom', 'dom.iterable'],
+      jsx: 'react-jsx',
+      types: [],
+      ...options,
+    },
+    include: ['*.ts', '*.tsx'],
+  });
 
 const CONSUMER_TS = `
 import { defineDemoRequest, type AgentId, type DemoRequestSubmitDetail, AIDemoRequestElement } from 'ai-agent-widgets/demo-request';
@@ -105,23 +130,46 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   dir = mkdtempSync(join(tmpdir(), 'ai-widgets-consumer-'));
   // dist/ is built by `npm test` already; prepack would build it again.
-  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .at(-1)!;
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({
       name: 'consumer',
       private: true,
       type: 'module',
-      dependencies: { 'ai-agent-widgets': `file:./${packed}`, react: '19.3.1', 'react-dom': '19.3.1', '@types/react': '19.3.0', 'react-18': 'npm:react@18.3.1', 'react-dom-18': 'npm:react-dom@18.3.1' },
+      dependencies: {
+        'ai-agent-widgets': `file:./${packed}`,
+        react: '19.3.1',
+        'react-dom': '19.3.1',
+        '@types/react': '19.3.0',
+        'react-18': 'npm:react@18.3.1',
+        'react-dom-18': 'npm:react-dom@18.3.1',
+      },
     }),
   );
   // Two Reacts side by side (the React 18 app's build points `react` at its copy): their peers cannot both be met.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps'], { cwd: dir, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps'], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
   const modules = join(dir, 'node_modules');
   await buildApp('react19', APP);
   await buildApp('react18', APP, '', { react: join(modules, 'react-18'), 'react-dom': join(modules, 'react-dom-18') });
-  await buildApp('script', "import 'ai-agent-widgets/script';\n", '<ai-voice-demo id="voice"></ai-voice-demo><ai-feedback id="feedback"></ai-feedback>');
-  await buildApp('one-widget', "import { defineFeedback } from 'ai-agent-widgets/feedback';\ndefineFeedback('acme-feedback');\nwindow.defined = ['ai-voice-demo', 'ai-feedback', 'ai-demo-request', 'acme-feedback'].filter((t) => customElements.get(t));\n", '<acme-feedback id="renamed"></acme-feedback>');
+  await buildApp(
+    'script',
+    "import 'ai-agent-widgets/script';\n",
+    '<ai-voice-demo id="voice"></ai-voice-demo><ai-feedback id="feedback"></ai-feedback>',
+  );
+  await buildApp(
+    'one-widget',
+    "import { defineFeedback } from 'ai-agent-widgets/feedback';\ndefineFeedback('acme-feedback');\nwindow.defined = ['ai-voice-demo', 'ai-feedback', 'ai-demo-request', 'acme-feedback'].filter((t) => customElements.get(t));\n",
+    '<acme-feedback id="renamed"></acme-feedback>',
+  );
   server = createServer(async (req, res) => {
     const url = req.url ?? '/';
     if (req.method === 'POST') {
@@ -143,7 +191,9 @@ test.afterAll(async () => {
 });
 
 for (const version of ['react19', 'react18']) {
-  test(`a ${version === 'react18' ? 'React 18' : 'React 19'} app using ai-agent-widgets/react receives every event`, async ({ page }) => {
+  test(`a ${version === 'react18' ? 'React 18' : 'React 19'} app using ai-agent-widgets/react receives every event`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.goto(`${origin}/${version}/`);
     const received = () => page.evaluate(() => (window as unknown as { received: string[] }).received);
@@ -177,10 +227,19 @@ for (const version of ['react19', 'react18']) {
     await form.submit.click();
     await expect(form.root.getByText('Choose one of the demo agents.')).toBeVisible();
     await form.submit.click();
-    await expect(form.root.getByText('Thanks, Asha Rao! Someone from our team will get in touch with you on +91 98765 43210.')).toBeVisible();
+    await expect(
+      form.root.getByText('Thanks, Asha Rao! Someone from our team will get in touch with you on +91 98765 43210.'),
+    ).toBeVisible();
 
     // The same widgets driven through the wrappers' refs, as a host's own buttons would.
-    const refs = (name: string, method: string) => page.evaluate(([n, m]) => (window as never as { refs: Record<string, { current: Record<string, () => unknown> }> }).refs[n]!.current[m]!(), [name, method] as const);
+    const refs = (name: string, method: string) =>
+      page.evaluate(
+        ([n, m]) =>
+          (window as never as { refs: Record<string, { current: Record<string, () => unknown> }> }).refs[n]!.current[
+            m
+          ]!(),
+        [name, method] as const,
+      );
     // The confirmation stands in the form's place until the host resets it.
     await expect(form.root.getByRole('textbox', { name: 'Name' })).toBeHidden();
     await refs('demo', 'reset');
@@ -238,8 +297,19 @@ for (const [resolution, module] of [
   test(`TypeScript with moduleResolution ${resolution} compiles a consumer, and a wrong detail property, method or property type fails`, () => {
     const project = join(dir, `ts-${resolution}`);
     mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `ts-${resolution}`, private: true, type: 'module' }));
-    writeFileSync(join(project, 'tsconfig.json'), tsconfig({ module, moduleResolution: resolution, typeRoots: [join(dir, 'node_modules/@types')], types: ['react'] }));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: `ts-${resolution}`, private: true, type: 'module' }),
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      tsconfig({
+        module,
+        moduleResolution: resolution,
+        typeRoots: [join(dir, 'node_modules/@types')],
+        types: ['react'],
+      }),
+    );
     execFileSync('ln', ['-sfn', join(dir, 'node_modules'), join(project, 'node_modules')]);
     writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
     writeFileSync(
@@ -264,8 +334,12 @@ for (const [resolution, module] of [
     const errors = output.split('\n').filter((line) => / error TS\d+:/.test(line));
     expect(errors.filter((line) => !/(^|[\\/])wrong\.ts\(/.test(line))).toEqual([]);
     expect(errors).toHaveLength(3);
-    expect(output).toContain("wrong.ts(3,110): error TS2339: Property 'reason' does not exist on type 'VoiceDemoErrorDetail'");
-    expect(output).toContain("wrong.ts(4,40): error TS2339: Property 'show' does not exist on type 'AIFeedbackElement'");
+    expect(output).toContain(
+      "wrong.ts(3,110): error TS2339: Property 'reason' does not exist on type 'VoiceDemoErrorDetail'",
+    );
+    expect(output).toContain(
+      "wrong.ts(4,40): error TS2339: Property 'show' does not exist on type 'AIFeedbackElement'",
+    );
     expect(output).toContain("wrong.ts(6,1): error TS2322: Type 'string' is not assignable to type 'number'");
   });
 }
@@ -297,19 +371,53 @@ test('a jsdom test (as Jest and many Vitest setups run) renders all three elemen
 
 test('the package ships the script bundle, the types, editor data, a license, and imports in Node without a DOM', () => {
   const pkg = join(dir, 'node_modules', 'ai-agent-widgets');
-  for (const file of ['dist/widgets/ai-widgets.js', 'dist/widgets/index.js', 'dist/widgets/react.js', 'dist/widgets/voice-demo.js', 'dist/types/index.d.ts', 'dist/types/jsx.d.ts', 'custom-elements.json', 'vscode.html-custom-data.json', 'web-types.json', 'LICENSE'])
+  for (const file of [
+    'dist/widgets/ai-widgets.js',
+    'dist/widgets/index.js',
+    'dist/widgets/react.js',
+    'dist/widgets/voice-demo.js',
+    'dist/types/index.d.ts',
+    'dist/types/jsx.d.ts',
+    'custom-elements.json',
+    'vscode.html-custom-data.json',
+    'web-types.json',
+    'LICENSE',
+  ])
     expect(existsSync(join(pkg, file)), file).toBe(true);
   expect(readdirSync(join(pkg, 'dist/widgets/chunks')).some((f) => f.startsWith('vapi-client.'))).toBe(true);
   // The manifest names files that ship.
-  const manifest = JSON.parse(readFileSync(join(pkg, 'custom-elements.json'), 'utf8')) as { modules: { path: string }[] };
+  const manifest = JSON.parse(readFileSync(join(pkg, 'custom-elements.json'), 'utf8')) as {
+    modules: { path: string }[];
+  };
   for (const { path } of manifest.modules) expect(existsSync(join(pkg, path)), path).toBe(true);
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('ai-agent-widgets'); console.log(Object.keys(m).sort().join(','), String(m.defineVoiceDemo()))"], { cwd: dir, encoding: 'utf8' });
-  expect(out.trim()).toBe('AIDemoRequestElement,AIFeedbackElement,AIVoiceDemoElement,defineDemoRequest,defineFeedback,defineVoiceDemo undefined');
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('ai-agent-widgets'); console.log(Object.keys(m).sort().join(','), String(m.defineVoiceDemo()))",
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  expect(out.trim()).toBe(
+    'AIDemoRequestElement,AIFeedbackElement,AIVoiceDemoElement,defineDemoRequest,defineFeedback,defineVoiceDemo undefined',
+  );
   // One build: the main entry and a widget's share the class, so instanceof holds across them.
-  const same = execFileSync(process.execPath, ['--input-type=module', '-e', "const [a, b] = await Promise.all([import('ai-agent-widgets'), import('ai-agent-widgets/voice-demo')]); console.log(String(a.AIVoiceDemoElement === b.AIVoiceDemoElement))"], { cwd: dir, encoding: 'utf8' });
+  const same = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const [a, b] = await Promise.all([import('ai-agent-widgets'), import('ai-agent-widgets/voice-demo')]); console.log(String(a.AIVoiceDemoElement === b.AIVoiceDemoElement))",
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
   expect(same.trim()).toBe('true');
   expect(readFileSync(join(pkg, 'dist/widgets/react.js'), 'utf8')).toMatch(/^["']use client["'];/);
   expect(readdirSync(join(pkg, 'dist/widgets/chunks')).filter((f) => f.endsWith('.map'))).toEqual([]);
-  const script = execFileSync(process.execPath, ['-e', "console.log(require.resolve('ai-agent-widgets/script'))"], { cwd: dir, encoding: 'utf8' });
+  const script = execFileSync(process.execPath, ['-e', "console.log(require.resolve('ai-agent-widgets/script'))"], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   expect(script.trim()).toMatch(/dist\/widgets\/ai-widgets\.js$/);
 });

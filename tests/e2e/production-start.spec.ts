@@ -42,7 +42,9 @@ test('the image’s command line serves the site, the widgets and the examples, 
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
   let running = true;
   void exited.then(() => (running = false));
   const origin = `http://127.0.0.1:${port}`;
@@ -52,7 +54,10 @@ test('the image’s command line serves the site, the widgets and the examples, 
       .poll(
         async () => {
           if (!running) throw new Error(`\`${[command, ...args].join(' ')}\` exited before it answered:\n${output}`);
-          return fetch(`${origin}/api/health`).then((r) => r.status, () => 0);
+          return fetch(`${origin}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          );
         },
         { message: `GET /api/health on ${[command, ...args].join(' ')}`, timeout: 30_000, intervals: [100, 250, 500] },
       )
@@ -66,7 +71,10 @@ test('the image’s command line serves the site, the widgets and the examples, 
     }
 
     child.kill('SIGTERM');
-    const stopped = await Promise.race([exited, new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 10_000))]);
+    const stopped = await Promise.race([
+      exited,
+      new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 10_000)),
+    ]);
     expect(stopped, `exit on SIGTERM; output:\n${output}`).toEqual({ code: 0, signal: null });
   } finally {
     if (running) child.kill('SIGKILL');

@@ -30,10 +30,16 @@ for (const width of WIDTHS) {
         // Judging every control of a long page against its painted pixels takes a screenshot each: 25 s on a busy machine.
         test.setTimeout(90_000);
         await page.goto(path);
-        if (path === '/experience') await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });
+        if (path === '/experience')
+          await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({
+            timeout: 15_000,
+          });
         await settle(page);
         await expectLegible(page);
-        await expect(page).toHaveScreenshot(`route-${name}-${width}.png`, { fullPage: true, mask: [page.locator('.copyright')] });
+        await expect(page).toHaveScreenshot(`route-${name}-${width}.png`, {
+          fullPage: true,
+          mask: [page.locator('.copyright')],
+        });
       });
     }
 
@@ -83,7 +89,8 @@ for (const width of WIDTHS) {
       test.setTimeout(90_000);
       let answer: 'hang' | 'ok' | 'fail' = 'hang';
       await page.route('**/api/feedback', async (route) => {
-        if (answer === 'ok') return route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' });
+        if (answer === 'ok')
+          return route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you for your feedback.' });
         if (answer === 'fail') return route.fulfill({ status: 503, contentType: 'text/plain', body: 'Unavailable.' });
       });
       await page.goto('/');

@@ -12,5 +12,9 @@ export async function scriptedVoice(page: Page, selector = 'ai-voice-demo') {
     Object.assign(document.querySelector(sel)!, { client });
   }, selector);
   return (event: string, value?: unknown) =>
-    page.evaluate(([e, v]) => (window as unknown as { scripted: { emit(e: string, v?: unknown): void } }).scripted.emit(e as string, v), [event, value] as const);
+    page.evaluate(
+      ([e, v]) =>
+        (window as unknown as { scripted: { emit(e: string, v?: unknown): void } }).scripted.emit(e as string, v),
+      [event, value] as const,
+    );
 }

@@ -1,7 +1,10 @@
 import { cspViolations, expect, test } from './fixtures';
 
 // The site is built for this address (PUBLIC_URL; site/config.ts holds the same default).
-const PUBLIC_URL = (process.env.PUBLIC_URL || process.env.VITE_PUBLIC_URL || 'https://www.aurelo.example').replace(/\/+$/, '');
+const PUBLIC_URL = (process.env.PUBLIC_URL || process.env.VITE_PUBLIC_URL || 'https://www.aurelo.example').replace(
+  /\/+$/,
+  '',
+);
 
 const ROUTES = [
   { path: '/', heading: 'Never miss a lead, a booking or a customer again' },
@@ -12,11 +15,18 @@ const ROUTES = [
 ];
 
 /** The content of `<meta name|property=key>` in raw HTML. */
-const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+const meta = (html: string, key: string) =>
+  html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 test.describe('what crawlers and link previews read, without JavaScript', () => {
-  test('each route has its own title, description, canonical, Open Graph and Twitter tags and its heading', async ({ request }) => {
+  test('each route has its own title, description, canonical, Open Graph and Twitter tags and its heading', async ({
+    request,
+  }) => {
     const titles = new Set<string>();
     for (const { path, heading } of ROUTES) {
       const res = await request.get(path);
@@ -43,7 +53,7 @@ test.describe('what crawlers and link previews read, without JavaScript', () => 
     expect(titles).not.toContain('Aurelo · Aurelo');
   });
 
-  test('the home page holds the hero and all seven sections, and the widgets\' tags', async ({ request }) => {
+  test("the home page holds the hero and all seven sections, and the widgets' tags", async ({ request }) => {
     const html = await request.get('/').then((r) => r.text());
     for (const id of ['home', 'solutions', 'about', 'experience', 'contact']) expect(html).toContain(`id="${id}"`);
     expect(html.match(/<section[\s>]/g)?.length).toBeGreaterThanOrEqual(7);
@@ -73,7 +83,7 @@ test.describe('what crawlers and link previews read, without JavaScript', () => 
     expect(jpeg.length).toBeLessThan(300 * 1024);
   });
 
-  test('robots.txt, sitemap.xml and the organisation\'s JSON-LD name the public URL', async ({ request, page }) => {
+  test("robots.txt, sitemap.xml and the organisation's JSON-LD name the public URL", async ({ request, page }) => {
     const robots = await request.get('/robots.txt').then((r) => r.text());
     expect(robots).toContain('User-agent: *');
     expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
@@ -90,22 +100,39 @@ test.describe('what crawlers and link previews read, without JavaScript', () => 
 
     const html = await request.get('/privacy').then((r) => r.text());
     const data = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]);
-    expect(data).toMatchObject({ '@type': 'Organization', name: 'Aurelo', url: `${PUBLIC_URL}/`, logo: `${PUBLIC_URL}/favicon.svg`, email: 'hello@aurelo.example' });
+    expect(data).toMatchObject({
+      '@type': 'Organization',
+      name: 'Aurelo',
+      url: `${PUBLIC_URL}/`,
+      logo: `${PUBLIC_URL}/favicon.svg`,
+      email: 'hello@aurelo.example',
+    });
     expect(data.sameAs).toHaveLength(3);
   });
 });
 
 test.describe('the prerendered pages in Chromium', () => {
   for (const { path } of [...ROUTES, { path: '/no/such/page' }]) {
-    test(`${path} hydrates without an error or warning and without changing what is shown`, async ({ page, request }) => {
+    test(`${path} hydrates without an error or warning and without changing what is shown`, async ({
+      page,
+      request,
+    }) => {
       const problems: string[] = [];
       // The not-found page's own 404 is reported as a failed load of the document: that one is expected.
-      const expected = (m: { location(): { url: string } }) => path.startsWith('/no/') && m.location().url.endsWith(path);
-      page.on('console', (m) => ['error', 'warning'].includes(m.type()) && !expected(m) && problems.push(`${m.type()}: ${m.text()}`));
+      const expected = (m: { location(): { url: string } }) =>
+        path.startsWith('/no/') && m.location().url.endsWith(path);
+      page.on(
+        'console',
+        (m) => ['error', 'warning'].includes(m.type()) && !expected(m) && problems.push(`${m.type()}: ${m.text()}`),
+      );
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       const violations = await cspViolations(page);
       // A widget's printed first paint becomes its shadow root, which the page's own HTML does not show.
-      const served = text((await request.get(path).then((r) => r.text())).match(/<main[^>]*>([\s\S]*?)<\/main>/)![1].replace(/<template shadowrootmode="open">[\s\S]*?<\/template>/g, ''));
+      const served = text(
+        (await request.get(path).then((r) => r.text()))
+          .match(/<main[^>]*>([\s\S]*?)<\/main>/)![1]
+          .replace(/<template shadowrootmode="open">[\s\S]*?<\/template>/g, ''),
+      );
       await page.goto(path);
       // React has taken the page over once the header's menu button answers a click.
       await page.setViewportSize({ width: 390, height: 844 });
@@ -122,8 +149,11 @@ test.describe('the prerendered pages in Chromium', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Never miss a lead, a booking or a customer again' })).toBeVisible();
-    for (const id of ['solutions', 'about', 'experience', 'contact']) await expect(page.locator(`#${id}`)).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Never miss a lead, a booking or a customer again' }),
+    ).toBeVisible();
+    for (const id of ['solutions', 'about', 'experience', 'contact'])
+      await expect(page.locator(`#${id}`)).toBeVisible();
     await context.close();
   });
 });

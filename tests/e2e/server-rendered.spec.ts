@@ -17,9 +17,16 @@ type Widget = [tag: WidgetTag, attributes: Record<string, string | boolean>];
  * script after each widget brings ours once the page has painted (`inline`), or the page's own
  * `<script async>` tag (`tag`).
  */
-async function serve(page: Page, widgets: Widget[], lang = 'en', { how = 'inline', before = '' }: { how?: 'inline' | 'tag'; before?: string } = {}) {
+async function serve(
+  page: Page,
+  widgets: Widget[],
+  lang = 'en',
+  { how = 'inline', before = '' }: { how?: 'inline' | 'tag'; before?: string } = {},
+) {
   const script = '/dist/widgets/ai-widgets.js';
-  const body = widgets.map(([tag, attributes]) => renderElement(tag, attributes, { lang, script: how === 'inline' ? script : undefined })).join('\n');
+  const body = widgets
+    .map(([tag, attributes]) => renderElement(tag, attributes, { lang, script: how === 'inline' ? script : undefined }))
+    .join('\n');
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server-rendered</title>
 ${how === 'tag' ? `<script src="${script}" async></script>` : ''}</head><body><h1>A landing page</h1>${before}${body}<p id="below">Below the widgets.</p></body></html>`;
   await page.route('**/ssr/page.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
@@ -41,7 +48,9 @@ async function watchShifts(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __shift: number };
     w.__shift = 0;
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__shift += (entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => (w.__shift += (entry as unknown as { value: number }).value)),
+    ).observe({ type: 'layout-shift', buffered: true });
   });
   return () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 }
@@ -51,14 +60,17 @@ function differentPixels(a: Buffer, b: Buffer): number {
   const [one, two] = [PNG.sync.read(a), PNG.sync.read(b)];
   expect([one.width, one.height]).toEqual([two.width, two.height]);
   let count = 0;
-  for (let i = 0; i < one.data.length; i += 4) if ([0, 1, 2].some((c) => Math.abs(one.data[i + c]! - two.data[i + c]!) > 24)) count++;
+  for (let i = 0; i < one.data.length; i += 4)
+    if ([0, 1, 2].some((c) => Math.abs(one.data[i + c]! - two.data[i + c]!) > 24)) count++;
   return count;
 }
 
 const defined = (page: Page, tag: string) => page.evaluate((name) => !!customElements.get(name), tag);
 
 test.describe('a page whose HTML holds the widgets drawn (renderElement)', () => {
-  test('shows the form before our script, keeps the name typed at 40 ms a key and the agent chosen across the hand-over, with no shift', async ({ page }) => {
+  test('shows the form before our script, keeps the name typed at 40 ms a key and the agent chosen across the hand-over, with no shift', async ({
+    page,
+  }) => {
     const release = await holdScript(page);
     const shifts = await watchShifts(page);
     await serve(page, [['ai-demo-request', { id: 'demo', 'default-country': 'IN' }]]);
@@ -81,38 +93,77 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await expect(form.name).toHaveValue('Asha Rao');
     await expect(form.name).toBeFocused();
     await expect(form.radio('AI Real-Estate Cold Caller')).toBeChecked();
-    await expect(form.submit).toHaveAccessibleDescription('To get a call, verify your phone number and tick the consent box.');
+    await expect(form.submit).toHaveAccessibleDescription(
+      'To get a call, verify your phone number and tick the consent box.',
+    );
     expect(await page.locator('#below').boundingBox()).toEqual(below);
     expect(await shifts()).toBe(0);
   });
 
-  test('adopts what the HTML drew: the same nodes, no second draw (the page with our script tag async)', async ({ page }) => {
-    await serve(page, [['ai-demo-request', { id: 'demo' }], ['ai-voice-demo', { id: 'voice' }]], 'en', { how: 'tag' });
+  test('adopts what the HTML drew: the same nodes, no second draw (the page with our script tag async)', async ({
+    page,
+  }) => {
+    await serve(
+      page,
+      [
+        ['ai-demo-request', { id: 'demo' }],
+        ['ai-voice-demo', { id: 'voice' }],
+      ],
+      'en',
+      { how: 'tag' },
+    );
     await page.addInitScript(() => {
       // Tags the nodes the HTML drew; a redraw would make new ones.
-      addEventListener('DOMContentLoaded', () => document.querySelectorAll('ai-demo-request, ai-voice-demo').forEach((el) => el.shadowRoot!.querySelectorAll('*').forEach((node) => ((node as unknown as { __html: boolean }).__html = true))));
+      addEventListener('DOMContentLoaded', () =>
+        document
+          .querySelectorAll('ai-demo-request, ai-voice-demo')
+          .forEach((el) =>
+            el
+              .shadowRoot!.querySelectorAll('*')
+              .forEach((node) => ((node as unknown as { __html: boolean }).__html = true)),
+          ),
+      );
     });
     await page.goto('/ssr/page.html');
     await expect.poll(() => defined(page, 'ai-voice-demo')).toBe(true);
     const fresh = await page.evaluate(() =>
-      [...document.querySelectorAll('ai-demo-request, ai-voice-demo')].flatMap((el) => [...el.shadowRoot!.querySelectorAll('*')].filter((node) => !(node as unknown as { __html?: boolean }).__html).map((node) => node.localName)),
+      [...document.querySelectorAll('ai-demo-request, ai-voice-demo')].flatMap((el) =>
+        [...el.shadowRoot!.querySelectorAll('*')]
+          .filter((node) => !(node as unknown as { __html?: boolean }).__html)
+          .map((node) => node.localName),
+      ),
     );
     expect(fresh).toEqual([]);
   });
 
-  test('our script is asked for only once the page has loaded and painted its largest element, then comes by itself', async ({ page }) => {
+  test('our script is asked for only once the page has loaded and painted its largest element, then comes by itself', async ({
+    page,
+  }) => {
     const hero = '<img id="hero" src="/og-image.jpg" width="400" height="640" alt="A hero image">';
-    await serve(page, [['ai-demo-request', { id: 'demo' }], ['ai-feedback', { id: 'feedback' }]], 'en', { before: hero });
+    await serve(
+      page,
+      [
+        ['ai-demo-request', { id: 'demo' }],
+        ['ai-feedback', { id: 'feedback' }],
+      ],
+      'en',
+      { before: hero },
+    );
     await page.addInitScript(() => {
       const w = window as unknown as { __lcp: number };
       w.__lcp = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => (w.__lcp = Math.max(w.__lcp, entry.startTime)))).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => (w.__lcp = Math.max(w.__lcp, entry.startTime))),
+      ).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto('/ssr/page.html');
     // Nobody touches the page: the widgets still become live.
     await expect.poll(() => defined(page, 'ai-demo-request'), { timeout: 15_000 }).toBe(true);
     const times = await page.evaluate(() => ({
-      requested: performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/ai-widgets.js')).map((entry) => entry.startTime),
+      requested: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('/ai-widgets.js'))
+        .map((entry) => entry.startTime),
       loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
       largestPaint: (window as unknown as { __lcp: number }).__lcp,
     }));
@@ -122,21 +173,31 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     expect(times.requested[0]).toBeGreaterThan(times.largestPaint);
   });
 
-  test('a click on the voice button or the feedback trigger before our script is answered when it arrives', async ({ page }) => {
+  test('a click on the voice button or the feedback trigger before our script is answered when it arrives', async ({
+    page,
+  }) => {
     const release = await holdScript(page);
-    await serve(page, [['ai-voice-demo', { id: 'voice', 'public-key': 'pk', 'assistant-id': 'a', 'api-url': 'http://127.0.0.1:9' }], ['ai-feedback', { id: 'feedback', 'backend-url': '/api' }]]);
+    await serve(page, [
+      ['ai-voice-demo', { id: 'voice', 'public-key': 'pk', 'assistant-id': 'a', 'api-url': 'http://127.0.0.1:9' }],
+      ['ai-feedback', { id: 'feedback', 'backend-url': '/api' }],
+    ]);
     await page.goto('/ssr/page.html', { waitUntil: 'commit' });
     await page.locator('#feedback').getByRole('button', { name: 'Share Feedback' }).click();
     await page.locator('#voice').getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
     release();
     await expect(page.locator('#feedback').getByRole('dialog')).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('#voice').getByRole('status').first()).not.toHaveText('Click to experience our AI agent', { timeout: 15_000 });
+    await expect(page.locator('#voice').getByRole('status').first()).not.toHaveText(
+      'Click to experience our AI agent',
+      { timeout: 15_000 },
+    );
   });
 
   // A press made before our script, answered when it arrives; then the widget closed and opened again, as a
   // person would, at once (on a busy page a key can come before the dialog's close event: it must not be lost).
   for (const how of ['mouse', 'keyboard'] as const)
-    test(`the feedback button pressed (${how}) before our script opens the form, and after Escape opens it again`, async ({ page }) => {
+    test(`the feedback button pressed (${how}) before our script opens the form, and after Escape opens it again`, async ({
+      page,
+    }) => {
       const release = await holdScript(page);
       await serve(page, [['ai-feedback', { id: 'feedback', 'backend-url': '/api' }]]);
       await page.goto('/ssr/page.html', { waitUntil: 'commit' });
@@ -177,12 +238,15 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
       Object.assign(window, { scripted: client });
       Object.assign(document.querySelector('#voice')!, { client });
     });
-    const emit = (event: string) => page.evaluate((e) => (window as unknown as { scripted: { emit(e: string): void } }).scripted.emit(e), event);
+    const emit = (event: string) =>
+      page.evaluate((e) => (window as unknown as { scripted: { emit(e: string): void } }).scripted.emit(e), event);
     await button.click();
     expect(await defined(page, 'ai-voice-demo')).toBe(false);
     release();
     await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...', { timeout: 15_000 });
-    await expect.poll(async () => (await emit('call-start'), voice.getByRole('status').textContent()), { timeout: 15_000 }).toBe('Click to end the call');
+    await expect
+      .poll(async () => (await emit('call-start'), voice.getByRole('status').textContent()), { timeout: 15_000 })
+      .toBe('Click to end the call');
     await voice.getByRole('button').first().click();
     await emit('call-end');
     await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
@@ -240,9 +304,17 @@ test.describe('the server-rendered first paint looks as the live element does', 
         const printed = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
         // The bare tags, drawn by our script.
         await page.unroute('**/dist/widgets/ai-widgets.js');
-        const bare = ALL.map(([tag, attributes]) => `<${tag}${Object.entries(attributes).map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${v}"`)).join('')}></${tag}>`).join('\n');
+        const bare = ALL.map(
+          ([tag, attributes]) =>
+            `<${tag}${Object.entries(attributes)
+              .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${v}"`))
+              .join('')}></${tag}>`,
+        ).join('\n');
         await page.route('**/ssr/live.html', (route) =>
-          route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server-rendered</title><script src="/dist/widgets/ai-widgets.js"></script></head><body><h1>A landing page</h1>${bare}<p id="below">Below the widgets.</p></body></html>` }),
+          route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Server-rendered</title><script src="/dist/widgets/ai-widgets.js"></script></head><body><h1>A landing page</h1>${bare}<p id="below">Below the widgets.</p></body></html>`,
+          }),
         );
         await page.goto('/ssr/live.html');
         await expect.poll(() => defined(page, 'ai-demo-request')).toBe(true);
@@ -259,32 +331,56 @@ test.describe('our own site ships the widgets drawn in its prerendered HTML', ()
     ['/', ['ai-voice-demo', 'ai-feedback']],
     ['/experience', ['ai-demo-request']],
   ] as const)
-    test(`${path}: the widgets are there before any script, their styles allowed by the page's CSP`, async ({ page }) => {
+    test(`${path}: the widgets are there before any script, their styles allowed by the page's CSP`, async ({
+      page,
+    }) => {
       const violations = await cspViolations(page);
       // No script at all: what shows is the HTML alone.
       await page.route(/\.js$/, (route) => route.abort());
       await page.goto(path);
       for (const tag of widgets) {
-        expect(await page.locator(tag).evaluate((el) => !!el.shadowRoot && !customElements.get(el.localName))).toBe(true);
+        expect(await page.locator(tag).evaluate((el) => !!el.shadowRoot && !customElements.get(el.localName))).toBe(
+          true,
+        );
         // Styled: the printed <style> applied (a style refused by the CSP has no sheet).
-        expect(await page.locator(tag).evaluate((el) => el.shadowRoot!.querySelector('style')?.sheet?.cssRules.length ?? 0)).toBeGreaterThan(10);
+        expect(
+          await page.locator(tag).evaluate((el) => el.shadowRoot!.querySelector('style')?.sheet?.cssRules.length ?? 0),
+        ).toBeGreaterThan(10);
       }
-      if (path === '/') await expect(page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
-      else await expect(page.locator('ai-demo-request').getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+      if (path === '/')
+        await expect(
+          page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }),
+        ).toBeVisible();
+      else
+        await expect(page.locator('ai-demo-request').getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
       expect(violations).toEqual([]);
     });
 });
 
 test('npx ai-agent-widgets html prints what renderElement prints, and says what is wrong with a bad call', () => {
-  const cli = (...args: string[]) => spawnSync(process.execPath, ['bin/ai-agent-widgets.mjs', ...args], { encoding: 'utf8' });
-  expect(execFileSync(process.execPath, ['bin/ai-agent-widgets.mjs', 'html', 'ai-demo-request', '--default-country', 'IN', '--lang', 'hi'], { encoding: 'utf8' })).toBe(
-    `${renderElement('ai-demo-request', { 'default-country': 'IN' }, { lang: 'hi' })}\n`,
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['bin/ai-agent-widgets.mjs', ...args], { encoding: 'utf8' });
+  expect(
+    execFileSync(
+      process.execPath,
+      ['bin/ai-agent-widgets.mjs', 'html', 'ai-demo-request', '--default-country', 'IN', '--lang', 'hi'],
+      { encoding: 'utf8' },
+    ),
+  ).toBe(`${renderElement('ai-demo-request', { 'default-country': 'IN' }, { lang: 'hi' })}\n`);
+  expect(cli('html', 'ai-voice-demo', '--captions', '--public-key=pk').stdout).toBe(
+    `${renderElement('ai-voice-demo', { captions: true, 'public-key': 'pk' })}\n`,
   );
-  expect(cli('html', 'ai-voice-demo', '--captions', '--public-key=pk').stdout).toBe(`${renderElement('ai-voice-demo', { captions: true, 'public-key': 'pk' })}\n`);
-  expect(cli('html', 'ai-feedback', '--script', 'https://example.test/w/ai-widgets.js').stdout).toBe(`${renderElement('ai-feedback', {}, { script: 'https://example.test/w/ai-widgets.js' })}\n`);
-  expect(renderElement('ai-feedback', {}, { script: 'https://example.test/w/ai-widgets.js' })).toContain('<script data-src="https://example.test/w/ai-widgets.js">');
+  expect(cli('html', 'ai-feedback', '--script', 'https://example.test/w/ai-widgets.js').stdout).toBe(
+    `${renderElement('ai-feedback', {}, { script: 'https://example.test/w/ai-widgets.js' })}\n`,
+  );
+  expect(renderElement('ai-feedback', {}, { script: 'https://example.test/w/ai-widgets.js' })).toContain(
+    '<script data-src="https://example.test/w/ai-widgets.js">',
+  );
   const unknown = cli('html', 'ai-chat');
-  expect([unknown.status, unknown.stderr]).toEqual([1, expect.stringContaining('"ai-chat" is not one of our elements')]);
+  expect([unknown.status, unknown.stderr]).toEqual([
+    1,
+    expect.stringContaining('"ai-chat" is not one of our elements'),
+  ]);
   expect(cli().status).toBe(1);
   expect(cli('html', 'ai-feedback', 'backend-url').stderr).toContain('"backend-url" is not an option');
 });

@@ -16,7 +16,9 @@ test.describe('the service', () => {
     expect((await request.get('/assets/nothing.js')).status()).toBe(404);
   });
 
-  test('caches hashed widget chunks for long, the entry script briefly, and lets any page load them', async ({ request }) => {
+  test('caches hashed widget chunks for long, the entry script briefly, and lets any page load them', async ({
+    request,
+  }) => {
     const entry = await request.get('/dist/widgets/ai-widgets.js');
     expect(entry.headers()['cache-control']).toBe('public, max-age=300, must-revalidate');
     expect(entry.headers()['access-control-allow-origin']).toBe('*');
@@ -26,7 +28,7 @@ test.describe('the service', () => {
     expect(hashed.headers()['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
-  test('sends the build\'s Brotli or gzip files as the browser asks, cached as their originals', async ({ request }) => {
+  test("sends the build's Brotli or gzip files as the browser asks, cached as their originals", async ({ request }) => {
     for (const encoding of ['br', 'gzip']) {
       const res = await request.get(`/dist/widgets/chunks/${chunk}`, { headers: { 'Accept-Encoding': encoding } });
       expect(res.headers()['content-encoding']).toBe(encoding);
@@ -61,7 +63,9 @@ test.describe('the service', () => {
       await expect(page.locator('ai-voice-demo, ai-demo-request').first()).toBeVisible();
       if (path.includes('demo-request') || path === '/experience') {
         await page.locator('ai-demo-request').first().hover();
-        await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({ timeout: 15_000 });
+        await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({
+          timeout: 15_000,
+        });
       }
       if (path === '/') {
         await page.locator('#contact').getByRole('button', { name: 'Share Feedback' }).click();

@@ -14,13 +14,16 @@ async function landed(page: Page, anchor: string) {
   // Still and in place: a busy page can start a smooth scroll late, and "still" alone would
   // then pass before the scroll began.
   await expect
-    .poll(async () => {
-      const y = await page.evaluate(() => scrollY);
-      const top = await page.locator(anchor).evaluate((el) => el.getBoundingClientRect().top);
-      const still = y === last;
-      last = y;
-      return still && top >= -2 && top < viewport * 0.6;
-    }, { intervals: [150], timeout: 8000 })
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => scrollY);
+        const top = await page.locator(anchor).evaluate((el) => el.getBoundingClientRect().top);
+        const still = y === last;
+        last = y;
+        return still && top >= -2 && top < viewport * 0.6;
+      },
+      { intervals: [150], timeout: 8000 },
+    )
     .toBe(true);
   const top = await page.locator(anchor).evaluate((el) => el.getBoundingClientRect().top);
   expect(top, `${anchor} starts at ${top}px`).toBeGreaterThanOrEqual(-2);
@@ -31,7 +34,12 @@ test.describe('header', () => {
   test('is transparent up to 20 px of scroll, then frosted with a shadow', async ({ page }) => {
     await page.goto('/');
     const header = page.locator('header.site-header');
-    const look = () => header.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, shadow: getComputedStyle(el).boxShadow, blur: getComputedStyle(el).backdropFilter }));
+    const look = () =>
+      header.evaluate((el) => ({
+        bg: getComputedStyle(el).backgroundColor,
+        shadow: getComputedStyle(el).boxShadow,
+        blur: getComputedStyle(el).backdropFilter,
+      }));
     expect(await look()).toEqual({ bg: 'rgba(0, 0, 0, 0)', shadow: 'none', blur: 'none' });
 
     await page.evaluate(() => scrollTo(0, 20));
@@ -40,7 +48,11 @@ test.describe('header', () => {
 
     await page.evaluate(() => scrollTo(0, 21));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
-    await expect.poll(look).toEqual({ bg: 'rgba(255, 255, 255, 0.8)', shadow: expect.stringContaining('rgba(20, 19, 28'), blur: 'blur(12px)' });
+    await expect.poll(look).toEqual({
+      bg: 'rgba(255, 255, 255, 0.8)',
+      shadow: expect.stringContaining('rgba(20, 19, 28'),
+      blur: 'blur(12px)',
+    });
 
     await page.evaluate(() => scrollTo(0, 0));
     await expect(header).toHaveAttribute('data-scrolled', 'false');
@@ -165,8 +177,15 @@ test.describe('footer', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
     await footer.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL('/privacy');
-    await expect(footer.getByRole('link', { name: 'hello@aurelo.example' })).toHaveAttribute('href', 'mailto:hello@aurelo.example');
-    for (const [name, host] of [['LinkedIn', 'www.linkedin.com'], ['Instagram', 'www.instagram.com'], ['YouTube', 'www.youtube.com']]) {
+    await expect(footer.getByRole('link', { name: 'hello@aurelo.example' })).toHaveAttribute(
+      'href',
+      'mailto:hello@aurelo.example',
+    );
+    for (const [name, host] of [
+      ['LinkedIn', 'www.linkedin.com'],
+      ['Instagram', 'www.instagram.com'],
+      ['YouTube', 'www.youtube.com'],
+    ]) {
       const link = footer.getByRole('link', { name: new RegExp(name) });
       await expect(link).toHaveAttribute('target', '_blank');
       expect(new URL((await link.getAttribute('href'))!).hostname).toBe(host);
@@ -177,7 +196,9 @@ test.describe('footer', () => {
   test('every link that opens a new tab is noopener noreferrer', async ({ page }) => {
     for (const path of ['/', '/experience', '/terms']) {
       await page.goto(path);
-      const rels = await page.locator('a[target="_blank"]').evaluateAll((links) => links.map((a) => a.getAttribute('rel')));
+      const rels = await page
+        .locator('a[target="_blank"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('rel')));
       expect(rels.length).toBeGreaterThanOrEqual(4);
       for (const rel of rels) expect(rel).toBe('noopener noreferrer');
     }

@@ -13,7 +13,10 @@ const WIDTHS = [390, 1280] as const;
 const NOT_SET_UP = { en: "Voice calls aren't set up on this page yet.", hi: 'इस पेज पर वॉइस कॉल अभी सेट अप नहीं है।' };
 const NETWORK = "We couldn't reach the voice service. Check your internet connection.";
 const FALLBACK = { en: 'Ask for a call to your phone instead', hi: 'इसके बजाय अपने फ़ोन पर कॉल का अनुरोध करें' };
-const ERROR_TOOLTIP = { en: 'Error connecting. Click to try again', hi: 'कनेक्ट नहीं हो सका। फिर से कोशिश करने के लिए क्लिक करें' };
+const ERROR_TOOLTIP = {
+  en: 'Error connecting. Click to try again',
+  hi: 'कनेक्ट नहीं हो सका। फिर से कोशिश करने के लिए क्लिक करें',
+};
 
 const settle = (page: Page) => page.evaluate(() => document.fonts.ready);
 
@@ -21,7 +24,9 @@ for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('the hero asks consent first, linking the policy; a call keeps the card still and its captions in place; a failure says why and offers the form', async ({ page }) => {
+    test('the hero asks consent first, linking the policy; a call keeps the card still and its captions in place; a failure says why and offers the form', async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await page.goto('/');
       await settle(page);
@@ -31,7 +36,10 @@ for (const width of WIDTHS) {
       await voice.hover();
       const emit = await scriptedVoice(page);
       // Where the headline is on the page (not in the viewport, which scrolls to what is clicked), and the card's height.
-      const at = async () => ({ headline: await headline.evaluate((el) => el.getBoundingClientRect().top + scrollY), card: (await card.boundingBox())!.height });
+      const at = async () => ({
+        headline: await headline.evaluate((el) => el.getBoundingClientRect().top + scrollY),
+        card: (await card.boundingBox())!.height,
+      });
       const rest = await at();
 
       await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
@@ -46,14 +54,32 @@ for (const width of WIDTHS) {
       await emit('call-start');
       await expect(voice.getByRole('status')).toHaveText('Click to end the call');
       // Overlapping speech: the visitor's partial line is replaced where it stands, not repeated.
-      await emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'I would like' });
+      await emit('message', {
+        type: 'transcript',
+        role: 'user',
+        transcriptType: 'partial',
+        transcript: 'I would like',
+      });
       await emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Sure' });
-      await emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'I would like to book a cleaning.' });
-      await emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Sure, I can book that for you. Which day suits you best this week?' });
+      await emit('message', {
+        type: 'transcript',
+        role: 'user',
+        transcriptType: 'final',
+        transcript: 'I would like to book a cleaning.',
+      });
+      await emit('message', {
+        type: 'transcript',
+        role: 'assistant',
+        transcriptType: 'final',
+        transcript: 'Sure, I can book that for you. Which day suits you best this week?',
+      });
       await emit('speech-start');
       await emit('volume-level', 0.6);
       const log = voice.getByRole('log', { name: 'Live captions' });
-      await expect(log.locator('p')).toHaveText(['You: I would like to book a cleaning.', 'Agent: Sure, I can book that for you. Which day suits you best this week?']);
+      await expect(log.locator('p')).toHaveText([
+        'You: I would like to book a cleaning.',
+        'Agent: Sure, I can book that for you. Which day suits you best this week?',
+      ]);
       // The card neither grows nor moves the headline beside or above it during the call.
       expect(await at()).toEqual(rest);
       await expectLegible(page, '.hero-demo');
@@ -70,12 +96,16 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/\/experience$/);
     });
 
-    test('the demo form links the policy beside the unchanged consent; once the request is in, the agents are one line and no gap is left', async ({ page }) => {
+    test('the demo form links the policy beside the unchanged consent; once the request is in, the agents are one line and no gap is left', async ({
+      page,
+    }) => {
       test.setTimeout(90_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await fakeService(page, { lead: () => [201, { id: 7, call: 'placed' }] });
       const f = await open(page, { url: '/experience' });
-      await expect(f.consentLabel).toHaveText('I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.');
+      await expect(f.consentLabel).toHaveText(
+        'I agree to receive messages, including automated calls and AI-powered demo calls, from Aurelo services at the contact information provided.',
+      );
       await expect(f.root.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
       await fillIn(f);
       await f.submit.click();
@@ -86,7 +116,12 @@ for (const width of WIDTHS) {
       await expect(summary).not.toHaveAttribute('tabindex');
       // The element is as tall as what it shows: the footer follows the section's own padding, no reserved gap.
       const form = (await f.root.boundingBox())!;
-      const content = (await f.root.locator('[part="base"]').evaluate((el) => [...el.children].reduce((bottom, c) => Math.max(bottom, c.getBoundingClientRect().bottom), 0))) - form.y;
+      const content =
+        (await f.root
+          .locator('[part="base"]')
+          .evaluate((el) =>
+            [...el.children].reduce((bottom, c) => Math.max(bottom, c.getBoundingClientRect().bottom), 0),
+          )) - form.y;
       expect(form.height - content).toBeLessThan(2);
       await expectLegible(page, 'ai-demo-request');
       await expect(f.root).toHaveScreenshot(`experience-agents-settled-${width}.png`);
@@ -95,7 +130,10 @@ for (const width of WIDTHS) {
     test('the feedback form says each problem under its field, in words, before sending anything', async ({ page }) => {
       test.setTimeout(60_000);
       let posts = 0;
-      await page.route('**/api/feedback', (route) => (posts++, route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you.' })));
+      await page.route(
+        '**/api/feedback',
+        (route) => (posts++, route.fulfill({ status: 201, contentType: 'text/plain', body: 'Thank you.' })),
+      );
       await page.goto('/');
       const widget = page.locator('ai-feedback');
       await widget.getByRole('button', { name: 'Share Feedback' }).click();
@@ -104,14 +142,20 @@ for (const width of WIDTHS) {
       const name = dialog.getByRole('textbox', { name: 'Name' });
       await expect(name).toBeFocused();
       await expect(name).toHaveAccessibleDescription('Enter your name.');
-      await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter your email address.');
-      await expect(dialog.getByRole('textbox', { name: 'Feedback' })).toHaveAccessibleDescription('Write your feedback.');
+      await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+        'Enter your email address.',
+      );
+      await expect(dialog.getByRole('textbox', { name: 'Feedback' })).toHaveAccessibleDescription(
+        'Write your feedback.',
+      );
       await name.fill('Meera Iyer');
       await expect(name).not.toHaveAttribute('aria-invalid');
       await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example');
       await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
       await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeFocused();
-      await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter a whole email address, like name@example.com.');
+      await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+        'Enter a whole email address, like name@example.com.',
+      );
       await expectLegible(page, 'ai-feedback');
       await expect(dialog).toHaveScreenshot(`feedback-inline-errors-${width}.png`);
       expect(posts).toBe(0);
@@ -120,7 +164,12 @@ for (const width of WIDTHS) {
     test('in Hindi: the failure, the feedback problems and the settled agents', async ({ page }) => {
       test.setTimeout(120_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await fakeService(page, { lead: () => [200, { id: 7, call: 'placed', calledAt: new Date(Date.now() - 5 * 60_000).toISOString(), duplicate: true }] });
+      await fakeService(page, {
+        lead: () => [
+          200,
+          { id: 7, call: 'placed', calledAt: new Date(Date.now() - 5 * 60_000).toISOString(), duplicate: true },
+        ],
+      });
       const f = await open(page, { url: '/examples/hindi.html', lang: 'hi', attrs: { 'privacy-href': '/privacy' } });
       await expect(f.root.getByRole('link', { name: 'प्राइवेसी पॉलिसी' })).toBeVisible();
       await settle(page);
@@ -154,18 +203,26 @@ for (const width of WIDTHS) {
       await expect(f.root.locator('.agent-summary')).toHaveText('डेमो एजेंट: AI Receptionist');
       await expectLegible(page, 'ai-demo-request');
       // The time of the earlier call changes from run to run: masked in the picture.
-      await expect(f.root).toHaveScreenshot(`hindi-agents-settled-${width}.png`, { mask: [f.confirmation.locator('p')] });
+      await expect(f.root).toHaveScreenshot(`hindi-agents-settled-${width}.png`, {
+        mask: [f.confirmation.locator('p')],
+      });
     });
   });
 }
 
-test('a voice button named by label tells three agents apart; the status text stays the brief\'s', async ({ page }) => {
+test("a voice button named by label tells three agents apart; the status text stays the brief's", async ({ page }) => {
   await page.goto('/examples/three-voices.html');
   for (const label of ['Receptionist', 'Real-estate caller', 'Hindi support']) {
-    await expect(page.getByRole('button', { name: `${label}: Start a voice call with our AI agent`, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: `${label}: Start a voice call with our AI agent`, exact: true }),
+    ).toBeVisible();
   }
   await expect(page.locator('#voice-a').getByRole('status')).toHaveText('Click to experience our AI agent');
-  expect(await page.locator('ai-voice-demo').evaluateAll((els) => els.map((el) => el.shadowRoot?.querySelector('.tooltip')?.textContent))).toEqual(Array(3).fill('Click to experience our AI agent'));
+  expect(
+    await page
+      .locator('ai-voice-demo')
+      .evaluateAll((els) => els.map((el) => el.shadowRoot?.querySelector('.tooltip')?.textContent)),
+  ).toEqual(Array(3).fill('Click to experience our AI agent'));
 });
 
 test('a voice call that is not set up says so, without a way on when the page gives none', async ({ page }) => {
@@ -185,14 +242,22 @@ test('the "Simulate the agent" example shows captions', async ({ page }) => {
   await page.goto('/examples/voice-demo.html');
   await page.getByLabel('Simulate the agent (no network)').check();
   await page.locator('ai-voice-demo').getByRole('button').click();
-  await expect(page.locator('ai-voice-demo').getByRole('log', { name: 'Live captions' })).toContainText('Agent: Hi! I am the demo receptionist.', { timeout: 10_000 });
+  await expect(page.locator('ai-voice-demo').getByRole('log', { name: 'Live captions' })).toContainText(
+    'Agent: Hi! I am the demo receptionist.',
+    { timeout: 10_000 },
+  );
 });
 
 test('the examples index links every example page', async ({ page }) => {
   await page.goto('/examples/index.html');
-  const hrefs = await page.getByRole('navigation').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const hrefs = await page
+    .getByRole('navigation')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   // empty.html is the tests' blank host (a page that adds the widgets itself), not an example to visit.
-  const pages = readdirSync('examples').filter((file) => file.endsWith('.html') && file !== 'index.html' && file !== 'empty.html');
+  const pages = readdirSync('examples').filter(
+    (file) => file.endsWith('.html') && file !== 'index.html' && file !== 'empty.html',
+  );
   expect(pages.filter((file) => !hrefs.includes(file))).toEqual([]);
   expect(hrefs).toEqual(expect.arrayContaining(['/dist/examples/lit/', '/dist/examples/react/']));
 });

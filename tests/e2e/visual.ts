@@ -10,21 +10,32 @@ import { axeViolations } from './axe';
  */
 export async function expectLegible(page: Page, scope = 'body'): Promise<void> {
   expect(await clippedText(page, scope), 'text cut off by a box that hides its overflow').toEqual([]);
-  expect(await lowContrastControls(page, scope), 'controls whose label does not contrast with what is painted behind it').toEqual([]);
-  expect(await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'], scope), 'axe violations').toEqual([]);
+  expect(
+    await lowContrastControls(page, scope),
+    'controls whose label does not contrast with what is painted behind it',
+  ).toEqual([]);
+  expect(
+    await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'], scope),
+    'axe violations',
+  ).toEqual([]);
 }
 
 type Control = { index: number; name: string; color: [number, number, number, number]; large: boolean };
 
 /** Each visible control (deep, through open shadow roots), what is needed to judge it, and the elements themselves. */
-async function visibleControls(page: Page, scope: string): Promise<{ controls: Control[]; elements: (ElementHandle<Element> | null)[] }> {
+async function visibleControls(
+  page: Page,
+  scope: string,
+): Promise<{ controls: Control[]; elements: (ElementHandle<Element> | null)[] }> {
   const found = await page.evaluateHandle((scopeSelector) => {
     const controls: Control[] = [];
     const elements: Element[] = [];
     const walk = (root: ParentNode) => {
       for (const el of root.querySelectorAll<HTMLElement>('*')) {
         if (el.shadowRoot) walk(el.shadowRoot);
-        const isControl = el.matches('button, a[href], [role="button"], input[type="submit"], input[type="button"], summary');
+        const isControl = el.matches(
+          'button, a[href], [role="button"], input[type="submit"], input[type="button"], summary',
+        );
         if (!isControl || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
         const text = (el.innerText || (el as HTMLInputElement).value || '').trim();
         const box = el.getBoundingClientRect();
@@ -34,7 +45,12 @@ async function visibleControls(page: Page, scope: string): Promise<{ controls: C
         const size = parseFloat(style.fontSize);
         const weight = Number(style.fontWeight) || 400;
         elements.push(el);
-        controls.push({ index: controls.length, name: text.slice(0, 60), color: [rgba[0], rgba[1], rgba[2], rgba[3] ?? 1], large: size >= 24 || (size >= 18.66 && weight >= 700) });
+        controls.push({
+          index: controls.length,
+          name: text.slice(0, 60),
+          color: [rgba[0], rgba[1], rgba[2], rgba[3] ?? 1],
+          large: size >= 24 || (size >= 18.66 && weight >= 700),
+        });
       }
     };
     walk(document.querySelector(scopeSelector) ?? document.body);
@@ -74,12 +90,15 @@ function hideLabels(els: Element[]): (Box | 'under')[] | 'gone' {
   if (!w.legibilityHide) {
     // A constructable sheet, since the pages' CSP refuses inline <style>.
     w.legibilityHide = new CSSStyleSheet();
-    w.legibilityHide.replaceSync('[data-legibility-hide], [data-legibility-hide] * { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; }');
+    w.legibilityHide.replaceSync(
+      '[data-legibility-hide], [data-legibility-hide] * { color: transparent !important; text-shadow: none !important; caret-color: transparent !important; }',
+    );
   }
   const sheet = w.legibilityHide;
   if (els.some((el) => !el.isConnected)) return 'gone';
   const boxes = els.map((el) => el.getBoundingClientRect());
-  const inView = (box: DOMRect) => box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+  const inView = (box: DOMRect) =>
+    box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
   const found: (Box | 'under')[] = [];
   for (const [i, el] of els.entries()) {
     const box = boxes[i];
@@ -131,7 +150,10 @@ function union(boxes: Box[], viewport: { width: number; height: number }): Box |
 /** The pixels of `box` (CSS px of the viewport) in a picture of the viewport taken at CSS scale. */
 function crop(png: PNG, box: Box): PNG | null {
   const [x0, y0] = [Math.max(0, Math.floor(box.x)), Math.max(0, Math.floor(box.y))];
-  const [x1, y1] = [Math.min(png.width, Math.ceil(box.x + box.width)), Math.min(png.height, Math.ceil(box.y + box.height))];
+  const [x1, y1] = [
+    Math.min(png.width, Math.ceil(box.x + box.width)),
+    Math.min(png.height, Math.ceil(box.y + box.height)),
+  ];
   if (x1 <= x0 || y1 <= y0) return null;
   const out = new PNG({ width: x1 - x0, height: y1 - y0 });
   PNG.bitblt(png, out, x0, y0, x1 - x0, y1 - y0, 0, 0);
@@ -150,24 +172,41 @@ async function lowContrastControlsOnce(page: Page, scope: string): Promise<strin
   try {
     while (pending.length) {
       // Playwright's scroll: waits for the control to be still, and scrolls only when it is not in view.
-      if (!(await elements[pending[0].index]!.scrollIntoViewIfNeeded().then(() => true, () => false))) return null;
+      if (
+        !(await elements[pending[0].index]!.scrollIntoViewIfNeeded().then(
+          () => true,
+          () => false,
+        ))
+      )
+        return null;
       const handles = pending.map((c) => elements[c.index]!);
       const boxes = await page.evaluate(hideLabels, handles);
       if (boxes === 'gone') return null;
       // Only the part of the viewport the controls cover is captured (and decoded): a page's controls
       // are usually a band of it, and a picture costs by its pixels.
-      const clip = union(boxes.filter((b): b is Box => b !== 'under'), page.viewportSize()!);
+      const clip = union(
+        boxes.filter((b): b is Box => b !== 'under'),
+        page.viewportSize()!,
+      );
       const shot = clip ? PNG.sync.read(await page.screenshot({ animations: 'disabled', scale: 'css', clip })) : null;
       if (!(await page.evaluate(showLabels, handles.slice(0, boxes.length)))) return null;
       for (const [i, box] of boxes.entries()) {
-        const pixels = box === 'under' || !shot || !clip ? null : crop(shot, { ...box, x: box.x - clip.x, y: box.y - clip.y });
+        const pixels =
+          box === 'under' || !shot || !clip ? null : crop(shot, { ...box, x: box.x - clip.x, y: box.y - clip.y });
         if (!pixels) continue;
         const control = pending[i];
         const background = dominantColour(pixels);
         const [r, g, b, a] = control.color;
-        const text: [number, number, number] = [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
+        const text: [number, number, number] = [
+          r * a + background[0] * (1 - a),
+          g * a + background[1] * (1 - a),
+          b * a + background[2] * (1 - a),
+        ];
         const ratio = contrast(text, background);
-        if (ratio < (control.large ? 3 : 4.5)) problems.push(`"${control.name}": ${ratio.toFixed(2)}:1 (text rgb(${text.map(Math.round)}) on rgb(${background}))`);
+        if (ratio < (control.large ? 3 : 4.5))
+          problems.push(
+            `"${control.name}": ${ratio.toFixed(2)}:1 (text rgb(${text.map(Math.round)}) on rgb(${background}))`,
+          );
       }
       pending = pending.slice(boxes.length);
     }
@@ -190,7 +229,10 @@ function dominantColour(png: PNG): [number, number, number] {
 
 export function contrast(a: [number, number, number], b: [number, number, number]): number {
   const lum = ([r, g, b]: [number, number, number]) => {
-    const c = [r, g, b].map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    const c = [r, g, b].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -201,7 +243,8 @@ export function contrast(a: [number, number, number], b: [number, number, number
 async function clippedText(page: Page, scope: string): Promise<string[]> {
   return page.evaluate((scopeSelector) => {
     const out: string[] = [];
-    const describe = (el: Element) => `${el.localName}${el.id ? `#${el.id}` : ''}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`;
+    const describe = (el: Element) =>
+      `${el.localName}${el.id ? `#${el.id}` : ''}${el.getAttribute('part') ? `[part=${el.getAttribute('part')}]` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}`;
     const walk = (root: ParentNode) => {
       for (const el of root.querySelectorAll<HTMLElement>('*')) {
         if (el.shadowRoot) walk(el.shadowRoot);
@@ -209,12 +252,17 @@ async function clippedText(page: Page, scope: string): Promise<string[]> {
         const style = getComputedStyle(el);
         const box = el.getBoundingClientRect();
         // Visually hidden text for screen readers is clipped on purpose.
-        if (box.width <= 1 || box.height <= 1 || style.clipPath.includes('inset(50%)') || style.clip !== 'auto') continue;
+        if (box.width <= 1 || box.height <= 1 || style.clipPath.includes('inset(50%)') || style.clip !== 'auto')
+          continue;
         const hides = (v: string) => v === 'hidden' || v === 'clip';
         if ((hides(style.overflowX) || style.textOverflow === 'ellipsis') && el.scrollWidth > el.clientWidth + 1)
-          out.push(`${describe(el)} "${el.textContent!.trim().slice(0, 50)}": content ${el.scrollWidth}px wide in a ${el.clientWidth}px box`);
+          out.push(
+            `${describe(el)} "${el.textContent!.trim().slice(0, 50)}": content ${el.scrollWidth}px wide in a ${el.clientWidth}px box`,
+          );
         else if (hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1)
-          out.push(`${describe(el)} "${el.textContent!.trim().slice(0, 50)}": content ${el.scrollHeight}px tall in a ${el.clientHeight}px box`);
+          out.push(
+            `${describe(el)} "${el.textContent!.trim().slice(0, 50)}": content ${el.scrollHeight}px tall in a ${el.clientHeight}px box`,
+          );
       }
     };
     walk(document.querySelector(scopeSelector) ?? document.body);

@@ -14,7 +14,11 @@ async function scripted(page: Page, id: string) {
     const client = createScriptedClient();
     const log: string[] = [];
     const { start, stop } = client;
-    Object.assign(client, { start: (a: string) => (log.push('start'), start(a)), stop: () => (log.push('stop'), stop()), log });
+    Object.assign(client, {
+      start: (a: string) => (log.push('start'), start(a)),
+      stop: () => (log.push('stop'), stop()),
+      log,
+    });
     const w = window as unknown as { clients: Record<string, unknown> };
     w.clients ??= {};
     w.clients[elementId] = client;
@@ -23,7 +27,8 @@ async function scripted(page: Page, id: string) {
   }, id);
   const get = `(window.clients[${JSON.stringify(id)}])`;
   return {
-    emit: (event: string, value?: unknown) => page.evaluate(([g, e, v]) => (0, eval)(g).emit(e, v), [get, event, value] as const),
+    emit: (event: string, value?: unknown) =>
+      page.evaluate(([g, e, v]) => (0, eval)(g).emit(e, v), [get, event, value] as const),
     log: () => page.evaluate((g) => (0, eval)(g).log as string[], get),
     muted: () => page.evaluate((g) => (0, eval)(g).muted as boolean, get),
   };
@@ -35,7 +40,9 @@ async function open(page: Page, path = '/examples/voice-demo.html') {
   await recordEvents(page, VOICE_EVENTS);
 }
 
-test('a provider that never answers ends in the error state after the timeout; a second press starts afresh', async ({ page }) => {
+test('a provider that never answers ends in the error state after the timeout; a second press starts afresh', async ({
+  page,
+}) => {
   const calls: string[] = [];
   // The provider takes the request and never answers.
   await page.route('http://127.0.0.1:9/**', (route) => void calls.push(route.request().method()));
@@ -48,7 +55,13 @@ test('a provider that never answers ends in the error state after the timeout; a
   await voice.getByRole('button').click();
   await expect(voice.getByRole('status')).toHaveText(CONNECTING);
   await expect(voice.getByRole('status')).toHaveText(ERROR, { timeout: 6000 });
-  expect(await events(page)).toEqual([{ type: 'ai-voice-demo-error', detail: { message: 'The voice provider did not answer within 2 s.', code: 'timeout' }, target: 'voice' }]);
+  expect(await events(page)).toEqual([
+    {
+      type: 'ai-voice-demo-error',
+      detail: { message: 'The voice provider did not answer within 2 s.', code: 'timeout' },
+      target: 'voice',
+    },
+  ]);
   expect(calls).toContain('POST');
   await voice.getByRole('button', { name: 'Try the voice call again' }).click();
   await expect(voice.getByRole('status')).toHaveText(CONNECTING);
@@ -59,7 +72,8 @@ test('every press acts on a page with three voice widgets, fast and while the co
   await page.waitForFunction(() => customElements.get('ai-voice-demo'));
   const clients = [await scripted(page, 'voice-a'), await scripted(page, 'voice-b'), await scripted(page, 'voice-c')];
   // React and the component are not here yet: these presses land on the first drawn state.
-  for (const id of ['voice-a', 'voice-b', 'voice-c']) await page.locator(`#${id}`).getByRole('button').click({ delay: 20 });
+  for (const id of ['voice-a', 'voice-b', 'voice-c'])
+    await page.locator(`#${id}`).getByRole('button').click({ delay: 20 });
   // One call per page: each press started a call, and the next press's call ended it.
   await expect(page.locator('#voice-c').getByRole('status')).toHaveText(CONNECTING);
   await expect.poll(() => clients[2]!.log()).toEqual(['start']);
@@ -84,14 +98,31 @@ test('live captions show the latest lines with who spoke, in a region announced 
   await client.emit('call-start');
   const captions = voice.getByRole('log', { name: 'Live captions' });
   await expect(captions).toHaveAttribute('aria-live', 'polite');
-  await client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Hello, how' });
+  await client.emit('message', {
+    type: 'transcript',
+    role: 'assistant',
+    transcriptType: 'partial',
+    transcript: 'Hello, how',
+  });
   await expect(captions).toHaveText('Agent: Hello, how');
-  await client.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello, how can I help?' });
-  await client.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Book a cleaning, please.' });
+  await client.emit('message', {
+    type: 'transcript',
+    role: 'assistant',
+    transcriptType: 'final',
+    transcript: 'Hello, how can I help?',
+  });
+  await client.emit('message', {
+    type: 'transcript',
+    role: 'user',
+    transcriptType: 'final',
+    transcript: 'Book a cleaning, please.',
+  });
   await expect(captions.locator('p')).toHaveText(['Agent: Hello, how can I help?', 'You: Book a cleaning, please.']);
 });
 
-test('consent: Cancel keeps the microphone closed, Accept starts the call, and the choice is remembered', async ({ page }) => {
+test('consent: Cancel keeps the microphone closed, Accept starts the call, and the choice is remembered', async ({
+  page,
+}) => {
   await open(page);
   const voice = page.locator('#voice');
   await voice.evaluate((el) => el.setAttribute('consent-text', 'This call may be recorded to improve our service.'));
@@ -136,20 +167,33 @@ test('mute toggles the microphone during a call, its state shown and announced',
 });
 
 for (const [name, error, message, code] of [
-  ['blocked', 'NotAllowedError', "Microphone blocked: allow it in your browser's address bar and try again", 'microphone-denied'],
-  ['in use by another app', 'NotReadableError', 'Your microphone is in use by another app. Close it and try again', 'microphone-in-use'],
+  [
+    'blocked',
+    'NotAllowedError',
+    "Microphone blocked: allow it in your browser's address bar and try again",
+    'microphone-denied',
+  ],
+  [
+    'in use by another app',
+    'NotReadableError',
+    'Your microphone is in use by another app. Close it and try again',
+    'microphone-in-use',
+  ],
   ['missing', 'NotFoundError', 'No microphone found. Connect one and try again', 'microphone-not-found'],
 ] as const) {
   test(`a ${name} microphone says what to do, and tells the page ${code}`, async ({ page }) => {
     await page.addInitScript((errorName) => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('The microphone could not open.', errorName));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('The microphone could not open.', errorName));
     }, error);
     await open(page);
     const voice = page.locator('#voice');
     const client = await scripted(page, 'voice');
     await voice.getByRole('button').click();
     await expect(voice.getByRole('status')).toHaveText(message);
-    expect(await events(page)).toEqual([{ type: 'ai-voice-demo-error', detail: { message: 'The microphone could not open.', code }, target: 'voice' }]);
+    expect(await events(page)).toEqual([
+      { type: 'ai-voice-demo-error', detail: { message: 'The microphone could not open.', code }, target: 'voice' },
+    ]);
     expect(await client.log()).not.toContain('start');
   });
 }

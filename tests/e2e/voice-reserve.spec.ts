@@ -21,9 +21,13 @@ const page = (captions: boolean) => `<!doctype html>
 
 for (const width of [390, 1280])
   for (const captions of [false, true])
-    test(`a bare tag${captions ? ' with captions' : ''} keeps the card's place before its code, and the card fills it exactly (${width} px)`, async ({ page: tab }) => {
+    test(`a bare tag${captions ? ' with captions' : ''} keeps the card's place before its code, and the card fills it exactly (${width} px)`, async ({
+      page: tab,
+    }) => {
       await tab.setViewportSize({ width, height: 900 });
-      await tab.route('**/examples/bare-voice.html', (route) => route.fulfill({ contentType: 'text/html', body: page(captions) }));
+      await tab.route('**/examples/bare-voice.html', (route) =>
+        route.fulfill({ contentType: 'text/html', body: page(captions) }),
+      );
       // The elements' code is held until the test has measured the page without it.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -38,7 +42,9 @@ for (const width of [390, 1280])
       // Not the empty tag's place: the card's.
       expect(reserved).toBeGreaterThan(captions ? 250 : 120);
       release();
-      await expect(tab.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
+      await expect(
+        tab.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }),
+      ).toBeVisible();
       await tab.evaluate(() => document.fonts.ready);
       expect(await below()).toBe(reserved);
     });

@@ -28,10 +28,15 @@ async function useScriptedClient(page: Page, id = 'voice') {
 
 async function emit(page: Page, event: string, arg?: unknown, id = 'voice') {
   // The widget listens from the moment it starts a call; an event before that is lost.
-  await page.waitForFunction((elementId) => (window as unknown as { clients: Record<string, { calls: string[] }> }).clients[elementId]!.calls.length > 0, id);
+  await page.waitForFunction(
+    (elementId) =>
+      (window as unknown as { clients: Record<string, { calls: string[] }> }).clients[elementId]!.calls.length > 0,
+    id,
+  );
   await page.evaluate(
     ([elementId, name, value]) => {
-      const client = (window as unknown as { clients: Record<string, { emit(n: string, ...a: unknown[]): void }> }).clients[elementId as string];
+      const client = (window as unknown as { clients: Record<string, { emit(n: string, ...a: unknown[]): void }> })
+        .clients[elementId as string];
       if (value === undefined) client.emit(name as string);
       else client.emit(name as string, value);
     },
@@ -48,7 +53,9 @@ test.describe('<ai-voice-demo>', () => {
     await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
   });
 
-  test('shows Connecting at once while the SDK chunk loads, and a failed chunk ends in the error state', async ({ page }) => {
+  test('shows Connecting at once while the SDK chunk loads, and a failed chunk ends in the error state', async ({
+    page,
+  }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/chunks/vapi-client.*.js', async (route) => {
@@ -79,11 +86,20 @@ test.describe('<ai-voice-demo>', () => {
     const bare = page.locator('#bare');
     await bare.getByRole('button').click();
     await expect(bare.getByRole('status')).toHaveText(ERROR);
-    expect(await events(page)).toEqual([{ type: 'ai-voice-demo-error', detail: { message: 'Assistant or Squad must be provided.', code: 'not-configured' }, target: 'bare' }]);
+    expect(await events(page)).toEqual([
+      {
+        type: 'ai-voice-demo-error',
+        detail: { message: 'Assistant or Squad must be provided.', code: 'not-configured' },
+        target: 'bare',
+      },
+    ]);
     expect(await stubLog(ns)).toEqual([]);
   });
 
-  test('calls the provider through the real SDK, and ends in the error state when Daily cannot load', async ({ page, external }) => {
+  test('calls the provider through the real SDK, and ends in the error state when Daily cannot load', async ({
+    page,
+    external,
+  }) => {
     test.setTimeout(40_000);
     const ns = namespace();
     await open(page);
@@ -116,7 +132,9 @@ test.describe('<ai-voice-demo>', () => {
     await expect(voice.getByRole('status')).toHaveText(ERROR);
   });
 
-  test('walks a whole call with a scripted client: connected, speaking, the visitor speaks, hang up', async ({ page }) => {
+  test('walks a whole call with a scripted client: connected, speaking, the visitor speaks, hang up', async ({
+    page,
+  }) => {
     await open(page);
     await useScriptedClient(page);
     const voice = page.locator('#voice');
@@ -144,7 +162,9 @@ test.describe('<ai-voice-demo>', () => {
     await voice.getByRole('button', { name: 'End the call' }).click();
     await expect(status).toHaveText(IDLE);
     expect((await events(page)).map((e) => e.type)).toEqual(['ai-voice-demo-start', 'ai-voice-demo-end']);
-    expect(await page.evaluate(() => (window as unknown as { clients: { voice: { calls: string[] } } }).clients.voice.calls)).toEqual(['your-assistant-id']);
+    expect(
+      await page.evaluate(() => (window as unknown as { clients: { voice: { calls: string[] } } }).clients.voice.calls),
+    ).toEqual(['your-assistant-id']);
   });
 
   test('a client error during a call resets to the error state and reports why', async ({ page }) => {
@@ -157,7 +177,11 @@ test.describe('<ai-voice-demo>', () => {
     await emit(page, 'error', { type: 'daily-error', error: { message: 'Meeting ended due to ejection' } });
     await expect(voice.getByRole('status')).toHaveText(ERROR);
     await expect(voice.getByRole('button', { name: 'Try the voice call again' })).toBeVisible();
-    expect((await events(page)).at(-1)).toEqual({ type: 'ai-voice-demo-error', detail: { message: 'Meeting ended due to ejection', code: 'provider' }, target: 'voice' });
+    expect((await events(page)).at(-1)).toEqual({
+      type: 'ai-voice-demo-error',
+      detail: { message: 'Meeting ended due to ejection', code: 'provider' },
+      target: 'voice',
+    });
     // And the visitor can try again.
     await voice.getByRole('button').click();
     await expect(voice.getByRole('status')).toHaveText(CONNECTING);

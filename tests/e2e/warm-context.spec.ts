@@ -30,7 +30,13 @@ test('the next test on the worker finds none of it, in the same context', async 
   await page.goto('/robots.txt');
   await expect(page.locator('body')).not.toHaveText('routed');
   expect(await context.cookies()).toEqual([]);
-  expect(await page.evaluate(async () => ({ cookie: document.cookie, stored: localStorage.length, databases: (await indexedDB.databases()).length }))).toEqual({ cookie: '', stored: 0, databases: 0 });
+  expect(
+    await page.evaluate(async () => ({
+      cookie: document.cookie,
+      stored: localStorage.length,
+      databases: (await indexedDB.databases()).length,
+    })),
+  ).toEqual({ cookie: '', stored: 0, databases: 0 });
 });
 
 test('a fake clock cannot be undone', async ({ page, context }) => {
@@ -50,9 +56,14 @@ test('so the next test gets a new context, on the real time', async ({ page, con
 test.describe('at another width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a test of another viewport shares the context, and its page has the width and the screen it asked for', async ({ page, context }) => {
+  test('a test of another viewport shares the context, and its page has the width and the screen it asked for', async ({
+    page,
+    context,
+  }) => {
     expect(context).toBe(after);
     await page.goto('/robots.txt');
-    expect(await page.evaluate(() => [innerWidth, innerHeight, screen.width, screen.height])).toEqual([390, 844, 390, 844]);
+    expect(await page.evaluate(() => [innerWidth, innerHeight, screen.width, screen.height])).toEqual([
+      390, 844, 390, 844,
+    ]);
   });
 });

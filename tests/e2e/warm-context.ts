@@ -13,7 +13,18 @@ import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test
 // or a retry always gets its own fresh context, as Playwright gives by default (and traces the retry).
 
 /** The context-wide calls whose effect clearing cannot undo. `page.clock` is the context's clock. */
-const LASTING = ['addInitScript', 'exposeBinding', 'exposeFunction', 'grantPermissions', 'setExtraHTTPHeaders', 'setGeolocation', 'setHTTPCredentials', 'setOffline', 'routeFromHAR', 'routeWebSocket'] as const;
+const LASTING = [
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'grantPermissions',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+  'setHTTPCredentials',
+  'setOffline',
+  'routeFromHAR',
+  'routeWebSocket',
+] as const;
 const CLOCK = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'fastForward', 'runFor', 'resume'] as const;
 
 type Warm = { context: BrowserContext; holder: Page; cdp: CDPSession; origins: Set<string>; spent: boolean };
@@ -28,7 +39,9 @@ export class WarmContexts {
   ) {}
 
   /** A context for a test with these options; `release` clears it for the next test, or closes it. */
-  async take(options: Record<string, unknown>): Promise<{ context: BrowserContext; release: (passed: boolean) => Promise<void> }> {
+  async take(
+    options: Record<string, unknown>,
+  ): Promise<{ context: BrowserContext; release: (passed: boolean) => Promise<void> }> {
     const key = JSON.stringify(options);
     let entry = this.warm.get(key);
     // A context a test closed, or whose idle page went, is no longer warm.
@@ -72,12 +85,18 @@ export class WarmContexts {
   private async release(key: string, entry: Warm, passed: boolean): Promise<void> {
     if (!passed || entry.spent) return this.drop(key, entry);
     try {
-      await Promise.all(entry.context.pages().filter((page) => page !== entry.holder).map((page) => page.close()));
+      await Promise.all(
+        entry.context
+          .pages()
+          .filter((page) => page !== entry.holder)
+          .map((page) => page.close()),
+      );
       await entry.context.unrouteAll({ behavior: 'ignoreErrors' });
       await entry.context.clearCookies();
       // The HTTP cache too: every test loads the pages as a first visit, as in a fresh context.
       await entry.cdp.send('Network.clearBrowserCache');
-      for (const origin of entry.origins) await entry.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      for (const origin of entry.origins)
+        await entry.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
       entry.origins.clear();
     } catch {
       // Whatever could not be cleared is not handed on: the next test starts a new context.

@@ -19,7 +19,10 @@ const STAMP = join(HOSTS, 'node_modules', '.installed-from');
 /** A lock older than this was left by a run that died: a cold install takes a few minutes. */
 const STALE_MS = 15 * 60_000;
 
-const wanted = () => createHash('sha256').update(readFileSync(join(HOSTS, 'package-lock.json'))).digest('hex');
+const wanted = () =>
+  createHash('sha256')
+    .update(readFileSync(join(HOSTS, 'package-lock.json')))
+    .digest('hex');
 const installed = () => {
   try {
     return readFileSync(STAMP, 'utf8').trim();
@@ -52,7 +55,11 @@ if (installed() !== wanted()) {
     const hash = wanted();
     if (installed() !== hash) {
       process.stdout.write('Installing the host projects (tests/hosts)\n');
-      const npm = spawnSync('npm', ['install', '--no-save', '--prefix', HOSTS, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit' });
+      const npm = spawnSync(
+        'npm',
+        ['install', '--no-save', '--prefix', HOSTS, '--no-audit', '--no-fund', '--loglevel=error'],
+        { stdio: 'inherit' },
+      );
       if (npm.status === 0) writeFileSync(STAMP, `${hash}\n`);
       else process.exitCode = npm.status ?? 1;
     }

@@ -8,7 +8,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
  */
 export type Fake = { url: string; down: boolean; close(): Promise<void> };
 
-async function listen(handle: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<{ server: Server; url: string }> {
+async function listen(
+  handle: (req: IncomingMessage, body: string, res: ServerResponse) => void,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -18,10 +20,15 @@ async function listen(handle: (req: IncomingMessage, body: string, res: ServerRe
   return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
 }
 
-const json = (res: ServerResponse, status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+const json = (res: ServerResponse, status: number, value: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 const closer = (server: Server) => () => new Promise<void>((resolve) => server.close(() => resolve()));
 
-export const TWILIO = { accountSid: 'ACtest000000000000000000000000000', authToken: 'twilio-test-token', serviceSid: 'VAtest000000000000000000000000000' };
+export const TWILIO = {
+  accountSid: 'ACtest000000000000000000000000000',
+  authToken: 'twilio-test-token',
+  serviceSid: 'VAtest000000000000000000000000000',
+};
 
 /**
  * Twilio Verify: sends a random 6-digit code per phone (readable through `codes`), checks it, 404 when
@@ -45,7 +52,8 @@ export async function fakeTwilio() {
     requests.push({ path: req.url ?? '', form });
     if (fake.down || failing.has(form.To)) return json(res, 503, { code: 20503, message: 'Service unavailable' });
     const error = errors.get(form.To);
-    if (error && (error.times === undefined || error.times-- > 0)) return json(res, error.status, { code: error.code, message: `error ${error.code}`, status: error.status });
+    if (error && (error.times === undefined || error.times-- > 0))
+      return json(res, error.status, { code: error.code, message: `error ${error.code}`, status: error.status });
     const auth = `Basic ${Buffer.from(`${TWILIO.accountSid}:${TWILIO.authToken}`).toString('base64')}`;
     if (req.headers.authorization !== auth) return json(res, 401, { code: 20003, message: 'Authenticate' });
     const base = `/v2/Services/${TWILIO.serviceSid}/`;
@@ -65,7 +73,14 @@ export async function fakeTwilio() {
   return Object.assign(fake, { url, close: closer(server) });
 }
 
-type VoiceCall = { id: string; status: string; createdAt: string; assistantId: string; phoneNumberId: string; customer: { number: string; name?: string; externalId?: string } } & Record<string, unknown>;
+type VoiceCall = {
+  id: string;
+  status: string;
+  createdAt: string;
+  assistantId: string;
+  phoneNumberId: string;
+  customer: { number: string; name?: string; externalId?: string };
+} & Record<string, unknown>;
 
 /**
  * The voice provider's REST API for outbound calls: `POST /call` (201 `{id, status: "queued"}` for the
@@ -78,11 +93,27 @@ type VoiceCall = { id: string; status: string; createdAt: string; assistantId: s
 export async function fakeVoiceProvider(privateKey: string) {
   const calls: VoiceCall[] = [];
   const posts: unknown[] = [];
-  const script: (number | 'hang' | 'create-then-hang' | { hangThenCreateAfterMs: number } | { createWhen: Promise<unknown> })[] = [];
+  const script: (
+    number | 'hang' | 'create-then-hang' | { hangThenCreateAfterMs: number } | { createWhen: Promise<unknown> }
+  )[] = [];
   const hanging = new Set<ServerResponse>();
-  const fake = { url: '', down: false, calls, posts, script, refuseEveryOther: false, listFails: false, close: async () => {} };
+  const fake = {
+    url: '',
+    down: false,
+    calls,
+    posts,
+    script,
+    refuseEveryOther: false,
+    listFails: false,
+    close: async () => {},
+  };
   const create = (body: Record<string, unknown>) => {
-    const call = { ...body, id: `call-${calls.length + 1}`, status: "queued", createdAt: new Date().toISOString() } as VoiceCall;
+    const call = {
+      ...body,
+      id: `call-${calls.length + 1}`,
+      status: 'queued',
+      createdAt: new Date().toISOString(),
+    } as VoiceCall;
     calls.push(call);
     return call;
   };
@@ -93,7 +124,13 @@ export async function fakeVoiceProvider(privateKey: string) {
     if (req.method === 'GET' && path.pathname === '/call') {
       if (fake.listFails) return json(res, 500, { message: 'list failed' });
       const since = Date.parse(path.searchParams.get('createdAtGe') ?? '1970-01-01T00:00:00Z');
-      return json(res, 200, calls.filter((c) => c.phoneNumberId === path.searchParams.get('phoneNumberId') && Date.parse(c.createdAt) >= since));
+      return json(
+        res,
+        200,
+        calls.filter(
+          (c) => c.phoneNumberId === path.searchParams.get('phoneNumberId') && Date.parse(c.createdAt) >= since,
+        ),
+      );
     }
     if (req.method === 'GET' && path.pathname.startsWith('/call/')) {
       const call = calls.find((c) => c.id === decodeURIComponent(path.pathname.slice(6)));
@@ -109,23 +146,32 @@ export async function fakeVoiceProvider(privateKey: string) {
       return void hanging.add(res);
     }
     // Holds the request until the test lets it go, then makes the call and answers 201.
-    if (typeof next === 'object' && 'createWhen' in next) return void next.createWhen.then(() => json(res, 201, create(parsed)));
+    if (typeof next === 'object' && 'createWhen' in next)
+      return void next.createWhen.then(() => json(res, 201, create(parsed)));
     if (typeof next === 'object') {
       setTimeout(() => create(parsed), next.hangThenCreateAfterMs);
       return void hanging.add(res);
     }
-    if (typeof next === 'number') return json(res, next, { message: next === 400 ? ['customer.number must be a valid phone number'] : 'not now', error: 'Bad Request' });
+    if (typeof next === 'number')
+      return json(res, next, {
+        message: next === 400 ? ['customer.number must be a valid phone number'] : 'not now',
+        error: 'Bad Request',
+      });
     const tries = posts.filter((p) => (p as VoiceCall).customer?.externalId === parsed.customer?.externalId).length;
     if (fake.refuseEveryOther && tries % 2 === 1) return json(res, 503, { message: 'busy' });
     const name = parsed.customer?.name;
-    if (typeof name === 'string' && name.length > 40) return json(res, 400, { message: ['customer.name must be shorter than or equal to 40 characters'] });
+    if (typeof name === 'string' && name.length > 40)
+      return json(res, 400, { message: ['customer.name must be shorter than or equal to 40 characters'] });
     json(res, 201, create(parsed));
   });
   return Object.assign(fake, {
     url,
     /** Ends a call as the provider would see it: ended, with its report. */
     end(id: string, report: Record<string, unknown>) {
-      Object.assign(calls.find((c) => c.id === id)!, { status: 'ended', ...report });
+      Object.assign(
+        calls.find((c) => c.id === id)!,
+        { status: 'ended', ...report },
+      );
     },
     close: async () => {
       for (const res of hanging) res.destroy();
@@ -143,14 +189,25 @@ export async function fakeTurnstile(secret: string) {
     requests.push(form);
     const ok = form.secret === secret && form.response?.startsWith('pass') && !used.has(form.response);
     if (ok) used.add(form.response);
-    json(res, 200, ok ? { success: true, 'error-codes': [], hostname: '127.0.0.1' } : { success: false, 'error-codes': ['invalid-input-response'] });
+    json(
+      res,
+      200,
+      ok
+        ? { success: true, 'error-codes': [], hostname: '127.0.0.1' }
+        : { success: false, 'error-codes': ['invalid-input-response'] },
+    );
   });
   return { url: `${url}/turnstile/v0/siteverify`, requests, close: closer(server) };
 }
 
 /** A CRM webhook that fails its first `failFirst` answers (500), then keeps what it receives, checking the signature. */
 export async function webhookReceiver(secret: string, failFirst = 0) {
-  const received: { deliveryId: string; event: string; validSignature: boolean; body: { id: string; event: string; lead: Record<string, unknown>; call?: Record<string, unknown> | null } }[] = [];
+  const received: {
+    deliveryId: string;
+    event: string;
+    validSignature: boolean;
+    body: { id: string; event: string; lead: Record<string, unknown>; call?: Record<string, unknown> | null };
+  }[] = [];
   const fake = { url: '', down: false, received, failures: 0, close: async () => {} };
   const { server, url } = await listen((req, body, res) => {
     if (fake.down || fake.failures < failFirst) {
@@ -159,7 +216,12 @@ export async function webhookReceiver(secret: string, failFirst = 0) {
     }
     const timestamp = String(req.headers['x-timestamp']);
     const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-    received.push({ deliveryId: String(req.headers['x-delivery-id']), event: String(req.headers['x-event']), validSignature: req.headers['x-signature-256'] === expected, body: JSON.parse(body) });
+    received.push({
+      deliveryId: String(req.headers['x-delivery-id']),
+      event: String(req.headers['x-event']),
+      validSignature: req.headers['x-signature-256'] === expected,
+      body: JSON.parse(body),
+    });
     json(res, 200, { ok: true });
   });
   return Object.assign(fake, { url: `${url}/hooks/leads`, close: closer(server) });

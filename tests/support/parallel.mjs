@@ -20,7 +20,9 @@ if (!process.env.TEST_SLOWDOWN) process.env.TEST_SLOWDOWN = String(Math.max(3, s
 /** @param {string} script @param {boolean} streamed @returns {Promise<{ code: number, output: string }>} */
 const runScript = (script, streamed) =>
   new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'] });
+    const child = spawn('npm', ['run', '-s', script], {
+      stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'],
+    });
     // The checks that only compute yield the CPU to the tests (their processes inherit this); the unit
     // tests do not: starved, their services answered 503 busy and their spawned processes overran.
     if (yields.has(script) && child.pid) setPriority(child.pid, 5);
@@ -36,7 +38,8 @@ async function runChain(chain, streamed) {
     const started = Date.now();
     const { code, output } = await runScript(script, streamed);
     const took = `${Math.round((Date.now() - started) / 1000)} s`;
-    if (!streamed || code !== 0) process.stdout.write(`\n> ${script} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${took}\n${output}`);
+    if (!streamed || code !== 0)
+      process.stdout.write(`\n> ${script} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${took}\n${output}`);
     if (code !== 0) return code;
   }
   return 0;

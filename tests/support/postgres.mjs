@@ -21,7 +21,9 @@ export function postgresBin() {
   if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const majors = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const majors = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return majors.length ? join(base, majors[0], 'bin') : null;
 }
 
@@ -41,7 +43,8 @@ function clusterIn(dir) {
   const asRoot = process.getuid?.() === 0;
   const data = join(dir, 'data');
   /** @param {string} tool @param {string[]} args @returns {[string, string[]]} */
-  const argv = (tool, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]);
+  const argv = (tool, args) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
   return {
     data,
     prepare() {
@@ -53,7 +56,16 @@ function clusterIn(dir) {
     start: (port) => [
       argv('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']),
       // fsync stays on: the tests check durability, and it is what production runs with.
-      argv('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']),
+      argv('pg_ctl', [
+        '-D',
+        data,
+        '-w',
+        '-l',
+        join(dir, 'log'),
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        'start',
+      ]),
     ],
     stop: () => argv('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']),
   };
@@ -128,7 +140,8 @@ export function startSharedCluster() {
 function sharedClusterUrl(dir) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; Atomics.wait(pause, 0, 0, 50)) {
-    if (existsSync(join(dir, 'failed'))) throw new Error(`PostgreSQL did not start: ${readFileSync(join(dir, 'failed'), 'utf8')}`);
+    if (existsSync(join(dir, 'failed')))
+      throw new Error(`PostgreSQL did not start: ${readFileSync(join(dir, 'failed'), 'utf8')}`);
     if (existsSync(join(dir, 'url'))) return readFileSync(join(dir, 'url'), 'utf8');
   }
   throw new Error('PostgreSQL did not start within a minute.');
@@ -147,7 +160,8 @@ export function startPostgres() {
   if (!shared) return startCluster();
   const server = sharedClusterUrl(shared);
   const name = `test_${process.pid}_${++databases}_${Math.random().toString(36).slice(2, 8)}`;
-  const psql = (/** @type {string} */ sql) => runSync([join(requireBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', `${server}/postgres`, '-c', sql]]);
+  const psql = (/** @type {string} */ sql) =>
+    runSync([join(requireBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', `${server}/postgres`, '-c', sql]]);
   psql(`CREATE DATABASE ${name}`);
   return {
     url: `${server}/${name}`,

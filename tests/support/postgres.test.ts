@@ -5,7 +5,9 @@ import { SHARED_CLUSTER, startCluster, startPostgres } from './postgres.mjs';
 
 const reachable = (url: string) =>
   new Promise<boolean>((resolve) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => resolve(true)).on('error', () =>
+      resolve(false),
+    );
     socket.unref();
   });
 
@@ -28,7 +30,8 @@ describe('startPostgres in a test run', () => {
     expect(new URL(b.url).port).toBe(new URL(a.url).port);
     expect(b.url).not.toBe(a.url);
     await query(a.url, 'CREATE TABLE only_in_a (id int)');
-    const tables = (url: string) => query(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+    const tables = (url: string) =>
+      query(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
     expect(await tables(a.url)).toEqual([{ table_name: 'only_in_a' }]);
     expect(await tables(b.url)).toEqual([]);
   });

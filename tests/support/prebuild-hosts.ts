@@ -35,8 +35,12 @@ try {
     renameSync(`${PREBUILT}.tmp`, PREBUILT);
     if (previous && previous.dir !== dir) await rm(previous.dir, { recursive: true, force: true });
     const failed = Object.keys(hosts).filter((name) => !hosts[name]!.ok);
-    process.stdout.write(`Built the host projects in ${Math.round((Date.now() - started) / 1000)} s${failed.length ? `; failed: ${failed.join(', ')} (their tests say why)` : ''}\n`);
+    process.stdout.write(
+      `Built the host projects in ${Math.round((Date.now() - started) / 1000)} s${failed.length ? `; failed: ${failed.join(', ')} (their tests say why)` : ''}\n`,
+    );
   }
 } catch (error) {
-  process.stdout.write(`The host projects were not built ahead (hosts.spec.ts builds them): ${(error as Error).message}\n`);
+  process.stdout.write(
+    `The host projects were not built ahead (hosts.spec.ts builds them): ${(error as Error).message}\n`,
+  );
 }

@@ -15,7 +15,11 @@ export const FONT_PACKAGES = ['fonts-noto-core', 'fonts-dejavu-core', 'fonts-lib
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** A font family each package installs, for machines without dpkg (fc-list names families). */
-const FONT_FAMILIES = { 'fonts-noto-core': 'Noto Sans', 'fonts-dejavu-core': 'DejaVu Sans', 'fonts-liberation': 'Liberation Sans' };
+const FONT_FAMILIES = {
+  'fonts-noto-core': 'Noto Sans',
+  'fonts-dejavu-core': 'DejaVu Sans',
+  'fonts-liberation': 'Liberation Sans',
+};
 
 /**
  * @typedef {object} Probe What the machine has, asked through these functions (replaced in the unit tests).
@@ -36,8 +40,11 @@ export function missingPrerequisites(probe) {
   const chromium = probe.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   if (!probe.executable(chromium)) missing.push('chromium');
 
-  const onPath = (/** @type {string} */ name) => (probe.env.PATH ?? '').split(delimiter).some((dir) => dir && probe.executable(join(dir, name)));
-  const debianPostgres = probe.postgresBinDirs('/usr/lib/postgresql').some((dir) => probe.executable(join(dir, 'initdb')) && probe.executable(join(dir, 'pg_ctl')));
+  const onPath = (/** @type {string} */ name) =>
+    (probe.env.PATH ?? '').split(delimiter).some((dir) => dir && probe.executable(join(dir, name)));
+  const debianPostgres = probe
+    .postgresBinDirs('/usr/lib/postgresql')
+    .some((dir) => probe.executable(join(dir, 'initdb')) && probe.executable(join(dir, 'pg_ctl')));
   if (!debianPostgres && !(onPath('initdb') && onPath('pg_ctl'))) missing.push('postgresql');
 
   let families;
@@ -65,10 +72,14 @@ export function message(missing, root, env = {}) {
   const custom = env.CHROMIUM_PATH;
   const named = missing.map((name) => {
     if (name !== 'chromium') return name;
-    return custom ? `chromium at CHROMIUM_PATH=${custom} (not an executable file: point CHROMIUM_PATH at a Chromium binary, or unset it for ${DEFAULT_CHROMIUM})` : `chromium (none at ${DEFAULT_CHROMIUM}; CHROMIUM_PATH names another)`;
+    return custom
+      ? `chromium at CHROMIUM_PATH=${custom} (not an executable file: point CHROMIUM_PATH at a Chromium binary, or unset it for ${DEFAULT_CHROMIUM})`
+      : `chromium (none at ${DEFAULT_CHROMIUM}; CHROMIUM_PATH names another)`;
   });
   const packages = missing.filter((name) => !(name === 'chromium' && custom));
-  const install = packages.length ? ` — install with: ${root ? '' : 'sudo '}apt-get install -y ${packages.join(' ')}` : '';
+  const install = packages.length
+    ? ` — install with: ${root ? '' : 'sudo '}apt-get install -y ${packages.join(' ')}`
+    : '';
   return `Missing for the tests: ${named.join(', ')}${install}`;
 }
 
@@ -92,7 +103,11 @@ export const machine = {
   },
   dpkgInstalled(pkg) {
     try {
-      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 });
+      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 2000,
+      });
       return status.includes('install ok installed');
     } catch (error) {
       // dpkg-query exits 1 for a package it does not know; ENOENT means there is no dpkg to ask.
@@ -101,7 +116,11 @@ export const machine = {
   },
   fontFamilies() {
     try {
-      return execFileSync('fc-list', [':', 'family'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 });
+      return execFileSync('fc-list', [':', 'family'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 2000,
+      });
     } catch {
       return undefined;
     }

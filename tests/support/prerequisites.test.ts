@@ -19,7 +19,10 @@ function probe({
   };
 }
 
-const debianPostgres = { pgDirs: ['/usr/lib/postgresql/16/bin'], files: ['/usr/bin/chromium', '/usr/lib/postgresql/16/bin/initdb', '/usr/lib/postgresql/16/bin/pg_ctl'] };
+const debianPostgres = {
+  pgDirs: ['/usr/lib/postgresql/16/bin'],
+  files: ['/usr/bin/chromium', '/usr/lib/postgresql/16/bin/initdb', '/usr/lib/postgresql/16/bin/pg_ctl'],
+};
 
 describe('the prerequisites check', () => {
   it('passes on a machine that has Chromium, Debian PostgreSQL and the fonts', () => {
@@ -31,23 +34,38 @@ describe('the prerequisites check', () => {
   });
 
   it('looks for Chromium where CHROMIUM_PATH says', () => {
-    const machine = probe({ ...debianPostgres, files: [...debianPostgres.files.slice(1), '/opt/chrome/chrome'], env: { CHROMIUM_PATH: '/opt/chrome/chrome', PATH: '' } });
+    const machine = probe({
+      ...debianPostgres,
+      files: [...debianPostgres.files.slice(1), '/opt/chrome/chrome'],
+      env: { CHROMIUM_PATH: '/opt/chrome/chrome', PATH: '' },
+    });
     expect(missingPrerequisites(machine)).toEqual([]);
     expect(missingPrerequisites({ ...machine, env: { PATH: '' } })).toEqual(['chromium']);
   });
 
   it('accepts initdb and pg_ctl on PATH, and wants both', () => {
-    const base = { files: ['/usr/bin/chromium', '/usr/local/pg/bin/initdb', '/usr/local/pg/bin/pg_ctl'], env: { PATH: '/usr/bin:/usr/local/pg/bin' } };
+    const base = {
+      files: ['/usr/bin/chromium', '/usr/local/pg/bin/initdb', '/usr/local/pg/bin/pg_ctl'],
+      env: { PATH: '/usr/bin:/usr/local/pg/bin' },
+    };
     expect(missingPrerequisites(probe(base))).toEqual([]);
     expect(missingPrerequisites(probe({ ...base, files: base.files.slice(0, 2) }))).toEqual(['postgresql']);
-    expect(missingPrerequisites(probe({ ...debianPostgres, files: debianPostgres.files.slice(0, 2) }))).toEqual(['postgresql']);
+    expect(missingPrerequisites(probe({ ...debianPostgres, files: debianPostgres.files.slice(0, 2) }))).toEqual([
+      'postgresql',
+    ]);
   });
 
   it('asks dpkg for each font package, and fc-list where there is no dpkg', () => {
-    expect(missingPrerequisites(probe({ ...debianPostgres, packages: ['fonts-dejavu-core'] }))).toEqual(['fonts-noto-core', 'fonts-liberation']);
+    expect(missingPrerequisites(probe({ ...debianPostgres, packages: ['fonts-dejavu-core'] }))).toEqual([
+      'fonts-noto-core',
+      'fonts-liberation',
+    ]);
     const noDpkg = { ...debianPostgres, packages: null };
     expect(missingPrerequisites(probe({ ...noDpkg, fonts: 'Noto Sans\nDejaVu Sans\nLiberation Sans\n' }))).toEqual([]);
-    expect(missingPrerequisites(probe({ ...noDpkg, fonts: 'DejaVu Sans\n' }))).toEqual(['fonts-noto-core', 'fonts-liberation']);
+    expect(missingPrerequisites(probe({ ...noDpkg, fonts: 'DejaVu Sans\n' }))).toEqual([
+      'fonts-noto-core',
+      'fonts-liberation',
+    ]);
     expect(missingPrerequisites(probe({ ...noDpkg, fonts: undefined }))).toEqual(FONT_PACKAGES);
   });
 
@@ -56,7 +74,9 @@ describe('the prerequisites check', () => {
     expect(message(['chromium', 'fonts-noto-core'], false)).toBe(
       'Missing for the tests: chromium (none at /usr/bin/chromium; CHROMIUM_PATH names another), fonts-noto-core — install with: sudo apt-get install -y chromium fonts-noto-core',
     );
-    expect(message(['postgresql'], true)).toBe('Missing for the tests: postgresql — install with: apt-get install -y postgresql');
+    expect(message(['postgresql'], true)).toBe(
+      'Missing for the tests: postgresql — install with: apt-get install -y postgresql',
+    );
   });
 
   it('names CHROMIUM_PATH and the path it tried when that path is wrong (a setting to fix, not a package to install)', () => {
@@ -64,17 +84,29 @@ describe('the prerequisites check', () => {
     expect(message(['chromium'], true, env)).toBe(
       'Missing for the tests: chromium at CHROMIUM_PATH=/opt/nowhere/chrome (not an executable file: point CHROMIUM_PATH at a Chromium binary, or unset it for /usr/bin/chromium)',
     );
-    expect(message(['chromium', 'postgresql'], false, env)).toMatch(/^Missing for the tests: chromium at CHROMIUM_PATH=\/opt\/nowhere\/chrome \(.*\), postgresql — install with: sudo apt-get install -y postgresql$/);
+    expect(message(['chromium', 'postgresql'], false, env)).toMatch(
+      /^Missing for the tests: chromium at CHROMIUM_PATH=\/opt\/nowhere\/chrome \(.*\), postgresql — install with: sudo apt-get install -y postgresql$/,
+    );
   });
 
   // CPU seconds, not wall seconds: a loaded machine stretches the second, not the work done in it.
   it('answers in a fraction of a CPU second, in one line and exit code 1 when Chromium is missing', () => {
     const script = '"$0" tests/support/prerequisites.mjs; code=$?; times >&3; exit $code';
-    const run = spawnSync('bash', ['-c', script, process.execPath], { env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' }, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], encoding: 'utf8' });
+    const run = spawnSync('bash', ['-c', script, process.execPath], {
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    });
     // `times`: the shell's own user and system time, then its children's.
-    const [user, system] = [...String(run.output[3]).split('\n')[1].matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, sec]) => Number(m) * 60 + Number(sec));
+    const [user, system] = [
+      ...String(run.output[3])
+        .split('\n')[1]
+        .matchAll(/(\d+)m([\d.]+)s/g),
+    ].map(([, m, sec]) => Number(m) * 60 + Number(sec));
     expect(user + system).toBeLessThan(1);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^Missing for the tests: chromium at CHROMIUM_PATH=\/nonexistent\/chromium \(not an executable file[^)]*\)(, [\w-]+)*( — install with: .*)?\n$/);
+    expect(run.stderr).toMatch(
+      /^Missing for the tests: chromium at CHROMIUM_PATH=\/nonexistent\/chromium \(not an executable file[^)]*\)(, [\w-]+)*( — install with: .*)?\n$/,
+    );
   });
 });

@@ -35,7 +35,12 @@ export function startStubServer(port: number): Promise<Server> {
     }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const entry: Recorded = { method: req.method ?? '', path: url.pathname, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const entry: Recorded = {
+      method: req.method ?? '',
+      path: url.pathname,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
 
     if (parts[0] === '__log' && parts[1]) {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(log.get(parts[1]) ?? []));

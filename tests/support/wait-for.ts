@@ -7,4 +7,7 @@ import { slowdown } from './slowdown.mjs';
  * stays as it is.
  */
 export const waitFor: typeof vi.waitFor = (callback, options) =>
-  vi.waitFor(callback, typeof options === 'number' ? { timeout: options } : { timeout: 1_000 * slowdown(), ...options });
+  vi.waitFor(
+    callback,
+    typeof options === 'number' ? { timeout: options } : { timeout: 1_000 * slowdown(), ...options },
+  );

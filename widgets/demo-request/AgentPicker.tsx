@@ -24,6 +24,8 @@ export function AgentPicker({ t, value, settled, onChange }: AgentPickerProps) {
     );
   }
   return renderView(agentsView(t, value), (attrs) =>
-    attrs.type === 'radio' ? { checked: attrs.value === value, onChange: () => onChange(attrs.value as AgentId) } : undefined,
+    attrs.type === 'radio'
+      ? { checked: attrs.value === value, onChange: () => onChange(attrs.value as AgentId) }
+      : undefined,
   );
 }

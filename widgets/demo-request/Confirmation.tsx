@@ -16,7 +16,10 @@ interface ConfirmationProps {
 }
 
 /** A repeat request: what already happened to the first one, or still will (#34). */
-function repeatText({ lead, phone, t, lang }: Omit<ConfirmationProps, 'onStartOver' | 'name'>, now: Date): { text: string; whole: string[] } | null {
+function repeatText(
+  { lead, phone, t, lang }: Omit<ConfirmationProps, 'onStartOver' | 'name'>,
+  now: Date,
+): { text: string; whole: string[] } | null {
   if (lead.call === 'placed' && lead.calledAt) {
     const { time, date, day } = calledTime(lead.calledAt, lang, now);
     return { text: t.duplicateCalled({ when: t.callWhen[day]({ time, date }), phone }), whole: [phone, time] };
@@ -28,7 +31,10 @@ function repeatText({ lead, phone, t, lang }: Omit<ConfirmationProps, 'onStartOv
 }
 
 /** What the service did with the request, in one plain sentence per outcome (#21), and a repeat's own (#34). */
-export function confirmationText(props: Omit<ConfirmationProps, 'onStartOver'>, now = new Date()): { text: string; whole: string[] } {
+export function confirmationText(
+  props: Omit<ConfirmationProps, 'onStartOver'>,
+  now = new Date(),
+): { text: string; whole: string[] } {
   const { lead, name, phone, t, lang } = props;
   const repeat = lead.duplicate ? repeatText(props, now) : null;
   if (repeat) return repeat;
@@ -53,10 +59,18 @@ function keepWhole(text: string, whole: string[]): ReactNode[] {
   const out: ReactNode[] = [];
   let rest = text;
   for (;;) {
-    const hits = whole.filter(Boolean).map((part) => [rest.indexOf(part), part] as const).filter(([at]) => at >= 0);
+    const hits = whole
+      .filter(Boolean)
+      .map((part) => [rest.indexOf(part), part] as const)
+      .filter(([at]) => at >= 0);
     if (!hits.length) break;
     const [at, part] = hits.reduce((first, hit) => (hit[0] < first[0] ? hit : first));
-    out.push(rest.slice(0, at), <span key={out.length} className="nowrap">{part}</span>);
+    out.push(
+      rest.slice(0, at),
+      <span key={out.length} className="nowrap">
+        {part}
+      </span>,
+    );
     rest = rest.slice(at + part.length);
   }
   out.push(rest);

@@ -8,14 +8,27 @@ import { AgentPicker } from './AgentPicker';
 import type { DemoRequestProps } from './contract';
 import { firstCountry, nameView, privacyView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
-import { canRequestCall, demoRequestEvents, demoRequestReducer, initialDemoRequestState, missingSteps, type PhoneStatus, type Step } from './machine';
+import {
+  canRequestCall,
+  demoRequestEvents,
+  demoRequestReducer,
+  initialDemoRequestState,
+  missingSteps,
+  type PhoneStatus,
+  type Step,
+} from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useWhenVisible } from './hooks';
 import { Confirmation } from './Confirmation';
 import { useTurnstile } from './turnstile';
 import { isCountry, parseCountries } from './phone/countries';
 
-const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', consent: 'stepConsent' } as const satisfies Record<Step, string>;
+const STEP_TEXT = {
+  agent: 'stepAgent',
+  name: 'stepName',
+  phone: 'stepPhone',
+  consent: 'stepConsent',
+} as const satisfies Record<Step, string>;
 
 /**
  * Pick a demo agent, give a name and a verified phone, consent, and ask for a call. Without
@@ -23,8 +36,25 @@ const STEP_TEXT = { agent: 'stepAgent', name: 'stepName', phone: 'stepPhone', co
  * an event); with it, the service sends and checks the code, stores the lead and calls the visitor.
  */
 export function DemoRequest(props: DemoRequestProps & Localized) {
-  const { countries, brandName, backendUrl, consentText, consentVersion, turnstileSiteKey, metadata, lang = 'en' } = props;
-  const { state, dispatch, ref: rootRef } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(demoRequestReducer, initialDemoRequestState, demoRequestEvents);
+  const {
+    countries,
+    brandName,
+    backendUrl,
+    consentText,
+    consentVersion,
+    turnstileSiteKey,
+    metadata,
+    lang = 'en',
+  } = props;
+  const {
+    state,
+    dispatch,
+    ref: rootRef,
+  } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(
+    demoRequestReducer,
+    initialDemoRequestState,
+    demoRequestEvents,
+  );
   const t = DEMO_REQUEST_STRINGS[lang];
   const country = firstCountry(props);
   const live = Boolean(backendUrl?.trim());
@@ -33,7 +63,13 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const challenge = useTurnstile(live ? turnstileSiteKey : undefined, rootRef, lang);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const website = useCallback(() => honeypotRef.current?.value ?? '', []);
-  const flow = useLeadFlow(backendUrl ?? '', state, dispatch, { consentText: consent, consentVersion, metadata, website, challenge }, t);
+  const flow = useLeadFlow(
+    backendUrl ?? '',
+    state,
+    dispatch,
+    { consentText: consent, consentVersion, metadata, website, challenge },
+    t,
+  );
   // The phone input (about 100 KB gzip with its flags and metadata) loads once the form is on
   // screen and the browser is idle, or at once when the visitor reaches for the form.
   const [phoneWanted, setPhoneWanted] = useState(false);
@@ -47,7 +83,9 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const asked = props.defaultCountry?.trim().toUpperCase();
   useEffect(() => {
     if (!asked || asked === country) return;
-    console.warn(`<ai-demo-request>: default-country "${asked}" ${isCountry(asked) ? "is not one of the form's countries" : 'is not a known country code'}; using ${country}.`);
+    console.warn(
+      `<ai-demo-request>: default-country "${asked}" ${isCountry(asked) ? "is not one of the form's countries" : 'is not a known country code'}; using ${country}.`,
+    );
   }, [asked, country]);
   const { phoneStatus, problem, submission } = state;
   const ready = canRequestCall(state);
@@ -74,7 +112,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
 
   // A refusal takes focus to what fixes it: the number, the bot check, or a new code.
   useEffect(() => {
-    if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>("#phone")?.focus();
+    if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>('#phone')?.focus();
     else if (problem?.focus === 'challenge') challenge.focus();
     else if (problem?.newCode) resendRef.current?.focus();
     // Once per refusal: the problem object is new each time.
@@ -117,11 +155,39 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const done = submission.status === 'done' ? submission : null;
 
   return (
-    <form ref={rootRef} className="root" part="base" data-done={done ? '' : undefined} onSubmit={onSubmit} noValidate onPointerOver={wantPhone} onFocus={wantPhone} onTouchStart={wantPhone}>
-      <AgentPicker t={t} value={state.agentId} settled={Boolean(done)} onChange={(agentId) => dispatch({ type: 'select', agentId })} />
+    <form
+      ref={rootRef}
+      className="root"
+      part="base"
+      data-done={done ? '' : undefined}
+      onSubmit={onSubmit}
+      noValidate
+      onPointerOver={wantPhone}
+      onFocus={wantPhone}
+      onTouchStart={wantPhone}
+    >
+      <AgentPicker
+        t={t}
+        value={state.agentId}
+        settled={Boolean(done)}
+        onChange={(agentId) => dispatch({ type: 'select', agentId })}
+      />
       <fieldset className="fields" part="form" disabled={Boolean(done)} hidden={Boolean(done)}>
         <h2 className="form-title">{t.formTitle}</h2>
-        {nameView(t).map((node, i) => renderView(node, (attrs) => (attrs.id === 'name' ? { value: state.name, onChange: (e: ChangeEvent<HTMLInputElement>) => dispatch({ type: 'name', value: e.currentTarget.value }) } : undefined), i))}
+        {nameView(t).map((node, i) =>
+          renderView(
+            node,
+            (attrs) =>
+              attrs.id === 'name'
+                ? {
+                    value: state.name,
+                    onChange: (e: ChangeEvent<HTMLInputElement>) =>
+                      dispatch({ type: 'name', value: e.currentTarget.value }),
+                  }
+                : undefined,
+            i,
+          ),
+        )}
         <label htmlFor="phone">{t.phoneLabel}</label>
         {phoneWanted ? (
           <LazyPhoneField
@@ -165,13 +231,25 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
                 value={state.otp}
                 onChange={(e) => dispatch({ type: 'otp', value: e.currentTarget.value })}
               />
-              <button type="button" className="secondary" part="verify-button" aria-disabled={phoneStatus === 'verifying' || undefined} onClick={() => (live ? void flow.verify() : dispatch({ type: 'verify' }))}>
+              <button
+                type="button"
+                className="secondary"
+                part="verify-button"
+                aria-disabled={phoneStatus === 'verifying' || undefined}
+                onClick={() => (live ? void flow.verify() : dispatch({ type: 'verify' }))}
+              >
                 {phoneStatus === 'verifying' ? t.checking : t.verify}
               </button>
             </div>
             {note('code')}
             {live && (
-              <button ref={resendRef} type="button" className={problem?.newCode ? 'link-button emphasised' : 'link-button'} aria-disabled={resendIn > 0 || undefined} onClick={() => resendIn === 0 && void flow.getCode()}>
+              <button
+                ref={resendRef}
+                type="button"
+                className={problem?.newCode ? 'link-button emphasised' : 'link-button'}
+                aria-disabled={resendIn > 0 || undefined}
+                onClick={() => resendIn === 0 && void flow.getCode()}
+              >
                 {resendIn > 0 ? t.resendIn({ seconds: resendIn }) : t.resend}
               </button>
             )}
@@ -185,25 +263,65 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
           )}
         </div>
         <label className="consent">
-          <input ref={consentRef} type="checkbox" data-control="consent" checked={state.consent} onChange={(e) => dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })} />
+          <input
+            ref={consentRef}
+            type="checkbox"
+            data-control="consent"
+            checked={state.consent}
+            onChange={(e) =>
+              dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })
+            }
+          />
           <span>{consent}</span>
         </label>
         {privacyView(t, props.privacyHref).map((node, i) => renderView(node, undefined, i))}
         {note('submit')}
         {!done && (
           <>
-            <button type="submit" className="primary" part="submit-button" disabled={!ready && submission.status !== 'submitting'} aria-disabled={submission.status === 'submitting' || undefined} aria-describedby="hint">
+            <button
+              type="submit"
+              className="primary"
+              part="submit-button"
+              disabled={!ready && submission.status !== 'submitting'}
+              aria-disabled={submission.status === 'submitting' || undefined}
+              aria-describedby="hint"
+            >
               {submission.status === 'submitting' ? t.requesting : t.getCall}
             </button>
             <p id="hint" className="hint" role="status">
-              {sent && state.agentId ? t.demoThanks({ agent: t.agentTitles[state.agentId] }) : ready || submission.status === 'submitting' ? '' : t.missingSteps({ steps: missingSteps(state).map((step) => t[STEP_TEXT[step]]) })}
+              {sent && state.agentId
+                ? t.demoThanks({ agent: t.agentTitles[state.agentId] })
+                : ready || submission.status === 'submitting'
+                  ? ''
+                  : t.missingSteps({ steps: missingSteps(state).map((step) => t[STEP_TEXT[step]]) })}
             </p>
           </>
         )}
       </fieldset>
-      {done && <Confirmation ref={confirmRef} lead={done} name={state.name.trim()} phone={state.codeSentTo ?? state.phone} t={t} lang={lang} onStartOver={() => dispatch({ type: 'start-over' })} />}
+      {done && (
+        <Confirmation
+          ref={confirmRef}
+          lead={done}
+          name={state.name.trim()}
+          phone={state.codeSentTo ?? state.phone}
+          t={t}
+          lang={lang}
+          onStartOver={() => dispatch({ type: 'start-over' })}
+        />
+      )}
       {/* A honeypot for bots that fill every field: out of sight, out of the tab order and the accessibility tree. */}
-      {live && <input ref={honeypotRef} className="honeypot" type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />}
+      {live && (
+        <input
+          ref={honeypotRef}
+          className="honeypot"
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          aria-hidden="true"
+          defaultValue=""
+        />
+      )}
     </form>
   );
 }

@@ -5,7 +5,8 @@ import type { PhoneFieldProps } from './PhoneField';
 import { phonePlaceholderView } from './view';
 
 /** Stands where the phone input will be, until its chunk has loaded: the shell's drawing of it. */
-export const PhonePlaceholder = ({ t, country }: { t: DemoRequestStrings; country: string }) => renderView(phonePlaceholderView(t, country));
+export const PhonePlaceholder = ({ t, country }: { t: DemoRequestStrings; country: string }) =>
+  renderView(phonePlaceholderView(t, country));
 
 /** The phone input from its own chunk, with a placeholder while it loads. */
 export const LazyPhoneField = lazyComponent<PhoneFieldProps>(() => import('./PhoneField').then((m) => m.default), {

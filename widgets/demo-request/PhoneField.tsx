@@ -34,7 +34,10 @@ function Flag({ country, countryName, className }: FlagProps & { className?: str
   useEffect(() => {
     if (flagNow(country)) return;
     let current = true;
-    void loadFlag(country).then((next) => current && setFetched({ country, source: next }), () => {});
+    void loadFlag(country).then(
+      (next) => current && setFetched({ country, source: next }),
+      () => {},
+    );
     return () => {
       current = false;
     };
@@ -61,7 +64,10 @@ export default function PhoneField({ id, value, defaultCountry, countries, t, on
   // India's metadata and name are at hand; another list suspends here until their chunks are in.
   const metadata = useSettled(metadataFor(countries));
   const names = useSettled(labelsFor(countries));
-  const known = countries === 'all' ? undefined : (countries as Country[]).filter((country) => isSupportedCountry(country, metadata));
+  const known =
+    countries === 'all'
+      ? undefined
+      : (countries as Country[]).filter((country) => isSupportedCountry(country, metadata));
   // No known country at all (default-country="ZZ"): the form falls back to India rather than no country.
   const list = known?.length === 0 ? [DEFAULT_COUNTRY as Country] : known;
   // An unknown country would turn the visitor's digits into another country's number (ZZ: "+98 …").

@@ -3,7 +3,13 @@ import { attributionOf, checkMetadata } from './attribution';
 
 describe('attributionOf', () => {
   it('reads utm_* and click ids from the page, and drops the fragment', () => {
-    expect(attributionOf('https://acme.example/pricing?utm_source=newsletter&utm_campaign=diwali&gclid=abc#x', 'https://news.example/', 'Asia/Kolkata')).toEqual({
+    expect(
+      attributionOf(
+        'https://acme.example/pricing?utm_source=newsletter&utm_campaign=diwali&gclid=abc#x',
+        'https://news.example/',
+        'Asia/Kolkata',
+      ),
+    ).toEqual({
       timeZone: 'Asia/Kolkata',
       pageUrl: 'https://acme.example/pricing?utm_source=newsletter&utm_campaign=diwali&gclid=abc',
       referrer: 'https://news.example/',
@@ -18,7 +24,11 @@ describe('attributionOf', () => {
   });
 
   it('takes every utm parameter and both click ids, decoded, first non-blank value winning', () => {
-    const all = attributionOf('https://a.example/?utm_source=&utm_source=mail&utm_medium=email&utm_term=ai%20calls&utm_content=hero+button&fbclid=F1&gclid=G1', '', 'UTC');
+    const all = attributionOf(
+      'https://a.example/?utm_source=&utm_source=mail&utm_medium=email&utm_term=ai%20calls&utm_content=hero+button&fbclid=F1&gclid=G1',
+      '',
+      'UTC',
+    );
     expect(all.utm).toEqual({ source: 'mail', medium: 'email', term: 'ai calls', content: 'hero button' });
     expect(all.clickIds).toEqual({ gclid: 'G1', fbclid: 'F1' });
   });
@@ -39,7 +49,9 @@ describe('checkMetadata', () => {
   });
 
   it('passes a flat object of strings as it is', () => {
-    expect(checkMetadata({ plan: 'pro', source: 'x'.repeat(200) })).toEqual({ metadata: { plan: 'pro', source: 'x'.repeat(200) } });
+    expect(checkMetadata({ plan: 'pro', source: 'x'.repeat(200) })).toEqual({
+      metadata: { plan: 'pro', source: 'x'.repeat(200) },
+    });
     const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'v']));
     expect(checkMetadata(twenty).problem).toBeUndefined();
   });

@@ -39,7 +39,13 @@ export function attributionOf(href: string, referrer: string, timeZone: string):
   }
   const params = url?.searchParams ?? new URLSearchParams();
   if (url) url.hash = '';
-  return { timeZone, pageUrl: url ? url.href : href.split('#')[0]!, referrer, utm: pick(params, UTM, 'utm_'), clickIds: pick(params, CLICK_IDS) };
+  return {
+    timeZone,
+    pageUrl: url ? url.href : href.split('#')[0]!,
+    referrer,
+    utm: pick(params, UTM, 'utm_'),
+    clickIds: pick(params, CLICK_IDS),
+  };
 }
 
 /** The host page's attribution at the moment Get a Call is pressed. */
@@ -63,13 +69,23 @@ export const METADATA_LIMITS = { keys: 20, length: 200 } as const;
  */
 export function checkMetadata(value: unknown): { metadata: Record<string, string>; problem?: string } {
   if (value === undefined || value === null) return { metadata: {} };
-  if (typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+  if (
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+  )
     return { metadata: {}, problem: 'metadata must be a plain object of strings' };
   const entries = Object.entries(value);
-  if (entries.length > METADATA_LIMITS.keys) return { metadata: {}, problem: `metadata has ${entries.length} keys; at most ${METADATA_LIMITS.keys} are sent` };
+  if (entries.length > METADATA_LIMITS.keys)
+    return { metadata: {}, problem: `metadata has ${entries.length} keys; at most ${METADATA_LIMITS.keys} are sent` };
   for (const [key, item] of entries) {
-    if (typeof item !== 'string') return { metadata: {}, problem: `metadata.${key} is a ${item === null ? 'null' : typeof item}, not a string` };
-    if (item.length > METADATA_LIMITS.length) return { metadata: {}, problem: `metadata.${key} is ${item.length} characters long; at most ${METADATA_LIMITS.length} are sent` };
+    if (typeof item !== 'string')
+      return { metadata: {}, problem: `metadata.${key} is a ${item === null ? 'null' : typeof item}, not a string` };
+    if (item.length > METADATA_LIMITS.length)
+      return {
+        metadata: {},
+        problem: `metadata.${key} is ${item.length} characters long; at most ${METADATA_LIMITS.length} are sent`,
+      };
   }
   return { metadata: Object.fromEntries(entries) as Record<string, string> };
 }

@@ -18,7 +18,12 @@ const LOCALES: Record<Lang, string> = { en: 'en-IN', hi: 'hi-IN' };
 
 /** The calendar day of `at` in `timeZone`, as a day number, so two days compare across zones and DST. */
 function dayNumber(at: Date, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
 }
@@ -26,7 +31,12 @@ function dayNumber(at: Date, timeZone: string | undefined): number {
 export function callTime(callAt: string, lang: Lang, now: Date = new Date(), timeZone?: string): CallTime {
   const at = new Date(callAt);
   const locale = LOCALES[lang];
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', ...(lang === 'hi' && { dayPeriod: 'long' }) }).format(at);
+  const time = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(lang === 'hi' && { dayPeriod: 'long' }),
+  }).format(at);
   const date = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(at);
   // A time already past (a slow clock) is still today's: the call is due now.
   const days = Math.max(0, dayNumber(at, timeZone) - dayNumber(now, timeZone));

@@ -10,7 +10,13 @@ import type { CodeRequest, DemoRequest } from '../../model/lead';
 export type CallOutcome = CallAnswer;
 // The model's answers as a value the widget owns (the model reaches the widget as types only): the
 // record's keys must be exactly the model's answers, or the typecheck fails.
-const KNOWN: Record<CallAnswer, true> = { placed: true, scheduled: true, retrying: true, failed: true, 'not-configured': true };
+const KNOWN: Record<CallAnswer, true> = {
+  placed: true,
+  scheduled: true,
+  retrying: true,
+  failed: true,
+  'not-configured': true,
+};
 const CALL_OUTCOMES: readonly string[] = Object.keys(KNOWN);
 export type OtpSent = { phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
 export type Refusal = { ok: false; error: string; message: string; retryAfterSeconds?: number; attemptsLeft?: number };
@@ -49,13 +55,26 @@ async function post<T>(backendUrl: string, path: string, body: unknown): Promise
  * said `queued`) promises nothing: it reads as `failed`, "our team has your request". A
  * `scheduled` call without a readable time is worded the same way rather than given a wrong one.
  */
-export function leadStored(data: { id: number; call?: unknown; callAt?: unknown; calledAt?: unknown; duplicate?: unknown }): LeadStored {
-  const known = typeof data.call === 'string' && CALL_OUTCOMES.includes(data.call) ? (data.call as CallOutcome) : 'failed';
+export function leadStored(data: {
+  id: number;
+  call?: unknown;
+  callAt?: unknown;
+  calledAt?: unknown;
+  duplicate?: unknown;
+}): LeadStored {
+  const known =
+    typeof data.call === 'string' && CALL_OUTCOMES.includes(data.call) ? (data.call as CallOutcome) : 'failed';
   const time = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined);
   const callAt = time(data.callAt);
   const calledAt = data.duplicate === true && known === 'placed' ? time(data.calledAt) : undefined;
   const call = known === 'scheduled' && !callAt ? 'failed' : known;
-  return { id: data.id, call, ...(call === 'scheduled' && { callAt }), ...(calledAt && { calledAt }), ...(data.duplicate === true && { duplicate: true }) };
+  return {
+    id: data.id,
+    call,
+    ...(call === 'scheduled' && { callAt }),
+    ...(calledAt && { calledAt }),
+    ...(data.duplicate === true && { duplicate: true }),
+  };
 }
 
 /** What Get OTP sends: `website` is the hidden honeypot field's value ("" from a person). */
@@ -65,7 +84,8 @@ export type { CodeRequest };
 export type Lead = DemoRequest;
 
 export const requestCode = (backendUrl: string, request: CodeRequest) => post<OtpSent>(backendUrl, '/otp', request);
-export const checkCode = (backendUrl: string, phone: string, code: string) => post<{ token: string }>(backendUrl, '/otp/verify', { phone, code });
+export const checkCode = (backendUrl: string, phone: string, code: string) =>
+  post<{ token: string }>(backendUrl, '/otp/verify', { phone, code });
 export async function sendLead(backendUrl: string, lead: Lead): Promise<Answer<LeadStored>> {
   const answer = await post<LeadStored>(backendUrl, '/demo-requests', lead);
   return answer.ok ? { ok: true, ...leadStored(answer) } : answer;

@@ -18,11 +18,28 @@ function run(actions: DemoRequestAction[], from: DemoRequestState = initialDemoR
 
 const otpRequested = run([{ type: 'phone', value: PHONE }, { type: 'request-otp' }]);
 const verified = run([{ type: 'verify' }], otpRequested);
-const ready = run([{ type: 'select', agentId: 'receptionist' }, { type: 'name', value: 'Asha' }, { type: 'consent', value: true }], verified);
+const ready = run(
+  [
+    { type: 'select', agentId: 'receptionist' },
+    { type: 'name', value: 'Asha' },
+    { type: 'consent', value: true },
+  ],
+  verified,
+);
 
 describe('initial state', () => {
   it('has no agent, no OTP requested, nothing verified and no consent', () => {
-    expect(initialDemoRequestState).toMatchObject({ agentId: null, name: '', phone: '', otp: '', phoneStatus: 'unverified', consent: false, token: null, problem: null, submission: { status: 'idle' } });
+    expect(initialDemoRequestState).toMatchObject({
+      agentId: null,
+      name: '',
+      phone: '',
+      otp: '',
+      phoneStatus: 'unverified',
+      consent: false,
+      token: null,
+      problem: null,
+      submission: { status: 'idle' },
+    });
   });
 });
 
@@ -85,7 +102,13 @@ describe('demoRequestReducer', () => {
   });
 
   it('a different phone number also cancels a pending OTP request', () => {
-    const changed = run([{ type: 'otp', value: '12' }, { type: 'phone', value: '+447700900123' }], otpRequested);
+    const changed = run(
+      [
+        { type: 'otp', value: '12' },
+        { type: 'phone', value: '+447700900123' },
+      ],
+      otpRequested,
+    );
     expect(changed).toMatchObject({ phoneStatus: 'unverified', otp: '' });
   });
 
@@ -102,7 +125,16 @@ describe('demoRequestReducer', () => {
 
   it('other fields leave the phone steps alone', () => {
     expect(ready.phoneStatus).toBe('verified');
-    expect(run([{ type: 'select', agentId: 'realEstate' }, { type: 'name', value: 'B' }, { type: 'consent', value: false }], ready).phoneStatus).toBe('verified');
+    expect(
+      run(
+        [
+          { type: 'select', agentId: 'realEstate' },
+          { type: 'name', value: 'B' },
+          { type: 'consent', value: false },
+        ],
+        ready,
+      ).phoneStatus,
+    ).toBe('verified');
   });
 });
 
@@ -132,7 +164,12 @@ describe('missingSteps and canRequestCall', () => {
 });
 
 describe('with a backend', () => {
-  const withPhone = run([{ type: 'select', agentId: 'receptionist' }, { type: 'name', value: 'Asha' }, { type: 'phone', value: PHONE }, { type: 'consent', value: true }]);
+  const withPhone = run([
+    { type: 'select', agentId: 'receptionist' },
+    { type: 'name', value: 'Asha' },
+    { type: 'phone', value: PHONE },
+    { type: 'consent', value: true },
+  ]);
   const sending = run([{ type: 'code-requested' }], withPhone);
   const sent = run([{ type: 'code-sent', display: '+91 98765 43210', resendAt: 30_000 }], sending);
   const checking = run([{ type: 'otp', value: '123456' }, { type: 'check-started' }], sent);
@@ -147,14 +184,26 @@ describe('with a backend', () => {
   });
 
   it('shows a refused code request at the phone and returns to where it was, with the wait', () => {
-    expect(run([{ type: 'code-refused', message: 'Wait.', resendAt: 9 }], sending)).toMatchObject({ phoneStatus: 'unverified', problem: { where: 'phone', message: 'Wait.' }, resendAt: 9 });
+    expect(run([{ type: 'code-refused', message: 'Wait.', resendAt: 9 }], sending)).toMatchObject({
+      phoneStatus: 'unverified',
+      problem: { where: 'phone', message: 'Wait.' },
+      resendAt: 9,
+    });
     const resend = run([{ type: 'code-requested' }, { type: 'code-refused', message: 'Later.' }], sent);
-    expect(resend).toMatchObject({ phoneStatus: 'otp-requested', codeSentTo: '+91 98765 43210', problem: { where: 'phone' } });
+    expect(resend).toMatchObject({
+      phoneStatus: 'otp-requested',
+      codeSentTo: '+91 98765 43210',
+      problem: { where: 'phone' },
+    });
   });
 
   it('keeps the typed code after a wrong one, says whether a new code is needed, and clears the note on typing', () => {
     const wrong = run([{ type: 'check-refused', message: 'Not right.', newCode: false }], checking);
-    expect(wrong).toMatchObject({ phoneStatus: 'otp-requested', otp: '123456', problem: { where: 'code', newCode: false } });
+    expect(wrong).toMatchObject({
+      phoneStatus: 'otp-requested',
+      otp: '123456',
+      problem: { where: 'code', newCode: false },
+    });
     expect(run([{ type: 'otp', value: '12345' }], wrong).problem).toBeNull();
   });
 
@@ -169,32 +218,89 @@ describe('with a backend', () => {
   it('keeps everything after a refused request, and asks for a new verification when the token was refused', () => {
     const submitting = run([{ type: 'submit-started' }], verifiedByService);
     const outage = run([{ type: 'submit-refused', message: 'No network.', reverify: false }], submitting);
-    expect(outage).toMatchObject({ phoneStatus: 'verified', token: 'tok', name: 'Asha', consent: true, submission: { status: 'idle' }, problem: { where: 'submit' } });
+    expect(outage).toMatchObject({
+      phoneStatus: 'verified',
+      token: 'tok',
+      name: 'Asha',
+      consent: true,
+      submission: { status: 'idle' },
+      problem: { where: 'submit' },
+    });
     const expired = run([{ type: 'submit-refused', message: 'Verify again.', reverify: true }], submitting);
-    expect(expired).toMatchObject({ phoneStatus: 'unverified', token: null, codeSentTo: null, name: 'Asha', phone: PHONE, problem: { where: 'phone' } });
+    expect(expired).toMatchObject({
+      phoneStatus: 'unverified',
+      token: null,
+      codeSentTo: null,
+      name: 'Asha',
+      phone: PHONE,
+      problem: { where: 'phone' },
+    });
   });
 
   it('forgets a verification when the number changes, and starts over keeping who asked', () => {
-    expect(run([{ type: 'phone', value: '+919876543211' }], verifiedByService)).toMatchObject({ phoneStatus: 'unverified', token: null, codeSentTo: null });
-    const again = run([{ type: 'submit-started' }, { type: 'submit-done', id: 1, call: 'retrying' }, { type: 'start-over' }], verifiedByService);
-    expect(again).toMatchObject({ name: 'Asha', phone: PHONE, agentId: 'receptionist', phoneStatus: 'unverified', token: null, consent: false, submission: { status: 'idle' } });
+    expect(run([{ type: 'phone', value: '+919876543211' }], verifiedByService)).toMatchObject({
+      phoneStatus: 'unverified',
+      token: null,
+      codeSentTo: null,
+    });
+    const again = run(
+      [{ type: 'submit-started' }, { type: 'submit-done', id: 1, call: 'retrying' }, { type: 'start-over' }],
+      verifiedByService,
+    );
+    expect(again).toMatchObject({
+      name: 'Asha',
+      phone: PHONE,
+      agentId: 'receptionist',
+      phoneStatus: 'unverified',
+      token: null,
+      consent: false,
+      submission: { status: 'idle' },
+    });
   });
 });
 
 describe('consent, the call outcomes and refusals (#21, #22)', () => {
-  const withPhone = run([{ type: 'select', agentId: 'receptionist' }, { type: 'name', value: 'Asha' }, { type: 'phone', value: PHONE }]);
-  const verifiedByService = run([{ type: 'code-requested' }, { type: 'code-sent', display: '+91 98765 43210', resendAt: 0 }, { type: 'check-started' }, { type: 'checked', token: 'tok' }], withPhone);
+  const withPhone = run([
+    { type: 'select', agentId: 'receptionist' },
+    { type: 'name', value: 'Asha' },
+    { type: 'phone', value: PHONE },
+  ]);
+  const verifiedByService = run(
+    [
+      { type: 'code-requested' },
+      { type: 'code-sent', display: '+91 98765 43210', resendAt: 0 },
+      { type: 'check-started' },
+      { type: 'checked', token: 'tok' },
+    ],
+    withPhone,
+  );
 
   it('records the time of the last tick, and forgets it when the box is unticked', () => {
     const ticked = run([{ type: 'consent', value: true, at: '2025-03-04T03:30:00.000Z' }]);
     expect(ticked).toMatchObject({ consent: true, consentedAt: '2025-03-04T03:30:00.000Z' });
     expect(run([{ type: 'consent', value: false }], ticked)).toMatchObject({ consent: false, consentedAt: null });
-    expect(run([{ type: 'consent', value: false }, { type: 'consent', value: true, at: '2025-03-04T03:31:00.000Z' }], ticked).consentedAt).toBe('2025-03-04T03:31:00.000Z');
+    expect(
+      run(
+        [
+          { type: 'consent', value: false },
+          { type: 'consent', value: true, at: '2025-03-04T03:31:00.000Z' },
+        ],
+        ticked,
+      ).consentedAt,
+    ).toBe('2025-03-04T03:31:00.000Z');
   });
 
   it('is never ticked for the visitor: not at the start, not after "Request another demo"', () => {
     expect(initialDemoRequestState).toMatchObject({ consent: false, consentedAt: null });
-    const done = run([{ type: 'consent', value: true, at: 'now' }, { type: 'submit-started' }, { type: 'submit-done', id: 1, call: 'placed' }, { type: 'start-over' }], verifiedByService);
+    const done = run(
+      [
+        { type: 'consent', value: true, at: 'now' },
+        { type: 'submit-started' },
+        { type: 'submit-done', id: 1, call: 'placed' },
+        { type: 'start-over' },
+      ],
+      verifiedByService,
+    );
     expect(done).toMatchObject({ consent: false, consentedAt: null });
   });
 
@@ -205,7 +311,10 @@ describe('consent, the call outcomes and refusals (#21, #22)', () => {
     [{ id: 4, call: 'failed' }],
     [{ id: 5, call: 'not-configured', duplicate: true }],
   ] as const)('keeps the answer %o and tells the page exactly that', (lead) => {
-    const submitting = run([{ type: 'consent', value: true, at: 'now' }, { type: 'submit-started' }], verifiedByService);
+    const submitting = run(
+      [{ type: 'consent', value: true, at: 'now' }, { type: 'submit-started' }],
+      verifiedByService,
+    );
     const done = run([{ type: 'submit-done', ...lead }], submitting);
     expect(done.submission).toEqual({ status: 'done', ...lead });
     expect(demoRequestEvents(submitting, done)).toEqual([['ai-demo-request-success', lead]]);
@@ -213,9 +322,19 @@ describe('consent, the call outcomes and refusals (#21, #22)', () => {
 
   it('shows a refused code request at the phone with the control to fix', () => {
     const sending = run([{ type: 'code-requested' }], withPhone);
-    expect(run([{ type: 'code-refused', message: 'Enter a mobile number.', focus: 'phone' }], sending).problem).toEqual({ where: 'phone', message: 'Enter a mobile number.', focus: 'phone' });
-    expect(run([{ type: 'code-refused', message: 'Busy.' }], sending).problem).toEqual({ where: 'phone', message: 'Busy.' });
+    expect(run([{ type: 'code-refused', message: 'Enter a mobile number.', focus: 'phone' }], sending).problem).toEqual(
+      { where: 'phone', message: 'Enter a mobile number.', focus: 'phone' },
+    );
+    expect(run([{ type: 'code-refused', message: 'Busy.' }], sending).problem).toEqual({
+      where: 'phone',
+      message: 'Busy.',
+    });
     // Typed values stay.
-    expect(run([{ type: 'code-refused', message: 'x', focus: 'challenge' }], sending)).toMatchObject({ name: 'Asha', phone: PHONE, agentId: 'receptionist', phoneStatus: 'unverified' });
+    expect(run([{ type: 'code-refused', message: 'x', focus: 'challenge' }], sending)).toMatchObject({
+      name: 'Asha',
+      phone: PHONE,
+      agentId: 'receptionist',
+      phoneStatus: 'unverified',
+    });
   });
 });

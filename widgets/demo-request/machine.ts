@@ -12,13 +12,19 @@ export type PhoneStatus = 'unverified' | 'sending-code' | 'otp-requested' | 'ver
  * Get a Call. With a backend: the lead on its way, or sent with the call's outcome. In demo mode,
  * `requested`: the page has the lead as an event, until the visitor changes what it was for.
  */
-export type Submission = { status: 'idle' } | { status: 'requested' } | { status: 'submitting' } | ({ status: 'done' } & LeadStored);
+export type Submission =
+  { status: 'idle' } | { status: 'requested' } | { status: 'submitting' } | ({ status: 'done' } & LeadStored);
 
 /**
  * Something the visitor should read and act on, shown where it happened. `focus` names the control
  * to fix when it is not the one pressed (the number, or the bot check above Get OTP).
  */
-export type Problem = { where: 'phone' | 'code' | 'submit'; message: string; newCode?: boolean; focus?: 'phone' | 'challenge' };
+export type Problem = {
+  where: 'phone' | 'code' | 'submit';
+  message: string;
+  newCode?: boolean;
+  focus?: 'phone' | 'challenge';
+};
 
 export interface DemoRequestState {
   agentId: AgentId | null;
@@ -78,14 +84,17 @@ export const initialDemoRequestState: DemoRequestState = {
 const unverified = { otp: '', phoneStatus: 'unverified', codeSentTo: null, resendAt: null, token: null } as const;
 
 /** A demo-mode request belongs to the lead it was made for: any change to it takes the thanks away. */
-const edited = (state: DemoRequestState): DemoRequestState => (state.submission.status === 'requested' ? { ...state, submission: { status: 'idle' } } : state);
+const edited = (state: DemoRequestState): DemoRequestState =>
+  state.submission.status === 'requested' ? { ...state, submission: { status: 'idle' } } : state;
 
 export function demoRequestReducer(state: DemoRequestState, action: DemoRequestAction): DemoRequestState {
   switch (action.type) {
     case 'select':
       return action.agentId === state.agentId ? state : edited({ ...state, agentId: action.agentId });
     case 'name':
-      return action.value.trim() === state.name.trim() ? { ...state, name: action.value } : edited({ ...state, name: action.value });
+      return action.value.trim() === state.name.trim()
+        ? { ...state, name: action.value }
+        : edited({ ...state, name: action.value });
     case 'phone':
       // A verification belongs to the number it was made for.
       if (action.value === state.phone) return state;
@@ -93,7 +102,9 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
     case 'request-demo':
       return canRequestCall(state) ? { ...state, submission: { status: 'requested' } } : state;
     case 'otp':
-      return state.phoneStatus === 'otp-requested' ? { ...state, otp: action.value, problem: state.problem?.where === 'code' ? null : state.problem } : state;
+      return state.phoneStatus === 'otp-requested'
+        ? { ...state, otp: action.value, problem: state.problem?.where === 'code' ? null : state.problem }
+        : state;
     case 'request-otp':
       return state.phoneStatus === 'unverified' && state.phone ? { ...state, phoneStatus: 'otp-requested' } : state;
     case 'verify':
@@ -104,27 +115,51 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
       // Never ticked for the visitor: only their own tick, with its time, counts as consent.
       return { ...state, consent: action.value, consentedAt: action.value ? (action.at ?? state.consentedAt) : null };
     case 'code-requested':
-      return (state.phoneStatus === 'unverified' || state.phoneStatus === 'otp-requested') && state.phone ? { ...state, phoneStatus: 'sending-code', problem: null } : state;
+      return (state.phoneStatus === 'unverified' || state.phoneStatus === 'otp-requested') && state.phone
+        ? { ...state, phoneStatus: 'sending-code', problem: null }
+        : state;
     case 'code-sent':
-      return state.phoneStatus === 'sending-code' ? { ...state, phoneStatus: 'otp-requested', otp: '', codeSentTo: action.display, resendAt: action.resendAt } : state;
+      return state.phoneStatus === 'sending-code'
+        ? { ...state, phoneStatus: 'otp-requested', otp: '', codeSentTo: action.display, resendAt: action.resendAt }
+        : state;
     case 'code-refused':
       if (state.phoneStatus !== 'sending-code') return state;
-      return { ...state, phoneStatus: state.codeSentTo ? 'otp-requested' : 'unverified', problem: { where: 'phone', message: action.message, ...(action.focus && { focus: action.focus }) }, resendAt: action.resendAt ?? state.resendAt };
+      return {
+        ...state,
+        phoneStatus: state.codeSentTo ? 'otp-requested' : 'unverified',
+        problem: { where: 'phone', message: action.message, ...(action.focus && { focus: action.focus }) },
+        resendAt: action.resendAt ?? state.resendAt,
+      };
     case 'check-started':
       return state.phoneStatus === 'otp-requested' ? { ...state, phoneStatus: 'verifying', problem: null } : state;
     case 'checked':
-      return state.phoneStatus === 'verifying' ? { ...state, phoneStatus: 'verified', token: action.token, otp: '' } : state;
+      return state.phoneStatus === 'verifying'
+        ? { ...state, phoneStatus: 'verified', token: action.token, otp: '' }
+        : state;
     case 'check-refused':
-      return state.phoneStatus === 'verifying' ? { ...state, phoneStatus: 'otp-requested', problem: { where: 'code', message: action.message, newCode: action.newCode } } : state;
+      return state.phoneStatus === 'verifying'
+        ? {
+            ...state,
+            phoneStatus: 'otp-requested',
+            problem: { where: 'code', message: action.message, newCode: action.newCode },
+          }
+        : state;
     case 'submit-started':
-      return canRequestCall(state) && state.token ? { ...state, submission: { status: 'submitting' }, problem: null } : state;
+      return canRequestCall(state) && state.token
+        ? { ...state, submission: { status: 'submitting' }, problem: null }
+        : state;
     case 'submit-done':
       if (state.submission.status !== 'submitting') return state;
       return { ...state, submission: { status: 'done', ...leadOf(action) } };
     case 'submit-refused':
       if (state.submission.status !== 'submitting') return state;
       // A verification that expired or was used must be made again; everything typed stays.
-      return { ...state, ...(action.reverify && unverified), submission: { status: 'idle' }, problem: { where: action.reverify ? 'phone' : 'submit', message: action.message } };
+      return {
+        ...state,
+        ...(action.reverify && unverified),
+        submission: { status: 'idle' },
+        problem: { where: action.reverify ? 'phone' : 'submit', message: action.message },
+      };
     case 'start-over':
       // Another demo: the same visitor, a new verification (one verification makes one request).
       return { ...initialDemoRequestState, name: state.name, phone: state.phone, agentId: state.agentId };
@@ -133,7 +168,13 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
 
 /** The lead's answer without the action's type: what the confirmation and the success event carry. */
 function leadOf({ id, call, callAt, calledAt, duplicate }: LeadStored): LeadStored {
-  return { id, call, ...(callAt !== undefined && { callAt }), ...(calledAt !== undefined && { calledAt }), ...(duplicate && { duplicate }) };
+  return {
+    id,
+    call,
+    ...(callAt !== undefined && { callAt }),
+    ...(calledAt !== undefined && { calledAt }),
+    ...(duplicate && { duplicate }),
+  };
 }
 
 /** A step before Get a Call: its wording is in the widget's strings (`stepAgent`, …). */
@@ -161,6 +202,7 @@ export function demoRequestEvents(from: DemoRequestState, to: DemoRequestState) 
     return [['ai-demo-request-submit', { agentId: to.agentId!, name: to.name.trim(), phone: to.phone }]] as const;
   }
   if (was === 'submitting' && is.status === 'done') return [['ai-demo-request-success', leadOf(is)]] as const;
-  if (was === 'submitting' && is.status === 'idle') return [['ai-demo-request-error', { message: to.problem?.message ?? '' }]] as const;
+  if (was === 'submitting' && is.status === 'idle')
+    return [['ai-demo-request-error', { message: to.problem?.message ?? '' }]] as const;
   return [];
 }

@@ -22,7 +22,10 @@ const bands = (rule: (height: number) => string, query: (from: number) => string
  */
 export const reserveCss = (): string =>
   ':host{display:block;container-type:inline-size;inline-size:100%}.root{align-content:start}' +
-  bands((height) => `.root{min-height:${height}px}`, (from) => `@container (min-width:${from}px)`);
+  bands(
+    (height) => `.root{min-height:${height}px}`,
+    (from) => `@container (min-width:${from}px)`,
+  );
 
 /**
  * On the page, installed by the script tag's loader before the first paint (when it is included
@@ -30,7 +33,10 @@ export const reserveCss = (): string =>
  * viewport's width (the element filling the page inside the default 8 px body margins).
  */
 export const pageReserveCss = (): string =>
-  bands((height) => `:where(ai-demo-request:not(:defined)){display:block;min-height:${height}px}`, (from) => `@media (min-width:${from + 16}px)`);
+  bands(
+    (height) => `:where(ai-demo-request:not(:defined)){display:block;min-height:${height}px}`,
+    (from) => `@media (min-width:${from + 16}px)`,
+  );
 
 /**
  * For a host page that wraps the element in a size container of its own (`container-type:
@@ -38,4 +44,7 @@ export const pageReserveCss = (): string =>
  * builds its stylesheet with it.
  */
 export const containerReserveCss = (): string =>
-  bands((height) => `:where(ai-demo-request:not(:defined)){display:block;min-height:${height}px}`, (from) => `@container (min-width:${from}px)`);
+  bands(
+    (height) => `:where(ai-demo-request:not(:defined)){display:block;min-height:${height}px}`,
+    (from) => `@container (min-width:${from}px)`,
+  );

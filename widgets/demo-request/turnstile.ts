@@ -27,8 +27,12 @@ let loading: Promise<TurnstileApi> | null = null;
 export function loadTurnstile(): Promise<TurnstileApi> {
   if (window.turnstile) return Promise.resolve(window.turnstile);
   loading ??= new Promise<TurnstileApi>((resolve, reject) => {
-    const script = document.head.querySelector<HTMLScriptElement>(`script[src="${TURNSTILE_SRC}"]`) ?? Object.assign(document.createElement('script'), { src: TURNSTILE_SRC, async: true });
-    script.addEventListener('load', () => (window.turnstile ? resolve(window.turnstile) : reject(new Error('Turnstile loaded without window.turnstile'))));
+    const script =
+      document.head.querySelector<HTMLScriptElement>(`script[src="${TURNSTILE_SRC}"]`) ??
+      Object.assign(document.createElement('script'), { src: TURNSTILE_SRC, async: true });
+    script.addEventListener('load', () =>
+      window.turnstile ? resolve(window.turnstile) : reject(new Error('Turnstile loaded without window.turnstile')),
+    );
     script.addEventListener('error', () => {
       script.remove();
       reject(new Error(`Turnstile could not load from ${TURNSTILE_SRC}`));

@@ -20,18 +20,38 @@ export interface LeadContext {
  * Get OTP, Verify and Get a Call against the service (`backend-url`): each press dispatches the
  * request's start, then its outcome (the machine's transitions tell the page).
  */
-export function useLeadFlow(backendUrl: string, state: DemoRequestState, dispatch: Dispatch<DemoRequestAction>, context: LeadContext, t: DemoRequestStrings) {
+export function useLeadFlow(
+  backendUrl: string,
+  state: DemoRequestState,
+  dispatch: Dispatch<DemoRequestAction>,
+  context: LeadContext,
+  t: DemoRequestStrings,
+) {
   const { challenge } = context;
   const getCode = useCallback(async () => {
     if (state.phoneStatus === 'sending-code' || state.phoneStatus === 'verifying') return;
     dispatch({ type: 'code-requested' });
     const turnstileToken = challenge.status === 'off' ? undefined : challenge.token();
-    const answer = await requestCode(backendUrl, { phone: state.phone, ...(turnstileToken && { turnstileToken }), website: context.website() });
+    const answer = await requestCode(backendUrl, {
+      phone: state.phone,
+      ...(turnstileToken && { turnstileToken }),
+      website: context.website(),
+    });
     // A token is good for one request, whatever its answer: the next Get OTP needs a fresh one.
     if (challenge.status !== 'off') challenge.reset();
-    if (answer.ok) return void dispatch({ type: 'code-sent', display: answer.display, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
+    if (answer.ok)
+      return void dispatch({
+        type: 'code-sent',
+        display: answer.display,
+        resendAt: Date.now() + answer.resendAfterSeconds * 1000,
+      });
     const { message, focus } = wordRefusal(answer, t);
-    dispatch({ type: 'code-refused', message, focus, resendAt: answer.retryAfterSeconds ? Date.now() + answer.retryAfterSeconds * 1000 : undefined });
+    dispatch({
+      type: 'code-refused',
+      message,
+      focus,
+      resendAt: answer.retryAfterSeconds ? Date.now() + answer.retryAfterSeconds * 1000 : undefined,
+    });
   }, [backendUrl, state.phone, state.phoneStatus, dispatch, context, challenge, t]);
 
   const verify = useCallback(async () => {
@@ -61,8 +81,20 @@ export function useLeadFlow(backendUrl: string, state: DemoRequestState, dispatc
       ...pageAttribution(),
       metadata,
     });
-    if (answer.ok) return void dispatch({ type: 'submit-done', id: answer.id, call: answer.call, callAt: answer.callAt, calledAt: answer.calledAt, duplicate: answer.duplicate });
-    dispatch({ type: 'submit-refused', message: wordRefusal(answer, t).message, reverify: answer.error === 'verification' });
+    if (answer.ok)
+      return void dispatch({
+        type: 'submit-done',
+        id: answer.id,
+        call: answer.call,
+        callAt: answer.callAt,
+        calledAt: answer.calledAt,
+        duplicate: answer.duplicate,
+      });
+    dispatch({
+      type: 'submit-refused',
+      message: wordRefusal(answer, t).message,
+      reverify: answer.error === 'verification',
+    });
   }, [backendUrl, state, dispatch, context, t]);
 
   return { getCode, verify, submit };
@@ -76,5 +108,7 @@ const never = () => () => {};
 
 /** Whole seconds until `until` (epoch ms), re-rendering once a second while there is a deadline. */
 export function useSecondsLeft(until: number | null): number {
-  return useSyncExternalStore(until ? everySecond : never, () => (until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0));
+  return useSyncExternalStore(until ? everySecond : never, () =>
+    until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0,
+  );
 }

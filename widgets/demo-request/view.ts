@@ -30,24 +30,65 @@ export function agentsView(t: FormTexts, selected: AgentId | null): ShellNode {
       // The colour by a class of rules, not a style attribute: a strict CSP refuses those in server HTML.
       { class: 'agent', part: on ? 'agent agent-selected' : 'agent', 'data-agent': agent.id },
       // name and value last, where React's server renderer prints them (the test compares the HTML).
-      ['input', { class: 'visually-hidden', type: 'radio', 'data-control': `agent-${agent.id}`, 'aria-labelledby': `agent-${agent.id}-title`, 'aria-describedby': `agent-${agent.id}-description`, name: 'agent', value: agent.id }],
-      ['svg', { class: 'agent-icon', viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, ['path', { d: ICONS[agent.icon] }]],
+      [
+        'input',
+        {
+          class: 'visually-hidden',
+          type: 'radio',
+          'data-control': `agent-${agent.id}`,
+          'aria-labelledby': `agent-${agent.id}-title`,
+          'aria-describedby': `agent-${agent.id}-description`,
+          name: 'agent',
+          value: agent.id,
+        },
+      ],
+      [
+        'svg',
+        {
+          class: 'agent-icon',
+          viewBox: '0 0 24 24',
+          'aria-hidden': 'true',
+          fill: 'none',
+          stroke: 'currentColor',
+          'stroke-width': '1.8',
+          'stroke-linecap': 'round',
+          'stroke-linejoin': 'round',
+        },
+        ['path', { d: ICONS[agent.icon] }],
+      ],
       ['span', { class: 'agent-title', id: `agent-${agent.id}-title` }, t.agentTitles[agent.id]],
       ['span', { class: 'agent-description', id: `agent-${agent.id}-description` }, t.agentDescriptions[agent.id]],
       ...(on ? [['span', { class: 'agent-selected' }, icon('check'), ` ${t.selected}`] satisfies ShellNode] : []),
     ];
   };
   // role=radiogroup: a fieldset is only a "group"; this names what kind of group it is.
-  return ['fieldset', { class: 'agents', part: 'agents', role: 'radiogroup' }, ['legend', { class: 'legend' }, t.legend], ['div', { class: 'agent-grid' }, ...AGENTS.map(card)]];
+  return [
+    'fieldset',
+    { class: 'agents', part: 'agents', role: 'radiogroup' },
+    ['legend', { class: 'legend' }, t.legend],
+    ['div', { class: 'agent-grid' }, ...AGENTS.map(card)],
+  ];
 }
 
 /** Each card's accent colour, as rules in the shadow root's CSS. */
-export const agentColoursCss = (): string => AGENTS.map((agent) => `.agent[data-agent="${agent.id}"]{--agent-colour:${agent.colour}}`).join('');
+export const agentColoursCss = (): string =>
+  AGENTS.map((agent) => `.agent[data-agent="${agent.id}"]{--agent-colour:${agent.colour}}`).join('');
 
 /** The name field: a native text input, which keeps what is typed before React on its own. */
 export const nameView = (t: FormTexts): ShellNode[] => [
   ['label', { for: 'name' }, t.nameLabel],
-  ['input', { id: 'name', class: 'text-input', type: 'text', autocomplete: 'name', placeholder: t.namePlaceholder, 'data-control': 'name', value: '' }],
+  [
+    'input',
+    {
+      id: 'name',
+      class: 'text-input',
+      type: 'text',
+      autocomplete: 'name',
+      placeholder: t.namePlaceholder,
+      'data-control': 'name',
+      value: '',
+    },
+  ],
 ];
 
 /**
@@ -62,10 +103,26 @@ export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
     [
       'div',
       { class: 'PhoneInputCountry' },
-      ['div', { 'aria-hidden': 'true', class: 'PhoneInputCountryIcon PhoneInputCountryIcon--border' }, ...(india ? [['img', { class: 'PhoneInputCountryIconImg', src: INDIA_FLAG, alt: '' }] satisfies ShellNode] : [])],
+      [
+        'div',
+        { 'aria-hidden': 'true', class: 'PhoneInputCountryIcon PhoneInputCountryIcon--border' },
+        ...(india
+          ? [['img', { class: 'PhoneInputCountryIconImg', src: INDIA_FLAG, alt: '' }] satisfies ShellNode]
+          : []),
+      ],
       ['div', { class: 'PhoneInputCountrySelectArrow' }],
     ],
-    ['input', { class: 'PhoneInputInput', type: 'tel', readonly: '', disabled: '', 'aria-label': t.phoneLoadingLabel, value: india ? '+91' : '+' }],
+    [
+      'input',
+      {
+        class: 'PhoneInputInput',
+        type: 'tel',
+        readonly: '',
+        disabled: '',
+        'aria-label': t.phoneLoadingLabel,
+        value: india ? '+91' : '+',
+      },
+    ],
     ['button', { type: 'button', class: 'inline-action', part: 'otp-button', disabled: '' }, t.getOtp],
   ];
 }
@@ -77,7 +134,8 @@ export const privacyView = (t: FormTexts, href: string | undefined): ShellNode[]
   href?.trim() ? [['a', { class: 'consent-privacy', part: 'privacy-link', href: href.trim() }, t.privacyLink]] : [];
 
 /** The country the phone field starts with, the same for the shell and React. */
-export const firstCountry = (props: Props): string => startCountry(parseCountries(props.countries, props.defaultCountry), props.defaultCountry, DEFAULT_COUNTRY);
+export const firstCountry = (props: Props): string =>
+  startCountry(parseCountries(props.countries, props.defaultCountry), props.defaultCountry, DEFAULT_COUNTRY);
 
 /**
  * The whole form at rest, as data: the element draws it in the first paint, before React, and
@@ -98,15 +156,45 @@ export function demoRequestView(props: Props): ShellNode {
       ['label', { for: 'phone' }, t.phoneLabel],
       phonePlaceholderView(t, firstCountry(props)),
       // Turnstile's check renders into a light-DOM child, shown through this slot.
-      ...(live && props.turnstileSiteKey?.trim() ? [['div', { class: 'challenge' }, ['slot', { name: 'challenge' }]] satisfies ShellNode] : []),
+      ...(live && props.turnstileSiteKey?.trim()
+        ? [['div', { class: 'challenge' }, ['slot', { name: 'challenge' }]] satisfies ShellNode]
+        : []),
       ...(live ? [['p', { class: 'code-sent', role: 'status' }] satisfies ShellNode] : []),
       ['div', { role: 'status', class: 'verified-slot' }],
-      ['label', { class: 'consent' }, ['input', { type: 'checkbox', 'data-control': 'consent' }], ['span', {}, props.consentText?.trim() || t.consent({ brand: props.brandName })]],
+      [
+        'label',
+        { class: 'consent' },
+        ['input', { type: 'checkbox', 'data-control': 'consent' }],
+        ['span', {}, props.consentText?.trim() || t.consent({ brand: props.brandName })],
+      ],
       ...privacyView(t, props.privacyHref),
-      ['button', { type: 'submit', class: 'primary', part: 'submit-button', disabled: '', 'aria-describedby': 'hint' }, t.getCall],
-      ['p', { id: 'hint', class: 'hint', role: 'status' }, t.missingSteps({ steps: [t.stepAgent, t.stepName, t.stepPhone, t.stepConsent] })],
+      [
+        'button',
+        { type: 'submit', class: 'primary', part: 'submit-button', disabled: '', 'aria-describedby': 'hint' },
+        t.getCall,
+      ],
+      [
+        'p',
+        { id: 'hint', class: 'hint', role: 'status' },
+        t.missingSteps({ steps: [t.stepAgent, t.stepName, t.stepPhone, t.stepConsent] }),
+      ],
     ],
     // The honeypot: a field only bots fill (see DemoRequest).
-    ...(live ? [['input', { class: 'honeypot', type: 'text', tabindex: '-1', autocomplete: 'off', 'aria-hidden': 'true', name: 'website', value: '' }] satisfies ShellNode] : []),
+    ...(live
+      ? [
+          [
+            'input',
+            {
+              class: 'honeypot',
+              type: 'text',
+              tabindex: '-1',
+              autocomplete: 'off',
+              'aria-hidden': 'true',
+              name: 'website',
+              value: '',
+            },
+          ] satisfies ShellNode,
+        ]
+      : []),
   ];
 }

@@ -28,7 +28,10 @@ describe('a first paint printed by renderElement', () => {
   });
 
   it('printed by another version is drawn again', () => {
-    const host = parsed('x-feedback-old', renderElementInner('ai-feedback', {}).replace('data-ai-widgets-ssr="test"', 'data-ai-widgets-ssr="0.0.1"'));
+    const host = parsed(
+      'x-feedback-old',
+      renderElementInner('ai-feedback', {}).replace('data-ai-widgets-ssr="test"', 'data-ai-widgets-ssr="0.0.1"'),
+    );
     const old = host.shadowRoot!.querySelector('button');
     defineFeedback('x-feedback-old');
     expect(host.shadowRoot!.querySelectorAll('button')).toHaveLength(1);

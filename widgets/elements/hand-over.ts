@@ -4,9 +4,11 @@
  */
 export const FOCUSABLE = 'button, input, select, textarea, [tabindex]';
 /** The hand-over marker: a shell control and React's matching one carry the same `data-control`. */
-export const controlOf = (node: Element | null | undefined) => node?.closest?.('[data-control]')?.getAttribute('data-control') ?? null;
+export const controlOf = (node: Element | null | undefined) =>
+  node?.closest?.('[data-control]')?.getAttribute('data-control') ?? null;
 // Control names are plain words (`mic`, `accept`); no CSS.escape, which some test DOMs (jsdom) lack.
-export const byControl = (root: ShadowRoot, name: string) => (/^[\w-]+$/.test(name) ? root.querySelector<HTMLElement>(`[data-control="${name}"]`) : null);
+export const byControl = (root: ShadowRoot, name: string) =>
+  /^[\w-]+$/.test(name) ? root.querySelector<HTMLElement>(`[data-control="${name}"]`) : null;
 
 /** What a native shell control kept on its own: a choice, a ticked box, typed text and its caret. */
 interface Kept {
@@ -25,7 +27,8 @@ export function keptByControls(nodes: Node[]): Kept[] {
       const control = input.getAttribute('data-control')!;
       if (input.type === 'radio' || input.type === 'checkbox') {
         if (input.checked !== input.defaultChecked) kept.push({ control, checked: input.checked });
-      } else if (input.value !== input.defaultValue) kept.push({ control, value: input.value, selection: [input.selectionStart, input.selectionEnd] });
+      } else if (input.value !== input.defaultValue)
+        kept.push({ control, value: input.value, selection: [input.selectionStart, input.selectionEnd] });
     }
   }
   return kept;
@@ -61,4 +64,3 @@ export async function replay(root: ShadowRoot, controls: string[]) {
     target?.click();
   }
 }
-

@@ -23,7 +23,8 @@ export async function pressMade(container: ShadowRoot, held: () => boolean): Pro
     const stop = new AbortController();
     // A task after the click: the shell's own listener has handled the press by then.
     const done = () => setTimeout(() => (stop.abort(), resolve()));
-    for (const type of ['click', 'pointercancel'] as const) container.addEventListener(type, done, { signal: stop.signal });
+    for (const type of ['click', 'pointercancel'] as const)
+      container.addEventListener(type, done, { signal: stop.signal });
     setTimeout(done, HOLD_MS);
   });
 }

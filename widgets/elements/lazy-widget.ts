@@ -17,7 +17,12 @@ export type WidgetComponent<P> = (props: P) => unknown;
 
 /** The React layer (widgets/react), handed in by each widget: the element layer never imports it. */
 export interface ReactLayer {
-  mountReact<P extends object>(container: ShadowRoot, Component: WidgetComponent<P>, props: P, onCommit: () => void): MountedRoot<P>;
+  mountReact<P extends object>(
+    container: ShadowRoot,
+    Component: WidgetComponent<P>,
+    props: P,
+    onCommit: () => void,
+  ): MountedRoot<P>;
 }
 
 export interface LazyWidget<P> {

@@ -5,5 +5,10 @@ import type { ShellNode } from './shell';
  * announced as an alert. Drawn by the element before React and by React for a lazy part.
  */
 export function loadErrorView(message: string, tryAgain = 'Try again'): ShellNode {
-  return ['div', { class: 'load-error', role: 'alert' }, ['span', {}, message], ['button', { type: 'button', class: 'inline-action', 'data-control': 'retry' }, tryAgain]];
+  return [
+    'div',
+    { class: 'load-error', role: 'alert' },
+    ['span', {}, message],
+    ['button', { type: 'button', class: 'inline-action', 'data-control': 'retry' }, tryAgain],
+  ];
 }

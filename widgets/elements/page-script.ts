@@ -46,7 +46,13 @@ export function pageScript(src: string | null, nonce: string): void {
     // Two frames on (the largest paint is reported as it is presented, which a trace may time a
     // little later), in a quiet moment.
     const afterPaint = (go: () => void) =>
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(go, { timeout: 1000 }) : setTimeout(go, 1)))));
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() =>
+          setTimeout(() =>
+            'requestIdleCallback' in window ? requestIdleCallback(go, { timeout: 1000 }) : setTimeout(go, 1),
+          ),
+        ),
+      );
     // Our code never shares the network or the main thread with the page's first screen: its images
     // in view decoded and reported as the largest paint (or half a second after, for one that is not
     // the largest). At most 3 s: a stalled image does not keep it away.
@@ -63,11 +69,12 @@ export function pageScript(src: string | null, nonce: string): void {
       void Promise.all(images.map((img) => img.decode().catch(() => {}))).then(() => {
         setTimeout(finish, 500);
         try {
-          observer = new PerformanceObserver((list) =>
-            list.getEntries().some((entry) => {
-              const { element, url } = entry as PerformanceEntry & { element: Element | null; url: string };
-              return !images.length || images.some((img) => img === element || (!!url && img.currentSrc === url));
-            }) && finish(),
+          observer = new PerformanceObserver(
+            (list) =>
+              list.getEntries().some((entry) => {
+                const { element, url } = entry as PerformanceEntry & { element: Element | null; url: string };
+                return !images.length || images.some((img) => img === element || (!!url && img.currentSrc === url));
+              }) && finish(),
           );
           observer.observe({ type: 'largest-contentful-paint', buffered: true });
         } catch {
@@ -76,7 +83,10 @@ export function pageScript(src: string | null, nonce: string): void {
       });
       setTimeout(go, 3000);
     };
-    const afterLoad = (go: () => void) => (d.readyState === 'complete' ? afterFirstScreen(go) : addEventListener('load', () => afterFirstScreen(go), { once: true }));
+    const afterLoad = (go: () => void) =>
+      d.readyState === 'complete'
+        ? afterFirstScreen(go)
+        : addEventListener('load', () => afterFirstScreen(go), { once: true });
     const yieldTo = (wait: (go: () => void) => void, go: () => void) => {
       const stop = new AbortController();
       let done = false;
@@ -86,8 +96,10 @@ export function pageScript(src: string | null, nonce: string): void {
         stop.abort();
         go();
       };
-      const reach = (event: Event) => (event.composedPath() as Element[]).some((node) => !!node.localName && ours.test(node.localName)) && once();
-      for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown']) d.addEventListener(type, reach, { capture: true, passive: true, signal: stop.signal });
+      const reach = (event: Event) =>
+        (event.composedPath() as Element[]).some((node) => !!node.localName && ours.test(node.localName)) && once();
+      for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])
+        d.addEventListener(type, reach, { capture: true, passive: true, signal: stop.signal });
       wait(once);
     };
     page = w['__aiWidgetsPage'] = { queue, now: false, src: null, afterFirstScreen, afterLoad, yieldTo };
@@ -115,10 +127,14 @@ declare const __PAGE_SCRIPT__: string | undefined;
  * The page script as text, run with its own `<script>`'s `data-src` (the script URL, if any) and
  * nonce. The same text in every page for a version: a policy can allow it by its hash.
  */
-export const PAGE_SCRIPT = typeof __PAGE_SCRIPT__ === 'string' ? __PAGE_SCRIPT__ : `(${pageScript})(document.currentScript&&document.currentScript.getAttribute('data-src'),document.currentScript&&document.currentScript.nonce||'');`;
+export const PAGE_SCRIPT =
+  typeof __PAGE_SCRIPT__ === 'string'
+    ? __PAGE_SCRIPT__
+    : `(${pageScript})(document.currentScript&&document.currentScript.getAttribute('data-src'),document.currentScript&&document.currentScript.nonce||'');`;
 
 /** The page's state, once `pageScript` has run. */
-export const aiWidgetsPage = (): AiWidgetsPage | undefined => (globalThis as unknown as Record<string, AiWidgetsPage | undefined>)[KEY];
+export const aiWidgetsPage = (): AiWidgetsPage | undefined =>
+  (globalThis as unknown as Record<string, AiWidgetsPage | undefined>)[KEY];
 
 /** The presses noted for `host` before its code arrived, in order; they are taken (a second call gets none). */
 export function takeEarlyPresses(host: Element): string[] {

@@ -19,10 +19,14 @@ export type PropSpecs = Record<string, Prop<unknown>>;
 export type PropsOf<S extends PropSpecs> = { [K in keyof S]?: S[K] extends Prop<infer T> ? T : never };
 
 /** The props that have an attribute, and their value types. */
-export type AttributePropsOf<S extends PropSpecs> = { [K in keyof S as S[K]['kind'] extends 'property' ? never : K]?: S[K] extends Prop<infer T> ? T : never };
+export type AttributePropsOf<S extends PropSpecs> = {
+  [K in keyof S as S[K]['kind'] extends 'property' ? never : K]?: S[K] extends Prop<infer T> ? T : never;
+};
 
 /** The JS-only props. */
-export type PropertyPropsOf<S extends PropSpecs> = { [K in keyof S as S[K]['kind'] extends 'property' ? K : never]?: S[K] extends Prop<infer T> ? T : never };
+export type PropertyPropsOf<S extends PropSpecs> = {
+  [K in keyof S as S[K]['kind'] extends 'property' ? K : never]?: S[K] extends Prop<infer T> ? T : never;
+};
 
 const empty = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -59,11 +63,14 @@ export const boolean = (): Prop<boolean> => ({
     const on = value !== 'off' && value !== 'false';
     if (!warned.has(`${attribute}=${value}`)) {
       warned.add(`${attribute}=${value}`);
-      console.warn(`[ai-widgets] ${attribute}="${text}" is deprecated: ${attribute} is a boolean attribute, write ${on ? `\`${attribute}\`` : `no ${attribute} attribute`} instead.`);
+      console.warn(
+        `[ai-widgets] ${attribute}="${text}" is deprecated: ${attribute} is a boolean attribute, write ${on ? `\`${attribute}\`` : `no ${attribute} attribute`} instead.`,
+      );
     }
     return on;
   },
-  toAttribute: (value) => (value === true || (typeof value === 'string' && value !== '' && value !== 'off' && value !== 'false') ? '' : null),
+  toAttribute: (value) =>
+    value === true || (typeof value === 'string' && value !== '' && value !== 'off' && value !== 'false') ? '' : null,
 });
 
 /** A JS property with no attribute (an object, a function): never reflected. */
@@ -73,6 +80,10 @@ const kebabCache = new Map<string, string>();
 /** `publicKey` is the attribute `public-key`. */
 export function attributeOf(prop: string): string {
   let name = kebabCache.get(prop);
-  if (!name) kebabCache.set(prop, (name = prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`)));
+  if (!name)
+    kebabCache.set(
+      prop,
+      (name = prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`)),
+    );
   return name;
 }

@@ -44,7 +44,10 @@ function attributeText(attributes: Record<string, AttributeValue>): [string, Map
     if (value === false || value === null || value === undefined) continue;
     given.set(name.toLowerCase(), value === true ? '' : String(value));
   }
-  return [[...given].map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escape(value)}"`)).join(''), given];
+  return [
+    [...given].map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escape(value)}"`)).join(''),
+    given,
+  ];
 }
 
 /** The props the element would read from these attributes (the same declarations its class reads). */
@@ -59,16 +62,25 @@ function propsOf(cls: WidgetClass, given: Map<string, string>, lang: Lang): Reco
 
 /** The language as the element resolves it in the page: its own `lang`, else the page's. */
 const langOf = (given: Map<string, string>, lang: string | undefined): Lang =>
-  resolveLang({ getAttribute: (name: string) => (name === 'lang' ? (given.get('lang') ?? lang ?? null) : null), parentElement: null } as unknown as Element);
+  resolveLang({
+    getAttribute: (name: string) => (name === 'lang' ? (given.get('lang') ?? lang ?? null) : null),
+    parentElement: null,
+  } as unknown as Element);
 
 /**
  * The HTML of one element with its first paint inside a declarative shadow root: its styles and
  * the same view the browser draws before React, printed as text. The script, when it comes,
  * adopts what it finds (same version) instead of drawing it again.
  */
-export function renderWith(classes: Record<string, WidgetClass>, tag: string, attributes: Record<string, AttributeValue> = {}, options: RenderElementOptions = {}): string {
+export function renderWith(
+  classes: Record<string, WidgetClass>,
+  tag: string,
+  attributes: Record<string, AttributeValue> = {},
+  options: RenderElementOptions = {},
+): string {
   const cls = Object.prototype.hasOwnProperty.call(classes, tag) ? classes[tag] : undefined;
-  if (!cls) throw new TypeError(`renderElement: "${tag}" is not one of our elements (${Object.keys(classes).join(', ')}).`);
+  if (!cls)
+    throw new TypeError(`renderElement: "${tag}" is not one of our elements (${Object.keys(classes).join(', ')}).`);
   const [text, given] = attributeText(attributes);
   const props = propsOf(cls, given, langOf(given, options.lang));
   const { shell, css } = cls.widget;
@@ -77,6 +89,7 @@ export function renderWith(classes: Record<string, WidgetClass>, tag: string, at
   const style = `<style ${SSR_MARK}="${escape(SSR_VERSION)}"${nonce}>${css.join('\n')}</style>`;
   const view = shellToHtml(shell(props) as ShellNode);
   const src = options.script ? ` data-src="${escape(options.script)}"` : '';
-  const early = options.earlyPresses === false && !options.script ? '' : `<script${src}${nonce}>${PAGE_SCRIPT}</script>`;
+  const early =
+    options.earlyPresses === false && !options.script ? '' : `<script${src}${nonce}>${PAGE_SCRIPT}</script>`;
   return `<${tag}${text}><template shadowrootmode="open">${style}${view}</template></${tag}>${early}`;
 }

@@ -12,14 +12,29 @@ const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button',
 /** Stands in for a widget: counts presses on a control with the shell's part name. */
 function Counter({ label = 'Pressed' }: { label?: string }) {
   const [count, setCount] = useState(0);
-  return createElement('div', { className: 'root' }, createElement('button', { type: 'button', 'data-control': 'button', onClick: () => setCount((n) => n + 1) }, `${label} ${count}`));
+  return createElement(
+    'div',
+    { className: 'root' },
+    createElement(
+      'button',
+      { type: 'button', 'data-control': 'button', onClick: () => setCount((n) => n + 1) },
+      `${label} ${count}`,
+    ),
+  );
 }
 
 let tags = 0;
-const pressed: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Pressing']];
+const pressed: ShellNode = [
+  'div',
+  { class: 'root' },
+  ['button', { type: 'button', 'data-control': 'button' }, 'Pressing'],
+];
 
 /** A toggling control: an odd number of presses shows Pressing and passes one press on. */
-const toggle = (controls: string[]) => ({ shell: controls.length % 2 ? pressed : shell, replay: controls.length % 2 ? ['button'] : [] });
+const toggle = (controls: string[]) => ({
+  shell: controls.length % 2 ? pressed : shell,
+  replay: controls.length % 2 ? ['button'] : [],
+});
 
 function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggle' = true, extra: object = {}) {
   const tag = `x-lazy-${++tags}`;
@@ -28,7 +43,15 @@ function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggl
     tag,
     class extends WidgetElement {
       static override props = { label: string() };
-      static override widget = { load, react: reactLayer, css: [], ...shells, loadError: () => 'The thing could not load.', widget: 'test', ...extra };
+      static override widget = {
+        load,
+        react: reactLayer,
+        css: [],
+        ...shells,
+        loadError: () => 'The thing could not load.',
+        widget: 'test',
+        ...extra,
+      };
     },
   );
   const el = document.createElement(tag);
@@ -104,7 +127,10 @@ describe('widgets load React when a visitor reaches for them', () => {
       return Counter;
     });
     root.querySelector('button')!.click();
-    await waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toBe('The thing could not load.Try again'), { timeout: 5000 });
+    await waitFor(
+      () => expect(root.querySelector('[role="alert"]')?.textContent).toBe('The thing could not load.Try again'),
+      { timeout: 5000 },
+    );
     fail = false;
     root.querySelector<HTMLButtonElement>('[role="alert"] button')!.click();
     await waitFor(() => expect(text(root)).toBe('Pressed 0'), { timeout: 5000 });
@@ -162,4 +188,3 @@ describe('widgets load React when a visitor reaches for them', () => {
     await waitFor(() => expect(text(root)).toBe('Pressed 1'), { timeout: 5000 });
   });
 });
-

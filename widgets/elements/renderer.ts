@@ -11,7 +11,6 @@ export type { LazyWidget, MountedRoot, ReactLayer, Rendered, WidgetComponent } f
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
-
 function place<P>(ctx: Rendered<P>, nodes: Node[]) {
   for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
   ctx.placeholder = nodes;
@@ -39,7 +38,10 @@ function whenVisibleAndIdle(element: Element, signal: AbortSignal, then: () => v
 export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
   const failed = (ctx: Rendered<P>) => {
     const doc = ctx.container.ownerDocument;
-    const alert = shellToDom(['div', { class: 'root' }, loadErrorView(spec.loadError(ctx.props), spec.tryAgain?.(ctx.props))], doc) as HTMLElement;
+    const alert = shellToDom(
+      ['div', { class: 'root' }, loadErrorView(spec.loadError(ctx.props), spec.tryAgain?.(ctx.props))],
+      doc,
+    ) as HTMLElement;
     alert.querySelector('button')!.addEventListener('click', () => activate(ctx, true));
     ctx.phase = 'failed';
     spec.onLoadFailed?.(ctx.container.host);
@@ -92,9 +94,15 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     ctx.phase = 'loading';
     // The component's chunk imports React's: both wait, or React would be evaluated with it.
     const hold = spec.holdReact;
-    const clear = first.then(() => hold && pressMade(ctx.container, () => !!ctx.held).then(() => capped(hold(ctx.container.host))));
+    const clear = first.then(
+      () => hold && pressMade(ctx.container, () => !!ctx.held).then(() => capped(hold(ctx.container.host))),
+    );
     const load = () => spec.load();
-    const component = clear.then(() => (retry ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined) : load()));
+    const component = clear.then(() =>
+      retry
+        ? retryImport(ctx.error, load, spec.exportName ? (m) => m[spec.exportName!] as WidgetComponent<P> : undefined)
+        : load(),
+    );
     Promise.all([clear.then(() => spec.react()), component]).then(
       ([{ mountReact }, Component]) => {
         if (ctx.phase !== 'loading') return;
@@ -140,7 +148,15 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
 
   return {
     mount(container: ShadowRoot, props: P): Rendered<P> {
-      const ctx: Rendered<P> = { container, props, phase: 'shell', placeholder: [], pressed: [], held: null, listeners: new AbortController() };
+      const ctx: Rendered<P> = {
+        container,
+        props,
+        phase: 'shell',
+        placeholder: [],
+        pressed: [],
+        held: null,
+        listeners: new AbortController(),
+      };
       if (!spec.shell) {
         activate(ctx);
         return ctx;
@@ -160,7 +176,8 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       if (ctx.root) return ctx.root.render(props);
       // Before React: the shell follows the new props (a language, a consent text).
       if ((ctx.phase === 'shell' || ctx.phase === 'loading') && spec.shell && ctx.placeholder[0]) {
-        const next = spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props).shell : spec.shell(props);
+        const next =
+          spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props).shell : spec.shell(props);
         ctx.placeholder = [patchShell(ctx.placeholder[0], next)];
       }
     },

@@ -11,7 +11,10 @@ import { voiceShell } from '../voice-demo/shell';
 import { shellToHtml } from './shell';
 
 // The resend countdown is an external store with no server snapshot; at rest it shows nothing.
-vi.mock('../demo-request/useLeadFlow', async (original) => ({ ...(await original<object>()), useSecondsLeft: () => 0 }));
+vi.mock('../demo-request/useLeadFlow', async (original) => ({
+  ...(await original<object>()),
+  useSecondsLeft: () => 0,
+}));
 
 // The shell stands in for the component until React loads; any difference would show as a
 // jump when React takes over, so the two must print the same HTML.
@@ -33,7 +36,10 @@ describe('first states drawn without React', () => {
     const asking = voiceShell.onShellPress(['mic'], { consentText: 'Calls are recorded.' });
     expect(shellToHtml(asking.shell)).toContain('<p class="consent-text">Calls are recorded.</p>');
     expect(asking.replay).toEqual(['mic']);
-    expect(voiceShell.onShellPress(['mic', 'accept'], { consentText: 'Calls are recorded.' }).replay).toEqual(['mic', 'accept']);
+    expect(voiceShell.onShellPress(['mic', 'accept'], { consentText: 'Calls are recorded.' }).replay).toEqual([
+      'mic',
+      'accept',
+    ]);
     expect(voiceShell.onShellPress(['mic', 'mic'], {}).replay).toEqual([]);
   });
 
@@ -45,17 +51,26 @@ describe('first states drawn without React', () => {
   });
 
   it('draws the demo form at rest exactly as <DemoRequest> renders it (languages, demo and live, countries)', () => {
-    const cases = [{}, { lang: 'hi' as const }, { backendUrl: '/api', brandName: 'Aurelo' }, { countries: 'AE,GB', defaultCountry: 'gb', lang: 'hi' as const }];
+    const cases = [
+      {},
+      { lang: 'hi' as const },
+      { backendUrl: '/api', brandName: 'Aurelo' },
+      { countries: 'AE,GB', defaultCountry: 'gb', lang: 'hi' as const },
+    ];
     for (const props of cases) {
       // React prints an attribute as JSX names it (autoComplete); HTML attribute names know no case.
       const lower = (html: string) => html.replace(/ ([\w-]+)="/g, (_, name: string) => ` ${name.toLowerCase()}="`);
-      expect(lower(shellToHtml(demoRequestShell.shell(props)))).toBe(lower(renderToStaticMarkup(createElement(DemoRequest, props))));
+      expect(lower(shellToHtml(demoRequestShell.shell(props)))).toBe(
+        lower(renderToStaticMarkup(createElement(DemoRequest, props))),
+      );
     }
     // A test that cannot fail is a defect: the form is really there, with its native controls.
     expect(shellToHtml(demoRequestShell.shell({}))).toMatch(/type="radio"[\s\S]*id="name"[\s\S]*type="checkbox"/);
   });
 
   it('escapes text and attribute values as React does', () => {
-    expect(shellToHtml(['p', { title: `"a" & 'b'` }, '<x> & y'])).toBe('<p title="&quot;a&quot; &amp; &#x27;b&#x27;">&lt;x&gt; &amp; y</p>');
+    expect(shellToHtml(['p', { title: `"a" & 'b'` }, '<x> & y'])).toBe(
+      '<p title="&quot;a&quot; &amp; &#x27;b&#x27;">&lt;x&gt; &amp; y</p>',
+    );
   });
 });

@@ -37,9 +37,14 @@ export function patchShell(current: Node, node: ShellNode): Node {
   } else if (current instanceof Element && current.localName === node[0]) {
     const [, attrs, ...children] = node;
     for (const { name } of [...current.attributes]) if (!(name in attrs)) current.removeAttribute(name);
-    for (const [name, value] of Object.entries(attrs)) if (current.getAttribute(name) !== value) setAttribute(current, name, value);
+    for (const [name, value] of Object.entries(attrs))
+      if (current.getAttribute(name) !== value) setAttribute(current, name, value);
     const existing = [...current.childNodes];
-    children.forEach((child, i) => (existing[i] ? patchShell(existing[i], child) : current.appendChild(shellToDom(child, doc, current.namespaceURI === SVG))));
+    children.forEach((child, i) =>
+      existing[i]
+        ? patchShell(existing[i], child)
+        : current.appendChild(shellToDom(child, doc, current.namespaceURI === SVG)),
+    );
     for (const extra of existing.slice(children.length)) extra.remove();
     return current;
   }

@@ -5,4 +5,5 @@ export const SSR_MARK = 'data-ai-widgets-ssr';
 export const SSR_VERSION: string = typeof __WIDGETS_VERSION__ === 'string' ? __WIDGETS_VERSION__ : 'dev';
 
 /** Whether a shadow root holds a first paint this version printed (and may be adopted as it is). */
-export const printedByUs = (root: ShadowRoot): boolean => root.querySelector(`style[${SSR_MARK}]`)?.getAttribute(SSR_MARK) === SSR_VERSION;
+export const printedByUs = (root: ShadowRoot): boolean =>
+  root.querySelector(`style[${SSR_MARK}]`)?.getAttribute(SSR_MARK) === SSR_VERSION;

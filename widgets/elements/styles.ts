@@ -1,7 +1,8 @@
 const sheets = new Map<string, CSSStyleSheet>();
 
 /** Whether this DOM has constructable stylesheets (jsdom, for one, has not). */
-const constructable = (root: ShadowRoot) => 'adoptedStyleSheets' in root && typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype;
+const constructable = (root: ShadowRoot) =>
+  'adoptedStyleSheets' in root && typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype;
 
 /**
  * One constructable stylesheet per CSS text, shared by every instance.

@@ -20,14 +20,26 @@ const element = widgetElement(never, { label: string() });
 /** Shows its props and keeps a count in React state, to see re-renders and state kept across a move. */
 function Probe({ label = 'Default label', note = 'no note', lang }: { label?: string; note?: string; lang?: string }) {
   const [count, setCount] = useState(0);
-  return createElement('button', { type: 'button', onClick: () => setCount((n) => n + 1) }, `${label}|${note}|${lang}|${count}`);
+  return createElement(
+    'button',
+    { type: 'button', onClick: () => setCount((n) => n + 1) },
+    `${label}|${note}|${lang}|${count}`,
+  );
 }
 
 let tags = 0;
 function probe() {
   const tag = `x-probe-${++tags}`;
-  defineOnce(tag, widgetElement(async () => Probe, { label: string(), note: property<string>(), on: boolean(), count: number() }));
-  const el = document.createElement(tag) as HTMLElement & { label?: string; note?: string; on?: boolean; count?: number };
+  defineOnce(
+    tag,
+    widgetElement(async () => Probe, { label: string(), note: property<string>(), on: boolean(), count: number() }),
+  );
+  const el = document.createElement(tag) as HTMLElement & {
+    label?: string;
+    note?: string;
+    on?: boolean;
+    count?: number;
+  };
   document.body.append(el);
   const text = () => el.shadowRoot!.querySelector('button')?.textContent;
   return { el, text };

@@ -23,7 +23,8 @@ const prepared = new WeakSet<object>();
 /** The class that declares `props` (a re-tagged subclass inherits them). */
 function declaring(cls: typeof WidgetElement): typeof WidgetElement {
   let current = cls;
-  while (!Object.prototype.hasOwnProperty.call(current, 'props') && Object.getPrototypeOf(current) !== WidgetElement) current = Object.getPrototypeOf(current);
+  while (!Object.prototype.hasOwnProperty.call(current, 'props') && Object.getPrototypeOf(current) !== WidgetElement)
+    current = Object.getPrototypeOf(current);
   return current;
 }
 
@@ -49,7 +50,9 @@ export abstract class WidgetElement extends ElementBase {
 
   static get observedAttributes(): string[] {
     WidgetElement.#prepare(this);
-    const attributes = Object.entries(this.props).filter(([, spec]) => spec.fromAttribute).map(([name]) => attributeOf(name));
+    const attributes = Object.entries(this.props)
+      .filter(([, spec]) => spec.fromAttribute)
+      .map(([name]) => attributeOf(name));
     // `lang` picks the widget's language; it stays the native property.
     return [...attributes, 'lang'];
   }
@@ -89,7 +92,8 @@ export abstract class WidgetElement extends ElementBase {
     adoptStyles(drawn ?? this.attachShadow({ mode: 'open' }), ...cls.widget.css);
     const own = this as unknown as Record<string, unknown>;
     for (const [name, spec] of Object.entries(cls.props)) {
-      if (spec.fromAttribute) this.#props[name] = spec.fromAttribute(this.getAttribute(attributeOf(name)), attributeOf(name));
+      if (spec.fromAttribute)
+        this.#props[name] = spec.fromAttribute(this.getAttribute(attributeOf(name)), attributeOf(name));
       // A framework may set a property before the script defined the tag; that value sits
       // on the instance and would hide our accessor. Take it over (the first render follows).
       if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
@@ -103,7 +107,8 @@ export abstract class WidgetElement extends ElementBase {
     clearTimeout(this.#leaving);
     // A browser without declarative shadow DOM leaves the printed first paint as a template child,
     // which a default slot would take: the element draws itself instead.
-    for (const child of [...this.children]) if (child.localName === 'template' && child.hasAttribute('shadowrootmode')) child.remove();
+    for (const child of [...this.children])
+      if (child.localName === 'template' && child.hasAttribute('shadowrootmode')) child.remove();
     this.#render();
   }
 

@@ -3,7 +3,12 @@
  * `defineDemoRequest()` for `<ai-demo-request>`, or `defineDemoRequest('acme-demo')` for a tag of your own.
  */
 export { AIDemoRequestElement, defineDemoRequest } from '../demo-request/element';
-export type { DemoRequestErrorDetail, DemoRequestProps, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from '../demo-request/contract';
+export type {
+  DemoRequestErrorDetail,
+  DemoRequestProps,
+  DemoRequestSubmitDetail,
+  DemoRequestSuccessDetail,
+} from '../demo-request/contract';
 export type { AgentId, DemoAgent } from '../demo-request/agents';
 export type { CallAnswer as CallOutcome } from '../../model/calls';
 export type { Lang } from '../lib/strings';

@@ -11,7 +11,17 @@
  * never reconciles that markup (React 19 does not know `<template shadowrootmode>`), so hydration
  * neither warns nor redraws.
  */
-import { createElement, forwardRef, useEffect, useImperativeHandle, useRef, type CSSProperties, type ForwardRefExoticComponent, type ReactNode, type RefAttributes } from 'react';
+import {
+  createElement,
+  forwardRef,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  type CSSProperties,
+  type ForwardRefExoticComponent,
+  type ReactNode,
+  type RefAttributes,
+} from 'react';
 import { AIDemoRequestElement, defineDemoRequest, type DemoRequestProps } from './demo-request.js';
 import { AIFeedbackElement, defineFeedback, type FeedbackProps } from './feedback.js';
 import { AIVoiceDemoElement, defineVoiceDemo, type VoiceDemoProps } from './voice-demo.js';
@@ -19,11 +29,15 @@ import { renderElementInner, type WidgetTag } from './ssr.js';
 import type { PropSpecs } from '../elements/props.js';
 
 /** `ai-demo-request-submit` → `AiDemoRequestSubmit`. */
-type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
+type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Capitalize<Head>}${Pascal<Tail>}`
+  : Capitalize<S>;
 
 /** `onAiDemoRequestSubmit` and friends, one per event the tag fires, typed by `GlobalEventHandlersEventMap`. */
 export type EventCallbacks<Tag extends string> = {
-  [E in keyof GlobalEventHandlersEventMap as E extends `${Tag}-${string}` ? `on${Pascal<E>}` : never]?: (event: GlobalEventHandlersEventMap[E]) => void;
+  [E in keyof GlobalEventHandlersEventMap as E extends `${Tag}-${string}` ? `on${Pascal<E>}` : never]?: (
+    event: GlobalEventHandlersEventMap[E],
+  ) => void;
 };
 
 /** What every wrapper takes besides the widget's own props. */
@@ -49,14 +63,21 @@ const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => (c === '&' ? 
 /** The attributes the first paint depends on: the element's own, as text (not React's ref, class or style). */
 function shadowAttributes(attributes: Record<string, unknown>): Record<string, string> {
   const own: Record<string, string> = {};
-  for (const [name, value] of Object.entries(attributes)) if (typeof value === 'string' && /^[a-z][a-z0-9-]*$/.test(name)) own[name] = value;
+  for (const [name, value] of Object.entries(attributes))
+    if (typeof value === 'string' && /^[a-z][a-z0-9-]*$/.test(name)) own[name] = value;
   return own;
 }
 
 /** `onAiVoiceDemoStart` listens to `ai-voice-demo-start`. */
-const eventOf = (prop: string) => (/^on[A-Z]/.test(prop) ? attributeOf(prop.slice(2)).replace(/^./, (c) => c.toLowerCase()) : null);
+const eventOf = (prop: string) =>
+  /^on[A-Z]/.test(prop) ? attributeOf(prop.slice(2)).replace(/^./, (c) => c.toLowerCase()) : null;
 
-function wrap<El extends HTMLElement, P extends CommonProps>(tag: string, element: { props: PropSpecs }, define: () => unknown, displayName: string) {
+function wrap<El extends HTMLElement, P extends CommonProps>(
+  tag: string,
+  element: { props: PropSpecs },
+  define: () => unknown,
+  displayName: string,
+) {
   const declared = element.props;
   const Component = forwardRef<El, P>(function Widget(props, forwarded) {
     const ref = useRef<El>(null);
@@ -77,7 +98,8 @@ function wrap<El extends HTMLElement, P extends CommonProps>(tag: string, elemen
     }
     // JS-only properties are set on the element itself, after React has committed it.
     useEffect(() => {
-      for (const [name, spec] of Object.entries(declared)) if (!spec.toAttribute) (ref.current as unknown as Record<string, unknown>)[name] = live[name];
+      for (const [name, spec] of Object.entries(declared))
+        if (!spec.toAttribute) (ref.current as unknown as Record<string, unknown>)[name] = live[name];
     });
     // Listeners through addEventListener, the latest callback each time: React 18 would drop `on…` props.
     const callbacks = useRef(live);
@@ -89,26 +111,48 @@ function wrap<El extends HTMLElement, P extends CommonProps>(tag: string, elemen
       const stop = new AbortController();
       for (const type of types.split(' ')) {
         const prop = `on${type.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
-        el.addEventListener(type, (event) => (callbacks.current[prop] as ((e: Event) => void) | undefined)?.(event), { signal: stop.signal });
+        el.addEventListener(type, (event) => (callbacks.current[prop] as ((e: Event) => void) | undefined)?.(event), {
+          signal: stop.signal,
+        });
       }
       return () => stop.abort();
     }, [types]);
     define();
     // Text (or nothing) as the light DOM: the shadow root's markup can go beside it on the server.
     // Other children are React's to render: then the element draws itself in the browser.
-    if (children !== undefined && children !== null && typeof children !== 'string' && typeof children !== 'number') return createElement(tag, attributes, children);
+    if (children !== undefined && children !== null && typeof children !== 'string' && typeof children !== 'number')
+      return createElement(tag, attributes, children);
     const text = children === undefined || children === null ? '' : escapeText(String(children));
     const server = typeof window === 'undefined';
     const shadow = server ? renderElementInner(tag as WidgetTag, shadowAttributes(attributes), { lang }) : '';
-    return createElement(tag, { ...attributes, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: shadow + text } });
+    return createElement(tag, {
+      ...attributes,
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: { __html: shadow + text },
+    });
   });
   Component.displayName = displayName;
   return Component as unknown as ForwardRefExoticComponent<P & RefAttributes<El>>;
 }
 
 /** `<ai-voice-demo>` as a React component; its ref has `start()` and `end()`. */
-export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>('ai-voice-demo', AIVoiceDemoElement, defineVoiceDemo, 'VoiceDemo');
+export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>(
+  'ai-voice-demo',
+  AIVoiceDemoElement,
+  defineVoiceDemo,
+  'VoiceDemo',
+);
 /** `<ai-feedback>` as a React component; its ref has `open()` and `close()`. */
-export const Feedback = wrap<AIFeedbackElement, FeedbackComponentProps>('ai-feedback', AIFeedbackElement, defineFeedback, 'Feedback');
+export const Feedback = wrap<AIFeedbackElement, FeedbackComponentProps>(
+  'ai-feedback',
+  AIFeedbackElement,
+  defineFeedback,
+  'Feedback',
+);
 /** `<ai-demo-request>` as a React component; its ref has `reset()`. */
-export const DemoRequest = wrap<AIDemoRequestElement, DemoRequestComponentProps>('ai-demo-request', AIDemoRequestElement, defineDemoRequest, 'DemoRequest');
+export const DemoRequest = wrap<AIDemoRequestElement, DemoRequestComponentProps>(
+  'ai-demo-request',
+  AIDemoRequestElement,
+  defineDemoRequest,
+  'DemoRequest',
+);

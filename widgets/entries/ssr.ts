@@ -13,7 +13,11 @@ export type { AttributeValue, RenderElementOptions };
 /** The tags `renderElement` prints. */
 export type WidgetTag = 'ai-voice-demo' | 'ai-feedback' | 'ai-demo-request';
 
-const CLASSES = { 'ai-voice-demo': AIVoiceDemoElement, 'ai-feedback': AIFeedbackElement, 'ai-demo-request': AIDemoRequestElement };
+const CLASSES = {
+  'ai-voice-demo': AIVoiceDemoElement,
+  'ai-feedback': AIFeedbackElement,
+  'ai-demo-request': AIDemoRequestElement,
+};
 
 /**
  * The element's HTML with its first paint drawn inside, in a declarative shadow root
@@ -27,7 +31,11 @@ const CLASSES = { 'ai-voice-demo': AIVoiceDemoElement, 'ai-feedback': AIFeedback
  * @example
  * renderElement('ai-demo-request', { 'backend-url': '/api', 'default-country': 'IN' }, { lang: 'hi' })
  */
-export function renderElement(tag: WidgetTag, attributes?: Record<string, AttributeValue>, options?: RenderElementOptions): string {
+export function renderElement(
+  tag: WidgetTag,
+  attributes?: Record<string, AttributeValue>,
+  options?: RenderElementOptions,
+): string {
   return renderWith(CLASSES, tag, attributes, options);
 }
 
@@ -35,7 +43,11 @@ export function renderElement(tag: WidgetTag, attributes?: Record<string, Attrib
  * Only what goes inside the element (the declarative shadow root), for a framework that prints
  * the tag itself: React's `dangerouslySetInnerHTML` on the server. No inline script.
  */
-export function renderElementInner(tag: WidgetTag, attributes?: Record<string, AttributeValue>, options?: Omit<RenderElementOptions, 'earlyPresses' | 'script'>): string {
+export function renderElementInner(
+  tag: WidgetTag,
+  attributes?: Record<string, AttributeValue>,
+  options?: Omit<RenderElementOptions, 'earlyPresses' | 'script'>,
+): string {
   const html = renderWith(CLASSES, tag, attributes, { ...options, earlyPresses: false, script: undefined });
   return html.slice(html.indexOf('<template'), html.lastIndexOf(`</${tag}>`));
 }

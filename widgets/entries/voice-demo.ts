@@ -3,5 +3,12 @@
  * `defineVoiceDemo()` for `<ai-voice-demo>`, or `defineVoiceDemo('acme-voice')` for a tag of your own.
  */
 export { AIVoiceDemoElement, defineVoiceDemo } from '../voice-demo/element';
-export type { VoiceClient, VoiceClientEvent, VoiceClientEventMap, VoiceDemoErrorDetail, VoiceDemoProps, VoiceErrorCode } from '../voice-demo/contract';
+export type {
+  VoiceClient,
+  VoiceClientEvent,
+  VoiceClientEventMap,
+  VoiceDemoErrorDetail,
+  VoiceDemoProps,
+  VoiceErrorCode,
+} from '../voice-demo/contract';
 export type { Lang } from '../lib/strings';

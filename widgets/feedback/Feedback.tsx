@@ -76,7 +76,8 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     // Escape closes the dialog at once but tells us a task later (its close event), and a key or
     // click can come in between on a busy page: the machine hears of the closing first, so this
     // press opens the dialog again instead of finding it "already open".
-    if (dialogRef.current && !dialogRef.current.open && current().status === 'editing') flushSync(() => dispatch({ type: 'close' }));
+    if (dialogRef.current && !dialogRef.current.open && current().status === 'editing')
+      flushSync(() => dispatch({ type: 'close' }));
     dispatch({ type: 'open' });
   };
 
@@ -95,7 +96,12 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
       const refused = failure instanceof FeedbackRefused ? failure : null;
       if (!refused) reportError(failure, { widget: 'feedback' });
       const message = refused ? t.refused({ reason: refused.reason }) : t.failureBanner;
-      dispatch({ type: 'fail', message, failure: failure instanceof Error ? failure.message : String(failure), field: refused?.field });
+      dispatch({
+        type: 'fail',
+        message,
+        failure: failure instanceof Error ? failure.message : String(failure),
+        field: refused?.field,
+      });
     }
   };
 
@@ -107,7 +113,8 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     disabled: busy,
     'aria-invalid': invalid === name || Boolean(problems?.[name]) || undefined,
     'aria-describedby': problems?.[name] ? `${id}-${name}-problem` : invalid === name ? `${id}-error` : undefined,
-    onChange: (e: { currentTarget: { value: string } }) => dispatch({ type: 'edit', field: name, value: e.currentTarget.value }),
+    onChange: (e: { currentTarget: { value: string } }) =>
+      dispatch({ type: 'edit', field: name, value: e.currentTarget.value }),
   });
 
   // Under its field, like the demo form's: read out as the field's description when it takes focus.
@@ -123,7 +130,9 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
 
   return (
     <div ref={rootRef} className="root">
-      {renderView(feedbackTrigger(t), (attrs) => (attrs['data-control'] === 'trigger' ? { ref: triggerRef, onClick: onTrigger } : undefined))}
+      {renderView(feedbackTrigger(t), (attrs) =>
+        attrs['data-control'] === 'trigger' ? { ref: triggerRef, onClick: onTrigger } : undefined,
+      )}
       <dialog
         ref={dialogRef}
         className="dialog"
@@ -132,20 +141,38 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
         onCancel={(e) => busy && e.preventDefault()}
         onClose={onDialogClose}
       >
-        <button type="button" className="close" part="close-button" data-control="close" aria-label={t.closeLabel} disabled={busy} onClick={() => dispatch({ type: 'close' })}>
+        <button
+          type="button"
+          className="close"
+          part="close-button"
+          data-control="close"
+          aria-label={t.closeLabel}
+          disabled={busy}
+          onClick={() => dispatch({ type: 'close' })}
+        >
           {renderView(icon('close'))}
         </button>
         {status === 'sent' ? (
           <div className="done">
-            <h2 id={`${id}-title`} className="title">{t.sentTitle}</h2>
+            <h2 id={`${id}-title`} className="title">
+              {t.sentTitle}
+            </h2>
             <p className="lead">{t.sentLead}</p>
-            <button ref={doneRef} type="button" className="primary" part="submit-button" onClick={() => dispatch({ type: 'close' })}>
+            <button
+              ref={doneRef}
+              type="button"
+              className="primary"
+              part="submit-button"
+              onClick={() => dispatch({ type: 'close' })}
+            >
               {t.closeButton}
             </button>
           </div>
         ) : (
           <form className="form" part="form" onSubmit={onSubmit} aria-busy={busy} noValidate>
-            <h2 id={`${id}-title`} className="title">{t.formTitle}</h2>
+            <h2 id={`${id}-title`} className="title">
+              {t.formTitle}
+            </h2>
             <p className="lead">{t.formLead}</p>
             {error && (
               <div ref={bannerRef} id={`${id}-error`} className="banner" part="error" role="alert" tabIndex={-1}>
@@ -153,10 +180,22 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
               </div>
             )}
             <label htmlFor={`${id}-name`}>{t.nameLabel}</label>
-            <input ref={firstFieldRef} type="text" autoComplete="name" placeholder={t.namePlaceholder} {...field('name')} />
+            <input
+              ref={firstFieldRef}
+              type="text"
+              autoComplete="name"
+              placeholder={t.namePlaceholder}
+              {...field('name')}
+            />
             {problem('name')}
             <label htmlFor={`${id}-email`}>{t.emailLabel}</label>
-            <input ref={emailRef} type="email" autoComplete="email" placeholder={t.emailPlaceholder} {...field('email')} />
+            <input
+              ref={emailRef}
+              type="email"
+              autoComplete="email"
+              placeholder={t.emailPlaceholder}
+              {...field('email')}
+            />
             {problem('email')}
             <label htmlFor={`${id}-message`}>{t.messageLabel}</label>
             <textarea ref={messageRef} rows={5} placeholder={t.messagePlaceholder} {...field('message')} />

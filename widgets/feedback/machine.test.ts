@@ -27,7 +27,12 @@ const others = (...keep: FeedbackStatus[]) => ALL.filter((s) => !keep.includes(s
 
 describe('feedback machine', () => {
   it('starts closed with an empty form and no banner', () => {
-    expect(initialFeedbackState).toEqual({ status: 'closed', fields: { name: '', email: '', message: '' }, error: null, invalid: null });
+    expect(initialFeedbackState).toEqual({
+      status: 'closed',
+      fields: { name: '', email: '', message: '' },
+      error: null,
+      invalid: null,
+    });
     expect(emptyFields).toEqual({ name: '', email: '', message: '' });
   });
 
@@ -42,7 +47,10 @@ describe('feedback machine', () => {
   it('records each field while editing, leaving the others alone', () => {
     const s = run({ type: 'open' }, ...typeAll(draft));
     expect(s).toEqual({ status: 'editing', fields: draft, error: null, invalid: null });
-    expect(feedbackReducer(s, { type: 'edit', field: 'email', value: 'x@y.z' }).fields).toEqual({ ...draft, email: 'x@y.z' });
+    expect(feedbackReducer(s, { type: 'edit', field: 'email', value: 'x@y.z' }).fields).toEqual({
+      ...draft,
+      email: 'x@y.z',
+    });
   });
 
   it('keeps every character typed, spaces and newlines included', () => {
@@ -60,7 +68,12 @@ describe('feedback machine', () => {
   it('closes while editing and keeps the draft for the next open', () => {
     const closed = run({ type: 'open' }, ...typeAll(draft), { type: 'close' });
     expect(closed).toEqual({ status: 'closed', fields: draft, error: null, invalid: null });
-    expect(feedbackReducer(closed, { type: 'open' })).toEqual({ status: 'editing', fields: draft, error: null, invalid: null });
+    expect(feedbackReducer(closed, { type: 'open' })).toEqual({
+      status: 'editing',
+      fields: draft,
+      error: null,
+      invalid: null,
+    });
   });
 
   it('drops a failure banner on close, so a reopened form does not show a stale error', () => {
@@ -91,12 +104,26 @@ describe('feedback machine', () => {
   });
 
   it('shows the thank-you screen on success and forgets what was sent', () => {
-    expect(feedbackReducer(at('submitting'), { type: 'succeed' })).toEqual({ status: 'sent', fields: emptyFields, error: null, invalid: null });
+    expect(feedbackReducer(at('submitting'), { type: 'succeed' })).toEqual({
+      status: 'sent',
+      fields: emptyFields,
+      error: null,
+      invalid: null,
+    });
   });
 
   it('returns to the form on failure with the banner and every field kept', () => {
-    const s = feedbackReducer(at('submitting'), { type: 'fail', message: 'Failed to submit feedback. Please try again.' });
-    expect(s).toEqual({ status: 'editing', fields: draft, error: 'Failed to submit feedback. Please try again.', failure: 'Failed to submit feedback. Please try again.', invalid: null });
+    const s = feedbackReducer(at('submitting'), {
+      type: 'fail',
+      message: 'Failed to submit feedback. Please try again.',
+    });
+    expect(s).toEqual({
+      status: 'editing',
+      fields: draft,
+      error: 'Failed to submit feedback. Please try again.',
+      failure: 'Failed to submit feedback. Please try again.',
+      invalid: null,
+    });
   });
 
   it('ignores succeed and fail outside submitting (a late answer changes nothing)', () => {
@@ -110,7 +137,14 @@ describe('feedback machine', () => {
   it('runs a whole visit: fail, retry, succeed, close, reopen blank', () => {
     const failed = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'fail', message: 'Failed' });
     expect(failed).toEqual({ status: 'editing', fields: draft, error: 'Failed', failure: 'Failed', invalid: null });
-    const reopened = run({ type: 'open' }, ...typeAll(draft), { type: 'submit' }, { type: 'succeed' }, { type: 'close' }, { type: 'open' });
+    const reopened = run(
+      { type: 'open' },
+      ...typeAll(draft),
+      { type: 'submit' },
+      { type: 'succeed' },
+      { type: 'close' },
+      { type: 'open' },
+    );
     expect(reopened).toEqual({ status: 'editing', fields: emptyFields, error: null, invalid: null });
     expect(feedbackReducer(feedbackReducer(failed, { type: 'submit' }), { type: 'succeed' }).status).toBe('sent');
   });
@@ -118,8 +152,16 @@ describe('feedback machine', () => {
 
 describe('a refusal about one field', () => {
   it('marks that field until it is edited, and a new submit clears it', () => {
-    const refused = feedbackReducer(at('submitting'), { type: 'fail', message: 'Failed. Your email must be a valid email address.', field: 'email' });
-    expect(refused).toMatchObject({ status: 'editing', invalid: 'email', error: 'Failed. Your email must be a valid email address.' });
+    const refused = feedbackReducer(at('submitting'), {
+      type: 'fail',
+      message: 'Failed. Your email must be a valid email address.',
+      field: 'email',
+    });
+    expect(refused).toMatchObject({
+      status: 'editing',
+      invalid: 'email',
+      error: 'Failed. Your email must be a valid email address.',
+    });
     expect(feedbackReducer(refused, { type: 'edit', field: 'name', value: 'A' }).invalid).toBe('email');
     expect(feedbackReducer(refused, { type: 'edit', field: 'email', value: 'a@b.co' }).invalid).toBeNull();
     expect(feedbackReducer(refused, { type: 'submit' }).invalid).toBeNull();
@@ -135,14 +177,19 @@ describe('a refusal about one field', () => {
     expect(fixedName.problems).toEqual({ email: 'missing', message: 'missing' });
     const badEmail = run({ type: 'open' }, ...typeAll({ ...draft, email: 'ada@example' }), { type: 'submit' });
     expect(badEmail.problems).toEqual({ email: 'format' });
-    expect(run({ type: 'open' }, ...typeAll(draft), { type: 'submit' })).toMatchObject({ status: 'submitting', problems: undefined });
+    expect(run({ type: 'open' }, ...typeAll(draft), { type: 'submit' })).toMatchObject({
+      status: 'submitting',
+      problems: undefined,
+    });
     expect(feedbackReducer(badEmail, { type: 'close' }).problems).toBeUndefined();
   });
 
   it('takes an email the service takes, and refuses blank fields', () => {
     expect(fieldProblems(draft)).toEqual({});
     expect(fieldProblems({ ...draft, name: '   ', message: '\n' })).toEqual({ name: 'missing', message: 'missing' });
-    for (const email of ['a@b', 'a b@c.d', '@c.d', 'a@.d']) expect(fieldProblems({ ...draft, email }).email, email).toBe('format');
-    for (const email of ['a.b+c@d.co.in', 'meera@example.com']) expect(fieldProblems({ ...draft, email }).email, email).toBeUndefined();
+    for (const email of ['a@b', 'a b@c.d', '@c.d', 'a@.d'])
+      expect(fieldProblems({ ...draft, email }).email, email).toBe('format');
+    for (const email of ['a.b+c@d.co.in', 'meera@example.com'])
+      expect(fieldProblems({ ...draft, email }).email, email).toBeUndefined();
   });
 });

@@ -22,7 +22,8 @@ export type FieldProblem = 'missing' | 'format';
 export type FieldProblems = Partial<Record<keyof FeedbackFields, FieldProblem>>;
 
 // As the service's schema checks an email (its `format: 'email'`): a name, an @, and a domain with a dot.
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 /** What stands between the fields and a submission, in form order (none: an empty object). */
 export function fieldProblems(fields: FeedbackFields): FieldProblems {
@@ -44,7 +45,12 @@ export type FeedbackAction =
 
 export const emptyFields: FeedbackFields = { name: '', email: '', message: '' };
 
-export const initialFeedbackState: FeedbackState = { status: 'closed', fields: emptyFields, error: null, invalid: null };
+export const initialFeedbackState: FeedbackState = {
+  status: 'closed',
+  fields: emptyFields,
+  error: null,
+  invalid: null,
+};
 
 export function feedbackReducer(state: FeedbackState, action: FeedbackAction): FeedbackState {
   switch (action.type) {
@@ -56,13 +62,20 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
       if (state.status === 'sent') return initialFeedbackState;
       // The draft stays, the banner goes: it belongs to the last attempt, and on reopening it
       // would take focus from the name field.
-      return state.status === 'editing' ? { ...state, status: 'closed', error: null, invalid: null, problems: undefined } : state;
+      return state.status === 'editing'
+        ? { ...state, status: 'closed', error: null, invalid: null, problems: undefined }
+        : state;
     case 'edit': {
       if (state.status !== 'editing') return state;
       // Typing in the field a refusal (or a check) was about is fixing it: it is no longer marked.
       const problems = state.problems && { ...state.problems, [action.field]: undefined };
       if (problems) delete problems[action.field];
-      return { ...state, fields: { ...state.fields, [action.field]: action.value }, invalid: state.invalid === action.field ? null : state.invalid, problems };
+      return {
+        ...state,
+        fields: { ...state.fields, [action.field]: action.value },
+        invalid: state.invalid === action.field ? null : state.invalid,
+        problems,
+      };
     }
     case 'submit': {
       if (state.status !== 'editing') return state;
@@ -72,9 +85,19 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
       return { ...state, status: 'submitting', error: null, invalid: null, problems: undefined };
     }
     case 'succeed':
-      return state.status === 'submitting' ? { status: 'sent', fields: emptyFields, error: null, invalid: null } : state;
+      return state.status === 'submitting'
+        ? { status: 'sent', fields: emptyFields, error: null, invalid: null }
+        : state;
     case 'fail':
-      return state.status === 'submitting' ? { ...state, status: 'editing', error: action.message, failure: action.failure ?? action.message, invalid: action.field ?? null } : state;
+      return state.status === 'submitting'
+        ? {
+            ...state,
+            status: 'editing',
+            error: action.message,
+            failure: action.failure ?? action.message,
+            invalid: action.field ?? null,
+          }
+        : state;
   }
 }
 
@@ -82,6 +105,7 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
 export function feedbackEvents(from: FeedbackState, to: FeedbackState) {
   if (from.status === 'editing' && to.status === 'submitting') return [['ai-feedback-submit', to.fields]] as const;
   if (from.status === 'submitting' && to.status === 'sent') return [['ai-feedback-success', from.fields]] as const;
-  if (from.status === 'submitting' && to.status === 'editing') return [['ai-feedback-error', { message: to.failure ?? to.error ?? '' }]] as const;
+  if (from.status === 'submitting' && to.status === 'editing')
+    return [['ai-feedback-error', { message: to.failure ?? to.error ?? '' }]] as const;
   return [];
 }

@@ -6,5 +6,9 @@ import { feedbackTrigger } from './view';
 
 /** `<ai-feedback>` before React: the trigger; a press on it opens the dialog once React is there. */
 export const feedbackShell = {
-  shell: (props: FeedbackProps & Localized) => ['div', { class: 'root' }, feedbackTrigger(FEEDBACK_SHELL[props.lang ?? 'en'])],
+  shell: (props: FeedbackProps & Localized) => [
+    'div',
+    { class: 'root' },
+    feedbackTrigger(FEEDBACK_SHELL[props.lang ?? 'en']),
+  ],
 } satisfies Partial<LazyWidget<FeedbackProps & Localized>>;

@@ -8,14 +8,19 @@ const fields = { name: 'Zoë', email: 'zoe@example.com', message: 'Line one\nlin
 /** A fetch stand-in that answers with `body` and `status`, and remembers how it was called. */
 function answering(status: number, body: string) {
   const text = vi.fn(async () => body);
-  const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => ({ ok: status >= 200 && status < 300, status, text }) as unknown as Response);
+  const fetchImpl = vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      ({ ok: status >= 200 && status < 300, status, text }) as unknown as Response,
+  );
   return { fetchImpl, text };
 }
 
 /** Like a real fetch to a server that never answers: it settles only when its signal aborts. */
 const hanging = vi.fn(
   (_url: RequestInfo | URL, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    new Promise<Response>((_resolve, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+    ),
 );
 
 describe('endpoint', () => {
@@ -50,12 +55,20 @@ describe('postFeedback', () => {
 
   it('rejects on a non-2xx answer, naming the status and the answer', async () => {
     const { fetchImpl } = answering(500, 'Internal error');
-    await expect(postFeedback('/api', fields, { fetchImpl })).rejects.toThrow('Feedback was refused with HTTP 500: Internal error');
+    await expect(postFeedback('/api', fields, { fetchImpl })).rejects.toThrow(
+      'Feedback was refused with HTTP 500: Internal error',
+    );
   });
 
   it('reads a refusal as the service words it: its sentence and the field it is about', async () => {
-    const body = JSON.stringify({ error: 'invalid', message: 'Your email must be a valid email address.', field: 'email' });
-    const refused = await postFeedback('/api', fields, { fetchImpl: answering(400, body).fetchImpl }).catch((e: unknown) => e);
+    const body = JSON.stringify({
+      error: 'invalid',
+      message: 'Your email must be a valid email address.',
+      field: 'email',
+    });
+    const refused = await postFeedback('/api', fields, { fetchImpl: answering(400, body).fetchImpl }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toMatchObject({ status: 400, reason: 'Your email must be a valid email address.', field: 'email' });
   });
 

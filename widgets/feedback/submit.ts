@@ -21,7 +21,9 @@ export class FeedbackRefused extends Error {
 function refusalOf(text: string): { message?: string; field?: string } | null {
   try {
     const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string' ? (value as { message: string; field?: string }) : null;
+    return value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string'
+      ? (value as { message: string; field?: string })
+      : null;
   } catch {
     return null;
   }
@@ -55,7 +57,11 @@ export async function postFeedback(
     const text = await response.text();
     if (response.status >= 400 && response.status < 500 && text.trim()) {
       const refusal = refusalOf(text);
-      throw new FeedbackRefused(response.status, (refusal?.message ?? text).trim().slice(0, 300), refusal?.field ?? response.headers.get('x-invalid-field'));
+      throw new FeedbackRefused(
+        response.status,
+        (refusal?.message ?? text).trim().slice(0, 300),
+        refusal?.field ?? response.headers.get('x-invalid-field'),
+      );
     }
     if (!response.ok) throw new Error(`Feedback was refused with HTTP ${response.status}: ${text.slice(0, 200)}`);
     return text;

@@ -11,12 +11,29 @@ export function Page({ brand, onSent }: { brand: string; onSent: (id: number) =>
   const feedback = useRef<AIFeedbackElement>(null);
   return (
     <main>
-      <ai-voice-demo public-key="pk" assistant-id="a" captions connect-timeout={10} onai-voice-demo-error={(event) => void event.detail.code.startsWith('microphone')} />
-      <ai-feedback ref={feedback} backend-url="/api" class="wide" onai-feedback-success={(event) => onSent(event.detail.name.length)}>
+      <ai-voice-demo
+        public-key="pk"
+        assistant-id="a"
+        captions
+        connect-timeout={10}
+        onai-voice-demo-error={(event) => void event.detail.code.startsWith('microphone')}
+      />
+      <ai-feedback
+        ref={feedback}
+        backend-url="/api"
+        class="wide"
+        onai-feedback-success={(event) => onSent(event.detail.name.length)}
+      >
         Tell us
       </ai-feedback>
-      <button type="button" onClick={() => void feedback.current?.open()}>Contact us</button>
-      <ai-demo-request brand-name={brand} metadata={{ campaign: 'spring' }} onai-demo-request-submit={(event) => void event.detail.agentId} />
+      <button type="button" onClick={() => void feedback.current?.open()}>
+        Contact us
+      </button>
+      <ai-demo-request
+        brand-name={brand}
+        metadata={{ campaign: 'spring' }}
+        onai-demo-request-submit={(event) => void event.detail.agentId}
+      />
       {/* @ts-expect-error a detail property the event does not have */}
       <ai-voice-demo onai-voice-demo-error={(event) => event.detail.reason} />
       {/* @ts-expect-error connect-timeout is a number */}

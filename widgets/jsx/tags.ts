@@ -21,18 +21,25 @@ export type WidgetTag = keyof Classes;
 export type WidgetElement<Tag extends WidgetTag> = InstanceType<Classes[Tag]>;
 
 /** `publicKey` → `public-key`, as the elements observe their attributes. */
-export type Kebab<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${Kebab<Tail>}` : S;
+export type Kebab<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${Kebab<Tail>}`
+  : S;
 
 /** Attribute props under their attribute names; JS-only props under their property names. */
-export type Attributes<S extends PropSpecs> = { [K in keyof AttributePropsOf<S> as K extends string ? Kebab<K> : never]?: AttributePropsOf<S>[K] } & PropertyPropsOf<S>;
+export type Attributes<S extends PropSpecs> = {
+  [K in keyof AttributePropsOf<S> as K extends string ? Kebab<K> : never]?: AttributePropsOf<S>[K];
+} & PropertyPropsOf<S>;
 
 /**
  * A listener for each event the element fires, typed by `GlobalEventHandlersEventMap`, under the
  * name a framework listens by: `on` + the event's name (React 19, Preact) or `on:` + it (Solid).
  */
 export type Listeners<Tag extends string, Prefix extends string = 'on'> = {
-  [E in keyof GlobalEventHandlersEventMap as E extends `${Tag}-${string}` ? `${Prefix}${E}` : never]?: (event: GlobalEventHandlersEventMap[E]) => void;
+  [E in keyof GlobalEventHandlersEventMap as E extends `${Tag}-${string}` ? `${Prefix}${E}` : never]?: (
+    event: GlobalEventHandlersEventMap[E],
+  ) => void;
 };
 
 /** A tag's own props: its attributes, its JS-only properties and its listeners. */
-export type TagProps<Tag extends WidgetTag, Prefix extends string = 'on'> = Attributes<Classes[Tag]['props']> & Listeners<Tag, Prefix>;
+export type TagProps<Tag extends WidgetTag, Prefix extends string = 'on'> = Attributes<Classes[Tag]['props']> &
+  Listeners<Tag, Prefix>;

@@ -6,7 +6,5 @@ export function reportError(error: unknown, context: Record<string, string> = {}
   console.error('[ai-widgets]', error, context);
   const dsn = __SENTRY_DSN__;
   if (!dsn) return;
-  import('./sentry-client')
-    .then(({ captureError }) => captureError(dsn, error, context))
-    .catch(() => {});
+  import('./sentry-client').then(({ captureError }) => captureError(dsn, error, context)).catch(() => {});
 }

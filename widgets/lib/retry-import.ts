@@ -6,8 +6,14 @@
  * The host's bundler must leave this import to the browser: the comments tell Vite, webpack and
  * Turbopack (Next.js) so, which otherwise fail on a specifier they cannot resolve.
  */
-export function retryImport<T>(error: unknown, again: () => Promise<T>, pick?: (module: Record<string, unknown>) => T): Promise<T> {
+export function retryImport<T>(
+  error: unknown,
+  again: () => Promise<T>,
+  pick?: (module: Record<string, unknown>) => T,
+): Promise<T> {
   const url = /(https?:\/\/\S+?\.js)\b/.exec(error instanceof Error ? error.message : String(error))?.[1];
   if (!url || !pick) return again();
-  return import(/* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ `${url}?retry=${Date.now()}`).then(pick);
+  return import(
+    /* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ `${url}?retry=${Date.now()}`
+  ).then(pick);
 }

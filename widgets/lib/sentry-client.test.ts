@@ -14,7 +14,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', contentType: String(req.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path: req.url ?? '',
+        contentType: String(req.headers['content-type'] ?? ''),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(200, { 'Access-Control-Allow-Origin': '*' }).end('{}');
     });
   });
@@ -32,7 +36,12 @@ describe('the isolated error reporter', () => {
 
     expect(received.length).toBeGreaterThan(0);
     for (const envelope of received) expect(envelope.path).toMatch(/^\/api\/1\/envelope\//);
-    const lines = received.flatMap((envelope) => envelope.body.split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+    const lines = received.flatMap((envelope) =>
+      envelope.body
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+    );
     const events = lines.filter((line) => line.exception);
     expect(events).toHaveLength(1);
     const [event] = events;
@@ -60,7 +69,14 @@ describe('the isolated error reporter', () => {
     const options = reporterOptions(dsn);
     expect(options?.maxBreadcrumbs).toBe(100);
     expect(options?.transportOptions).toMatchObject({ bufferSize: 64 });
-    const event = received.flatMap((envelope) => envelope.body.split('\n').filter(Boolean).map((line) => JSON.parse(line))).find((line) => line.exception);
+    const event = received
+      .flatMap((envelope) =>
+        envelope.body
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line)),
+      )
+      .find((line) => line.exception);
     const frames = event.exception.values[0].stacktrace.frames;
     expect(frames.length).toBeGreaterThan(40);
     expect(frames.length).toBeLessThanOrEqual(50);

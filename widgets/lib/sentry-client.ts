@@ -31,7 +31,9 @@ function scopeFor(dsn: string): Scope {
 
 export function captureError(dsn: string, error: unknown, context: Record<string, string>): string {
   const scope = scopeFor(dsn);
-  return scope.captureException(error, { captureContext: { tags: { widget: context.widget ?? 'unknown' }, extra: context } });
+  return scope.captureException(error, {
+    captureContext: { tags: { widget: context.widget ?? 'unknown' }, extra: context },
+  });
 }
 
 /** The options the reporter for `dsn` runs with, for tests. */

@@ -11,10 +11,22 @@ import { VOICE_STRINGS } from './strings/voice';
 
 // The agent cards as they shipped in English, pinned here as the tables above are.
 const AGENTS = [
-  { id: 'receptionist', title: 'AI Receptionist', description: 'Handles patient appointment bookings, queries and payments.' },
-  { id: 'realEstate', title: 'AI Real-Estate Cold Caller', description: 'Engages leads, gathers requirements, qualifies leads.' },
+  {
+    id: 'receptionist',
+    title: 'AI Receptionist',
+    description: 'Handles patient appointment bookings, queries and payments.',
+  },
+  {
+    id: 'realEstate',
+    title: 'AI Real-Estate Cold Caller',
+    description: 'Engages leads, gathers requirements, qualifies leads.',
+  },
   { id: 'supportHindi', title: 'AI Customer Support (Hindi)', description: 'Available in all regional languages.' },
-  { id: 'supportEnglish', title: 'AI Customer Support (English)', description: 'Answers customer questions around the clock, in English.' },
+  {
+    id: 'supportEnglish',
+    title: 'AI Customer Support (English)',
+    description: 'Answers customer questions around the clock, in English.',
+  },
 ] as const;
 
 const PHONE = '+91 98765 43210';
@@ -72,7 +84,8 @@ function leaves(tree: Tree, prefix: string): [string, Leaf][] {
 }
 
 // Keys at every depth: a missing tooltip or agent description must fail too.
-const shape = (tree: Tree): unknown => Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, typeof v === 'object' ? shape(v) : typeof v]));
+const shape = (tree: Tree): unknown =>
+  Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, typeof v === 'object' ? shape(v) : typeof v]));
 
 // Names stay as they are in every language.
 const ALLOWED_LATIN = [...AGENTS.map((agent) => agent.title), 'OTP'];
@@ -90,17 +103,20 @@ describe.each(Object.entries(TABLES))('%s strings', (widget, table) => {
     expect(shape(table.hi as Tree)).toEqual(shape(table.en as Tree));
   });
 
-  it.each(en.filter(([, v]) => typeof v === 'function'))('%s takes the same arguments in Hindi and uses them', (path, enFn) => {
-    const hiFn = hi.get(path) as (args: object) => string;
-    const args = SAMPLES[path];
-    expect(args, `add sample arguments for ${path}`).toBeDefined();
-    expect(hiFn.length).toBe(enFn.length);
-    for (const fn of [enFn as (args: object) => string, hiFn]) {
-      const text = fn(args!);
-      expect(text.trim()).not.toBe('');
-      for (const value of Object.values(args!).flat()) expect(text).toContain(String(value));
-    }
-  });
+  it.each(en.filter(([, v]) => typeof v === 'function'))(
+    '%s takes the same arguments in Hindi and uses them',
+    (path, enFn) => {
+      const hiFn = hi.get(path) as (args: object) => string;
+      const args = SAMPLES[path];
+      expect(args, `add sample arguments for ${path}`).toBeDefined();
+      expect(hiFn.length).toBe(enFn.length);
+      for (const fn of [enFn as (args: object) => string, hiFn]) {
+        const text = fn(args!);
+        expect(text.trim()).not.toBe('');
+        for (const value of Object.values(args!).flat()) expect(text).toContain(String(value));
+      }
+    },
+  );
 
   it.each([...hi])('%s is Hindi: Devanagari, no Latin letters but names', (path, value) => {
     const text = typeof value === 'function' ? (value as (args: object) => string)(SAMPLES[path]!) : value;
@@ -125,12 +141,15 @@ describe('English strings are the widgets’ current ones', () => {
 
   it('feedback', () => {
     expect(feedback.failureBanner).toBe(FAILURE_BANNER);
-    expect(feedback.refused({ reason: 'Your email must be a valid email address.' })).toBe(`${FAILURE_BANNER} Your email must be a valid email address.`);
+    expect(feedback.refused({ reason: 'Your email must be a valid email address.' })).toBe(
+      `${FAILURE_BANNER} Your email must be a valid email address.`,
+    );
   });
 
   it('demo request', () => {
     expect(demo.outage).toBe(OUTAGE);
-    const consent = (brand: string) => `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
+    const consent = (brand: string) =>
+      `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
     for (const brand of [undefined, '', '   ']) expect(demo.consent({ brand })).toBe(consent('our'));
     expect(demo.consent({ brand: '  Acme Health ' })).toBe(consent('Acme Health'));
     for (const agent of AGENTS) {
@@ -138,7 +157,12 @@ describe('English strings are the widgets’ current ones', () => {
       expect(demo.agentDescriptions[agent.id]).toBe(agent.description);
     }
     expect(Object.keys(demo.agentTitles)).toEqual(AGENTS.map((agent) => agent.id));
-    expect([demo.stepAgent, demo.stepName, demo.stepPhone, demo.stepConsent]).toEqual(['choose an agent', 'enter your name', 'verify your phone number', 'tick the consent box']);
+    expect([demo.stepAgent, demo.stepName, demo.stepPhone, demo.stepConsent]).toEqual([
+      'choose an agent',
+      'enter your name',
+      'verify your phone number',
+      'tick the consent box',
+    ]);
     expect(demo.missingSteps({ steps: [demo.stepConsent] })).toBe('To get a call, tick the consent box.');
     expect(demo.missingSteps({ steps: [demo.stepAgent, demo.stepName, demo.stepPhone, demo.stepConsent] })).toBe(
       'To get a call, choose an agent, enter your name, verify your phone number and tick the consent box.',
@@ -148,10 +172,14 @@ describe('English strings are the widgets’ current ones', () => {
 
   it('demo request confirmations and refusals (#21, #22)', () => {
     expect(demo.callPlaced({ phone: PHONE })).toBe(`We're calling you now on ${PHONE}.`);
-    expect(demo.callScheduled({ when: demo.callWhen.tomorrow({ time: '9:00 am' }), phone: PHONE })).toBe(`We'll call you at 9:00 am tomorrow on ${PHONE}.`);
+    expect(demo.callScheduled({ when: demo.callWhen.tomorrow({ time: '9:00 am' }), phone: PHONE })).toBe(
+      `We'll call you at 9:00 am tomorrow on ${PHONE}.`,
+    );
     expect(demo.callRetrying({ phone: PHONE })).toBe(`Our line is busy; we'll call you within the hour on ${PHONE}.`);
     expect(demo.callFailed).toBe("We couldn't place the call. Our team has your request and will get in touch.");
-    expect(demo.callNotConfigured({ name: 'Asha', phone: PHONE })).toBe(`Thanks, Asha! Someone from our team will get in touch with you on ${PHONE}.`);
+    expect(demo.callNotConfigured({ name: 'Asha', phone: PHONE })).toBe(
+      `Thanks, Asha! Someone from our team will get in touch with you on ${PHONE}.`,
+    );
     expect(demo.refusals).toEqual({
       challenge: 'Please complete the check above and try again.',
       'otp-capacity': "We're sending too many codes right now. Please try again in a few minutes.",
@@ -176,7 +204,9 @@ describe('Hindi messages built from values', () => {
 
   it('lists the missing steps with "और"', () => {
     expect(hi.missingSteps({ steps: [hi.stepAgent] })).toBe('कॉल पाने के लिए एजेंट चुनें।');
-    expect(hi.missingSteps({ steps: [hi.stepAgent, hi.stepName, hi.stepPhone] })).toBe('कॉल पाने के लिए एजेंट चुनें, अपना नाम लिखें और अपना फ़ोन नंबर वेरिफ़ाई करें।');
+    expect(hi.missingSteps({ steps: [hi.stepAgent, hi.stepName, hi.stepPhone] })).toBe(
+      'कॉल पाने के लिए एजेंट चुनें, अपना नाम लिखें और अपना फ़ोन नंबर वेरिफ़ाई करें।',
+    );
   });
 });
 
@@ -188,7 +218,11 @@ interface Fake {
 
 // Only what resolveLang touches; `root` stands for a shadow root, which has a `host`.
 function fake(lang: string | null, parentElement: Fake | null = null, root?: { host: Fake }): Fake {
-  const node: Fake = { getAttribute: (name) => (name === 'lang' ? lang : null), parentElement, getRootNode: () => root ?? topOf(node) };
+  const node: Fake = {
+    getAttribute: (name) => (name === 'lang' ? lang : null),
+    parentElement,
+    getRootNode: () => root ?? topOf(node),
+  };
   return node;
 }
 const topOf = (node: Fake): Fake => (node.parentElement ? topOf(node.parentElement) : node);

@@ -30,7 +30,9 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override render() {
     if (!this.state.failed) return this.props.children;
     const { onRetry } = this.props;
-    return renderView(loadErrorView(this.props.message, this.props.tryAgain), (attrs) => (attrs['data-control'] === 'retry' ? { onClick: onRetry } : undefined));
+    return renderView(loadErrorView(this.props.message, this.props.tryAgain), (attrs) =>
+      attrs['data-control'] === 'retry' ? { onClick: onRetry } : undefined,
+    );
   }
 }
 
@@ -46,10 +48,17 @@ export interface LazyOptions<P> {
  * the load fails. React caches a failed lazy component for good, so a retry makes a new one;
  * it lives outside component state, which React drops when a first render suspends.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, { message, tryAgain, context, fallback }: LazyOptions<P>): ComponentType<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { message, tryAgain, context, fallback }: LazyOptions<P>,
+): ComponentType<P> {
   let failure: unknown;
   const create = (retry = false) =>
-    lazy(() => (retry ? retryImport(failure, load, (m) => m.default as ComponentType<P>) : load()).then((component) => ({ default: component })));
+    lazy(() =>
+      (retry ? retryImport(failure, load, (m) => m.default as ComponentType<P>) : load()).then((component) => ({
+        default: component,
+      })),
+    );
   let Loaded = create();
   return function LazyComponent(props: P) {
     const [attempt, setAttempt] = useState(0);
@@ -58,7 +67,14 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       setAttempt((n) => n + 1);
     };
     return (
-      <LoadBoundary key={attempt} message={message(props)} tryAgain={tryAgain?.(props)} context={context} onRetry={retry} onError={(error) => (failure = error)}>
+      <LoadBoundary
+        key={attempt}
+        message={message(props)}
+        tryAgain={tryAgain?.(props)}
+        context={context}
+        onRetry={retry}
+        onError={(error) => (failure = error)}
+      >
         <Suspense fallback={fallback?.(props) ?? null}>
           <Loaded {...props} />
         </Suspense>

@@ -3,7 +3,6 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { MountedRoot, WidgetComponent } from '../elements/renderer';
 
-
 function Committed({ onCommit, children }: { onCommit(): void; children: ReactNode }) {
   // Runs once, after React's first DOM is in place and before the browser paints it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -15,7 +14,12 @@ function Committed({ onCommit, children }: { onCommit(): void; children: ReactNo
  * React and react-dom live in this chunk, which a widget loads when a visitor reaches for
  * it (or at once, for widgets without a first state drawn by hand).
  */
-export function mountReact<P extends object>(container: ShadowRoot, widget: WidgetComponent<P>, props: P, onCommit: () => void): MountedRoot<P> {
+export function mountReact<P extends object>(
+  container: ShadowRoot,
+  widget: WidgetComponent<P>,
+  props: P,
+  onCommit: () => void,
+): MountedRoot<P> {
   // Each widget's component is a React function component; the element layer only hands it on.
   const Component = widget as ComponentType<P>;
   const root = createRoot(container);

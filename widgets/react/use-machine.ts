@@ -1,9 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 
-type DetailOf<K extends keyof GlobalEventHandlersEventMap> = GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
+type DetailOf<K extends keyof GlobalEventHandlersEventMap> =
+  GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
 
 /** A public event for the page: its type and detail. */
-export type PageEvent = { [K in keyof GlobalEventHandlersEventMap]: [K, DetailOf<K>] }[keyof GlobalEventHandlersEventMap];
+export type PageEvent = {
+  [K in keyof GlobalEventHandlersEventMap]: [K, DetailOf<K>];
+}[keyof GlobalEventHandlersEventMap];
 
 /**
  * A widget's reducer with its public events fired at the transition, from this one place:

@@ -33,5 +33,7 @@ export function VoiceDemo(props: VoiceDemoProps & Localized) {
     accept: { onClick: call.accept },
     cancel: { onClick: call.cancel },
   };
-  return renderView(view, (attrs) => (attrs.part === 'base' ? { ref: call.ref } : handlers[attrs['data-control'] ?? '']));
+  return renderView(view, (attrs) =>
+    attrs.part === 'base' ? { ref: call.ref } : handlers[attrs['data-control'] ?? ''],
+  );
 }

@@ -14,7 +14,13 @@ function quietClient() {
 let microphone: { resolve(): void; reject(error: unknown): void };
 
 beforeEach(() => {
-  const getUserMedia = vi.fn(() => new Promise<MediaStream>((resolve, reject) => (microphone = { resolve: () => resolve({ getTracks: () => [] } as unknown as MediaStream), reject })));
+  const getUserMedia = vi.fn(
+    () =>
+      new Promise<MediaStream>(
+        (resolve, reject) =>
+          (microphone = { resolve: () => resolve({ getTracks: () => [] } as unknown as MediaStream), reject }),
+      ),
+  );
   vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
 });
 

@@ -1,10 +1,24 @@
-import { DEFAULT_API_URL, MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap, type VoiceDemoProps } from './contract';
+import {
+  DEFAULT_API_URL,
+  MISSING_ASSISTANT,
+  type VoiceClient,
+  type VoiceClientEventMap,
+  type VoiceDemoProps,
+} from './contract';
 import { openMicrophone } from './microphone';
 
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
 export const loadSdk = () => import('./vapi-client');
 
-const EVENTS = ['call-start', 'call-end', 'speech-start', 'speech-end', 'volume-level', 'message', 'error'] as const satisfies readonly (keyof VoiceClientEventMap)[];
+const EVENTS = [
+  'call-start',
+  'call-end',
+  'speech-start',
+  'speech-end',
+  'volume-level',
+  'message',
+  'error',
+] as const satisfies readonly (keyof VoiceClientEventMap)[];
 
 export type CallHandlers = { [E in keyof VoiceClientEventMap]: (...args: VoiceClientEventMap[E]) => void };
 
@@ -31,7 +45,11 @@ export function beginCall({ client: given, publicKey = '', apiUrl, assistantId =
   let stopped = false;
   const held: [keyof VoiceClientEventMap, unknown[]][] = [];
   const relay = Object.fromEntries(
-    EVENTS.map((name) => [name, (...args: unknown[]) => (handlers ? (handlers[name] as (...a: unknown[]) => void)(...args) : held.push([name, args]))]),
+    EVENTS.map((name) => [
+      name,
+      (...args: unknown[]) =>
+        handlers ? (handlers[name] as (...a: unknown[]) => void)(...args) : held.push([name, args]),
+    ]),
   ) as Record<(typeof EVENTS)[number], (...args: unknown[]) => void>;
 
   let markSent = () => {};

@@ -98,17 +98,28 @@ export class AIVoiceDemoElement extends WidgetElement {
         observer.disconnect();
         settle();
       };
-      const refused = (message: string) => done(() => reject(Object.assign(new Error(message), { name: 'AbortError' })));
+      const refused = (message: string) =>
+        done(() => reject(Object.assign(new Error(message), { name: 'AbortError' })));
       this.addEventListener('ai-voice-demo-start', () => done(resolve), { signal: stop.signal });
-      this.addEventListener('ai-voice-demo-error', (event) => done(() => reject(Object.assign(new Error(event.detail.message), { code: event.detail.code }))), { signal: stop.signal });
+      this.addEventListener(
+        'ai-voice-demo-error',
+        (event) => done(() => reject(Object.assign(new Error(event.detail.message), { code: event.detail.code }))),
+        { signal: stop.signal },
+      );
       // A Cancel in the consent step, or a hang-up before the call connected, ends with no event.
       let pressed = false;
       const observer = new MutationObserver(() => {
         if (!this.isConnected) refused('The element left the page.');
         // React's first frame may read as at rest before it adopts the call the shell started: look again.
-        else if (pressed && this.status === 'idle') setTimeout(() => this.status === 'idle' && refused('The call was cancelled.'), 100);
+        else if (pressed && this.status === 'idle')
+          setTimeout(() => this.status === 'idle' && refused('The call was cancelled.'), 100);
       });
-      observer.observe(this.shadowRoot!, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+      observer.observe(this.shadowRoot!, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-status'],
+      });
       if (this.status !== 'connecting' && this.status !== 'consent') this.press('mic');
       pressed = true;
     });

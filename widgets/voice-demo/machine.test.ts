@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { VOICE_STRINGS } from '../lib/strings/voice';
-import { CAPTION_LINES, captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceAction, type VoiceState, type VoiceStatus } from './machine';
+import {
+  CAPTION_LINES,
+  captionOf,
+  errorCodeOf,
+  initialVoiceState,
+  isUserSpeech,
+  voiceEvents,
+  voiceReducer,
+  type VoiceAction,
+  type VoiceState,
+  type VoiceStatus,
+} from './machine';
 
 const tooltipFor = (state: VoiceState) => VOICE_STRINGS.en.tooltips[state.status as Exclude<VoiceStatus, 'consent'>];
 const PRESS = { type: 'press', needsConsent: false } as const;
 
-const at = (status: VoiceStatus, extra: Partial<VoiceState> = {}): VoiceState => ({ ...initialVoiceState, status, ...extra });
+const at = (status: VoiceStatus, extra: Partial<VoiceState> = {}): VoiceState => ({
+  ...initialVoiceState,
+  status,
+  ...extra,
+});
 const run = (...actions: VoiceAction[]) => actions.reduce(voiceReducer, initialVoiceState);
 
 describe('voice demo machine', () => {
@@ -60,7 +75,9 @@ describe('voice demo machine', () => {
   });
 
   it('ignores a late failure after the visitor ended the call', () => {
-    expect(voiceReducer(initialVoiceState, { type: 'fail', message: 'late', code: 'provider' })).toBe(initialVoiceState);
+    expect(voiceReducer(initialVoiceState, { type: 'fail', message: 'late', code: 'provider' })).toBe(
+      initialVoiceState,
+    );
   });
 
   it('retries from the error state on a press', () => {
@@ -110,8 +127,9 @@ describe('voice demo machine', () => {
     expect(voiceReducer(voiceReducer(muted, PRESS), PRESS).muted).toBe(false);
   });
 
-  it('keeps the conversation\'s lines (the latest hundred), a partial growing in place until it is final', () => {
-    const line = (role: 'user' | 'assistant', text: string, final = true) => ({ type: 'transcript', line: { role, text, final } }) as const;
+  it("keeps the conversation's lines (the latest hundred), a partial growing in place until it is final", () => {
+    const line = (role: 'user' | 'assistant', text: string, final = true) =>
+      ({ type: 'transcript', line: { role, text, final } }) as const;
     let s = voiceReducer(at('listening'), line('assistant', 'Hello', false));
     s = voiceReducer(s, line('assistant', 'Hello there', false));
     expect(s.lines).toEqual([{ role: 'assistant', text: 'Hello there', final: false }]);
@@ -130,8 +148,14 @@ describe('voice demo machine', () => {
   });
 
   it('reads provider transcript messages as captions', () => {
-    expect(captionOf({ type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: ' Hi ' })).toEqual({ role: 'assistant', text: 'Hi', final: false });
-    expect(captionOf({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Yes' })).toEqual({ role: 'user', text: 'Yes', final: true });
+    expect(captionOf({ type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: ' Hi ' })).toEqual(
+      { role: 'assistant', text: 'Hi', final: false },
+    );
+    expect(captionOf({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Yes' })).toEqual({
+      role: 'user',
+      text: 'Yes',
+      final: true,
+    });
     expect(captionOf({ type: 'speech-update', role: 'user' })).toBeNull();
     expect(captionOf({ type: 'transcript', role: 'system', transcript: 'x' })).toBeNull();
   });
@@ -140,14 +164,23 @@ describe('voice demo machine', () => {
     expect(errorCodeOf(new DOMException('denied', 'NotAllowedError'))).toBe('microphone-denied');
     expect(errorCodeOf(new DOMException('busy', 'NotReadableError'))).toBe('microphone-in-use');
     expect(errorCodeOf(new DOMException('none', 'NotFoundError'))).toBe('microphone-not-found');
-    expect(errorCodeOf(new Error('wrapped', { cause: new DOMException('denied', 'NotAllowedError') }))).toBe('microphone-denied');
+    expect(errorCodeOf(new Error('wrapped', { cause: new DOMException('denied', 'NotAllowedError') }))).toBe(
+      'microphone-denied',
+    );
     expect(errorCodeOf({ type: 'start-method-error', error: { name: 'NotAllowedError' } })).toBe('microphone-denied');
     expect(errorCodeOf(new Error('The assistant hung up'))).toBe('provider');
   });
 
   it('says calls are not set up, or the network is down, where the failure shows it (#34)', () => {
     expect(errorCodeOf(new Error('Assistant or Squad must be provided.'))).toBe('not-configured');
-    expect(errorCodeOf({ error: { status: 401, message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key' } })).toBe('not-configured');
+    expect(
+      errorCodeOf({
+        error: {
+          status: 401,
+          message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key',
+        },
+      }),
+    ).toBe('not-configured');
     expect(errorCodeOf(new TypeError('Failed to fetch'))).toBe('network');
     expect(errorCodeOf(new Error('anything'), false)).toBe('network');
     // A blocked microphone is the microphone's, offline or not.
@@ -155,7 +188,8 @@ describe('voice demo machine', () => {
   });
 
   it('replaces a partial line where it is when the other side spoke meanwhile: no second bubble (#34)', () => {
-    const line = (role: 'user' | 'assistant', text: string, final = true) => ({ type: 'transcript', line: { role, text, final } }) as const;
+    const line = (role: 'user' | 'assistant', text: string, final = true) =>
+      ({ type: 'transcript', line: { role, text, final } }) as const;
     let s = voiceReducer(at('listening'), line('user', 'I would', false));
     s = voiceReducer(s, line('assistant', 'Sure', false));
     s = voiceReducer(s, line('user', 'I would like a cleaning', false));
@@ -176,7 +210,9 @@ describe('voice demo machine', () => {
     expect(voiceEvents(listening, voiceReducer(listening, PRESS))).toEqual([['ai-voice-demo-end', {}]]);
     expect(voiceEvents(connecting, voiceReducer(connecting, PRESS))).toEqual([]);
     const failed = voiceReducer(connecting, { type: 'fail', message: 'Microphone blocked', code: 'microphone-denied' });
-    expect(voiceEvents(connecting, failed)).toEqual([['ai-voice-demo-error', { message: 'Microphone blocked', code: 'microphone-denied' }]]);
+    expect(voiceEvents(connecting, failed)).toEqual([
+      ['ai-voice-demo-error', { message: 'Microphone blocked', code: 'microphone-denied' }],
+    ]);
     expect(voiceEvents(listening, { ...listening, volume: 0.5 })).toEqual([]);
   });
 });

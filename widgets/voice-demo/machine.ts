@@ -6,7 +6,14 @@ export type VoiceStatus = 'idle' | 'consent' | 'connecting' | 'listening' | 'spe
  * timing out or the network down, calls not set up (no assistant, a key the provider refuses), or
  * the provider.
  */
-export type VoiceErrorCode = 'microphone-denied' | 'microphone-in-use' | 'microphone-not-found' | 'timeout' | 'network' | 'not-configured' | 'provider';
+export type VoiceErrorCode =
+  | 'microphone-denied'
+  | 'microphone-in-use'
+  | 'microphone-not-found'
+  | 'timeout'
+  | 'network'
+  | 'not-configured'
+  | 'provider';
 
 /** One caption line: who spoke and what, `final` once the provider has settled the words. */
 export interface CaptionLine {
@@ -49,7 +56,14 @@ export type VoiceAction =
  */
 export const CAPTION_LINES = 100;
 
-export const initialVoiceState: VoiceState = { status: 'idle', volume: 0, muted: false, error: null, code: null, lines: [] };
+export const initialVoiceState: VoiceState = {
+  status: 'idle',
+  volume: 0,
+  muted: false,
+  error: null,
+  code: null,
+  lines: [],
+};
 
 const connectingState: VoiceState = { ...initialVoiceState, status: 'connecting' };
 
@@ -92,7 +106,9 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
       return isBusy(state.status) ? initialVoiceState : state;
     case 'fail':
       // A late error from a call the visitor already ended changes nothing.
-      return isBusy(state.status) ? { ...initialVoiceState, status: 'error', error: action.message, code: action.code } : state;
+      return isBusy(state.status)
+        ? { ...initialVoiceState, status: 'error', error: action.message, code: action.code }
+        : state;
   }
 }
 
@@ -134,7 +150,10 @@ const NETWORK = /Failed to fetch|NetworkError|Load failed|network/i;
  * What a failure was, from the browser's microphone error names (or the voice client's wrapping of
  * them), a missing assistant or a refused key (not set up), or a network that is down.
  */
-export function errorCodeOf(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine !== false): VoiceErrorCode {
+export function errorCodeOf(
+  error: unknown,
+  online = typeof navigator === 'undefined' || navigator.onLine !== false,
+): VoiceErrorCode {
   const code = microphoneOrTimeout(error);
   if (code !== 'provider') return code;
   const text = describe(error);
@@ -147,10 +166,18 @@ export function errorCodeOf(error: unknown, online = typeof navigator === 'undef
 function describe(error: unknown): string {
   const parts: string[] = [];
   const seen = new Set<unknown>();
-  for (let e = error; e && typeof e === 'object' && !seen.has(e) && parts.length < 30; e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error) {
+  for (
+    let e = error;
+    e && typeof e === 'object' && !seen.has(e) && parts.length < 30;
+    e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error
+  ) {
     seen.add(e);
     const o = e as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
-    parts.push(...[o.name, o.message, o.status, o.statusCode].filter((v) => typeof v === 'string' || typeof v === 'number').map(String));
+    parts.push(
+      ...[o.name, o.message, o.status, o.statusCode]
+        .filter((v) => typeof v === 'string' || typeof v === 'number')
+        .map(String),
+    );
   }
   if (typeof error === 'string') parts.push(error);
   return parts.join(' ');
@@ -158,7 +185,11 @@ function describe(error: unknown): string {
 
 function microphoneOrTimeout(error: unknown): VoiceErrorCode {
   const seen = new Set<unknown>();
-  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error) {
+  for (
+    let e = error;
+    e && typeof e === 'object' && !seen.has(e);
+    e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error
+  ) {
     seen.add(e);
     const name = String((e as { name?: unknown }).name ?? (e as { type?: unknown }).type ?? '');
     if (/NotAllowed|PermissionDenied|SecurityError/.test(name)) return 'microphone-denied';

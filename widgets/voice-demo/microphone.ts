@@ -4,7 +4,8 @@
  * for the call without asking again.
  */
 export async function openMicrophone(): Promise<void> {
-  if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('This browser offers no microphone to the page.', 'NotFoundError');
+  if (!navigator.mediaDevices?.getUserMedia)
+    throw new DOMException('This browser offers no microphone to the page.', 'NotFoundError');
   const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   for (const track of stream.getTracks()) track.stop();
 }

@@ -32,7 +32,14 @@ export const voiceShell = {
   shell: (props: Props) => voiceView(initialVoiceState, viewOptions(props, false)),
   onShellPress(controls: string[], props: Props) {
     const state = stateAfter(controls, props);
-    const replay = state.status === 'connecting' ? (controls.includes('accept') ? ['mic', 'accept'] : ['mic']) : state.status === 'consent' ? ['mic'] : [];
+    const replay =
+      state.status === 'connecting'
+        ? controls.includes('accept')
+          ? ['mic', 'accept']
+          : ['mic']
+        : state.status === 'consent'
+          ? ['mic']
+          : [];
     return { shell: voiceView(state, viewOptions(props, false)), replay };
   },
   onPressed(controls: string[], props: Props, host: Element) {

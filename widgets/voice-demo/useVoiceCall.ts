@@ -6,10 +6,17 @@ import { claimCall, releaseCall, type CallHolder } from './call-registry';
 import { adoptEarly, beginCall, loadSdk, type CallStart } from './begin-call';
 import { DEFAULT_CONNECT_TIMEOUT, type VoiceDemoProps } from './contract';
 import { needsConsent, rememberConsent } from './consent';
-import { captionOf, errorCodeOf, initialVoiceState, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
+import {
+  captionOf,
+  errorCodeOf,
+  initialVoiceState,
+  isUserSpeech,
+  voiceEvents,
+  voiceReducer,
+  type VoiceErrorCode,
+} from './machine';
 
 export const START_FAILED = 'The voice call could not be started.';
-
 
 /** One call attempt: its call, its listeners, and whether it still owns the widget. */
 interface Session extends CallHolder {
@@ -51,7 +58,8 @@ export function useVoiceCall({ publicKey, assistantId, apiUrl, client, consentTe
     (s: Session, error: unknown, code: VoiceErrorCode = errorCodeOf(error)) => {
       if (session.current !== s) return;
       const message = messageOf(error, START_FAILED);
-      if (code === 'provider' || code === 'timeout') reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
+      if (code === 'provider' || code === 'timeout')
+        reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
       finish(s, { type: 'fail', message, code });
       stop(s);
     },
@@ -71,7 +79,10 @@ export function useVoiceCall({ publicKey, assistantId, apiUrl, client, consentTe
     session.current = s;
     claimCall(s);
     const limit = seconds(connectTimeout);
-    s.timer = setTimeout(() => fail(s, new Error(`The voice provider did not answer within ${limit} s.`), 'timeout'), limit * 1000);
+    s.timer = setTimeout(
+      () => fail(s, new Error(`The voice provider did not answer within ${limit} s.`), 'timeout'),
+      limit * 1000,
+    );
     // A press on the button drawn before React started this call already: take it over.
     const host = (machine.ref.current?.getRootNode() as ShadowRoot | undefined)?.host;
     const call = adoptEarly(host) ?? beginCall({ client, publicKey, apiUrl, assistantId });

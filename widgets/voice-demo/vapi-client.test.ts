@@ -6,7 +6,9 @@ import { createVapiClient } from './vapi-client';
 import { waitFor } from '../../tests/support/wait-for.ts';
 
 // The SDK requires Daily as CommonJS: spy on that very module object, not an ESM copy.
-const Daily = createRequire(import.meta.url)('@daily-co/daily-js') as { createCallObject: (...a: unknown[]) => unknown };
+const Daily = createRequire(import.meta.url)('@daily-co/daily-js') as {
+  createCallObject: (...a: unknown[]) => unknown;
+};
 
 /** Daily's call object, reduced to what the SDK touches; `join` decides the outcome. */
 class FakeCall extends EventEmitter {
@@ -28,11 +30,20 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   call = new FakeCall();
   vi.spyOn(Daily, 'createCallObject').mockImplementation(() => call);
-  fetchMock = vi.fn(async () =>
-    new Response(JSON.stringify({ id: 'call-1', webCallUrl: 'https://room.example/abc', artifactPlan: { videoRecordingEnabled: false }, assistant: { voice: { provider: 'vapi' } } }), {
-      status: 201,
-      headers: { 'Content-Type': 'application/json' },
-    }),
+  fetchMock = vi.fn(
+    async () =>
+      new Response(
+        JSON.stringify({
+          id: 'call-1',
+          webCallUrl: 'https://room.example/abc',
+          artifactPlan: { videoRecordingEnabled: false },
+          assistant: { voice: { provider: 'vapi' } },
+        }),
+        {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
   );
   vi.stubGlobal('fetch', fetchMock);
   const stop = vi.fn();
@@ -49,7 +60,15 @@ afterEach(() => {
 
 function listen(client: ReturnType<typeof createVapiClient>) {
   const seen: [string, unknown[]][] = [];
-  for (const name of ['call-start', 'call-end', 'speech-start', 'speech-end', 'volume-level', 'message', 'error'] as const) {
+  for (const name of [
+    'call-start',
+    'call-end',
+    'speech-start',
+    'speech-end',
+    'volume-level',
+    'message',
+    'error',
+  ] as const) {
     client.on(name, (...args: unknown[]) => seen.push([name, args]));
   }
   return seen;
@@ -67,7 +86,9 @@ describe('the Vapi voice client', () => {
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer pk_test');
     expect(JSON.parse(String(init.body))).toMatchObject({ assistantId: 'assistant-123' });
-    expect(Daily.createCallObject).toHaveBeenCalledWith(expect.objectContaining({ dailyConfig: expect.objectContaining({ avoidEval: true }) }));
+    expect(Daily.createCallObject).toHaveBeenCalledWith(
+      expect.objectContaining({ dailyConfig: expect.objectContaining({ avoidEval: true }) }),
+    );
     expect(call.join).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://room.example/abc' }));
     expect(result).toMatchObject({ id: 'call-1' });
   });
@@ -87,7 +108,11 @@ describe('the Vapi voice client', () => {
     expect(names).toEqual(['call-start', 'message', 'volume-level', 'speech-start', 'call-end', 'message']);
     // The SDK's level: the sum of remote levels divided by 0.15, clamped to 1.
     expect(seen.find(([n]) => n === 'volume-level')?.[1][0]).toBeCloseTo(0.4);
-    expect(seen.find(([n]) => n === 'message')?.[1][0]).toEqual({ type: 'speech-update', role: 'user', status: 'started' });
+    expect(seen.find(([n]) => n === 'message')?.[1][0]).toEqual({
+      type: 'speech-update',
+      role: 'user',
+      status: 'started',
+    });
   });
 
   it('logs a message that is not JSON and emits nothing for it', async () => {
@@ -110,7 +135,9 @@ describe('the Vapi voice client', () => {
   });
 
   it('resolves null and emits an error when the provider refuses the call', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{"message":"Invalid key"}', { status: 401, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"message":"Invalid key"}', { status: 401, headers: { 'Content-Type': 'application/json' } }),
+    );
     const client = createVapiClient({ publicKey: 'pk', apiUrl: 'http://127.0.0.1:9' });
     const seen = listen(client);
     expect(await client.start('a')).toBeNull();

@@ -20,23 +20,41 @@ export interface VoiceViewOptions {
   privacyHref?: string;
 }
 
-const MICROPHONE_ERRORS = { 'microphone-denied': 'micDenied', 'microphone-in-use': 'micInUse', 'microphone-not-found': 'micNotFound' } as const;
+const MICROPHONE_ERRORS = {
+  'microphone-denied': 'micDenied',
+  'microphone-in-use': 'micInUse',
+  'microphone-not-found': 'micNotFound',
+} as const;
 
 /** The view's options from the element's props, the same for the shell and for React. */
 export function viewOptions(props: VoiceDemoProps & Localized, canMute: boolean): VoiceViewOptions {
-  return { t: VOICE_STRINGS[props.lang ?? 'en'], captions: !!props.captions, consentText: props.consentText ?? '', canMute, label: props.label?.trim(), privacyHref: props.privacyHref?.trim() };
+  return {
+    t: VOICE_STRINGS[props.lang ?? 'en'],
+    captions: !!props.captions,
+    consentText: props.consentText ?? '',
+    canMute,
+    label: props.label?.trim(),
+    privacyHref: props.privacyHref?.trim(),
+  };
 }
 
 function tooltip(state: VoiceState, t: VoiceStrings): string {
-  if (state.status === 'error') return state.code && state.code in MICROPHONE_ERRORS ? t[MICROPHONE_ERRORS[state.code as keyof typeof MICROPHONE_ERRORS]] : t.tooltips.error;
+  if (state.status === 'error')
+    return state.code && state.code in MICROPHONE_ERRORS
+      ? t[MICROPHONE_ERRORS[state.code as keyof typeof MICROPHONE_ERRORS]]
+      : t.tooltips.error;
   // While the consent step is open the button still reads as at rest.
   return t.tooltips[state.status === 'consent' ? 'idle' : state.status];
 }
 
 function micIcon(state: VoiceState): ShellNode {
-  if (state.status === 'connecting') return ['span', { class: 'spinner', part: 'spinner', 'data-icon': 'spinner', 'aria-hidden': 'true' }];
+  if (state.status === 'connecting')
+    return ['span', { class: 'spinner', part: 'spinner', 'data-icon': 'spinner', 'aria-hidden': 'true' }];
   if (state.status === 'listening') return icon('stop', { 'data-icon': 'stop' });
-  return icon('mic', state.status === 'speaking' ? { 'data-icon': 'mic', class: 'speaking-icon' } : { 'data-icon': 'mic' });
+  return icon(
+    'mic',
+    state.status === 'speaking' ? { 'data-icon': 'mic', class: 'speaking-icon' } : { 'data-icon': 'mic' },
+  );
 }
 
 function consent(options: VoiceViewOptions): ShellNode {
@@ -46,12 +64,28 @@ function consent(options: VoiceViewOptions): ShellNode {
     { class: 'consent', part: 'consent', role: 'group', 'aria-labelledby': 'consent-title' },
     ['p', { id: 'consent-title', class: 'consent-title' }, t.consentHeading],
     ['p', { class: 'consent-text' }, options.consentText],
-    ...(options.privacyHref ? [['a', { class: 'consent-privacy', part: 'privacy-link', href: options.privacyHref }, t.privacyLink] satisfies ShellNode] : []),
+    ...(options.privacyHref
+      ? [
+          [
+            'a',
+            { class: 'consent-privacy', part: 'privacy-link', href: options.privacyHref },
+            t.privacyLink,
+          ] satisfies ShellNode,
+        ]
+      : []),
     [
       'div',
       { class: 'consent-actions' },
-      ['button', { type: 'button', class: 'consent-accept', part: 'accept-button', 'data-control': 'accept' }, t.consentAccept],
-      ['button', { type: 'button', class: 'consent-cancel', part: 'cancel-button', 'data-control': 'cancel' }, t.consentCancel],
+      [
+        'button',
+        { type: 'button', class: 'consent-accept', part: 'accept-button', 'data-control': 'accept' },
+        t.consentAccept,
+      ],
+      [
+        'button',
+        { type: 'button', class: 'consent-cancel', part: 'cancel-button', 'data-control': 'cancel' },
+        t.consentCancel,
+      ],
     ],
   ];
 }
@@ -60,7 +94,12 @@ function captions(state: VoiceState, t: VoiceStrings): ShellNode {
   return [
     'div',
     { class: 'captions', part: 'captions', role: 'log', 'aria-live': 'polite', 'aria-label': t.captionsLabel },
-    ...state.lines.map((line): ShellNode => ['p', { class: `caption ${line.role}` }, ['span', { class: 'speaker' }, `${line.role === 'user' ? t.speakerYou : t.speakerAgent}: `], line.text]),
+    ...state.lines.map((line): ShellNode => [
+      'p',
+      { class: `caption ${line.role}` },
+      ['span', { class: 'speaker' }, `${line.role === 'user' ? t.speakerYou : t.speakerAgent}: `],
+      line.text,
+    ]),
   ];
 }
 
@@ -75,13 +114,34 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
   const action = t.buttonLabels[state.status === 'consent' ? 'idle' : state.status];
   const mute: ShellNode[] =
     inCall && options.canMute
-      ? [['button', { type: 'button', class: 'mute', part: 'mute-button', 'data-control': 'mute', 'aria-pressed': String(state.muted), 'aria-label': t.muteLabel }, icon(state.muted ? 'mic-off' : 'mic')]]
+      ? [
+          [
+            'button',
+            {
+              type: 'button',
+              class: 'mute',
+              part: 'mute-button',
+              'data-control': 'mute',
+              'aria-pressed': String(state.muted),
+              'aria-label': t.muteLabel,
+            },
+            icon(state.muted ? 'mic-off' : 'mic'),
+          ],
+        ]
       : [];
   const meter: ShellNode[] = inCall
     ? [
         [
           'div',
-          { class: 'meter', part: 'meter', role: 'meter', 'aria-label': t.meterLabel, 'aria-valuemin': '0', 'aria-valuemax': '1', 'aria-valuenow': String(Math.round(state.volume * 100) / 100) },
+          {
+            class: 'meter',
+            part: 'meter',
+            role: 'meter',
+            'aria-label': t.meterLabel,
+            'aria-valuemin': '0',
+            'aria-valuemax': '1',
+            'aria-valuenow': String(Math.round(state.volume * 100) / 100),
+          },
           ['span', { class: 'meter-fill', style: `transform:scaleX(${state.volume})` }],
         ],
       ]
@@ -94,14 +154,31 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
       { class: 'controls' },
       [
         'button',
-        { type: 'button', class: 'mic', part: 'button', 'data-control': 'mic', 'aria-label': options.label ? t.labelled({ label: options.label, action }) : action, 'aria-describedby': state.status === 'error' ? 'status reason' : 'status', 'aria-pressed': String(inCall), ...(state.volume ? { style: `--level:${state.volume}` } : {}) },
+        {
+          type: 'button',
+          class: 'mic',
+          part: 'button',
+          'data-control': 'mic',
+          'aria-label': options.label ? t.labelled({ label: options.label, action }) : action,
+          'aria-describedby': state.status === 'error' ? 'status reason' : 'status',
+          'aria-pressed': String(inCall),
+          ...(state.volume ? { style: `--level:${state.volume}` } : {}),
+        },
         ['span', { class: 'ring', 'aria-hidden': 'true' }],
         micIcon(state),
       ],
       ...mute,
     ],
-    ['div', { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' }, tooltip(state, t)],
-    ['span', { class: 'visually-hidden', 'aria-live': 'polite' }, inCall && options.canMute ? (state.muted ? t.mutedAnnouncement : '') : ''],
+    [
+      'div',
+      { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' },
+      tooltip(state, t),
+    ],
+    [
+      'span',
+      { class: 'visually-hidden', 'aria-live': 'polite' },
+      inCall && options.canMute ? (state.muted ? t.mutedAnnouncement : '') : '',
+    ],
     ...(state.status === 'consent' ? [consent(options)] : []),
     ...(options.captions ? [captions(state, t)] : []),
     // After the captions: placed absolutely, it draws in the same spot wherever it is, and added last it

@@ -20,7 +20,19 @@ import type { VapiClient } from './vapi.ts';
 export const CHECK_AFTER_MS = 30 * 60_000;
 const BATCH = 10;
 
-export function startCallWorker({ config, store, log, now, vapi }: { config: ServerConfig; store: Store; log: FastifyBaseLogger; now: () => number; vapi: VapiClient }) {
+export function startCallWorker({
+  config,
+  store,
+  log,
+  now,
+  vapi,
+}: {
+  config: ServerConfig;
+  store: Store;
+  log: FastifyBaseLogger;
+  now: () => number;
+  vapi: VapiClient;
+}) {
   const leaseMs = leaseFor(config.providerTimeoutMs);
   const deliver = Boolean(config.webhook.url);
   const waiting = new Map<number, (() => void)[]>();
@@ -29,16 +41,29 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
     for (const wake of waiting.get(leadId) ?? []) wake();
     waiting.delete(leadId);
   };
-  const record = (leadId: number, outcome: AttemptOutcome) => store.calls.record({ leadId, now: now(), outcome, deliver });
+  const record = (leadId: number, outcome: AttemptOutcome) =>
+    store.calls.record({ leadId, now: now(), outcome, deliver });
   const { hours, retryMs, lookupDelayMs, maxAttempts } = config.calls;
   /**
    * The next try after a failed attempt: the doubling wait, and for an attempt whose outcome is unknown no
    * sooner than its look-up may be made; moved to the next calling hours when it would fall outside them.
    */
-  function retryOrFail(attempt: number, reason: string, unknown: { startedAt: number } | null, zones: string[]): AttemptOutcome {
+  function retryOrFail(
+    attempt: number,
+    reason: string,
+    unknown: { startedAt: number } | null,
+    zones: string[],
+  ): AttemptOutcome {
     if (attempt >= maxAttempts) {
       // The last try's outcome is unknown: it is looked up (and the call given up only if it was not made).
-      if (unknown) return { kind: 'retry', error: reason, nextAttemptAt: Math.max(now() + retryMs, unknown.startedAt + lookupDelayMs), unknown: true, scheduled: false };
+      if (unknown)
+        return {
+          kind: 'retry',
+          error: reason,
+          nextAttemptAt: Math.max(now() + retryMs, unknown.startedAt + lookupDelayMs),
+          unknown: true,
+          scheduled: false,
+        };
       return { kind: 'failed', error: reason, reason: 'max-attempts' };
     }
     const due = Math.max(now() + retryMs * 2 ** (attempt - 1), unknown ? unknown.startedAt + lookupDelayMs : 0);
@@ -49,7 +74,8 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
   async function run(job: CallJob) {
     if (job.suppressed) return record(job.leadId, { kind: 'failed', error: null, reason: 'suppressed' });
     const assistantId = config.voice.assistants[job.agentId as AgentId] ?? '';
-    if (!vapi.configured(assistantId)) return record(job.leadId, { kind: 'failed', error: 'demo calls are not configured', reason: 'not-configured' });
+    if (!vapi.configured(assistantId))
+      return record(job.leadId, { kind: 'failed', error: 'demo calls are not configured', reason: 'not-configured' });
     const zones = callZones(job.timeZone, countryOf(job.phone)) ?? ['UTC'];
     if (job.attemptStartedAt !== null) {
       // The last attempt may have made the call, and a provider may make it a while after a request it
@@ -60,13 +86,27 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
       try {
         found = await vapi.find({ leadId: job.leadId, since: job.attemptStartedAt });
       } catch (error) {
-        return record(job.leadId, retryOrFail(job.attempts, `could not check the last attempt: ${(error as Error).message}`, { startedAt: job.attemptStartedAt }, zones));
+        return record(
+          job.leadId,
+          retryOrFail(
+            job.attempts,
+            `could not check the last attempt: ${(error as Error).message}`,
+            { startedAt: job.attemptStartedAt },
+            zones,
+          ),
+        );
       }
       if (found) {
         log.info({ leadId: job.leadId }, 'the unanswered attempt had placed the call');
-        return record(job.leadId, { kind: 'placed', providerCallId: found.id, providerStatus: found.status, checkAt: now() + CHECK_AFTER_MS });
+        return record(job.leadId, {
+          kind: 'placed',
+          providerCallId: found.id,
+          providerStatus: found.status,
+          checkAt: now() + CHECK_AFTER_MS,
+        });
       }
-      if (job.attempts >= maxAttempts) return record(job.leadId, { kind: 'failed', error: 'the last attempt made no call', reason: 'max-attempts' });
+      if (job.attempts >= maxAttempts)
+        return record(job.leadId, { kind: 'failed', error: 'the last attempt made no call', reason: 'max-attempts' });
     }
     // Every attempt inside calling hours: one due outside them (a late lease, a look-up at night) waits.
     const at = nextCallTime(now(), zones, hours);
@@ -74,21 +114,42 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
     const startedAt = now();
     const attempt = await store.calls.begin({ leadId: job.leadId, now: startedAt });
     // Erased (or given up) since it was leased: the call is not placed.
-    if (attempt === null) return log.info({ leadId: job.leadId }, 'demo call not placed: it was called off (its lead erased) since it was taken');
+    if (attempt === null)
+      return log.info(
+        { leadId: job.leadId },
+        'demo call not placed: it was called off (its lead erased) since it was taken',
+      );
     const result = await vapi.place({ assistantId, phone: job.phone, name: job.name, leadId: job.leadId });
     if (result.kind === 'created') {
-      const kept = await record(job.leadId, { kind: 'placed', providerCallId: result.id, providerStatus: result.status, checkAt: now() + CHECK_AFTER_MS });
-      if (kept === 'erased') log.warn({ leadId: job.leadId, attempt }, 'a demo call was placed as its lead was being erased: nothing of it is kept');
+      const kept = await record(job.leadId, {
+        kind: 'placed',
+        providerCallId: result.id,
+        providerStatus: result.status,
+        checkAt: now() + CHECK_AFTER_MS,
+      });
+      if (kept === 'erased')
+        log.warn(
+          { leadId: job.leadId, attempt },
+          'a demo call was placed as its lead was being erased: nothing of it is kept',
+        );
       else log.info({ leadId: job.leadId, attempt }, 'demo call placed');
       return;
     }
-    log.warn({ leadId: job.leadId, attempt }, `demo call attempt failed: ${scrub(result.reason, [job.phone, job.phone.slice(3), job.name])}`);
-    if (result.kind === 'refused') return record(job.leadId, { kind: 'failed', error: result.reason, reason: 'provider-refused' });
+    log.warn(
+      { leadId: job.leadId, attempt },
+      `demo call attempt failed: ${scrub(result.reason, [job.phone, job.phone.slice(3), job.name])}`,
+    );
+    if (result.kind === 'refused')
+      return record(job.leadId, { kind: 'failed', error: result.reason, reason: 'provider-refused' });
     return record(job.leadId, retryOrFail(attempt, result.reason, result.unknown ? { startedAt } : null, zones));
   }
 
   async function checkEnds() {
-    for (const { leadId, providerCallId } of await store.calls.claimChecks({ now: now(), recheckMs: CHECK_AFTER_MS, limit: BATCH })) {
+    for (const { leadId, providerCallId } of await store.calls.claimChecks({
+      now: now(),
+      recheckMs: CHECK_AFTER_MS,
+      limit: BATCH,
+    })) {
       try {
         const update = await vapi.get(providerCallId);
         await store.calls.update({ providerCallId, now: now(), update, deliver });
@@ -102,7 +163,8 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
   const jobs = startLeasedJobs({
     claim: () => store.calls.claim({ now: now(), leaseMs, limit: BATCH }),
     run: (job: CallJob) => run(job).finally(() => settled(job.leadId)),
-    failed: (job, error) => log.error({ leadId: job.leadId }, `demo call job failed: ${scrub(error.message, [job.phone, job.name])}`),
+    failed: (job, error) =>
+      log.error({ leadId: job.leadId }, `demo call job failed: ${scrub(error.message, [job.phone, job.name])}`),
     after: checkEnds,
     nextDue: () => store.calls.nextDue(),
     subscribe: (wake) => store.onAdded('calls', wake),
@@ -129,7 +191,10 @@ export function startCallWorker({ config, store, log, now, vapi }: { config: Ser
           waiting.delete(leadId);
           return state;
         }
-        const over = await Promise.race([woken.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 250))]);
+        const over = await Promise.race([
+          woken.then(() => true),
+          new Promise<boolean>((r) => setTimeout(() => r(false), 250)),
+        ]);
         if (over) {
           clearTimeout(timer);
           return store.calls.state({ leadId });

@@ -42,17 +42,30 @@ const COUNTRY_ZONES: Record<string, string[]> = {
   MX: ['America/Mexico_City'],
 };
 
-export const zonesOfCountry = (country: string | undefined): string[] | null => (country && COUNTRY_ZONES[country]) || null;
+export const zonesOfCountry = (country: string | undefined): string[] | null =>
+  (country && COUNTRY_ZONES[country]) || null;
 
 /** The zones a call must fall inside: the visitor's own, else the phone country's (null: neither is known). */
-export const callZones = (zone: string | null, country: string | undefined): string[] | null => (zone ? [zone] : zonesOfCountry(country));
+export const callZones = (zone: string | null, country: string | undefined): string[] | null =>
+  zone ? [zone] : zonesOfCountry(country);
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function minuteOfDay(at: number, zone: string): number {
   let format = formats.get(zone);
-  if (!format) formats.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  if (!format)
+    formats.set(
+      zone,
+      (format = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })),
+    );
   const parts = format.formatToParts(at);
-  return Number(parts.find((p) => p.type === 'hour')?.value) * 60 + Number(parts.find((p) => p.type === 'minute')?.value);
+  return (
+    Number(parts.find((p) => p.type === 'hour')?.value) * 60 + Number(parts.find((p) => p.type === 'minute')?.value)
+  );
 }
 
 export const inWindow = (at: number, zone: string, hours: CallHours) => {

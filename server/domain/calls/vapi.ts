@@ -26,16 +26,35 @@ type VapiCall = {
 };
 
 /** How long each of the provider's fields may be as stored: longer text is cut, never refused. */
-export const PROVIDER_LIMITS = { transcript: 20_000, summary: 4_000, endedReason: 100, status: 100, url: 2_048, id: 200, time: 40, evaluation: 1_000 };
+export const PROVIDER_LIMITS = {
+  transcript: 20_000,
+  summary: 4_000,
+  endedReason: 100,
+  status: 100,
+  url: 2_048,
+  id: 200,
+  time: 40,
+  evaluation: 1_000,
+};
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** The provider takes a customer name of at most 40 characters. */
-export const callName = (name: string) => [...graphemes.segment(name)].slice(0, 40).map((s) => s.segment).join('').slice(0, 40);
+export const callName = (name: string) =>
+  [...graphemes.segment(name)]
+    .slice(0, 40)
+    .map((s) => s.segment)
+    .join('')
+    .slice(0, 40);
 
 /** Text cut to `max`; anything that is not text is left out (undefined). */
-export const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' ? value.slice(0, max) : undefined);
+export const text = (value: unknown, max: number): string | undefined =>
+  typeof value === 'string' ? value.slice(0, max) : undefined;
 /** An id as text (a number is taken as its digits); anything else is left out. */
 export const idText = (value: unknown): string | undefined =>
-  typeof value === 'string' && value ? value.slice(0, PROVIDER_LIMITS.id) : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  typeof value === 'string' && value
+    ? value.slice(0, PROVIDER_LIMITS.id)
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : undefined;
 /** A time the provider wrote, kept only when it is one. */
 const time = (value: unknown) => {
   const t = text(value, PROVIDER_LIMITS.time);
@@ -50,7 +69,8 @@ const httpsUrl = (value: unknown) => {
     return undefined;
   }
 };
-const object = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const object = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /**
  * What a call object (or an end-of-call report) says of how the call went: each field cut to its bound,
@@ -68,17 +88,22 @@ export function outcomeOf(input: VapiCall | Record<string, unknown>): ProviderUp
     endedReason: text(call.endedReason, PROVIDER_LIMITS.endedReason),
     startedAt,
     endedAt,
-    durationSeconds: duration !== undefined && Number.isFinite(duration) && duration >= 0 ? Math.round(duration * 10) / 10 : undefined,
+    durationSeconds:
+      duration !== undefined && Number.isFinite(duration) && duration >= 0 ? Math.round(duration * 10) / 10 : undefined,
     summary: text(analysis.summary, PROVIDER_LIMITS.summary) ?? text(call.summary, PROVIDER_LIMITS.summary),
-    successEvaluation: ['string', 'number', 'boolean'].includes(typeof success) ? String(success).slice(0, PROVIDER_LIMITS.evaluation) : undefined,
-    transcript: text(artifact.transcript, PROVIDER_LIMITS.transcript) ?? text(call.transcript, PROVIDER_LIMITS.transcript),
+    successEvaluation: ['string', 'number', 'boolean'].includes(typeof success)
+      ? String(success).slice(0, PROVIDER_LIMITS.evaluation)
+      : undefined,
+    transcript:
+      text(artifact.transcript, PROVIDER_LIMITS.transcript) ?? text(call.transcript, PROVIDER_LIMITS.transcript),
     recordingUrl: httpsUrl(artifact.recordingUrl) ?? httpsUrl(call.recordingUrl),
   };
 }
 
 export function vapiClient(voice: ServerConfig['voice'], timeoutMs: number) {
   const headers = { authorization: `Bearer ${voice.privateKey}`, 'content-type': 'application/json' };
-  const request = (path: string, init: RequestInit = {}) => fetch(`${voice.apiUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+  const request = (path: string, init: RequestInit = {}) =>
+    fetch(`${voice.apiUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
   const reasonOf = async (res: Response) => {
     const body = (await res.json().catch(() => null)) as { message?: string | string[]; error?: string } | null;
     const message = [body?.message].flat().filter(Boolean).join('; ') || body?.error || '';
@@ -88,7 +113,17 @@ export function vapiClient(voice: ServerConfig['voice'], timeoutMs: number) {
   return {
     configured: (assistantId: string) => Boolean(voice.privateKey && voice.phoneNumberId && assistantId),
 
-    async place({ assistantId, phone, name, leadId }: { assistantId: string; phone: string; name: string; leadId: number }): Promise<PlaceResult> {
+    async place({
+      assistantId,
+      phone,
+      name,
+      leadId,
+    }: {
+      assistantId: string;
+      phone: string;
+      name: string;
+      leadId: number;
+    }): Promise<PlaceResult> {
       let res: Response;
       try {
         res = await request('/call', {
@@ -110,17 +145,30 @@ export function vapiClient(voice: ServerConfig['voice'], timeoutMs: number) {
         if (id) return { kind: 'created', id, status: text(body?.status, PROVIDER_LIMITS.status) ?? null };
         return { kind: 'transient', reason: 'voice provider answered without a call id', unknown: true };
       }
-      if (res.status === 429 || res.status >= 500) return { kind: 'transient', reason: await reasonOf(res), unknown: false };
+      if (res.status === 429 || res.status >= 500)
+        return { kind: 'transient', reason: await reasonOf(res), unknown: false };
       return { kind: 'refused', reason: await reasonOf(res) };
     },
 
     /** The call placed for a lead since `since`, if the provider made one (it lists calls by phone number). */
-    async find({ leadId, since }: { leadId: number; since: number }): Promise<{ id: string; status: string | null } | null> {
-      const query = new URLSearchParams({ phoneNumberId: voice.phoneNumberId, createdAtGe: new Date(since - 60_000).toISOString(), limit: '1000' });
+    async find({
+      leadId,
+      since,
+    }: {
+      leadId: number;
+      since: number;
+    }): Promise<{ id: string; status: string | null } | null> {
+      const query = new URLSearchParams({
+        phoneNumberId: voice.phoneNumberId,
+        createdAtGe: new Date(since - 60_000).toISOString(),
+        limit: '1000',
+      });
       const res = await request(`/call?${query}`);
       if (!res.ok) throw new Error(await reasonOf(res));
       const calls = (await res.json()) as VapiCall[];
-      const found = (Array.isArray(calls) ? calls : []).find((c) => String(object(c.customer).externalId) === String(leadId) && idText(c.id));
+      const found = (Array.isArray(calls) ? calls : []).find(
+        (c) => String(object(c.customer).externalId) === String(leadId) && idText(c.id),
+      );
       return found ? { id: idText(found.id)!, status: text(found.status, PROVIDER_LIMITS.status) ?? null } : null;
     },
 

@@ -9,7 +9,17 @@ import { idText, outcomeOf, PROVIDER_LIMITS, text } from './vapi.ts';
 /** As the provider sends it: any field may hold anything, and is read as ../vapi.ts says. */
 export type ServerMessage = Record<string, unknown>;
 
-export function voiceEvents({ config, store, log, now }: { config: ServerConfig; store: Store; log: FastifyBaseLogger; now: () => number }) {
+export function voiceEvents({
+  config,
+  store,
+  log,
+  now,
+}: {
+  config: ServerConfig;
+  store: Store;
+  log: FastifyBaseLogger;
+  now: () => number;
+}) {
   const secret = Buffer.from(config.voice.webhookSecret);
   return {
     /** Constant-time; with no secret configured, nothing is accepted. */
@@ -25,10 +35,19 @@ export function voiceEvents({ config, store, log, now }: { config: ServerConfig;
       if (!id || (message.type !== 'status-update' && message.type !== 'end-of-call-report')) return 'ignored';
       const update =
         message.type === 'status-update'
-          ? { status: text(message.status, PROVIDER_LIMITS.status) ?? text(call.status, PROVIDER_LIMITS.status), endedReason: text(message.endedReason, PROVIDER_LIMITS.endedReason) }
+          ? {
+              status: text(message.status, PROVIDER_LIMITS.status) ?? text(call.status, PROVIDER_LIMITS.status),
+              endedReason: text(message.endedReason, PROVIDER_LIMITS.endedReason),
+            }
           : { ...outcomeOf(message), status: 'ended' };
-      const result = await store.calls.update({ providerCallId: id, now: now(), update, deliver: Boolean(config.webhook.url) });
-      if (result === 'unknown') log.warn({ providerCallId: id, type: message.type }, 'a voice event for a call we did not place');
+      const result = await store.calls.update({
+        providerCallId: id,
+        now: now(),
+        update,
+        deliver: Boolean(config.webhook.url),
+      });
+      if (result === 'unknown')
+        log.warn({ providerCallId: id, type: message.type }, 'a voice event for a call we did not place');
       return result;
     },
   };

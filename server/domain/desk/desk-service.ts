@@ -24,7 +24,15 @@ export function deskService(store: Store, now: () => number = Date.now) {
   const policy = DESK_POLICY;
   return {
     policy,
-    async signIn({ email: given, password, clientIp }: { email: string; password: string; clientIp: string }): Promise<SignIn> {
+    async signIn({
+      email: given,
+      password,
+      clientIp,
+    }: {
+      email: string;
+      password: string;
+      clientIp: string;
+    }): Promise<SignIn> {
       const email = normaliseEmail(given);
       const lockArgs = { email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
       // Counted (as a failure) before the password is checked, taken back when it matches: tries sent
@@ -40,8 +48,20 @@ export function deskService(store: Store, now: () => number = Date.now) {
       }
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      const session = { userId: user.id, email: user.email, role: user.role, createdAt: at, expiresAt: at + policy.sessionMs };
-      await store.desk.createSession({ tokenHash: tokenHash(token), userId: user.id, now: at, expiresAt: session.expiresAt, attempt: begun.attempt });
+      const session = {
+        userId: user.id,
+        email: user.email,
+        role: user.role,
+        createdAt: at,
+        expiresAt: at + policy.sessionMs,
+      };
+      await store.desk.createSession({
+        tokenHash: tokenHash(token),
+        userId: user.id,
+        now: at,
+        expiresAt: session.expiresAt,
+        attempt: begun.attempt,
+      });
       return { ok: true, token, session };
     },
 

@@ -9,7 +9,13 @@ export const MIN_PASSWORD_LENGTH = 12;
 
 const derive = (password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }) =>
   new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 } satisfies ScryptOptions, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      KEY_LENGTH,
+      { N, r, p, maxmem: 256 * N * r + 1024 * 1024 } satisfies ScryptOptions,
+      (error, key) => (error ? reject(error) : resolve(key)),
+    ),
   );
 
 export async function hashPassword(password: string): Promise<string> {

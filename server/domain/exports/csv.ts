@@ -17,7 +17,12 @@ export function csvCell(value: string | number | boolean | null, column = ''): s
 }
 
 export function toCsv<T extends object>(columns: readonly (keyof T & string)[], rows: T[]): string {
-  return [columns.join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c] as string | number | boolean | null, c)).join(','))].join('\r\n') + '\r\n';
+  return (
+    [
+      columns.join(','),
+      ...rows.map((row) => columns.map((c) => csvCell(row[c] as string | number | boolean | null, c)).join(',')),
+    ].join('\r\n') + '\r\n'
+  );
 }
 
 /** A lead and its call as one flat row (the columns of both exports, camelCase). */
@@ -63,6 +68,13 @@ export function leadRow({ lead, call }: { lead: Lead; call: Call | null }) {
   };
 }
 
-export const FEEDBACK_COLUMNS = ['id', 'createdAt', 'name', 'email', 'message'] as const satisfies readonly (keyof FeedbackRow)[];
-export const LEAD_EXPORT_COLUMNS = Object.keys(leadRow({ lead: { consent: {}, source: { utm: {}, clickIds: {}, metadata: {} } } as Lead, call: null })) as (keyof ReturnType<typeof leadRow>)[];
-
+export const FEEDBACK_COLUMNS = [
+  'id',
+  'createdAt',
+  'name',
+  'email',
+  'message',
+] as const satisfies readonly (keyof FeedbackRow)[];
+export const LEAD_EXPORT_COLUMNS = Object.keys(
+  leadRow({ lead: { consent: {}, source: { utm: {}, clickIds: {}, metadata: {} } } as Lead, call: null }),
+) as (keyof ReturnType<typeof leadRow>)[];

@@ -4,7 +4,8 @@ import { csvChunks, jsonChunks, PAGE, SLICE } from './stream.ts';
 // An export is work on the service's one thread: it must let the event loop turn (a write's answer, another
 // request) between slices of a page, never hold it for a whole page or a whole export.
 async function* pages(n: number) {
-  for (let start = 0; start < n; start += PAGE) yield Array.from({ length: Math.min(PAGE, n - start) }, (_, i) => ({ id: start + i + 1, name: 'x' }));
+  for (let start = 0; start < n; start += PAGE)
+    yield Array.from({ length: Math.min(PAGE, n - start) }, (_, i) => ({ id: start + i + 1, name: 'x' }));
 }
 
 /** How many times a setImmediate chain turned while the chunks were read, and the chunks. */
@@ -27,7 +28,14 @@ describe('streamed exports', () => {
   it('write a page a slice at a time, letting the event loop turn between slices', async () => {
     const rows = 2 * PAGE + 7;
     let counted = -1;
-    const { turns, out } = await turnsWhile(csvChunks(['id', 'name'], pages(rows), (r) => r, (n) => (counted = n)));
+    const { turns, out } = await turnsWhile(
+      csvChunks(
+        ['id', 'name'],
+        pages(rows),
+        (r) => r,
+        (n) => (counted = n),
+      ),
+    );
     expect(counted).toBe(rows);
     expect(out[0]).toBe('id,name\r\n');
     expect(out.slice(1).every((chunk) => chunk.split('\r\n').length - 1 <= SLICE)).toBe(true);

@@ -31,7 +31,10 @@ async function* sliced<R>(pages: AsyncIterable<R[]>): AsyncGenerator<R[]> {
 }
 
 /** Every row `page` gives, page after page by id (the last id of one page starts the next). */
-export async function* paged<T>(page: (cursor: number | undefined) => Promise<T[]>, idOf: (row: T) => number): AsyncGenerator<T[]> {
+export async function* paged<T>(
+  page: (cursor: number | undefined) => Promise<T[]>,
+  idOf: (row: T) => number,
+): AsyncGenerator<T[]> {
   let cursor: number | undefined;
   for (;;) {
     const rows = await page(cursor);
@@ -43,7 +46,10 @@ export async function* paged<T>(page: (cursor: number | undefined) => Promise<T[
 
 /** Every lead with its call and mark, oldest first, in pages (the command's export). */
 export function allLeadPages(store: Store) {
-  return paged((cursor) => store.exports.leads({ after: cursor ?? 0, limit: PAGE }), (r) => r.lead.id);
+  return paged(
+    (cursor) => store.exports.leads({ after: cursor ?? 0, limit: PAGE }),
+    (r) => r.lead.id,
+  );
 }
 
 /**
@@ -51,26 +57,51 @@ export function allLeadPages(store: Store) {
  * in pages of the columns the CSV writes.
  */
 export function listPages(store: Store, filter: Omit<DeskLeadFilter, 'before' | 'limit' | 'fields'>) {
-  return paged((cursor) => store.desk.leads({ ...filter, before: cursor, limit: PAGE, fields: 'export' }), (r) => r.lead.id);
+  return paged(
+    (cursor) => store.desk.leads({ ...filter, before: cursor, limit: PAGE, fields: 'export' }),
+    (r) => r.lead.id,
+  );
 }
 
 export function feedbackPages(store: Store, filter: { from?: string; to?: string }, order: 'asc' | 'desc') {
-  return paged((cursor) => store.exports.feedback({ ...filter, limit: PAGE, ...(order === 'asc' ? { after: cursor ?? 0 } : { before: cursor }) }), (r) => r.id);
+  return paged(
+    (cursor) =>
+      store.exports.feedback({
+        ...filter,
+        limit: PAGE,
+        ...(order === 'asc' ? { after: cursor ?? 0 } : { before: cursor }),
+      }),
+    (r) => r.id,
+  );
 }
 
 /** CSV text: the header at once, then one chunk a slice; `count` hears how many rows went. */
-export async function* csvChunks<R, T extends object>(columns: readonly (keyof T & string)[], pages: AsyncIterable<R[]>, flat: (row: R) => T, count?: (n: number) => void) {
+export async function* csvChunks<R, T extends object>(
+  columns: readonly (keyof T & string)[],
+  pages: AsyncIterable<R[]>,
+  flat: (row: R) => T,
+  count?: (n: number) => void,
+) {
   yield `${columns.join(',')}\r\n`;
   let n = 0;
   for await (const rows of sliced(pages)) {
     n += rows.length;
-    yield rows.map((row) => { const f = flat(row); return columns.map((c) => csvCell(f[c] as string | number | boolean | null, c)).join(',') + '\r\n'; }).join('');
+    yield rows
+      .map((row) => {
+        const f = flat(row);
+        return columns.map((c) => csvCell(f[c] as string | number | boolean | null, c)).join(',') + '\r\n';
+      })
+      .join('');
   }
   count?.(n);
 }
 
 /** A JSON array, one element a line, written as it comes. */
-export async function* jsonChunks<R>(pages: AsyncIterable<R[]>, flat: (row: R) => unknown, count?: (n: number) => void) {
+export async function* jsonChunks<R>(
+  pages: AsyncIterable<R[]>,
+  flat: (row: R) => unknown,
+  count?: (n: number) => void,
+) {
   let n = 0;
   yield '[';
   for await (const rows of sliced(pages)) {

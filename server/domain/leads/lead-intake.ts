@@ -19,12 +19,30 @@ import { cleanMetadata, cleanName, cleanUrl } from './clean.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
 
-const msOrNull = (value: unknown) => (typeof value === 'string' && value.length <= 40 && Number.isFinite(Date.parse(value)) ? Date.parse(value) : null);
+const msOrNull = (value: unknown) =>
+  typeof value === 'string' && value.length <= 40 && Number.isFinite(Date.parse(value)) ? Date.parse(value) : null;
 
-export function leadIntake({ config, store, otp, calls, vapi, log, now }: { config: ServerConfig; store: Store; otp: OtpService; calls: CallWorker; vapi: VapiClient; log: FastifyBaseLogger; now: () => number }) {
+export function leadIntake({
+  config,
+  store,
+  otp,
+  calls,
+  vapi,
+  log,
+  now,
+}: {
+  config: ServerConfig;
+  store: Store;
+  otp: OtpService;
+  calls: CallWorker;
+  vapi: VapiClient;
+  log: FastifyBaseLogger;
+  now: () => number;
+}) {
   async function plan(phone: string, country: string, agentId: AgentId, zone: string | null): Promise<CallPlan> {
     if (!vapi.configured(config.voice.assistants[agentId])) return { status: 'not-configured', callAt: null };
-    if (await store.suppressions.has({ phone, phoneHash: phoneHash(config.dataHashKey, phone) })) return { status: 'failed', callAt: null, failureReason: 'suppressed' };
+    if (await store.suppressions.has({ phone, phoneHash: phoneHash(config.dataHashKey, phone) }))
+      return { status: 'failed', callAt: null, failureReason: 'suppressed' };
     const zones = callZones(zone, country);
     if (!zones) log.warn({ country }, 'no time zone known for this country: calling hours are taken in UTC');
     const at = now();
@@ -38,12 +56,18 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
       const name = cleanName(input.name);
       if (!name.ok) throw new Refusal(400, 'name', name.message);
       const consent = acceptConsent(config.consentTexts, input.consentText, input.consentVersion ?? null);
-      if (!consent) throw new Refusal(400, 'consent-text', 'The consent sentence you saw is not one we can accept. Please reload the page and try again.');
+      if (!consent)
+        throw new Refusal(
+          400,
+          'consent-text',
+          'The consent sentence you saw is not one we can accept. Please reload the page and try again.',
+        );
       const metadata = cleanMetadata(input.metadata);
       if (!metadata.ok) throw new Refusal(400, 'metadata', metadata.message);
       const token = await otp.checkLeadToken(input.token, phone.phone);
       const zone = input.timeZone === undefined ? null : realTimeZone(input.timeZone);
-      if (input.timeZone !== undefined && !zone) log.warn('a lead sent an unknown time zone: the phone country’s is used');
+      if (input.timeZone !== undefined && !zone)
+        log.warn('a lead sent an unknown time zone: the phone country’s is used');
 
       const callPlan = await plan(phone.phone, phone.country, input.agentId, zone);
       const added = await store.leads.add({
@@ -72,12 +96,24 @@ export function leadIntake({ config, store, otp, calls, vapi, log, now }: { conf
         deliver: Boolean(config.webhook.url),
         duplicateWindowMs: DUPLICATE_WINDOW_MS,
       });
-      if (added === 'token-used') throw new Refusal(401, 'verification', 'This verification was already used for a request. Verify your number again to send another.');
-      const answer = (status: CallState, callAt: number | null) => ({ id: added.id, call: ANSWER_OF_STATE[status], ...(status === 'scheduled' && callAt ? { callAt: new Date(callAt).toISOString() } : {}) });
+      if (added === 'token-used')
+        throw new Refusal(
+          401,
+          'verification',
+          'This verification was already used for a request. Verify your number again to send another.',
+        );
+      const answer = (status: CallState, callAt: number | null) => ({
+        id: added.id,
+        call: ANSWER_OF_STATE[status],
+        ...(status === 'scheduled' && callAt ? { callAt: new Date(callAt).toISOString() } : {}),
+      });
       if (added.duplicate) {
         log.info({ leadId: added.id }, 'repeated demo request: answered with the earlier lead');
         // What already happened, not what a first request would hear: the time the call was made (#34).
-        const calledAt = ANSWER_OF_STATE[added.status] === 'placed' && added.placedAt ? { calledAt: new Date(added.placedAt).toISOString() } : {};
+        const calledAt =
+          ANSWER_OF_STATE[added.status] === 'placed' && added.placedAt
+            ? { calledAt: new Date(added.placedAt).toISOString() }
+            : {};
         return { status: 200, body: { ...answer(added.status, added.callAt), ...calledAt, duplicate: true } };
       }
       log.info({ leadId: added.id, call: added.status }, 'lead stored');

@@ -19,13 +19,31 @@ const inWords = (ms: number) => {
   return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 };
 
-export type OtpSent = { sent: true; phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
+export type OtpSent = {
+  sent: true;
+  phone: string;
+  display: string;
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+};
 
-export function otpService(config: ServerConfig, store: Store, log: FastifyBaseLogger, now: () => number, showCode?: ShowCode) {
+export function otpService(
+  config: ServerConfig,
+  store: Store,
+  log: FastifyBaseLogger,
+  now: () => number,
+  showCode?: ShowCode,
+) {
   let secret: Promise<string> | undefined;
   // One secret for every instance: from the environment, else made once and kept in the database.
-  const tokenSecret = () => (secret ??= config.otp.tokenSecret ? Promise.resolve(config.otp.tokenSecret) : store.settings.get({ key: 'otp-token-secret', fallback: randomBytes(32).toString('hex') }));
-  const provider: OtpProvider = config.otp.provider === 'twilio' ? twilioProvider(config.otp.twilio, config.providerTimeoutMs, log) : consoleProvider(tokenSecret, showCode);
+  const tokenSecret = () =>
+    (secret ??= config.otp.tokenSecret
+      ? Promise.resolve(config.otp.tokenSecret)
+      : store.settings.get({ key: 'otp-token-secret', fallback: randomBytes(32).toString('hex') }));
+  const provider: OtpProvider =
+    config.otp.provider === 'twilio'
+      ? twilioProvider(config.otp.twilio, config.providerTimeoutMs, log)
+      : consoleProvider(tokenSecret, showCode);
 
   const phoneOf = (value: unknown) => {
     const checked = checkPhone(value, config.otp.countries);
@@ -37,12 +55,31 @@ export function otpService(config: ServerConfig, store: Store, log: FastifyBaseL
     tokenSecret,
     phoneOf,
 
-    async request({ phone, clientIp, turnstileToken, website }: { phone: unknown; clientIp: string; turnstileToken?: unknown; website?: unknown }): Promise<OtpSent> {
+    async request({
+      phone,
+      clientIp,
+      turnstileToken,
+      website,
+    }: {
+      phone: unknown;
+      clientIp: string;
+      turnstileToken?: unknown;
+      website?: unknown;
+    }): Promise<OtpSent> {
       const checked = phoneOf(phone);
-      const sent: OtpSent = { sent: true, phone: checked.phone, display: checked.national, resendAfterSeconds: OTP_RULES.cooldownMs / 1000, expiresInSeconds: OTP_RULES.ttlMs / 1000 };
+      const sent: OtpSent = {
+        sent: true,
+        phone: checked.phone,
+        display: checked.national,
+        resendAfterSeconds: OTP_RULES.cooldownMs / 1000,
+        expiresInSeconds: OTP_RULES.ttlMs / 1000,
+      };
       // A filled honeypot is a bot: it is answered as if it worked, and nothing is sent.
       if (typeof website === 'string' && website.trim()) {
-        log.warn({ client: keyedHash(config.dataHashKey, `ip:${clientIp}`).slice(0, 28) }, 'code request with the honeypot filled: nothing sent');
+        log.warn(
+          { client: keyedHash(config.dataHashKey, `ip:${clientIp}`).slice(0, 28) },
+          'code request with the honeypot filled: nothing sent',
+        );
         return sent;
       }
       await verifyChallenge(config.turnstile, turnstileToken, clientIp, config.providerTimeoutMs);
@@ -65,8 +102,17 @@ export function otpService(config: ServerConfig, store: Store, log: FastifyBaseL
         const retry = { retryAfterSeconds: seconds };
         const headers = { 'retry-after': String(seconds) };
         if (hold.reason === 'otp-capacity') {
-          log.warn({ maxPerHour: config.otp.maxPerHour }, 'OTP_MAX_PER_HOUR reached: codes are refused until the hour frees places');
-          throw new Refusal(503, 'otp-capacity', 'We are sending too many codes right now. Please try again in a few minutes.', retry, headers);
+          log.warn(
+            { maxPerHour: config.otp.maxPerHour },
+            'OTP_MAX_PER_HOUR reached: codes are refused until the hour frees places',
+          );
+          throw new Refusal(
+            503,
+            'otp-capacity',
+            'We are sending too many codes right now. Please try again in a few minutes.',
+            retry,
+            headers,
+          );
         }
         const message = {
           cooldown: `A code was just sent. You can ask for another in ${inWords(hold.retryAfterMs)}.`,
@@ -88,27 +134,42 @@ export function otpService(config: ServerConfig, store: Store, log: FastifyBaseL
 
     async verify({ phone, code }: { phone: unknown; code: unknown }): Promise<{ token: string }> {
       const checked = phoneOf(phone);
-      if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) throw new Refusal(400, 'code-format', 'Enter the 6-digit code from the text message.');
+      if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim()))
+        throw new Refusal(400, 'code-format', 'Enter the 6-digit code from the text message.');
       const start = await store.otp.startCheck({ phone: checked.phone, now: now(), maxChecks: OTP_RULES.maxChecks });
       if (start.status !== 'check') {
-        const why = { none: 'Ask for a code first: press Get OTP.', expired: 'This code has expired. Ask for a new one.', 'too-many': 'Too many wrong codes. Ask for a new one.' };
+        const why = {
+          none: 'Ask for a code first: press Get OTP.',
+          expired: 'This code has expired. Ask for a new one.',
+          'too-many': 'Too many wrong codes. Ask for a new one.',
+        };
         throw new Refusal(400, start.status === 'none' ? 'no-code' : start.status, why[start.status]);
       }
       const result = await provider.check(checked.phone, code.trim(), start.codeHash);
       if (result === 'wrong') {
-        if (start.checksLeft > 0) throw new Refusal(400, 'wrong-code', `That code is not right. You have ${start.checksLeft} ${start.checksLeft === 1 ? 'try' : 'tries'} left.`, { attemptsLeft: start.checksLeft });
-        throw new Refusal(400, 'too-many', 'That code is not right, and that was the last try. Ask for a new one.', { attemptsLeft: 0 });
+        if (start.checksLeft > 0)
+          throw new Refusal(
+            400,
+            'wrong-code',
+            `That code is not right. You have ${start.checksLeft} ${start.checksLeft === 1 ? 'try' : 'tries'} left.`,
+            { attemptsLeft: start.checksLeft },
+          );
+        throw new Refusal(400, 'too-many', 'That code is not right, and that was the last try. Ask for a new one.', {
+          attemptsLeft: 0,
+        });
       }
       // Used once: of the checks that raced with this one, only the first to get here gets a token.
       const used = await store.otp.consume({ codeId: start.codeId, now: now() });
-      if (result === 'expired' || !used) throw new Refusal(400, 'expired', 'This code has expired or was already used. Ask for a new one.');
+      if (result === 'expired' || !used)
+        throw new Refusal(400, 'expired', 'This code has expired or was already used. Ask for a new one.');
       return { token: issueToken(await tokenSecret(), checked.phone, now()) };
     },
 
     /** The verified phone's token, checked for a lead. */
     async checkLeadToken(token: unknown, phone: string) {
       const checked = checkToken(await tokenSecret(), token, phone, now());
-      if (!checked.ok) throw new Refusal(401, 'verification', 'Your phone verification has expired. Please verify your number again.');
+      if (!checked.ok)
+        throw new Refusal(401, 'verification', 'Your phone verification has expired. Please verify your number again.');
       return checked;
     },
   };

@@ -17,10 +17,14 @@ export interface OtpProvider {
 
 /** Where the console provider's codes go: the developer's terminal, apart from the log (a test hands its own). */
 export type ShowCode = (phone: string, code: string) => void;
-export const showOnTerminal: ShowCode = (phone, code) => void process.stderr.write(`One-time code for ${phone}: ${code} (OTP_PROVIDER=console)\n`);
+export const showOnTerminal: ShowCode = (phone, code) =>
+  void process.stderr.write(`One-time code for ${phone}: ${code} (OTP_PROVIDER=console)\n`);
 
 export function consoleProvider(secret: () => Promise<string>, show: ShowCode = showOnTerminal): OtpProvider {
-  const hash = async (phone: string, code: string) => createHmac('sha256', await secret()).update(`${phone}:${code}`).digest('hex');
+  const hash = async (phone: string, code: string) =>
+    createHmac('sha256', await secret())
+      .update(`${phone}:${code}`)
+      .digest('hex');
   return {
     async prepare(phone) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -32,7 +36,9 @@ export function consoleProvider(secret: () => Promise<string>, show: ShowCode = 
     },
     async check(phone, code, codeHash) {
       const given = Buffer.from(await hash(phone, code));
-      return codeHash !== null && given.length === codeHash.length && timingSafeEqual(given, Buffer.from(codeHash)) ? 'approved' : 'wrong';
+      return codeHash !== null && given.length === codeHash.length && timingSafeEqual(given, Buffer.from(codeHash))
+        ? 'approved'
+        : 'wrong';
     },
   };
 }
@@ -48,12 +54,19 @@ const TWILIO_ERRORS: Record<number, [status: number, error: string, message: str
 };
 const BUSY = 20429;
 
-export function twilioProvider({ accountSid, authToken, serviceSid, apiUrl }: ServerConfig['otp']['twilio'], timeoutMs: number, log: FastifyBaseLogger): OtpProvider {
+export function twilioProvider(
+  { accountSid, authToken, serviceSid, apiUrl }: ServerConfig['otp']['twilio'],
+  timeoutMs: number,
+  log: FastifyBaseLogger,
+): OtpProvider {
   const once = async (path: string, form: Record<string, string>) => {
     try {
       return await fetch(`${apiUrl}/v2/Services/${encodeURIComponent(serviceSid)}/${path}`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: new URLSearchParams(form),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -72,7 +85,8 @@ export function twilioProvider({ accountSid, authToken, serviceSid, apiUrl }: Se
         await sleep(500);
         continue;
       }
-      if (code === BUSY) throw new Refusal(503, 'provider-busy', 'Our text message service is busy. Please try again in a minute.');
+      if (code === BUSY)
+        throw new Refusal(503, 'provider-busy', 'Our text message service is busy. Please try again in a minute.');
       const known = code !== undefined ? TWILIO_ERRORS[code] : undefined;
       if (known) {
         log.warn({ twilioCode: code }, `Twilio Verify refused: ${known[1]}`);

@@ -9,11 +9,14 @@ type Payload = { phone: string; iat: number; exp: number; jti: string };
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64url');
 
 export function issueToken(secret: string, phone: string, now: number): string {
-  const body = Buffer.from(JSON.stringify({ phone, iat: now, exp: now + TOKEN_TTL_MS, jti: randomUUID() } satisfies Payload)).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ phone, iat: now, exp: now + TOKEN_TTL_MS, jti: randomUUID() } satisfies Payload),
+  ).toString('base64url');
   return `${body}.${sign(secret, body)}`;
 }
 
-export type TokenCheck = { ok: true; id: string; verifiedAt: number } | { ok: false; reason: 'invalid' | 'expired' | 'other-phone' };
+export type TokenCheck =
+  { ok: true; id: string; verifiedAt: number } | { ok: false; reason: 'invalid' | 'expired' | 'other-phone' };
 
 /** The token's id and verification time when it is genuine, unexpired and for this phone; otherwise why not. */
 export function checkToken(secret: string, token: unknown, phone: string, now: number): TokenCheck {

@@ -5,7 +5,12 @@ import { Refusal } from '../refusal.ts';
 
 const CHALLENGE = () => new Refusal(403, 'challenge', 'Please complete the check above and try again.');
 
-export async function verifyChallenge({ secret, apiUrl }: ServerConfig['turnstile'], token: unknown, ip: string, timeoutMs: number): Promise<void> {
+export async function verifyChallenge(
+  { secret, apiUrl }: ServerConfig['turnstile'],
+  token: unknown,
+  ip: string,
+  timeoutMs: number,
+): Promise<void> {
   if (!secret) return;
   if (typeof token !== 'string' || !token || token.length > 2048) throw CHALLENGE();
   let outcome: { success?: boolean };

@@ -11,8 +11,19 @@ import type { AuditAction, DeskSession, Store } from '../../storage/index.ts';
 import { checkedSession, requireAdmin, requireOwnOrigin, requireSession } from '../desk-auth.ts';
 
 const sessionId = (s: DeskSession) => `${s.userId}:${s.createdAt}`;
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } } };
-const auditQuery = { type: 'object', additionalProperties: false, properties: { before: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' } } };
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
+};
+const auditQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    before: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+    limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
+  },
+};
 const FIELD_WORDS = {
   id: { error: 'not-found', message: 'There is no such lead.' },
   before: { error: 'invalid-filter', message: 'before must be an entry’s id.' },
@@ -20,19 +31,33 @@ const FIELD_WORDS = {
 };
 
 /** Writes a download down: which list, its filters (never the search text), how many rows. */
-export function auditDownload(store: Store, request: FastifyRequest, now: number, what: 'leads' | 'feedback', rows: number) {
+export function auditDownload(
+  store: Store,
+  request: FastifyRequest,
+  now: number,
+  what: 'leads' | 'feedback',
+  rows: number,
+) {
   const session = checkedSession(request);
   if (!session) return Promise.resolve();
-  const filters = Object.fromEntries(Object.entries((request.query ?? {}) as Record<string, string>).filter(([k]) => k !== 'q'));
+  const filters = Object.fromEntries(
+    Object.entries((request.query ?? {}) as Record<string, string>).filter(([k]) => k !== 'q'),
+  );
   const action: AuditAction = what === 'leads' ? 'leads.download' : 'feedback.download';
-  return store.audit.record({ at: now, actor: session.email, action, sessionId: sessionId(session), detail: { filters, rows } }).catch((error) => {
-    request.log.error(`the audit could not write a download down: ${(error as Error).message}`);
-  });
+  return store.audit
+    .record({ at: now, actor: session.email, action, sessionId: sessionId(session), detail: { filters, rows } })
+    .catch((error) => {
+      request.log.error(`the audit could not write a download down: ${(error as Error).message}`);
+    });
 }
 
-export async function deskAdminRoutes(api: FastifyInstance, { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig }) {
+export async function deskAdminRoutes(
+  api: FastifyInstance,
+  { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig },
+) {
   const data = personalData(store, { key: config.dataHashKey, deliver: Boolean(config.webhook.url), now: desk.now });
-  const admin = (what: string) => async (request: FastifyRequest, reply: FastifyReply) => requireAdmin(await requireSession(request, reply, desk), what);
+  const admin = (what: string) => async (request: FastifyRequest, reply: FastifyReply) =>
+    requireAdmin(await requireSession(request, reply, desk), what);
   const routeConfig = { fieldWords: FIELD_WORDS } as FastifyContextConfig;
 
   // What the desk's routes did, once they did it (2xx only).
@@ -43,32 +68,65 @@ export async function deskAdminRoutes(api: FastifyInstance, { store, desk, confi
     const leadId = Number((request.params as { id?: string } | undefined)?.id) || null;
     const at = desk.now();
     try {
-      if (route === 'POST /api/session') await store.audit.record({ at, actor: normaliseEmail(String((request.body as { email?: string }).email)), action: 'sign-in' });
+      if (route === 'POST /api/session')
+        await store.audit.record({
+          at,
+          actor: normaliseEmail(String((request.body as { email?: string }).email)),
+          action: 'sign-in',
+        });
       else if (!session || !leadId) return;
-      else if (route === 'GET /api/desk/leads/:id') await store.audit.viewed({ at, actor: session.email, leadId, sessionId: sessionId(session) });
+      else if (route === 'GET /api/desk/leads/:id')
+        await store.audit.viewed({ at, actor: session.email, leadId, sessionId: sessionId(session) });
       else if (route === 'POST /api/desk/leads/:id/contacted' || route === 'DELETE /api/desk/leads/:id/contacted')
-        await store.audit.record({ at, actor: session.email, action: request.method === 'POST' ? 'lead.mark' : 'lead.unmark', leadId, sessionId: sessionId(session) });
+        await store.audit.record({
+          at,
+          actor: session.email,
+          action: request.method === 'POST' ? 'lead.mark' : 'lead.unmark',
+          leadId,
+          sessionId: sessionId(session),
+        });
     } catch (error) {
       request.log.error(`the audit could not write ${route} down: ${(error as Error).message}`);
     }
   });
 
-  api.delete('/desk/leads/:id/personal-data', { onRequest: [admin('erase a person’s data'), async (request) => requireOwnOrigin(request, config)], schema: { params: idParams }, config: routeConfig }, async (request) => {
-    const session = checkedSession(request)!;
-    const id = Number((request.params as { id: string }).id);
-    const found = await store.desk.lead({ id });
-    if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
-    // An erased lead has no number left: it is erased alone (again: nothing more to remove).
-    const done = found.lead.phone ? await data.forgetPhone(found.lead.phone) : { leadIds: [], codes: 0, suppressed: false };
-    await store.audit.record({ at: desk.now(), actor: session.email, action: 'lead.erase', leadId: id, sessionId: sessionId(session), detail: { leads: done.leadIds } });
-    request.log.info({ deskUserId: session.userId, leadId: id, leads: done.leadIds.length }, 'personal data erased');
-    return { erased: done.leadIds };
-  });
+  api.delete(
+    '/desk/leads/:id/personal-data',
+    {
+      onRequest: [admin('erase a person’s data'), async (request) => requireOwnOrigin(request, config)],
+      schema: { params: idParams },
+      config: routeConfig,
+    },
+    async (request) => {
+      const session = checkedSession(request)!;
+      const id = Number((request.params as { id: string }).id);
+      const found = await store.desk.lead({ id });
+      if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
+      // An erased lead has no number left: it is erased alone (again: nothing more to remove).
+      const done = found.lead.phone
+        ? await data.forgetPhone(found.lead.phone)
+        : { leadIds: [], codes: 0, suppressed: false };
+      await store.audit.record({
+        at: desk.now(),
+        actor: session.email,
+        action: 'lead.erase',
+        leadId: id,
+        sessionId: sessionId(session),
+        detail: { leads: done.leadIds },
+      });
+      request.log.info({ deskUserId: session.userId, leadId: id, leads: done.leadIds.length }, 'personal data erased');
+      return { erased: done.leadIds };
+    },
+  );
 
-  api.get('/desk/audit', { onRequest: admin('read the audit'), schema: { querystring: auditQuery }, config: routeConfig }, async (request) => {
-    const q = request.query as { before?: string; limit?: string };
-    const limit = Number(q.limit ?? 100);
-    const entries = await store.audit.list({ before: q.before ? Number(q.before) : undefined, limit });
-    return { entries, next: entries.length === limit ? String(entries[entries.length - 1].id) : null };
-  });
+  api.get(
+    '/desk/audit',
+    { onRequest: admin('read the audit'), schema: { querystring: auditQuery }, config: routeConfig },
+    async (request) => {
+      const q = request.query as { before?: string; limit?: string };
+      const limit = Number(q.limit ?? 100);
+      const entries = await store.audit.list({ before: q.before ? Number(q.before) : undefined, limit });
+      return { entries, next: entries.length === limit ? String(entries[entries.length - 1].id) : null };
+    },
+  );
 }

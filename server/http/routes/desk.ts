@@ -2,7 +2,13 @@
 // leads with their calls, one lead with its consent proof, attempts and transcript, the contacted mark,
 // the feedback, CSV downloads of what the filters show, and the "changed since" figure the open desk
 // polls, and the overview's counts. Filters are checked by their schemas and reach SQL only as values.
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
 import { Readable } from 'node:stream';
 import type { ServerConfig } from '../../config/settings.ts';
 import { AGENT_IDS } from '../../../model/agents.ts';
@@ -19,7 +25,12 @@ import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
 
-const day = { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] };
+const day = {
+  anyOf: [
+    { type: 'string', format: 'date' },
+    { type: 'string', format: 'date-time' },
+  ],
+};
 const leadQuery = {
   type: 'object',
   additionalProperties: false,
@@ -37,20 +48,37 @@ const leadQuery = {
     day: { type: 'string', format: 'date' },
   },
 };
-const overviewQuery = { type: 'object', additionalProperties: false, properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } } };
+const overviewQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+};
 const feedbackQuery = { type: 'object', additionalProperties: false, properties: { from: day, to: day } };
 // Ids up to 1,999,999,999: within PostgreSQL's INTEGER, so a larger one is a 404, never a 500.
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$|^1[0-9]{9}$' } } };
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$|^1[0-9]{9}$' } },
+};
 const signInBody = {
   type: 'object',
   additionalProperties: false,
   required: ['email', 'password'],
-  properties: { email: { type: 'string', minLength: 1, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 1024 } },
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
 };
 
 const FIELD_WORDS: FieldWords = {
-  from: { error: 'invalid-filter', message: 'from must be a date (2026-11-23) or a time with its zone (2026-11-23T00:00:00+05:30).' },
-  to: { error: 'invalid-filter', message: 'to must be a date (2026-11-23) or a time with its zone (2026-11-23T00:00:00+05:30).' },
+  from: {
+    error: 'invalid-filter',
+    message: 'from must be a date (2026-11-23) or a time with its zone (2026-11-23T00:00:00+05:30).',
+  },
+  to: {
+    error: 'invalid-filter',
+    message: 'to must be a date (2026-11-23) or a time with its zone (2026-11-23T00:00:00+05:30).',
+  },
   agent: { error: 'invalid-filter', message: `agent must be one of ${AGENT_IDS.join(', ')}.` },
   status: { error: 'invalid-filter', message: `status must be one of ${CALL_STATES.join(', ')}.` },
   limit: { error: 'invalid-filter', message: 'limit must be a whole number from 1 to 1000.' },
@@ -65,7 +93,16 @@ const FIELD_WORDS: FieldWords = {
 };
 
 type Range = { from?: string; to?: string };
-type LeadQuery = Range & { agent?: string; status?: string; outcome?: string; queue?: string; q?: string; cursor?: string; limit?: string; day?: string };
+type LeadQuery = Range & {
+  agent?: string;
+  status?: string;
+  outcome?: string;
+  queue?: string;
+  q?: string;
+  cursor?: string;
+  limit?: string;
+  day?: string;
+};
 
 const MAX_DATE_MS = Date.UTC(9999, 0, 1);
 const badDate = (field: string) => new Refusal(400, 'invalid-filter', FIELD_WORDS[field].message!, { field });
@@ -78,7 +115,13 @@ function range({ from, to }: Range): Range {
   const parse = (field: string, v: string) => {
     const ms = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
     // Before 1970 or after 9999 nothing was stored, and PostgreSQL has no year 0: refused, never a failed query.
-    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_DATE_MS || (v.length === 10 && new Date(ms).toISOString().slice(0, 10) !== v)) throw badDate(field);
+    if (
+      !Number.isFinite(ms) ||
+      ms < 0 ||
+      ms > MAX_DATE_MS ||
+      (v.length === 10 && new Date(ms).toISOString().slice(0, 10) !== v)
+    )
+      throw badDate(field);
     return ms;
   };
   const instant = (field: string, v: string) => new Date(parse(field, v)).toISOString();
@@ -92,7 +135,8 @@ function range({ from, to }: Range): Range {
 function leadFilter(q: LeadQuery) {
   const text = q.q?.trim() ?? '';
   const search = text ? searchPrefixes(text) : null;
-  if (text && !search) throw new Refusal(400, 'invalid-filter', 'Search by a name, or by at least 3 digits of a phone number.');
+  if (text && !search)
+    throw new Refusal(400, 'invalid-filter', 'Search by a name, or by at least 3 digits of a phone number.');
   return {
     ...range(q),
     agentId: q.agent,
@@ -128,12 +172,19 @@ function listed({ lead, call, outcome, contacted }: Awaited<ReturnType<Store['de
 }
 
 /** The file is named with the viewer's date where the desk sends it (`day`), else the UTC date. */
-const csvName = (what: string, now: number, day?: string) => `${what}-${day ?? new Date(now).toISOString().slice(0, 10)}.csv`;
+const csvName = (what: string, now: number, day?: string) =>
+  `${what}-${day ?? new Date(now).toISOString().slice(0, 10)}.csv`;
 /** A download, streamed: its header leaves at once, then a page of rows at a time (memory stays flat whatever the count). */
 const sendCsv = (reply: FastifyReply, name: string, body: AsyncIterable<string>) =>
-  reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(Readable.from(body));
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .send(Readable.from(body));
 
-export async function deskRoutes(api: FastifyInstance, { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig }) {
+export async function deskRoutes(
+  api: FastifyInstance,
+  { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig },
+) {
   const routeConfig = { fieldWords: FIELD_WORDS } as FastifyContextConfig;
   // Personal data: never kept by a browser's or a proxy's cache.
   api.addHook('onSend', async (_request, reply) => {
@@ -144,25 +195,44 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
   // The session is checked first (onRequest, before any schema), then the origin of a change: without a
   // session every desk call is a 401, whatever else is wrong with it.
   const sessions = new WeakMap<FastifyRequest, DeskSession>();
-  const signedIn = async (request: FastifyRequest, reply: FastifyReply) => void sessions.set(request, await requireSession(request, reply, desk));
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply) =>
+    void sessions.set(request, await requireSession(request, reply, desk));
   const ownOrigin = async (request: FastifyRequest) => requireOwnOrigin(request, config);
   const sessionOf = (request: FastifyRequest) => sessions.get(request)!;
   const reader: RouteShorthandOptions = { onRequest: signedIn, config: routeConfig };
   const writer: RouteShorthandOptions = { onRequest: [signedIn, ownOrigin], config: routeConfig };
 
-  api.post('/session', { schema: { body: signInBody }, onRequest: ownOrigin, config: { ...routeConfig, rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
-    const { email, password } = request.body as { email: string; password: string };
-    const result = await desk.signIn({ email, password, clientIp: request.ip });
-    if (!result.ok && result.reason === 'locked') {
-      const retryAt = new Date(result.until).toISOString();
-      const seconds = Math.max(1, Math.ceil((result.until - desk.now()) / 1000));
-      throw new Refusal(429, 'locked', `Too many failed sign-ins. Try again after ${retryAt.slice(11, 16)} UTC.`, { retryAt }, { 'Retry-After': String(seconds) });
-    }
-    if (!result.ok) throw new Refusal(401, 'wrong-credentials', 'That email and password do not match.');
-    request.log.info({ deskUserId: result.session.userId }, 'desk sign-in');
-    setSessionCookie(request, reply, result.token, result.session.expiresAt, desk.now());
-    return { email: result.session.email, role: result.session.role, expiresAt: new Date(result.session.expiresAt).toISOString() };
-  });
+  api.post(
+    '/session',
+    {
+      schema: { body: signInBody },
+      onRequest: ownOrigin,
+      config: { ...routeConfig, rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body as { email: string; password: string };
+      const result = await desk.signIn({ email, password, clientIp: request.ip });
+      if (!result.ok && result.reason === 'locked') {
+        const retryAt = new Date(result.until).toISOString();
+        const seconds = Math.max(1, Math.ceil((result.until - desk.now()) / 1000));
+        throw new Refusal(
+          429,
+          'locked',
+          `Too many failed sign-ins. Try again after ${retryAt.slice(11, 16)} UTC.`,
+          { retryAt },
+          { 'Retry-After': String(seconds) },
+        );
+      }
+      if (!result.ok) throw new Refusal(401, 'wrong-credentials', 'That email and password do not match.');
+      request.log.info({ deskUserId: result.session.userId }, 'desk sign-in');
+      setSessionCookie(request, reply, result.token, result.session.expiresAt, desk.now());
+      return {
+        email: result.session.email,
+        role: result.session.role,
+        expiresAt: new Date(result.session.expiresAt).toISOString(),
+      };
+    },
+  );
 
   // Asked by the desk as it opens: without a session the answer is 204 (a signed-out desk is no error).
   api.get('/session', { config: routeConfig }, async (request, reply) => {
@@ -185,21 +255,37 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
     const q = request.query as LeadQuery;
     const limit = Number(q.limit ?? 100);
     // One more than asked says whether there is a next page; the cursor is the last id shown.
-    const [rows, version] = await Promise.all([store.desk.leads({ ...leadFilter(q), limit: limit + 1 }), store.desk.version()]);
+    const [rows, version] = await Promise.all([
+      store.desk.leads({ ...leadFilter(q), limit: limit + 1 }),
+      store.desk.version(),
+    ]);
     const page = rows.slice(0, limit);
-    return { leads: page.map(listed), limit, nextCursor: rows.length > limit ? String(page.at(-1)!.lead.id) : null, version };
+    return {
+      leads: page.map(listed),
+      limit,
+      nextCursor: rows.length > limit ? String(page.at(-1)!.lead.id) : null,
+      version,
+    };
   });
 
   api.get('/desk/leads.csv', { ...reader, schema: { querystring: leadQuery } }, async (request, reply) => {
     const session = sessionOf(request);
-    const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({ ...leadRow(r), contactedAt: r.contacted?.at ?? null, contactedBy: r.contacted?.by ?? null });
+    const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({
+      ...leadRow(r),
+      contactedAt: r.contacted?.at ?? null,
+      contactedBy: r.contacted?.by ?? null,
+    });
     const done = (rows: number) => {
       request.log.info({ deskUserId: session.userId, rows }, 'desk leads downloaded');
       void auditDownload(store, request, desk.now(), 'leads', rows);
     };
     // Exactly the list's filters (search, queue and outcome included); only the cursor is the export's own.
     const pages = listPages(store, leadFilter({ ...(request.query as LeadQuery), cursor: undefined }));
-    return sendCsv(reply, csvName('leads', desk.now(), (request.query as LeadQuery).day), csvChunks([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], pages, flat, done));
+    return sendCsv(
+      reply,
+      csvName('leads', desk.now(), (request.query as LeadQuery).day),
+      csvChunks([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], pages, flat, done),
+    );
   });
 
   api.get('/desk/leads/:id', { ...reader, schema: { params: idParams } }, async (request) => {
@@ -211,7 +297,11 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
 
   api.post('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
     const session = sessionOf(request);
-    const marked = await store.desk.markContacted({ leadId: Number((request.params as { id: string }).id), by: session.email, now: desk.now() });
+    const marked = await store.desk.markContacted({
+      leadId: Number((request.params as { id: string }).id),
+      by: session.email,
+      now: desk.now(),
+    });
     if (!marked) throw new Refusal(404, 'not-found', 'There is no such lead.');
     return marked;
   });
@@ -219,7 +309,11 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
   // Undoes the mark; who undid it stays in the lead's history beside who marked it.
   api.delete('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
     const session = sessionOf(request);
-    const unmarked = await store.desk.unmarkContacted({ leadId: Number((request.params as { id: string }).id), by: session.email, now: desk.now() });
+    const unmarked = await store.desk.unmarkContacted({
+      leadId: Number((request.params as { id: string }).id),
+      by: session.email,
+      now: desk.now(),
+    });
     if (!unmarked) throw new Refusal(404, 'not-found', 'There is no such lead.');
     return unmarked;
   });
@@ -239,11 +333,19 @@ export async function deskRoutes(api: FastifyInstance, { store, desk, config }: 
 
   api.get('/desk/feedback.csv', { ...reader, schema: { querystring: feedbackQuery } }, async (request, reply) => {
     const pages = feedbackPages(store, range(request.query as Range), 'desc');
-    return sendCsv(reply, csvName('feedback', desk.now()), csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, (rows) => void auditDownload(store, request, desk.now(), 'feedback', rows)));
+    return sendCsv(
+      reply,
+      csvName('feedback', desk.now()),
+      csvChunks(
+        FEEDBACK_COLUMNS,
+        pages,
+        (r) => r,
+        (rows) => void auditDownload(store, request, desk.now(), 'feedback', rows),
+      ),
+    );
   });
 
   api.get('/desk/changes', reader, async () => {
     return { version: await store.desk.version() };
   });
-
 }

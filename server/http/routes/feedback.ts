@@ -13,15 +13,23 @@ const FIELD_WORDS: FieldWords = {
   message: { error: 'invalid', label: 'Your feedback' },
 };
 
-export async function feedbackRoutes(app: FastifyInstance, { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } }) {
+export async function feedbackRoutes(
+  app: FastifyInstance,
+  { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } },
+) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
     schema: { body: FeedbackBody },
-    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs }, fieldWords: FIELD_WORDS, controls: { multiline: ['message'] } },
+    config: {
+      rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs },
+      fieldWords: FIELD_WORDS,
+      controls: { multiline: ['message'] },
+    },
     // Trim before validating, so "   " counts as empty and stored values carry no padding.
     preValidation: async (request) => {
       const body = request.body;
       if (body && typeof body === 'object' && !Array.isArray(body)) {
-        for (const [key, value] of Object.entries(body)) if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
+        for (const [key, value] of Object.entries(body))
+          if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
       }
     },
     handler: async (request, reply) => {

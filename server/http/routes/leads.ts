@@ -8,7 +8,10 @@ import type { OtpService } from '../../domain/otp/otp-service.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../../../model/lead.ts';
 import type { FieldWords } from '../errors.ts';
 
-const PHONE_WORDS = { error: 'invalid-phone', message: 'Enter a valid mobile number with its country code, for example +91 98765 43210.' };
+const PHONE_WORDS = {
+  error: 'invalid-phone',
+  message: 'Enter a valid mobile number with its country code, for example +91 98765 43210.',
+};
 const FIELD_WORDS: FieldWords = {
   phone: PHONE_WORDS,
   code: { error: 'code-format', message: 'Enter the 6-digit code from the text message.' },
@@ -23,12 +26,17 @@ export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: O
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { fieldWords: FIELD_WORDS };
 
-  api.post('/otp', { schema: { body: CodeRequestBody }, config }, async (request) => otp.request({ ...request.body, clientIp: request.ip }));
+  api.post('/otp', { schema: { body: CodeRequestBody }, config }, async (request) =>
+    otp.request({ ...request.body, clientIp: request.ip }),
+  );
 
   api.post('/otp/verify', { schema: { body: CodeCheckBody }, config }, async (request) => otp.verify(request.body));
 
   api.post('/demo-requests', { schema: { body: DemoRequestBody }, config }, async (request, reply) => {
-    const answer = await intake.submit(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+    const answer = await intake.submit(request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
     return reply.code(answer.status).send(answer.body);
   });
 }

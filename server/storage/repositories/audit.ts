@@ -2,8 +2,16 @@
 // and when. Entries name desk accounts and lead ids, never a lead's personal data.
 import { num, one, query, sql } from '../sql.ts';
 
-export type AuditAction = 'sign-in' | 'lead.view' | 'leads.download' | 'feedback.download' | 'lead.mark' | 'lead.unmark' | 'lead.erase';
-export type AuditEntry = { at: number; actor: string; action: AuditAction; leadId?: number | null; sessionId?: string | null; detail?: Record<string, unknown> | null };
+export type AuditAction =
+  'sign-in' | 'lead.view' | 'leads.download' | 'feedback.download' | 'lead.mark' | 'lead.unmark' | 'lead.erase';
+export type AuditEntry = {
+  at: number;
+  actor: string;
+  action: AuditAction;
+  leadId?: number | null;
+  sessionId?: string | null;
+  detail?: Record<string, unknown> | null;
+};
 
 const HOUR = 3_600_000;
 
@@ -15,14 +23,17 @@ export const audit = {
 
   /** A lead view, written once per lead, session and hour (an open lead page polls: one entry, not one a poll). */
   *viewed({ at, actor, leadId, sessionId }: { at: number; actor: string; leadId: number; sessionId: string }) {
-    const seen = yield* one(sql`SELECT 1 AS seen FROM desk_audit WHERE lead_id = ${leadId} AND at > ${at - HOUR} AND action = 'lead.view' AND session_id = ${sessionId} LIMIT 1`);
+    const seen = yield* one(
+      sql`SELECT 1 AS seen FROM desk_audit WHERE lead_id = ${leadId} AND at > ${at - HOUR} AND action = 'lead.view' AND session_id = ${sessionId} LIMIT 1`,
+    );
     if (!seen) yield* audit.record({ at, actor, action: 'lead.view', leadId, sessionId });
     return !seen;
   },
 
   /** Entries newest first, `limit` at a time; `before` the last id of the previous page. */
   *list({ before, limit }: { before?: number; limit: number }) {
-    const rows = yield* query(sql`SELECT id, at, actor, action, lead_id, detail FROM desk_audit ${before === undefined ? sql`` : sql`WHERE id < ${before}`}
+    const rows =
+      yield* query(sql`SELECT id, at, actor, action, lead_id, detail FROM desk_audit ${before === undefined ? sql`` : sql`WHERE id < ${before}`}
       ORDER BY id DESC LIMIT ${limit}`);
     return rows.map((r) => ({
       id: num(r.id),

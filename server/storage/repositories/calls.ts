@@ -9,7 +9,16 @@ import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 import { bump, setOutcome } from './tallies.ts';
 import { isoOf, msOf } from './times.ts';
 
-export type CallJob = { leadId: number; phone: string; name: string; agentId: string; timeZone: string | null; attempts: number; attemptStartedAt: number | null; suppressed: boolean };
+export type CallJob = {
+  leadId: number;
+  phone: string;
+  name: string;
+  agentId: string;
+  timeZone: string | null;
+  attempts: number;
+  attemptStartedAt: number | null;
+  suppressed: boolean;
+};
 
 export type AttemptOutcome =
   | { kind: 'placed'; providerCallId: string; providerStatus: string | null; checkAt: number }
@@ -34,7 +43,9 @@ export type ProviderUpdate = {
 
 function* changed(leadId: number, now: number, deliver: boolean) {
   if (!deliver) return;
-  const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${leadId}`);
+  const row = yield* one(
+    sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${leadId}`,
+  );
   if (row) yield* enqueue('lead.call.updated', now, leadOf(row), callOf(row));
 }
 
@@ -52,7 +63,17 @@ export const calls = {
       const r = yield* one(sql`SELECT l.id, l.phone, l.name, l.agent_id, l.time_zone, c.attempts, c.attempt_started_at,
           (SELECT COUNT(*) FROM suppressions s WHERE s.phone = l.phone OR s.phone = l.phone_hash) AS suppressed
         FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${lead_id}`);
-      if (r) jobs.push({ leadId: num(r.id), phone: String(r.phone), name: String(r.name), agentId: String(r.agent_id), timeZone: r.time_zone === null || r.time_zone === undefined ? null : String(r.time_zone), attempts: num(r.attempts), attemptStartedAt: numOrNull(r.attempt_started_at), suppressed: num(r.suppressed) > 0 });
+      if (r)
+        jobs.push({
+          leadId: num(r.id),
+          phone: String(r.phone),
+          name: String(r.name),
+          agentId: String(r.agent_id),
+          timeZone: r.time_zone === null || r.time_zone === undefined ? null : String(r.time_zone),
+          attempts: num(r.attempts),
+          attemptStartedAt: numOrNull(r.attempt_started_at),
+          suppressed: num(r.suppressed) > 0,
+        });
     }
     return jobs;
   },
@@ -75,7 +96,8 @@ export const calls = {
    * is no longer to be placed (its lead was erased, or it was given up, since it was leased): no attempt then.
    */
   *begin({ leadId, now }: { leadId: number; now: number }) {
-    const row = yield* one(sql`UPDATE calls SET attempts = attempts + 1, attempt_started_at = ${now}, updated_at = ${now}
+    const row =
+      yield* one(sql`UPDATE calls SET attempts = attempts + 1, attempt_started_at = ${now}, updated_at = ${now}
       WHERE lead_id = ${leadId} AND status IN ('pending', 'scheduled', 'retrying') RETURNING attempts`);
     if (!row) return null;
     const attempt = num(row.attempts);
@@ -90,11 +112,23 @@ export const calls = {
    * is locked first (PostgreSQL), so an erasure under way finishes before this reads it, and one that comes
    * later waits for this to commit and then erases what it wrote.
    */
-  *record({ leadId, now, outcome, deliver }: { leadId: number; now: number; outcome: AttemptOutcome; deliver: boolean }) {
+  *record({
+    leadId,
+    now,
+    outcome,
+    deliver,
+  }: {
+    leadId: number;
+    now: number;
+    outcome: AttemptOutcome;
+    deliver: boolean;
+  }) {
     const o = outcome;
     const lead = yield* one(sql`SELECT erased_at FROM leads WHERE id = ${leadId} ${raw({ postgres: 'FOR SHARE' })}`);
     if (!lead || lead.erased_at !== null) {
-      yield* one(sql`UPDATE calls SET attempt_started_at = NULL, lease_until = NULL, next_attempt_at = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+      yield* one(
+        sql`UPDATE calls SET attempt_started_at = NULL, lease_until = NULL, next_attempt_at = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`,
+      );
       if (o.kind !== 'wait') {
         yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${o.kind === 'placed' ? 'placed' : o.kind === 'retry' ? (o.unknown ? 'unknown' : 'retry') : 'failed'}
           WHERE id = (SELECT MAX(id) FROM call_attempts WHERE lead_id = ${leadId}) AND finished_at IS NULL`);
@@ -121,10 +155,28 @@ export const calls = {
     }
     if (o.kind === 'placed') {
       const lead = yield* one(sql`SELECT agent_id, utm_campaign FROM leads WHERE id = ${leadId}`);
-      yield* bump('calls-placed', now, { agentId: String(lead?.agent_id ?? ''), campaign: (lead?.utm_campaign as string | null) ?? null });
+      yield* bump('calls-placed', now, {
+        agentId: String(lead?.agent_id ?? ''),
+        campaign: (lead?.utm_campaign as string | null) ?? null,
+      });
     }
-    yield* setOutcome(leadId, o.kind === 'placed' ? 'calling' : o.kind === 'retry' ? 'retrying' : outcomeOf({ status: 'failed', failureReason: o.reason }), now);
-    const result = o.kind === 'placed' ? `placed ${o.providerCallId}` : o.kind === 'retry' ? (o.unknown ? 'unknown' : 'retry') : 'failed';
+    yield* setOutcome(
+      leadId,
+      o.kind === 'placed'
+        ? 'calling'
+        : o.kind === 'retry'
+          ? 'retrying'
+          : outcomeOf({ status: 'failed', failureReason: o.reason }),
+      now,
+    );
+    const result =
+      o.kind === 'placed'
+        ? `placed ${o.providerCallId}`
+        : o.kind === 'retry'
+          ? o.unknown
+            ? 'unknown'
+            : 'retry'
+          : 'failed';
     yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${result}, error = ${o.kind === 'placed' ? null : o.error},
       provider_call_id = ${o.kind === 'placed' ? o.providerCallId : null}
       WHERE id = (SELECT MAX(id) FROM call_attempts WHERE lead_id = ${leadId}) AND finished_at IS NULL`);
@@ -144,16 +196,32 @@ export const calls = {
    * fill fields still empty. The row is locked while it is read and written (PostgreSQL; SQLite has one
    * writer), so two events for one call on two instances never lose each other's fields.
    */
-  *update({ providerCallId, now, update, deliver }: { providerCallId: string; now: number; update: ProviderUpdate; deliver: boolean }) {
-    const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.lead_id FROM calls c JOIN leads l ON l.id = c.lead_id
+  *update({
+    providerCallId,
+    now,
+    update,
+    deliver,
+  }: {
+    providerCallId: string;
+    now: number;
+    update: ProviderUpdate;
+    deliver: boolean;
+  }) {
+    const row =
+      yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.lead_id FROM calls c JOIN leads l ON l.id = c.lead_id
       WHERE c.provider_call_id = ${providerCallId} ${raw({ postgres: 'FOR UPDATE OF c' })}`);
     if (!row) return 'unknown' as const;
     const before = callOf(row)!;
     const ended = before.status === 'ended';
     // The provider's times are kept as epoch ms, so they are compared (and answered) as ISO text of those.
-    const u = { ...update, startedAt: isoOf(null, update.startedAt) ?? undefined, endedAt: isoOf(null, update.endedAt) ?? undefined };
+    const u = {
+      ...update,
+      startedAt: isoOf(null, update.startedAt) ?? undefined,
+      endedAt: isoOf(null, update.endedAt) ?? undefined,
+    };
     /** The new value of a field: what the event says, unless the call has ended and the field is filled already. */
-    const field = <T>(was: T | null, given: T | undefined): T | null => (ended && was !== null && was !== '' ? was : (given ?? was));
+    const field = <T>(was: T | null, given: T | undefined): T | null =>
+      ended && was !== null && was !== '' ? was : (given ?? was);
     const next = {
       status: ended || u.status === 'ended' || u.endedReason ? 'ended' : before.status,
       // A status arriving after the end (out of order) changes nothing.
@@ -175,9 +243,20 @@ export const calls = {
       check_at = ${next.status === 'ended' ? null : fragment('check_at')}, updated_at = ${now}
       WHERE provider_call_id = ${providerCallId}`);
     const leadId = num(row.lead_id);
-    yield* setOutcome(leadId, outcomeOf({ status: next.status as CallState, endedReason: next.endedReason, failureReason: before.failureReason }), now);
+    yield* setOutcome(
+      leadId,
+      outcomeOf({
+        status: next.status as CallState,
+        endedReason: next.endedReason,
+        failureReason: before.failureReason,
+      }),
+      now,
+    );
     if (successOf(next.successEvaluation) === true && successOf(before.successEvaluation) !== true) {
-      yield* bump('successful', now, { agentId: String(row.agent_id), campaign: (row.utm_campaign as string | null) ?? null });
+      yield* bump('successful', now, {
+        agentId: String(row.agent_id),
+        campaign: (row.utm_campaign as string | null) ?? null,
+      });
     }
     // The CRM hears of the end (and of a later, fuller report); progress in between is ours alone.
     if (next.status === 'ended') yield* changed(leadId, now, deliver);
@@ -194,7 +273,9 @@ export const calls = {
 
   /** Every attempt of a lead's call, in order. */
   *attempts({ leadId }: { leadId: number }) {
-    const rows = yield* query(sql`SELECT attempt, started_at, finished_at, outcome, error, provider_call_id FROM call_attempts WHERE lead_id = ${leadId} ORDER BY attempt`);
+    const rows = yield* query(
+      sql`SELECT attempt, started_at, finished_at, outcome, error, provider_call_id FROM call_attempts WHERE lead_id = ${leadId} ORDER BY attempt`,
+    );
     return rows.map((r) => ({
       attempt: num(r.attempt),
       startedAt: new Date(num(r.started_at)).toISOString(),

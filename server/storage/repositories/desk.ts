@@ -33,10 +33,13 @@ export type { MarkEvent };
 export type DeskFeedbackFilter = { from?: string; to?: string; limit?: number };
 
 const contactedOf = (r: Record<string, unknown>): Contacted =>
-  r.contacted_at === null || r.contacted_at === undefined ? null : { at: new Date(num(r.contacted_at)).toISOString(), by: String(r.contacted_by) };
+  r.contacted_at === null || r.contacted_at === undefined
+    ? null
+    : { at: new Date(num(r.contacted_at)).toISOString(), by: String(r.contacted_by) };
 
 /** The first text after every text that starts with `prefix` (byte order: PostgreSQL's column is COLLATE "C"). */
-const after = (prefix: string) => prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
+const after = (prefix: string) =>
+  prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
 
 /**
  * A search term's rows of lead_search (as `s`): a name's beginning is one exact term (its leads in id
@@ -67,24 +70,53 @@ function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: num
 }
 
 /** The leads (with calls and marks) that `where` picks, newest first by `order`. */
-function* listed(where: Sql, order: Sql, limit: number, fields: DeskLeadFilter['fields'], source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`) {
+function* listed(
+  where: Sql,
+  order: Sql,
+  limit: number,
+  fields: DeskLeadFilter['fields'],
+  source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`,
+) {
   // The marks are looked up for the page's leads only (PostgreSQL evaluates these after its sort and limit;
   // a join read every mark to sort a date range's leads).
-  const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${fields === 'export' ? EXPORT_CALL_COLUMNS : CALL_COLUMNS}, c.outcome,
+  const rows =
+    yield* query(sql`SELECT ${LEAD_COLUMNS}, ${fields === 'export' ? EXPORT_CALL_COLUMNS : CALL_COLUMNS}, c.outcome,
       (SELECT m.contacted_at FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_at, (SELECT m.contacted_by FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_by
     FROM ${source} WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
-  return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r) }));
+  return rows.map((r) => ({
+    lead: leadOf(r),
+    call: callOf(r),
+    outcome: (r.outcome as string | null) ?? null,
+    contacted: contactedOf(r),
+  }));
 }
 
 function* marksOf(leadId: number) {
-  const rows = yield* query(sql`SELECT action, by_email, at FROM lead_mark_events WHERE lead_id = ${leadId} ORDER BY id`);
-  return rows.map((r): MarkEvent => ({ action: r.action as MarkEvent['action'], by: String(r.by_email), at: new Date(num(r.at)).toISOString() }));
+  const rows = yield* query(
+    sql`SELECT action, by_email, at FROM lead_mark_events WHERE lead_id = ${leadId} ORDER BY id`,
+  );
+  return rows.map((r): MarkEvent => ({
+    action: r.action as MarkEvent['action'],
+    by: String(r.by_email),
+    at: new Date(num(r.at)).toISOString(),
+  }));
 }
 
 export const desk = {
   /** A new account; `exists` when the email has one. */
-  *addUser({ email, passwordHash, now, role = 'agent' }: { email: string; passwordHash: string; now: number; role?: DeskRole }) {
-    const row = yield* one(sql`INSERT INTO desk_users (email, password_hash, created_at, role) VALUES (${email}, ${passwordHash}, ${now}, ${role})
+  *addUser({
+    email,
+    passwordHash,
+    now,
+    role = 'agent',
+  }: {
+    email: string;
+    passwordHash: string;
+    now: number;
+    role?: DeskRole;
+  }) {
+    const row =
+      yield* one(sql`INSERT INTO desk_users (email, password_hash, created_at, role) VALUES (${email}, ${passwordHash}, ${now}, ${role})
       ON CONFLICT (email) DO NOTHING RETURNING id`);
     return row ? { id: num(row.id) } : ('exists' as const);
   },
@@ -99,21 +131,45 @@ export const desk = {
   },
 
   *listUsers({ now }: { now: number }) {
-    const rows = yield* query(sql`SELECT u.email, u.created_at, u.role, (SELECT COUNT(*) FROM desk_sessions s WHERE s.user_id = u.id AND s.expires_at > ${now}) AS sessions
+    const rows =
+      yield* query(sql`SELECT u.email, u.created_at, u.role, (SELECT COUNT(*) FROM desk_sessions s WHERE s.user_id = u.id AND s.expires_at > ${now}) AS sessions
       FROM desk_users u ORDER BY u.email`);
-    return rows.map((r) => ({ email: String(r.email), role: r.role as DeskRole, createdAt: new Date(num(r.created_at)).toISOString(), sessions: num(r.sessions) }));
+    return rows.map((r) => ({
+      email: String(r.email),
+      role: r.role as DeskRole,
+      createdAt: new Date(num(r.created_at)).toISOString(),
+      sessions: num(r.sessions),
+    }));
   },
 
   *userByEmail({ email }: { email: string }) {
     const r = yield* one(sql`SELECT id, email, password_hash, role FROM desk_users WHERE email = ${email}`);
-    return r ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash), role: r.role } as DeskUser) : null;
+    return r
+      ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash), role: r.role } as DeskUser)
+      : null;
   },
 
   /** Until when sign-ins for this email or from this client are refused (null: they are not). */
-  *lockout({ email, clientIp, now, max, windowMs }: { email: string; clientIp: string; now: number; max: number; windowMs: number }) {
+  *lockout({
+    email,
+    clientIp,
+    now,
+    max,
+    windowMs,
+  }: {
+    email: string;
+    clientIp: string;
+    now: number;
+    max: number;
+    windowMs: number;
+  }) {
     const since = now - 2 * windowMs;
-    const byEmail = yield* query(sql`SELECT at FROM desk_login_failures WHERE email = ${email} AND at > ${since} ORDER BY at DESC LIMIT ${max}`);
-    const byClient = yield* query(sql`SELECT at FROM desk_login_failures WHERE client_ip = ${clientIp} AND at > ${since} ORDER BY at DESC LIMIT ${max}`);
+    const byEmail = yield* query(
+      sql`SELECT at FROM desk_login_failures WHERE email = ${email} AND at > ${since} ORDER BY at DESC LIMIT ${max}`,
+    );
+    const byClient = yield* query(
+      sql`SELECT at FROM desk_login_failures WHERE client_ip = ${clientIp} AND at > ${since} ORDER BY at DESC LIMIT ${max}`,
+    );
     const until = Math.max(lockedUntil(byEmail, max, windowMs) ?? 0, lockedUntil(byClient, max, windowMs) ?? 0);
     return until > now ? until : null;
   },
@@ -124,35 +180,75 @@ export const desk = {
    * it back. Both keys are locked, the account's first on every instance, so parallel tries (on any
    * instance) are counted one after another and no more than `max` are ever checked.
    */
-  *beginSignIn({ email, clientIp, now, max, windowMs, keepMs }: { email: string; clientIp: string; now: number; max: number; windowMs: number; keepMs: number }) {
+  *beginSignIn({
+    email,
+    clientIp,
+    now,
+    max,
+    windowMs,
+    keepMs,
+  }: {
+    email: string;
+    clientIp: string;
+    now: number;
+    max: number;
+    windowMs: number;
+    keepMs: number;
+  }) {
     yield* lock(`desk-sign-in:account:${email}`);
     yield* lock(`desk-sign-in:client:${clientIp}`);
     const locked = yield* desk.lockout({ email, clientIp, now, max, windowMs });
     if (locked) return { locked };
     yield* one(sql`DELETE FROM desk_login_failures WHERE at < ${now - keepMs}`);
-    const row = yield* one(sql`INSERT INTO desk_login_failures (email, client_ip, at) VALUES (${email}, ${clientIp}, ${now}) RETURNING id`);
+    const row = yield* one(
+      sql`INSERT INTO desk_login_failures (email, client_ip, at) VALUES (${email}, ${clientIp}, ${now}) RETURNING id`,
+    );
     return { attempt: num(row?.id) };
   },
 
   /** How many sign-in tries of this account, and from this client, count as failures since `since`. */
   *failures({ email, clientIp, since }: { email: string; clientIp: string; since: number }) {
-    const r = yield* one(sql`SELECT (SELECT COUNT(*) FROM desk_login_failures WHERE email = ${email} AND at >= ${since}) AS account,
+    const r =
+      yield* one(sql`SELECT (SELECT COUNT(*) FROM desk_login_failures WHERE email = ${email} AND at >= ${since}) AS account,
       (SELECT COUNT(*) FROM desk_login_failures WHERE client_ip = ${clientIp} AND at >= ${since}) AS client`);
     return { account: num(r?.account), client: num(r?.client) };
   },
 
   /** Stores a session by its token's hash (and drops expired ones); the sign-in try it ends no longer counts as a failure. */
-  *createSession({ tokenHash, userId, now, expiresAt, attempt }: { tokenHash: string; userId: number; now: number; expiresAt: number; attempt?: number }) {
+  *createSession({
+    tokenHash,
+    userId,
+    now,
+    expiresAt,
+    attempt,
+  }: {
+    tokenHash: string;
+    userId: number;
+    now: number;
+    expiresAt: number;
+    attempt?: number;
+  }) {
     if (attempt !== undefined) yield* one(sql`DELETE FROM desk_login_failures WHERE id = ${attempt}`);
     yield* one(sql`DELETE FROM desk_sessions WHERE expires_at <= ${now}`);
-    yield* one(sql`INSERT INTO desk_sessions (token_hash, user_id, created_at, expires_at) VALUES (${tokenHash}, ${userId}, ${now}, ${expiresAt})`);
+    yield* one(
+      sql`INSERT INTO desk_sessions (token_hash, user_id, created_at, expires_at) VALUES (${tokenHash}, ${userId}, ${now}, ${expiresAt})`,
+    );
   },
 
   /** The live session with this token hash, with its account; null when unknown or expired. */
   *session({ tokenHash, now }: { tokenHash: string; now: number }) {
-    const r = yield* one(sql`SELECT s.user_id, s.created_at, s.expires_at, u.email, u.role FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
+    const r =
+      yield* one(sql`SELECT s.user_id, s.created_at, s.expires_at, u.email, u.role FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
       WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`);
-    return r ? ({ userId: num(r.user_id), email: String(r.email), role: r.role as DeskRole, createdAt: num(r.created_at), expiresAt: num(r.expires_at) } as DeskSession) : null;
+    return r
+      ? ({
+          userId: num(r.user_id),
+          email: String(r.email),
+          role: r.role as DeskRole,
+          createdAt: num(r.created_at),
+          expiresAt: num(r.expires_at),
+        } as DeskSession)
+      : null;
   },
 
   *endSession({ tokenHash }: { tokenHash: string }) {
@@ -175,7 +271,9 @@ export const desk = {
     ];
     const terms = [];
     for (const term of search ?? []) {
-      const r = yield* one(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM lead_search s WHERE ${termIs(term)} LIMIT ${FEW}) found`);
+      const r = yield* one(
+        sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM lead_search s WHERE ${termIs(term)} LIMIT ${FEW}) found`,
+      );
       terms.push({ term, n: num(r?.n) });
     }
     terms.sort((x, y) => x.n - y.n);
@@ -183,7 +281,10 @@ export const desk = {
     if (rarest && (rarest.n < FEW || (!filtered && !rarest.term.startsWith('p:')))) {
       // The rarest term's leads pick the page (a name's already newest first; a number's few sorted), then
       // those leads are read.
-      const checks = [...others.map((o) => hasTerm(o.term, fragment('d.lead_id'))), ...(before ? [sql`d.lead_id < ${before}`] : [])];
+      const checks = [
+        ...others.map((o) => hasTerm(o.term, fragment('d.lead_id'))),
+        ...(before ? [sql`d.lead_id < ${before}`] : []),
+      ];
       const rows = filtered
         ? sql`lead_search d CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE l.id = d.lead_id AND ${join([...conditions, ...checks], ' AND ')}`
         : sql`lead_search d WHERE ${join(checks, ' AND ', '1 = 1')}`;
@@ -193,7 +294,10 @@ export const desk = {
     }
     // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order): a call's
     // state, outcome or queue walks the calls' indexes (status, outcome, to_call with lead_id), the rest the leads' ids.
-    const [source, order] = toCall || outcome || callStatus ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')] : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
+    const [source, order] =
+      toCall || outcome || callStatus
+        ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')]
+        : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
     if (toCall || outcome || callStatus) conditions.push(sql`l.id = c.lead_id`);
     if (before) conditions.push(sql`${order} < ${before}`);
     conditions.push(...terms.map((t) => hasTerm(t.term, order)));
@@ -205,15 +309,25 @@ export const desk = {
     const r = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
       FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE l.id = ${id}`);
     if (!r) return null;
-    return { lead: leadOf(r), call: callOf(r), outcome: (r.outcome as string | null) ?? null, contacted: contactedOf(r), marks: yield* marksOf(id) };
+    return {
+      lead: leadOf(r),
+      call: callOf(r),
+      outcome: (r.outcome as string | null) ?? null,
+      contacted: contactedOf(r),
+      marks: yield* marksOf(id),
+    };
   },
 
   /** Marks a lead contacted by `by` (a standing mark stays as it is); null when there is no such lead. */
   *markContacted({ leadId, by, now }: { leadId: number; by: string; now: number }) {
     if (!(yield* one(sql`SELECT 1 AS found FROM leads WHERE id = ${leadId}`))) return null;
-    const made = yield* query(sql`INSERT INTO lead_marks (lead_id, contacted_at, contacted_by) VALUES (${leadId}, ${now}, ${by}) ON CONFLICT (lead_id) DO NOTHING RETURNING lead_id`);
+    const made = yield* query(
+      sql`INSERT INTO lead_marks (lead_id, contacted_at, contacted_by) VALUES (${leadId}, ${now}, ${by}) ON CONFLICT (lead_id) DO NOTHING RETURNING lead_id`,
+    );
     if (made.length) {
-      yield* one(sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'marked', ${by}, ${now})`);
+      yield* one(
+        sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'marked', ${by}, ${now})`,
+      );
       yield* one(sql`UPDATE calls SET to_call = 0 WHERE lead_id = ${leadId}`);
     }
     const r = yield* one(sql`SELECT contacted_at, contacted_by FROM lead_marks WHERE lead_id = ${leadId}`);
@@ -225,8 +339,15 @@ export const desk = {
     if (!(yield* one(sql`SELECT 1 AS found FROM leads WHERE id = ${leadId}`))) return null;
     const undone = yield* query(sql`DELETE FROM lead_marks WHERE lead_id = ${leadId} RETURNING lead_id`);
     if (undone.length) {
-      yield* one(sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'undone', ${by}, ${now})`);
-      yield* one(sql`UPDATE calls SET to_call = CASE WHEN outcome IN (${join(TO_CALL_OUTCOMES.map((o) => sql`${o}`), ', ')}) THEN 1 ELSE 0 END WHERE lead_id = ${leadId}`);
+      yield* one(
+        sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'undone', ${by}, ${now})`,
+      );
+      yield* one(
+        sql`UPDATE calls SET to_call = CASE WHEN outcome IN (${join(
+          TO_CALL_OUTCOMES.map((o) => sql`${o}`),
+          ', ',
+        )}) THEN 1 ELSE 0 END WHERE lead_id = ${leadId}`,
+      );
     }
     return { contacted: null as Contacted, marks: yield* marksOf(leadId) };
   },
@@ -234,15 +355,20 @@ export const desk = {
   /** Stores the search terms of leads stored before searches were (newest first, `limit` at a time); the number indexed, 0 when done. */
   *indexOlderLeads({ limit }: { limit: number }) {
     const below = num((yield* one(sql`SELECT value FROM settings WHERE key = 'lead-search-below'`))?.value);
-    const rows = yield* query(sql`SELECT id, name, phone FROM leads WHERE id < ${below} ORDER BY id DESC LIMIT ${limit}`);
+    const rows = yield* query(
+      sql`SELECT id, name, phone FROM leads WHERE id < ${below} ORDER BY id DESC LIMIT ${limit}`,
+    );
     for (const r of rows) yield* indexTerms(num(r.id), String(r.name), String(r.phone));
-    if (rows.length) yield* one(sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = 'lead-search-below'`);
+    if (rows.length)
+      yield* one(sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = 'lead-search-below'`);
     return rows.length;
   },
 
   *feedback({ from, to, limit = 500 }: DeskFeedbackFilter) {
     const where = yield* feedbackRange({ from, to });
-    const rows = yield* query(sql`SELECT ${FEEDBACK_READ} FROM feedback WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id DESC LIMIT ${limit}`);
+    const rows = yield* query(
+      sql`SELECT ${FEEDBACK_READ} FROM feedback WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id DESC LIMIT ${limit}`,
+    );
     return rows.map(feedbackOf);
   },
 

@@ -9,13 +9,19 @@ import { join, num, one, query, sql } from '../sql.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 import { isoOf } from './times.ts';
 
-const list = (ids: number[]) => join(ids.map((id) => sql`${id}`), ', ');
+const list = (ids: number[]) =>
+  join(
+    ids.map((id) => sql`${id}`),
+    ', ',
+  );
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
 
 export const erasure = {
   /** Erases every lead with this number (or its hash), its codes and its place on the do-not-call list (kept as the hash). */
   *phone({ phone, phoneHash, now, deliver }: { phone: string; phoneHash: string; now: number; deliver: boolean }) {
-    const found = yield* query(sql`SELECT id, agent_id, created_ms, CASE WHEN created_ms IS NULL THEN created_at END AS created_at FROM leads WHERE (phone = ${phone} OR phone_hash = ${phoneHash}) AND erased_at IS NULL ORDER BY id`);
+    const found = yield* query(
+      sql`SELECT id, agent_id, created_ms, CASE WHEN created_ms IS NULL THEN created_at END AS created_at FROM leads WHERE (phone = ${phone} OR phone_hash = ${phoneHash}) AND erased_at IS NULL ORDER BY id`,
+    );
     const ids = found.map((r) => num(r.id));
     if (ids.length) {
       yield* one(sql`UPDATE leads SET name = '', phone = '', phone_hash = ${phoneHash}, consent_text = '', client_ip = '', user_agent = NULL, page_url = NULL,
@@ -33,20 +39,30 @@ export const erasure = {
       if (deliver) {
         for (const r of found) {
           const deliveryId = randomUUID();
-          const payload = erasedPayload(deliveryId, now, { id: num(r.id), agentId: String(r.agent_id), createdAt: isoOf(r.created_ms, r.created_at) ?? '' });
-          yield* one(sql`INSERT INTO outbox (lead_id, event, delivery_id, payload, next_attempt_at) VALUES (${num(r.id)}, 'lead.erased', ${deliveryId}, ${payload}, 0)`);
+          const payload = erasedPayload(deliveryId, now, {
+            id: num(r.id),
+            agentId: String(r.agent_id),
+            createdAt: isoOf(r.created_ms, r.created_at) ?? '',
+          });
+          yield* one(
+            sql`INSERT INTO outbox (lead_id, event, delivery_id, payload, next_attempt_at) VALUES (${num(r.id)}, 'lead.erased', ${deliveryId}, ${payload}, 0)`,
+          );
         }
       }
     }
     const codes = yield* query(sql`DELETE FROM otp_codes WHERE phone = ${phone} RETURNING id`);
-    yield* one(sql`INSERT INTO suppressions (phone, reason, created_at) SELECT ${phoneHash}, reason, created_at FROM suppressions WHERE phone = ${phone} ON CONFLICT (phone) DO NOTHING`);
+    yield* one(
+      sql`INSERT INTO suppressions (phone, reason, created_at) SELECT ${phoneHash}, reason, created_at FROM suppressions WHERE phone = ${phone} ON CONFLICT (phone) DO NOTHING`,
+    );
     const suppressed = (yield* query(sql`DELETE FROM suppressions WHERE phone = ${phone} RETURNING phone`)).length > 0;
     return { leadIds: ids, codes: codes.length, suppressed };
   },
 
   /** Erases the feedback sent from this address: its name, address and message go; its date stays, the address as its hash. */
   *email({ email, emailHash }: { email: string; emailHash: string }) {
-    const rows = yield* query(sql`UPDATE feedback SET name = '', email = ${emailHash}, message = '' WHERE LOWER(email) = ${email.toLowerCase()} RETURNING id`);
+    const rows = yield* query(
+      sql`UPDATE feedback SET name = '', email = ${emailHash}, message = '' WHERE LOWER(email) = ${email.toLowerCase()} RETURNING id`,
+    );
     return { feedback: rows.length };
   },
 
@@ -57,20 +73,40 @@ export const erasure = {
       WHERE l.phone = ${phone} OR l.phone_hash = ${phoneHash} ORDER BY l.id`);
     const leads = [];
     for (const r of rows) {
-      const attempts = yield* query(sql`SELECT attempt, started_at, finished_at, outcome, error FROM call_attempts WHERE lead_id = ${r.id} ORDER BY attempt`);
+      const attempts = yield* query(
+        sql`SELECT attempt, started_at, finished_at, outcome, error FROM call_attempts WHERE lead_id = ${r.id} ORDER BY attempt`,
+      );
       leads.push({
         ...leadOf(r),
         erasedAt: iso(r.erased_at),
         call: callOf(r),
-        attempts: attempts.map((a) => ({ attempt: num(a.attempt), startedAt: iso(a.started_at), finishedAt: iso(a.finished_at), outcome: a.outcome ?? null, error: a.error ?? null })),
-        contacted: r.contacted_at === null || r.contacted_at === undefined ? null : { at: iso(r.contacted_at), by: String(r.contacted_by) },
+        attempts: attempts.map((a) => ({
+          attempt: num(a.attempt),
+          startedAt: iso(a.started_at),
+          finishedAt: iso(a.finished_at),
+          outcome: a.outcome ?? null,
+          error: a.error ?? null,
+        })),
+        contacted:
+          r.contacted_at === null || r.contacted_at === undefined
+            ? null
+            : { at: iso(r.contacted_at), by: String(r.contacted_by) },
       });
     }
-    const codes = yield* query(sql`SELECT created_at, expires_at, consumed_at, client_ip FROM otp_codes WHERE phone = ${phone} ORDER BY created_at`);
-    const listed = yield* one(sql`SELECT reason, created_at FROM suppressions WHERE phone = ${phone} OR phone = ${phoneHash}`);
+    const codes = yield* query(
+      sql`SELECT created_at, expires_at, consumed_at, client_ip FROM otp_codes WHERE phone = ${phone} ORDER BY created_at`,
+    );
+    const listed = yield* one(
+      sql`SELECT reason, created_at FROM suppressions WHERE phone = ${phone} OR phone = ${phoneHash}`,
+    );
     return {
       leads,
-      codes: codes.map((c) => ({ createdAt: iso(c.created_at), expiresAt: iso(c.expires_at), usedAt: iso(c.consumed_at), clientIp: c.client_ip ?? null })),
+      codes: codes.map((c) => ({
+        createdAt: iso(c.created_at),
+        expiresAt: iso(c.expires_at),
+        usedAt: iso(c.consumed_at),
+        clientIp: c.client_ip ?? null,
+      })),
       doNotCall: listed ? { reason: String(listed.reason), since: iso(listed.created_at) } : null,
     };
   },

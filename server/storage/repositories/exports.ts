@@ -10,9 +10,10 @@ import { callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf } from './rows.ts';
 /** `after`: the last id of the previous page (ascending), `before` (descending); the first page has neither. */
 export type Page = { after?: number; before?: number; limit: number };
 
-
 const contactedOf = (r: Record<string, unknown>) =>
-  r.contacted_at === null || r.contacted_at === undefined ? null : { at: new Date(num(r.contacted_at)).toISOString(), by: String(r.contacted_by) };
+  r.contacted_at === null || r.contacted_at === undefined
+    ? null
+    : { at: new Date(num(r.contacted_at)).toISOString(), by: String(r.contacted_by) };
 
 export const exportsRepo = {
   /** One page of every lead with its call and mark, oldest first: the leads after the id `after`. */
@@ -26,7 +27,10 @@ export const exportsRepo = {
   /** One page of feedback, as `leads` pages. */
   *feedback({ after, before, limit, from, to }: { from?: string; to?: string } & Page) {
     const descending = after === undefined;
-    const where = [descending ? before !== undefined && sql`id < ${before}` : sql`id > ${after}`, ...(yield* feedbackRange({ from, to }))].filter((c): c is Sql => Boolean(c));
+    const where = [
+      descending ? before !== undefined && sql`id < ${before}` : sql`id > ${after}`,
+      ...(yield* feedbackRange({ from, to })),
+    ].filter((c): c is Sql => Boolean(c));
     const rows = yield* query(sql`SELECT ${FEEDBACK_READ} FROM feedback
       WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id ${fragment(descending ? 'DESC' : 'ASC')} LIMIT ${limit}`);
     return rows.map(feedbackOf);

@@ -9,7 +9,9 @@ export type FeedbackRow = Omit<FeedbackInput, 'createdAt'> & { id: number; creat
 
 const READ = columns<Stored>('id', 'name', 'email', 'message', 'created_ms');
 /** A feedback row's columns; its old time only where the milliseconds are missing (./times.ts). */
-export const FEEDBACK_READ = fragment(`${READ.join(', ')}, CASE WHEN created_ms IS NULL THEN created_at END AS created_at`);
+export const FEEDBACK_READ = fragment(
+  `${READ.join(', ')}, CASE WHEN created_ms IS NULL THEN created_at END AS created_at`,
+);
 
 export const feedbackOf = (r: Record<string, unknown>): FeedbackRow => ({
   id: num(r.id),
@@ -29,7 +31,9 @@ export function* feedbackRange({ from, to }: { from?: string; to?: string }) {
 export const feedback = {
   *add({ name, email, message, createdAt = Date.now() }: FeedbackInput) {
     // created_at (text on SQLite, timestamptz on PostgreSQL) keeps its default for a release back; nothing of ours reads it.
-    const row = yield* one(sql`INSERT INTO feedback (name, email, message, created_ms) VALUES (${name}, ${email}, ${message}, ${createdAt}) RETURNING id`);
+    const row = yield* one(
+      sql`INSERT INTO feedback (name, email, message, created_ms) VALUES (${name}, ${email}, ${message}, ${createdAt}) RETURNING id`,
+    );
     return num(row?.id);
   },
   *list({ limit = 100_000 }: { limit?: number } = {}) {

@@ -16,19 +16,43 @@ import { settings } from './settings.ts';
 import { suppressions } from './suppressions.ts';
 import { times } from './times.ts';
 
-export const repositories = { feedback, settings, otp, leads, calls, outbox, suppressions, desk, overview, retention, erasure, exports: exportsRepo, audit, times };
+export const repositories = {
+  feedback,
+  settings,
+  otp,
+  leads,
+  calls,
+  outbox,
+  suppressions,
+  desk,
+  overview,
+  retention,
+  erasure,
+  exports: exportsRepo,
+  audit,
+  times,
+};
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOp = Op<any, any>;
 /** A repository whose operations return promises. */
-export type Bound<R> = { [K in keyof R]: R[K] extends (...args: infer A) => Generator<unknown, infer T, unknown> ? (...args: A) => Promise<T> : never };
+export type Bound<R> = {
+  [K in keyof R]: R[K] extends (...args: infer A) => Generator<unknown, infer T, unknown>
+    ? (...args: A) => Promise<T>
+    : never;
+};
 
 /** Binds every operation of every repository to `run`. */
-export function bindAll(run: (repo: string, op: string, args: unknown) => Promise<unknown>): { [K in RepositoryName]: Bound<Repositories[K]> } {
+export function bindAll(run: (repo: string, op: string, args: unknown) => Promise<unknown>): {
+  [K in RepositoryName]: Bound<Repositories[K]>;
+} {
   return Object.fromEntries(
-    Object.entries(repositories).map(([repo, ops]) => [repo, Object.fromEntries(Object.keys(ops).map((op) => [op, (args: unknown) => run(repo, op, args)]))]),
+    Object.entries(repositories).map(([repo, ops]) => [
+      repo,
+      Object.fromEntries(Object.keys(ops).map((op) => [op, (args: unknown) => run(repo, op, args)])),
+    ]),
   ) as never;
 }
 
@@ -39,7 +63,15 @@ export function operation(repo: string, op: string): AnyOp {
 }
 
 export type { CallJob, AttemptOutcome, ProviderUpdate } from './calls.ts';
-export type { Contacted, DeskFeedbackFilter, DeskLeadFilter, DeskRole, DeskSession, DeskUser, MarkEvent } from './desk.ts';
+export type {
+  Contacted,
+  DeskFeedbackFilter,
+  DeskLeadFilter,
+  DeskRole,
+  DeskSession,
+  DeskUser,
+  MarkEvent,
+} from './desk.ts';
 export type { Funnel, Overview, OutcomeRow } from './overview.ts';
 export type { FeedbackInput, FeedbackRow } from './feedback.ts';
 export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';

@@ -34,17 +34,25 @@ export type LeadInput = {
 };
 
 /** How the lead's call starts: due now, waiting for calling hours, or never (and why). */
-export type CallPlan = { status: Extract<CallState, 'pending' | 'scheduled' | 'failed' | 'not-configured'>; callAt: number | null; failureReason?: string };
+export type CallPlan = {
+  status: Extract<CallState, 'pending' | 'scheduled' | 'failed' | 'not-configured'>;
+  callAt: number | null;
+  failureReason?: string;
+};
 
 /** A duplicate carries the earlier call's `placedAt` (epoch ms, once placed), so the answer can say when it was made (#34). */
-export type LeadAdded = { id: number; status: CallState; callAt: number | null; duplicate: boolean; placedAt?: number | null } | 'token-used';
+export type LeadAdded =
+  { id: number; status: CallState; callAt: number | null; duplicate: boolean; placedAt?: number | null } | 'token-used';
 
 export type LeadFilter = { from?: string; to?: string; agentId?: string; callStatus?: string; limit?: number };
 
 /** Stores what a desk search finds the lead by (../../model/search.ts). */
 export function* indexTerms(leadId: number, name: string, phone: string) {
   const rows = searchTerms(name, phone).map((term) => sql`(${term}, ${leadId})`);
-  if (rows.length) yield* one(sql`INSERT INTO lead_search (term, lead_id) VALUES ${join(rows, ', ')} ON CONFLICT (term, lead_id) DO NOTHING`);
+  if (rows.length)
+    yield* one(
+      sql`INSERT INTO lead_search (term, lead_id) VALUES ${join(rows, ', ')} ON CONFLICT (term, lead_id) DO NOTHING`,
+    );
 }
 
 export const leads = {
@@ -52,16 +60,35 @@ export const leads = {
    * Stores a lead, its call and its CRM events. A lead for the same phone and agent within
    * `duplicateWindowMs` is answered instead (no second call); a token makes one lead at most.
    */
-  *add({ lead, plan, deliver, duplicateWindowMs }: { lead: LeadInput; plan: CallPlan; deliver: boolean; duplicateWindowMs: number }) {
+  *add({
+    lead,
+    plan,
+    deliver,
+    duplicateWindowMs,
+  }: {
+    lead: LeadInput;
+    plan: CallPlan;
+    deliver: boolean;
+    duplicateWindowMs: number;
+  }) {
     yield* lock(`lead:${lead.phone}`);
     if (yield* one(sql`SELECT 1 AS used FROM leads WHERE token_id = ${lead.tokenId}`)) return 'token-used' as LeadAdded;
-    const earlier = yield* one(sql`SELECT l.id, c.status, c.call_at, c.placed_at FROM leads l JOIN calls c ON c.lead_id = l.id
+    const earlier =
+      yield* one(sql`SELECT l.id, c.status, c.call_at, c.placed_at FROM leads l JOIN calls c ON c.lead_id = l.id
       WHERE l.phone = ${lead.phone} AND l.agent_id = ${lead.agentId} AND l.created_ms > ${lead.createdAt - duplicateWindowMs} ORDER BY l.id DESC LIMIT 1`);
-    if (earlier) return { id: num(earlier.id), status: earlier.status as CallState, callAt: numOrNull(earlier.call_at), duplicate: true, placedAt: numOrNull(earlier.placed_at) } as LeadAdded;
+    if (earlier)
+      return {
+        id: num(earlier.id),
+        status: earlier.status as CallState,
+        callAt: numOrNull(earlier.call_at),
+        duplicate: true,
+        placedAt: numOrNull(earlier.placed_at),
+      } as LeadAdded;
     const u = lead.utm;
     // The text columns of the times are still written (a release back reads them); nothing of ours reads them.
     const text = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const inserted = yield* one(sql`INSERT INTO leads (agent_id, name, phone, phone_hash, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
+    const inserted =
+      yield* one(sql`INSERT INTO leads (agent_id, name, phone, phone_hash, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
         consented_at, consented_ms, verified_at, verified_ms, client_ip, user_agent, page_url, referrer, time_zone, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid, metadata)
       VALUES (${lead.agentId}, ${lead.name}, ${lead.phone}, ${lead.phoneHash ?? null}, ${lead.tokenId}, ${text(lead.createdAt)}, ${lead.createdAt}, ${lead.consentText},
         ${lead.consentVersion}, ${lead.consentSha256}, ${text(lead.consentedAt)}, ${lead.consentedAt}, ${text(lead.verifiedAt)}, ${lead.verifiedAt}, ${lead.clientIp}, ${lead.userAgent}, ${lead.pageUrl}, ${lead.referrer},
@@ -78,10 +105,13 @@ export const leads = {
     yield* bump('leads', lead.createdAt, dims);
     if (OUTCOMES[outcome].final) yield* bump(`outcome:${outcome}`, lead.createdAt, dims);
     if (deliver) {
-      const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`);
+      const row = yield* one(
+        sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`,
+      );
       const stored = leadOf(row!);
       yield* enqueue('lead.created', lead.createdAt, stored, callOf(row!));
-      if (plan.status === 'scheduled' || plan.status === 'failed') yield* enqueue('lead.call.updated', lead.createdAt, stored, callOf(row!));
+      if (plan.status === 'scheduled' || plan.status === 'failed')
+        yield* enqueue('lead.call.updated', lead.createdAt, stored, callOf(row!));
     }
     return { id, status: plan.status, callAt: plan.callAt, duplicate: false } as LeadAdded;
   },
@@ -89,12 +119,16 @@ export const leads = {
   /** Leads with their calls, oldest first (exports) or filtered. */
   *list({ from, to, agentId, callStatus, limit = 1_000_000 }: LeadFilter = {}) {
     const where = yield* leadWhere({ from, to, agentId, callStatus });
-    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${where} ORDER BY l.id LIMIT ${limit}`);
+    const rows = yield* query(
+      sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${where} ORDER BY l.id LIMIT ${limit}`,
+    );
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r) }));
   },
 
   *get({ id }: { id: number }) {
-    const row = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`);
+    const row = yield* one(
+      sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`,
+    );
     return row ? { lead: leadOf(row), call: callOf(row) } : null;
   },
 };

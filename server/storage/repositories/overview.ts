@@ -6,7 +6,12 @@ import type { Funnel, OutcomeRow } from '../../../model/desk.ts';
 import { join, num, query, raw, sql } from '../sql.ts';
 
 export type { Funnel, OutcomeRow };
-export type Overview = { funnel: Funnel; perDay: { day: string; leads: number }[]; byAgent: OutcomeRow[]; byCampaign: OutcomeRow[] };
+export type Overview = {
+  funnel: Funnel;
+  perDay: { day: string; leads: number }[];
+  byAgent: OutcomeRow[];
+  byCampaign: OutcomeRow[];
+};
 
 const FUNNEL: [keyof Funnel, string][] = [
   ['codesSent', 'codes-sent'],
@@ -35,14 +40,18 @@ function grouped(rows: Record<string, unknown>[]): OutcomeRow[] {
 /** Whole months inside [from, to] and the days outside them, as ranges of overview_counts' periods. */
 export function periods(from: string, to: string): { span: 'day' | 'month'; first: string; last: string }[] {
   const firstMonth = from.slice(8) === '01' ? from.slice(0, 7) : nextMonth(from.slice(0, 7));
-  const lastMonth = nextMonth(to.slice(0, 7)) === nextDay(to).slice(0, 7) ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
+  const lastMonth =
+    nextMonth(to.slice(0, 7)) === nextDay(to).slice(0, 7) ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
   if (firstMonth > lastMonth) return [{ span: 'day', first: from, last: to }];
-  const ranges: { span: 'day' | 'month'; first: string; last: string }[] = [{ span: 'month', first: firstMonth, last: lastMonth }];
+  const ranges: { span: 'day' | 'month'; first: string; last: string }[] = [
+    { span: 'month', first: firstMonth, last: lastMonth },
+  ];
   if (from < `${firstMonth}-01`) ranges.push({ span: 'day', first: from, last: previousDay(`${firstMonth}-01`) });
   if (to > `${lastMonth}-31`) ranges.push({ span: 'day', first: `${nextMonth(lastMonth)}-01`, last: to });
   return ranges;
 }
-const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+const shift = (day: string, by: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 const nextDay = (day: string) => shift(day, 1);
 const previousDay = (day: string) => shift(day, -1);
 const nextMonth = (month: string) => shift(`${month}-28`, 4).slice(0, 7);
@@ -56,16 +65,25 @@ export const overview = {
     yield* query(sql`${raw({ sqlite: 'SELECT 1', postgres: 'SET LOCAL max_parallel_workers_per_gather = 0' })}`);
     // Each (dim, span) range is one stretch of the primary key; whole months are read as months.
     const parts = ['', 'agent', 'campaign'].flatMap((dim) =>
-      periods(from, to).map((r) => sql`SELECT dim, dim_value, metric, n FROM overview_counts WHERE span = ${r.span} AND dim = ${dim} AND period >= ${r.first} AND period <= ${r.last}`),
+      periods(from, to).map(
+        (r) =>
+          sql`SELECT dim, dim_value, metric, n FROM overview_counts WHERE span = ${r.span} AND dim = ${dim} AND period >= ${r.first} AND period <= ${r.last}`,
+      ),
     );
-    const sums = yield* query(sql`SELECT dim, dim_value AS k, metric, SUM(n) AS n FROM (${join(parts, ' UNION ALL ')}) p GROUP BY dim, dim_value, metric`);
-    const perDay = yield* query(sql`SELECT period AS day, n FROM overview_counts WHERE span = 'day' AND dim = '' AND period >= ${from} AND period <= ${to} AND metric = 'leads' ORDER BY period`);
+    const sums = yield* query(
+      sql`SELECT dim, dim_value AS k, metric, SUM(n) AS n FROM (${join(parts, ' UNION ALL ')}) p GROUP BY dim, dim_value, metric`,
+    );
+    const perDay = yield* query(
+      sql`SELECT period AS day, n FROM overview_counts WHERE span = 'day' AND dim = '' AND period >= ${from} AND period <= ${to} AND metric = 'leads' ORDER BY period`,
+    );
     const of = (dim: string) => sums.filter((r) => r.dim === dim && outcomes.includes(String(r.metric)));
     const totals = new Map(sums.filter((r) => r.dim === '').map((r) => [String(r.metric), num(r.n)]));
     const campaigns = grouped(of('campaign'));
     const rest = campaigns.slice(CAMPAIGNS_SHOWN);
     const restRow: OutcomeRow = { key: '(other campaigns)', outcomes: {} };
-    for (const r of rest) for (const [o, n] of Object.entries(r.outcomes)) restRow.outcomes[o as Outcome] = (restRow.outcomes[o as Outcome] ?? 0) + (n ?? 0);
+    for (const r of rest)
+      for (const [o, n] of Object.entries(r.outcomes))
+        restRow.outcomes[o as Outcome] = (restRow.outcomes[o as Outcome] ?? 0) + (n ?? 0);
     return {
       funnel: Object.fromEntries(FUNNEL.map(([name, metric]) => [name, totals.get(metric) ?? 0])) as Funnel,
       perDay: perDay.map((r) => ({ day: String(r.day), leads: num(r.n) })),

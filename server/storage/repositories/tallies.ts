@@ -17,8 +17,15 @@ export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Di
   const day = utcDay(at);
   yield* one(sql`INSERT INTO daily_counts (day, metric, agent_id, campaign, n) VALUES (${day}, ${metric}, ${agentId}, ${campaign ?? ''}, ${by})
     ON CONFLICT (day, metric, agent_id, campaign) DO UPDATE SET n = daily_counts.n + excluded.n`);
-  const sums = [['day', day], ['month', day.slice(0, 7)]].flatMap(([span, period]) =>
-    [['', ''], ['agent', agentId], ['campaign', campaign ?? '']].map(([dim, value]) => sql`(${span}, ${dim}, ${period}, ${metric}, ${value}, ${by})`),
+  const sums = [
+    ['day', day],
+    ['month', day.slice(0, 7)],
+  ].flatMap(([span, period]) =>
+    [
+      ['', ''],
+      ['agent', agentId],
+      ['campaign', campaign ?? ''],
+    ].map(([dim, value]) => sql`(${span}, ${dim}, ${period}, ${metric}, ${value}, ${by})`),
   );
   yield* one(sql`INSERT INTO overview_counts (span, dim, period, metric, dim_value, n) VALUES ${join(sums, ', ')}
     ON CONFLICT (span, dim, period, metric, dim_value) DO UPDATE SET n = overview_counts.n + excluded.n`);
@@ -26,13 +33,19 @@ export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Di
 
 /** Whether a call with this outcome belongs on the To call list (not while the lead is marked contacted). */
 export const toCallSql = (outcome: Outcome, leadId: unknown) =>
-  OUTCOMES[outcome].toCall ? sql`CASE WHEN EXISTS (SELECT 1 FROM lead_marks m WHERE m.lead_id = ${leadId}) THEN 0 ELSE 1 END` : sql`0`;
+  OUTCOMES[outcome].toCall
+    ? sql`CASE WHEN EXISTS (SELECT 1 FROM lead_marks m WHERE m.lead_id = ${leadId}) THEN 0 ELSE 1 END`
+    : sql`0`;
 
 /** Stores a call's outcome word; a final one is counted on the day it is reached. */
 export function* setOutcome(leadId: number, outcome: Outcome, now: number) {
-  const before = yield* one(sql`SELECT c.outcome, l.agent_id, l.utm_campaign FROM calls c JOIN leads l ON l.id = c.lead_id WHERE c.lead_id = ${leadId}`);
+  const before = yield* one(
+    sql`SELECT c.outcome, l.agent_id, l.utm_campaign FROM calls c JOIN leads l ON l.id = c.lead_id WHERE c.lead_id = ${leadId}`,
+  );
   if (!before || before.outcome === outcome) return;
-  yield* one(sql`UPDATE calls SET outcome = ${outcome}, to_call = ${toCallSql(outcome, leadId)} WHERE lead_id = ${leadId}`);
+  yield* one(
+    sql`UPDATE calls SET outcome = ${outcome}, to_call = ${toCallSql(outcome, leadId)} WHERE lead_id = ${leadId}`,
+  );
   const was = before.outcome as Outcome | null;
   const dims = { agentId: String(before.agent_id), campaign: before.utm_campaign as string | null };
   // A fuller report that changes a final word (rare) moves its count, so each call is counted once.

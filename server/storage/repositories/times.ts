@@ -27,7 +27,8 @@ const key = (table: TimeTable) => `times-below:${table}`;
 
 /** Whether some of `table`'s rows may still hold their time only in the old column. */
 export function* converting(table: TimeTable) {
-  if (table === 'feedback') return Boolean(yield* one(sql`SELECT 1 AS found FROM feedback WHERE created_ms IS NULL LIMIT 1`));
+  if (table === 'feedback')
+    return Boolean(yield* one(sql`SELECT 1 AS found FROM feedback WHERE created_ms IS NULL LIMIT 1`));
   return Boolean(yield* one(sql`SELECT 1 AS found FROM settings WHERE key = ${key(table)}`));
 }
 
@@ -36,18 +37,40 @@ export function* converting(table: TimeTable) {
  * `column` is still empty is matched by its `old` column instead (ISO text compares as time in both databases:
  * SQLite's text sorts as time, PostgreSQL casts the value to the column's type).
  */
-export function timeRange(column: string, old: string, { from, to }: { from?: number; to?: number }, converting: boolean): Sql[] {
+export function timeRange(
+  column: string,
+  old: string,
+  { from, to }: { from?: number; to?: number },
+  converting: boolean,
+): Sql[] {
   const bound = (op: '>=' | '<', ms: number) => {
     const plain = sql`${fragment(column)} ${fragment(op)} ${ms}`;
-    return converting ? sql`(${plain} OR (${fragment(column)} IS NULL AND ${fragment(old)} ${fragment(op)} ${new Date(ms).toISOString()}))` : plain;
+    return converting
+      ? sql`(${plain} OR (${fragment(column)} IS NULL AND ${fragment(old)} ${fragment(op)} ${new Date(ms).toISOString()}))`
+      : plain;
   };
-  return [from !== undefined && bound('>=', from), to !== undefined && bound('<', to)].filter((c): c is Sql => Boolean(c));
+  return [from !== undefined && bound('>=', from), to !== undefined && bound('<', to)].filter((c): c is Sql =>
+    Boolean(c),
+  );
 }
 
 /** What each table converts: its key column, and each old column with its new one. */
 const CONVERSIONS: Record<TimeTable, { id: string; columns: [old: string, ms: string][] }> = {
-  leads: { id: 'id', columns: [['created_at', 'created_ms'], ['consented_at', 'consented_ms'], ['verified_at', 'verified_ms']] },
-  calls: { id: 'lead_id', columns: [['started_at', 'started_ms'], ['ended_at', 'ended_ms']] },
+  leads: {
+    id: 'id',
+    columns: [
+      ['created_at', 'created_ms'],
+      ['consented_at', 'consented_ms'],
+      ['verified_at', 'verified_ms'],
+    ],
+  },
+  calls: {
+    id: 'lead_id',
+    columns: [
+      ['started_at', 'started_ms'],
+      ['ended_at', 'ended_ms'],
+    ],
+  },
   feedback: { id: 'id', columns: [['created_at', 'created_ms']] },
 };
 
@@ -55,11 +78,20 @@ const CONVERSIONS: Record<TimeTable, { id: string; columns: [old: string, ms: st
 function* batch(table: TimeTable, limit: number) {
   const { id, columns } = CONVERSIONS[table];
   const [t, k, olds] = [fragment(table), fragment(id), fragment(columns.map(([old]) => old).join(', '))];
-  if (table === 'feedback') return { rows: yield* query(sql`SELECT id, ${olds} FROM feedback WHERE created_ms IS NULL LIMIT ${limit}`), finish: null };
+  if (table === 'feedback')
+    return {
+      rows: yield* query(sql`SELECT id, ${olds} FROM feedback WHERE created_ms IS NULL LIMIT ${limit}`),
+      finish: null,
+    };
   const below = yield* one(sql`SELECT value FROM settings WHERE key = ${key(table)}`);
   if (!below) return { rows: [], finish: null };
-  const rows = yield* query(sql`SELECT ${k} AS id, ${olds} FROM ${t} WHERE ${k} < ${num(below.value)} ORDER BY ${k} DESC LIMIT ${limit}`);
-  const finish = rows.length < limit ? sql`DELETE FROM settings WHERE key = ${key(table)}` : sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = ${key(table)}`;
+  const rows = yield* query(
+    sql`SELECT ${k} AS id, ${olds} FROM ${t} WHERE ${k} < ${num(below.value)} ORDER BY ${k} DESC LIMIT ${limit}`,
+  );
+  const finish =
+    rows.length < limit
+      ? sql`DELETE FROM settings WHERE key = ${key(table)}`
+      : sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = ${key(table)}`;
   return { rows, finish };
 }
 
@@ -80,7 +112,10 @@ export const times = {
         // One statement for the batch (a round trip a row made PostgreSQL's batches slow): the batch's values as a
         // table, whose columns both databases name column1, column2… (the key first, then each time).
         const int = (v: unknown) => sql`CAST(${v} AS BIGINT)`;
-        const values = join(rows.map((r) => sql`(${join([int(num(r.id)), ...columns.map(([old]) => int(msOr(r[old])))], ', ')})`), ', ');
+        const values = join(
+          rows.map((r) => sql`(${join([int(num(r.id)), ...columns.map(([old]) => int(msOr(r[old])))], ', ')})`),
+          ', ',
+        );
         const set = columns.map(([, ms], i) => `${ms} = COALESCE(${table}.${ms}, v.column${i + 2})`).join(', ');
         yield* one(sql`UPDATE ${t} SET ${fragment(set)} FROM (VALUES ${values}) AS v WHERE ${t}.${k} = v.column1`);
       }

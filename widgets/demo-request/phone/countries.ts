@@ -4,9 +4,11 @@ export type Countries = 'all' | readonly string[];
 const CODE = /^[A-Z]{2}$/;
 // Codes left for private use (ZZ, XA…): never a country with a numbering plan.
 const PRIVATE = /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/;
-const regions = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }) : null;
+const regions =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }) : null;
 /** A two-letter code naming a real country or territory. */
-export const isCountry = (code: string) => CODE.test(code) && !PRIVATE.test(code) && (!regions || Boolean(regions.of(code)));
+export const isCountry = (code: string) =>
+  CODE.test(code) && !PRIVATE.test(code) && (!regions || Boolean(regions.of(code)));
 
 /**
  * The `countries` attribute: `all`, or comma- (or space-) separated codes; anything that is not a
@@ -16,7 +18,14 @@ export const isCountry = (code: string) => CODE.test(code) && !PRIVATE.test(code
 export function parseCountries(attribute: string | undefined, defaultCountry = 'IN'): Countries {
   const text = attribute?.trim() ?? '';
   if (/^all$/i.test(text)) return 'all';
-  const codes = [...new Set(text.toUpperCase().split(/[\s,]+/).filter(isCountry))];
+  const codes = [
+    ...new Set(
+      text
+        .toUpperCase()
+        .split(/[\s,]+/)
+        .filter(isCountry),
+    ),
+  ];
   if (codes.length) return codes;
   const fallback = defaultCountry.trim().toUpperCase();
   return [isCountry(fallback) ? fallback : 'IN'];

@@ -1,7 +1,6 @@
 // Not among the package's exports: by path (relative: the site's build has another root).
 import india from '../../../node_modules/country-flag-icons/3x2/IN.svg?raw';
 
-
 /** As an image source: no innerHTML (Trusted Types), and `img-src data:` is all a CSP must allow. */
 const asSource = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`;
 

@@ -2,7 +2,13 @@ import type { Labels } from 'react-phone-number-input';
 import type { Countries } from './countries';
 
 /** What the field names when it offers India alone: the library's English words for it. */
-const INDIA: Labels = { IN: 'India', ZZ: 'International', ext: 'ext.', country: 'Phone number country', phone: 'Phone' };
+const INDIA: Labels = {
+  IN: 'India',
+  ZZ: 'International',
+  ext: 'ext.',
+  country: 'Phone number country',
+  phone: 'Phone',
+};
 
 let everything: Promise<Labels> | undefined;
 

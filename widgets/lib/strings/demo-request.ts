@@ -28,13 +28,15 @@ const DEMO_REQUEST_EN = {
   // No promise of a call: it could not be placed (a do-not-call list, say), a person follows up.
   callFailed: "We couldn't place the call. Our team has your request and will get in touch.",
   // Calls are not set up: a person follows up, no call is promised (#34).
-  callNotConfigured: ({ name, phone }: { name: string; phone: string }) => `Thanks, ${name}! Someone from our team will get in touch with you on ${phone}.`,
+  callNotConfigured: ({ name, phone }: { name: string; phone: string }) =>
+    `Thanks, ${name}! Someone from our team will get in touch with you on ${phone}.`,
   // A repeat request (within 24 h) hears what already happened to the first one, or will (#34).
   duplicate: 'You already asked for this demo.',
   duplicateCalled: ({ when, phone }: { when: string; phone: string }) => `We called you at ${when} on ${phone}.`,
   duplicatePlaced: ({ phone }: { phone: string }) => `We have called you on ${phone}.`,
   duplicateRetrying: ({ phone }: { phone: string }) => `We're still trying to reach you on ${phone}.`,
-  duplicateNotConfigured: ({ phone }: { phone: string }) => `Someone from our team will get in touch with you on ${phone}.`,
+  duplicateNotConfigured: ({ phone }: { phone: string }) =>
+    `Someone from our team will get in touch with you on ${phone}.`,
   // The service's refusals the widget words itself (#22); other codes show the service's message.
   refusals: {
     challenge: 'Please complete the check above and try again.',

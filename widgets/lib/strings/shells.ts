@@ -19,7 +19,8 @@ const AGENT_TITLES: Record<AgentId, string> = {
 };
 
 // "a, b and c", with each language's word for "and".
-const list = (items: readonly string[], and: string) => (items.length > 1 ? `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}` : items[0]);
+const list = (items: readonly string[], and: string) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}` : items[0];
 
 type Brand = { brand?: string };
 

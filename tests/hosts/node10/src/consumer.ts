@@ -14,6 +14,12 @@ const feedback: AIFeedbackElement | null = document.querySelector('ai-feedback')
 void feedback?.open();
 export const seen = (submit: DemoRequestSubmitDetail, error: VoiceDemoErrorDetail) => `${submit.agentId} ${error.code}`;
 export const react: FeedbackJsx = { 'backend-url': '/api' };
-export const preact: PreactTags['ai-feedback'] = { 'backend-url': '/api', 'onai-feedback-success': (event) => void event.detail.email };
-export const solid: SolidTags['ai-feedback'] = { 'backend-url': '/api', 'on:ai-feedback-success': (event) => void event.detail.email };
+export const preact: PreactTags['ai-feedback'] = {
+  'backend-url': '/api',
+  'onai-feedback-success': (event) => void event.detail.email,
+};
+export const solid: SolidTags['ai-feedback'] = {
+  'backend-url': '/api',
+  'on:ai-feedback-success': (event) => void event.detail.email,
+};
 export { Feedback };

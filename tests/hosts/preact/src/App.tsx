@@ -11,7 +11,11 @@ export function App() {
     <>
       <h1>Preact host</h1>
       <ai-voice-demo public-key="test-public-key" assistant-id="test-assistant" />
-      <ai-feedback ref={feedback} backend-url="/api" onai-feedback-success={(event) => event.detail.email && setSent((n) => n + 1)} />
+      <ai-feedback
+        ref={feedback}
+        backend-url="/api"
+        onai-feedback-success={(event) => event.detail.email && setSent((n) => n + 1)}
+      />
       <button type="button" onClick={() => void feedback.current?.open()}>
         Contact us
       </button>

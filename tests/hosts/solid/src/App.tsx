@@ -12,7 +12,11 @@ export function App() {
       <h1>Solid host</h1>
       <ai-voice-demo public-key="test-public-key" assistant-id="test-assistant" />
       {/* Attribute names as written: Solid lower-cases a camelCase one (brandName= would be brandname). */}
-      <ai-feedback ref={feedback} backend-url="/api" on:ai-feedback-success={(event) => event.detail.email && setSent((n) => n + 1)} />
+      <ai-feedback
+        ref={feedback}
+        backend-url="/api"
+        on:ai-feedback-success={(event) => event.detail.email && setSent((n) => n + 1)}
+      />
       <button type="button" onClick={() => void feedback.open()}>
         Contact us
       </button>
