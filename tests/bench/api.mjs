@@ -4,13 +4,14 @@
 // Options: --readme writes the table into docs/benchmarks.md; BENCH_API_SECONDS (10) and
 // BENCH_API_CONNECTIONS (50) shape the load.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { freePort } from '../support/free-port.mjs';
+import { writeDocBlock } from './doc-block.mjs';
 import { postgresBin, startPostgres } from '../support/postgres.mjs';
 
 /** Where `--readme` writes the tables, between this run's markers. */
@@ -161,14 +162,9 @@ function table(rows) {
 }
 
 /** @param {string} text */
-function updateReadme(text) {
-  const file = join(ROOT, BENCH_DOC);
-  const readme = readFileSync(file, 'utf8');
-  const [start, end] = ['<!-- bench-api:start -->', '<!-- bench-api:end -->'];
-  if (!readme.includes(start) || !readme.includes(end))
-    throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
+async function updateReadme(text) {
   const stamp = `Measured by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, 2 cores; ${connections} connections for ${seconds} s).`;
-  writeFileSync(file, readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${stamp}\n\n${text}\n${end}`));
+  await writeDocBlock(join(ROOT, BENCH_DOC), 'bench-api', `${stamp}\n\n${text}`);
 }
 
 const ceiling = { name: 'bare Fastify (the ceiling)', ...(await bareFastify()) };
@@ -192,6 +188,6 @@ writeFileSync(
   `${JSON.stringify({ date: new Date().toISOString(), seconds, connections, budget: API_BUDGET, rows, broken }, null, 2)}\n`,
 );
 console.log(text);
-if (process.argv.includes('--readme')) updateReadme(text);
+if (process.argv.includes('--readme')) await updateReadme(text);
 for (const line of broken) console.error(`budget broken: ${line}`);
 process.exit(broken.length ? 1 : 0);

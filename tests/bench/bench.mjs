@@ -12,6 +12,7 @@ import { measureCallShift, measureVoiceLoadShift } from './call-shift.mjs';
 import { markdown } from './report.mjs';
 import { phoneCost } from './budgets.mjs';
 import { serve } from './serve.mjs';
+import { writeDocBlock } from './doc-block.mjs';
 import { siteRoutes } from '../../server/http/site-pages.ts';
 
 /** Where `--readme` writes the tables, between this run's markers. */
@@ -56,15 +57,9 @@ function fileSizes() {
 }
 
 /** @param {string} text */
-function updateReadme(text) {
-  const file = join(ROOT, BENCH_DOC);
-  const readme = readFileSync(file, 'utf8');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  if (!readme.includes(start) || !readme.includes(end))
-    throw new Error(`${BENCH_DOC} has no ${start} … ${end} markers`);
+async function updateReadme(text) {
   const stamp = `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, Debian Chromium, 2 cores).`;
-  writeFileSync(file, readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${stamp}\n\n${text}\n${end}`));
+  await writeDocBlock(join(ROOT, BENCH_DOC), 'bench', `${stamp}\n\n${text}`);
 }
 
 async function main() {
@@ -126,7 +121,7 @@ async function main() {
     writeFileSync(join(OUT, 'report.md'), `${text}\n`);
     console.log(text);
     console.log(`\nReport: ${relative(ROOT, join(OUT, 'report.json'))} and report.md`);
-    if (process.argv.includes('--readme')) updateReadme(markdown(report, { files: false }).text);
+    if (process.argv.includes('--readme')) await updateReadme(markdown(report, { files: false }).text);
     const broken = verdicts.filter((v) => !v.ok);
     if (broken.length) {
       console.error(`\n${broken.length} budget(s) broken: ${broken.map((v) => v.budget).join('; ')}`);

@@ -5,7 +5,7 @@
 // measured in the same run for as long (so a p99 during the export means something on a loaded machine).
 // BENCH_DATA_TIERS (1000,100000,1000000) picks the tiers, BENCH_DATA_DBS (SQLite,PostgreSQL) the databases;
 // --readme writes the table into docs/benchmarks.md (between its bench-data markers).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ import { csvChunks, listPages } from '../../server/domain/exports/stream.ts';
 import { openStore, type Store } from '../../server/storage/index.ts';
 import { startPostgres } from '../support/postgres.mjs';
 import { seed } from './seed-data.ts';
+import { writeDocBlock } from './doc-block.mjs';
 
 const DAY = 86_400_000;
 const tiers = (process.env.BENCH_DATA_TIERS ?? '1000,100000,1000000').split(',').map(Number);
@@ -154,13 +155,6 @@ const table = [
 ].join('\n');
 console.log(table);
 if (process.argv.includes('--readme')) {
-  const doc = 'docs/benchmarks.md';
-  const text = readFileSync(doc, 'utf8');
-  const block = `<!-- bench-data:start -->\nMeasured by \`npm run bench:data\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, a shared 2-core machine under other load: figures are noisy). Times in ms unless named.\n\n${table}\n<!-- bench-data:end -->`;
-  writeFileSync(
-    doc,
-    text.includes('<!-- bench-data:start -->')
-      ? text.replace(/<!-- bench-data:start -->[\s\S]*<!-- bench-data:end -->/, block)
-      : `${text.trimEnd()}\n\n${block}\n`,
-  );
+  const stamp = `Measured by \`npm run bench:data\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.versions.node}, a shared 2-core machine under other load: figures are noisy). Times in ms unless named.`;
+  await writeDocBlock('docs/benchmarks.md', 'bench-data', `${stamp}\n\n${table}`, { append: true });
 }

@@ -4,7 +4,7 @@
 // through the store's operations the routes call (the list with its version figure, as GET /api/desk/leads
 // asks; the overview as GET /api/desk/overview): median and p95 of RUNS runs (9) after one warm-up.
 // DESK_DBS=sqlite or =postgres runs one; --doc writes the table into docs/benchmarks.md (its desk markers).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,6 +14,7 @@ import { openStore, type Store } from '../../server/storage/index.ts';
 import type { DeskLeadFilter } from '../../server/storage/repositories/desk.ts';
 import { startCluster } from '../support/postgres.mjs';
 import { seedPostgres, seedSqlite } from './desk-seed.ts';
+import { writeDocBlock } from './doc-block.mjs';
 
 const COUNT = Number(process.env.LEADS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -177,13 +178,6 @@ const table = [
 ].join('\n');
 console.log(table);
 if (process.argv.includes('--doc')) {
-  const doc = 'docs/benchmarks.md';
-  const text = readFileSync(doc, 'utf8');
-  const block = `<!-- bench-desk:start -->\nMeasured by \`npm run bench:desk -- --doc\` on ${day(Date.now())} (Node ${process.versions.node}; load average at the end ${loadavg()[0].toFixed(1)} on a shared 2-core machine).\n\n${table}\n<!-- bench-desk:end -->`;
-  writeFileSync(
-    doc,
-    text.includes('<!-- bench-desk:start -->')
-      ? text.replace(/<!-- bench-desk:start -->[\s\S]*<!-- bench-desk:end -->/, block)
-      : `${text.trimEnd()}\n\n${block}\n`,
-  );
+  const stamp = `Measured by \`npm run bench:desk -- --doc\` on ${day(Date.now())} (Node ${process.versions.node}; load average at the end ${loadavg()[0].toFixed(1)} on a shared 2-core machine).`;
+  await writeDocBlock('docs/benchmarks.md', 'bench-desk', `${stamp}\n\n${table}`, { append: true });
 }

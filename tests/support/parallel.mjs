@@ -14,7 +14,7 @@ import { setPriority } from 'node:os';
 import { slowdown } from './slowdown.mjs';
 
 const chains = process.argv.slice(2).map((arg) => arg.split('+'));
-const yields = new Set(['typecheck', 'lint']);
+const yields = new Set(['typecheck', 'lint', 'format:check']);
 if (!process.env.TEST_SLOWDOWN) process.env.TEST_SLOWDOWN = String(Math.max(3, slowdown()));
 
 /** @param {string} script @param {boolean} streamed @returns {Promise<{ code: number, output: string }>} */
