@@ -196,11 +196,14 @@ function folderTypes(/** @type {TS} */ ts, /** @type {string} */ folder) {
   return types;
 }
 
+/** A type's text on one line, without the `|` a formatter puts before a union's first member. */
+const oneLine = (/** @type {string} */ text) => text.replace(/\s+/g, ' ').replace(/^\s*\|\s*/, '');
+
 /** Replaces type names with what they are, a few levels deep; `Record<string, never>` is `{}`. */
 function spellOut(/** @type {string} */ text, /** @type {Map<string, string>} */ types) {
-  let result = text.replace(/^CustomEvent<([\s\S]*)>$/, '$1').replace(/\s+/g, ' ');
+  let result = oneLine(text.replace(/^CustomEvent<([\s\S]*)>$/, '$1'));
   for (let depth = 0; depth < 3; depth++)
-    result = result.replace(/\b[A-Z]\w*\b/g, (name) => types.get(name)?.replace(/\s+/g, ' ') ?? name);
+    result = result.replace(/\b[A-Z]\w*\b/g, (name) => oneLine(types.get(name) ?? name));
   return `CustomEvent<${result.replace('Record<string, never>', '{}')}>`;
 }
 
