@@ -11,6 +11,7 @@ import type { Store } from '../storage/index.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { apiNotFound, BODY_LIMIT, clientError, installErrorHandling } from './errors.ts';
 import { refuseControlCharacters } from './input.ts';
+import { parseJsonBodies } from './json-body.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -80,6 +81,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
     async (api) => {
       // The API takes JSON only: anything else is a 415, text/plain included.
       api.removeContentTypeParser('text/plain');
+      // Nesting is measured before anything walks a body (./json-body.ts).
+      parseJsonBodies(api);
       await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
       await api.register(leadRoutes, { otp: domain.otp, intake: domain.intake });

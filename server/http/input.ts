@@ -20,28 +20,55 @@ const STRIP = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
 export type ControlRule = { multiline?: string[]; strip?: boolean };
 
 type Found = { path: string; top: string };
+type Container = Record<string, unknown> | unknown[];
+const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
 
-/** The first string (key or value) holding a control character its field may not hold. */
-function firstControl(value: unknown, multiline: ReadonlySet<string>, path = '', top = ''): Found | null {
-  if (typeof value === 'string')
-    return (multiline.has(top) ? CONTROLS : LINE_CONTROLS).test(value) ? { path, top } : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (LINE_CONTROLS.test(key)) return { path: at, top: top || key };
-    const found = firstControl(item, multiline, at, top || key);
-    if (found) return found;
+/**
+ * The first string (key or value) holding a control character its field may not hold, in document
+ * order. Walked with a list of what is left to read, never recursing: input decides how deep it goes.
+ */
+function firstControl(value: unknown, multiline: ReadonlySet<string>): Found | null {
+  // Each entry: a value at its path under its top-level field, and the key that names it, checked first.
+  const pending: [unknown, string, string, string | null][] = [[value, '', '', null]];
+  while (pending.length) {
+    const [item, path, top, key] = pending.pop()!;
+    if (key !== null && LINE_CONTROLS.test(key)) return { path, top };
+    if (typeof item === 'string') {
+      if ((multiline.has(top) ? CONTROLS : LINE_CONTROLS).test(item)) return { path, top };
+    } else if (isContainer(item)) {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [name, child] = entries[i];
+        pending.push([child, path ? `${path}.${name}` : name, top || name, name]);
+      }
+    }
   }
   return null;
 }
 
-/** Every string in `value` (keys too) without its control characters, tab and line breaks kept. */
+const define = (target: Container, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+/** Every string in `value` (keys too) without its control characters, tab and line breaks kept; walked without recursion. */
 export function stripControls<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(STRIP, '') as T;
-  if (Array.isArray(value)) return value.map(stripControls) as T;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(STRIP, ''), stripControls(v)])) as T;
-  return value;
+  const clean = (item: unknown) => (typeof item === 'string' ? item.replace(STRIP, '') : item);
+  if (!isContainer(value)) return clean(value) as T;
+  const copyOf = (item: Container): Container => (Array.isArray(item) ? [] : {});
+  const root = copyOf(value);
+  const pending: [Container, Container][] = [[value, root]];
+  while (pending.length) {
+    const [source, target] = pending.pop()!;
+    for (const [key, item] of Object.entries(source)) {
+      const name = Array.isArray(source) ? key : key.replace(STRIP, '');
+      if (!isContainer(item)) define(target, name, clean(item));
+      else {
+        const copy = copyOf(item);
+        define(target, name, copy);
+        pending.push([item, copy]);
+      }
+    }
+  }
+  return root as T;
 }
 
 const NONE = new Set<string>();
