@@ -4,13 +4,12 @@ import { renderView } from '../react/view';
 import type { VoiceDemoProps } from './contract';
 import { useVoiceCall } from './useVoiceCall';
 import { viewOptions, voiceView } from './view';
-import { failureView, withFailure } from './failure';
 
 /** The live voice demo: one round button, a status bubble, a ring that follows the agent's voice, and optional captions. */
 export function VoiceDemo(props: VoiceDemoProps & Localized) {
   const call = useVoiceCall(props);
   const options = viewOptions(props, call.canMute);
-  const view = withFailure(voiceView(call.state, options), failureView(call.state, options.t, props.fallbackHref));
+  const view = voiceView(call.state, options);
   // The captions' area is fixed: the newest line is kept in view as lines come, scrolled before the
   // browser paints (a frame drawn between the new line and the scroll would move the lines twice).
   const lines = call.state.lines;

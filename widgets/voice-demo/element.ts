@@ -40,6 +40,7 @@ const IN_CALL = ['listening', 'speaking'];
  * @cssprop --accent-contrast - Icon colour on the button.
  * @cssprop --danger - Button colour during a call, and the error status colour.
  * @cssprop --size - Button diameter. Default: `72px`.
+ * @cssprop --log-lines - The height of the captions' area, in lines of its text; the consent step and a failure's reason are drawn over it, so the card never grows. Default: `8`.
  * @cssprop --tooltip-background - Status text background.
  * @cssprop --tooltip-color - Status text colour.
  * @cssprop --font-family - Font of the status text.

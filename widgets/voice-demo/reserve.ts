@@ -1,11 +1,12 @@
 /**
  * The voice card's box at rest, the same before its code arrives and after: the button (`--size`),
  * the gap, the status on one line (0.875em at line-height 1.5, 6 px above and below), and with
- * captions the gap and their fixed area (8 lines of 0.875em text), in the root's font size
- * (`--font-size`). Nothing of the card grows during a call (#34), so this is its size throughout.
+ * captions the gap and their fixed area (`--log-lines`, 8 by default, em of 0.875em text), in the
+ * root's font size (`--font-size`). Nothing of the card grows in any state (#34), so this is its size throughout.
  */
 const REST = 'calc(var(--size, 72px) + 26px + 1.3125 * var(--font-size, 16px))';
-const WITH_CAPTIONS = 'calc(var(--size, 72px) + 40px + 8.3125 * var(--font-size, 16px))';
+const WITH_CAPTIONS =
+  'calc(var(--size, 72px) + 40px + (1.3125 + 0.875 * var(--log-lines, 8)) * var(--font-size, 16px))';
 /** The status and the captions' width (22em of 0.875em text), never more than the host is given. */
 const WIDTH = 'min(calc(19.25 * var(--font-size, 16px)), 100%)';
 /** `captions` is on (the older `captions="off"` and `"false"` are off). */

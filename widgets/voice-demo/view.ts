@@ -4,6 +4,7 @@ import type { Localized, VoiceStrings } from '../lib/strings';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import type { VoiceDemoProps } from './contract';
 import { isInCall, type VoiceState } from './machine';
+import { failureView } from './failure';
 
 /** What the view needs beyond the machine's state. */
 export interface VoiceViewOptions {
@@ -18,6 +19,8 @@ export interface VoiceViewOptions {
   label?: string;
   /** The consent step links the privacy policy here (`privacy-href`). */
   privacyHref?: string;
+  /** After a failure, the way on (`fallback-href`). */
+  fallbackHref?: string;
 }
 
 const MICROPHONE_ERRORS = {
@@ -35,6 +38,7 @@ export function viewOptions(props: VoiceDemoProps & Localized, canMute: boolean)
     canMute,
     label: props.label?.trim(),
     privacyHref: props.privacyHref?.trim(),
+    fallbackHref: props.fallbackHref?.trim(),
   };
 }
 
@@ -90,10 +94,23 @@ function consent(options: VoiceViewOptions): ShellNode {
   ];
 }
 
+/**
+ * The captions' area (`--log-lines` high), with the consent step or a failure's reason and way on
+ * at its top, taking their room from the captions: the card keeps one size in every state, so nothing
+ * beside or below it moves, unless the area is too low for the consent step (it then grows rather
+ * than hide any of it). The notice's node is always there, so the captions keep theirs.
+ */
+function panel(state: VoiceState, options: VoiceViewOptions): ShellNode {
+  const notice: ShellNode[] =
+    state.status === 'consent' ? [consent(options)] : failureView(state, options.t, options.fallbackHref);
+  return ['div', { class: 'panel' }, ['div', { class: 'notice' }, ...notice], captions(state, options.t)];
+}
+
 function captions(state: VoiceState, t: VoiceStrings): ShellNode {
   return [
     'div',
     { class: 'captions', part: 'captions', role: 'log', 'aria-live': 'polite', 'aria-label': t.captionsLabel },
+    ...(state.lines.length ? [] : [['p', { class: 'log-empty' }, t.logEmpty] satisfies ShellNode]),
     ...state.lines.map((line): ShellNode => [
       'p',
       { class: `caption ${line.role}` },
@@ -179,8 +196,9 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
       { class: 'visually-hidden', 'aria-live': 'polite' },
       inCall && options.canMute ? (state.muted ? t.mutedAnnouncement : '') : '',
     ],
-    ...(state.status === 'consent' ? [consent(options)] : []),
-    ...(options.captions ? [captions(state, t)] : []),
+    ...(options.captions
+      ? [panel(state, options)]
+      : [...failureView(state, t, options.fallbackHref), ...(state.status === 'consent' ? [consent(options)] : [])]),
     // After the captions: placed absolutely, it draws in the same spot wherever it is, and added last it
     // never takes the captions' node for itself (React matches these children by position).
     ...meter,

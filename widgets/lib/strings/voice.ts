@@ -25,6 +25,8 @@ const VOICE_EN = {
   startFailed: 'The voice call could not be started.',
   missingAssistant: 'Assistant or Squad must be provided.',
   captionsLabel: 'Live captions',
+  // In the captions' area before anyone has spoken.
+  logEmpty: 'Your conversation with the agent shows here.',
   speakerYou: 'You',
   speakerAgent: 'Agent',
   consentHeading: 'Before we start',
@@ -80,6 +82,7 @@ export const VOICE_STRINGS = {
     startFailed: 'वॉइस कॉल शुरू नहीं हो सकी।',
     missingAssistant: 'असिस्टेंट या स्क्वॉड देना ज़रूरी है।',
     captionsLabel: 'लाइव कैप्शन',
+    logEmpty: 'एजेंट के साथ आपकी बातचीत यहां दिखेगी।',
     speakerYou: 'आप',
     speakerAgent: 'एजेंट',
     consentHeading: 'शुरू करने से पहले',
