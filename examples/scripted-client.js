@@ -13,6 +13,8 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
   let timers = [];
   /** @type {string[]} */
   const calls = [];
+  /** @type {unknown[]} */
+  const sent = [];
   const emit = (/** @type {string} */ event, /** @type {unknown[]} */ ...args) => {
     for (const fn of [...(listeners.get(event) ?? [])]) fn(...args);
   };
@@ -63,6 +65,18 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
   return {
     /** Every `start` call's arguments, for tests. */
     calls,
+    /** Every message `send` was given (typed words, what was typed before the call), for tests. */
+    sent,
+    /**
+     * The SDK's `send`: a message added to the call. Typed words (`triggerResponseEnabled`) get a
+     * spoken answer from the scripted agent, as the real one answers aloud.
+     * @param {{ type: string, message: { role: string, content: string }, triggerResponseEnabled?: boolean }} message
+     */
+    send(message) {
+      sent.push(message);
+      if (autoplay && message.triggerResponseEnabled)
+        say(300, 'assistant', `You wrote: ${message.message.content}. Happy to help with that.`);
+    },
     emit,
     /** @param {string} assistantId */
     start(assistantId) {

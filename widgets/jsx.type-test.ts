@@ -23,10 +23,13 @@ export type Checks = [
       | 'label'
       | 'fallback-href'
       | 'privacy-href'
+      | 'mode'
+      | 'greeting'
       | 'client'
       | 'onai-voice-demo-start'
       | 'onai-voice-demo-end'
       | 'onai-voice-demo-error'
+      | 'onai-voice-demo-message'
     >
   >,
   Expect<

@@ -73,6 +73,8 @@ describe('the manifest', () => {
       'label',
       'fallback-href',
       'privacy-href',
+      'mode',
+      'greeting',
     ]);
     expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
     expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({
@@ -90,6 +92,7 @@ describe('the manifest', () => {
       'ai-voice-demo-start',
       'ai-voice-demo-end',
       'ai-voice-demo-error',
+      'ai-voice-demo-message',
     ]);
     expect(element.events?.find((e) => e.name === 'ai-voice-demo-error')?.type?.text).toContain(
       "code: 'microphone-denied' |",
@@ -101,7 +104,7 @@ describe('the manifest', () => {
       declared(tag)
         .members?.filter((m) => m.kind === 'method')
         .map((m) => m.name);
-    expect(methods('ai-voice-demo')).toEqual(['start', 'end']);
+    expect(methods('ai-voice-demo')).toEqual(['start', 'send', 'end']);
     expect(methods('ai-feedback')).toEqual(['open', 'close']);
     expect(methods('ai-demo-request')).toEqual(['reset']);
     for (const { element } of customElements(manifest)) {

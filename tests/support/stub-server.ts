@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { fakeChat } from './fake-chat';
 
 /** One request as a stub saw it. */
 export interface Recorded {
@@ -13,6 +14,7 @@ export interface Recorded {
  * Paths carry a namespace so parallel tests never share state:
  * - `/vapi/{ns}/call/web`: the voice provider's web-call endpoint;
  * - `/feedback/{mode}/{ns}/feedback`: the backend, where mode is ok, error or hang;
+ * - `/chat/{behaviour}/{ns}/chat/web`: the provider's web chat (see fake-chat.ts);
  * - `/__log/{ns}`: what the stubs recorded for a namespace.
  */
 export function startStubServer(port: number): Promise<Server> {
@@ -44,6 +46,12 @@ export function startStubServer(port: number): Promise<Server> {
 
     if (parts[0] === '__log' && parts[1]) {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(log.get(parts[1]) ?? []));
+      return;
+    }
+    // The provider's chat: `/chat/{behaviour}/{ns}/chat/web` (tests/support/fake-chat.ts).
+    if (parts[0] === 'chat' && parts[1] && parts[2] && parts[3] === 'chat' && parts[4] === 'web') {
+      record(parts[2], entry);
+      await fakeChat(parts[1], parts[2], entry.body, req, res);
       return;
     }
     if (parts[0] === 'vapi' && parts[1]) {

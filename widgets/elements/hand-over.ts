@@ -23,9 +23,11 @@ export function keptByControls(nodes: Node[]): Kept[] {
   const kept: Kept[] = [];
   for (const node of nodes) {
     if (!(node instanceof Element)) continue;
-    for (const input of node.querySelectorAll<HTMLInputElement>('input[data-control]')) {
+    for (const input of node.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input[data-control], textarea[data-control]',
+    )) {
       const control = input.getAttribute('data-control')!;
-      if (input.type === 'radio' || input.type === 'checkbox') {
+      if (input instanceof HTMLInputElement && (input.type === 'radio' || input.type === 'checkbox')) {
         if (input.checked !== input.defaultChecked) kept.push({ control, checked: input.checked });
       } else if (input.value !== input.defaultValue)
         kept.push({ control, value: input.value, selection: [input.selectionStart, input.selectionEnd] });
@@ -39,11 +41,16 @@ export function keptByControls(nodes: Node[]): Kept[] {
  * its state follows: a click for a box or radio, an input event for text (then the caret back).
  */
 export function handOver(root: ShadowRoot, kept: Kept[]) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  // The native setter, so React's value tracking sees the input event as a change.
+  const setters = [HTMLInputElement, HTMLTextAreaElement].map(
+    (type) => [type, Object.getOwnPropertyDescriptor(type.prototype, 'value')!.set!] as const,
+  );
   for (const { control, checked, value, selection } of kept) {
-    const target = byControl(root, control);
-    if (!(target instanceof HTMLInputElement)) continue;
+    const target = byControl(root, control) as HTMLInputElement | HTMLTextAreaElement | null;
+    const setValue = setters.find(([type]) => target instanceof type)?.[1];
+    if (!target || !setValue) continue;
     if (checked !== undefined) {
+      if (!(target instanceof HTMLInputElement)) continue;
       if (target.checked !== checked) target.click();
       continue;
     }

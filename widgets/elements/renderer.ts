@@ -137,6 +137,20 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     on('pointerdown', (event) => (ctx.held = event.button === 0 ? controlOf(event.target as Element) : null));
     on('keydown', (event) => (ctx.held = event.key === ' ' ? controlOf(event.target as Element) : ctx.held));
     on('pointercancel', () => (ctx.held = null));
+    // Enter in a field that names the control it presses (`data-enter`, a text field's Send): a press
+    // before React, so the words typed are sent once it is there (not a new line). Not passive.
+    ctx.container.addEventListener(
+      'keydown',
+      (e) => {
+        const event = e as KeyboardEvent;
+        const target = event.target as Element | null;
+        const control = target?.getAttribute?.('data-enter');
+        if (!control || event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+        event.preventDefault();
+        if (ctx.phase !== 'failed') press(ctx, control);
+      },
+      { signal },
+    );
     on('click', (event) => {
       ctx.held = null;
       // Only a press on a control counts (not one on the status text around it).

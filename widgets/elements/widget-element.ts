@@ -161,13 +161,18 @@ export abstract class WidgetElement extends ElementBase {
   #render() {
     if (!this.isConnected) return;
     // The language is the element's own `lang` or the nearest one around it, looked up at each render.
-    const props = { ...this.#props, lang: resolveLang(this) } as { lang: Lang };
+    const props = { ...this.renderProps(this.#props), lang: resolveLang(this) } as { lang: Lang };
     if (this.#rendered) this.#renderer().update(this.#rendered, props);
     else {
       this.#rendered = this.#renderer().mount(this.shadowRoot!, props);
       // Clicks made on the server-drawn widget before this code arrived, handled as presses now.
       for (const control of takeEarlyPresses(this)) this.#renderer().press(this.#rendered, control);
     }
+  }
+
+  /** What the first paint and the component are given: the props, and what a widget derives from its place in the page. */
+  protected renderProps(props: Record<string, unknown>): Record<string, unknown> {
+    return props;
   }
 
   /** Resolves once the component is drawn (loading it now if needed); `false` when the element is not in a document. */

@@ -132,8 +132,9 @@ describe('English strings are the widgets’ current ones', () => {
   const demo = DEMO_REQUEST_STRINGS.en;
 
   it('voice demo', () => {
-    expect(voice.tooltips).toEqual(TOOLTIPS);
-    expect(voice.buttonLabels).toEqual(BUTTON_LABELS);
+    // The typed conversation's states came later; the call's words are as they shipped.
+    expect(voice.tooltips).toMatchObject(TOOLTIPS);
+    expect(voice.buttonLabels).toMatchObject(BUTTON_LABELS);
     expect(voice.micTimeout).toBe(TOOLTIPS.error);
     expect(voice.startFailed).toBe(START_FAILED);
     expect(voice.missingAssistant).toBe(MISSING_ASSISTANT);

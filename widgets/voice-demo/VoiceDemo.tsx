@@ -1,22 +1,57 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { Localized } from '../lib/strings';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { renderView } from '../react/view';
-import type { VoiceDemoProps } from './contract';
+import { SEND, type VoiceRenderProps } from './contract';
 import { useVoiceCall } from './useVoiceCall';
-import { viewOptions, voiceView } from './view';
+import { useTyping } from './useTyping';
+import { modeOf, viewOptions, voiceView } from './view';
 
-/** The live voice demo: one round button, a status bubble, a ring that follows the agent's voice, and optional captions. */
-export function VoiceDemo(props: VoiceDemoProps & Localized) {
+/**
+ * The live voice demo: one round button, a status bubble, a ring that follows the agent's voice, and
+ * the conversation's log; with `mode`, a text field too, typed and spoken turns in one conversation.
+ */
+export function VoiceDemo(props: VoiceRenderProps) {
+  // A refused microphone in `voice` mode may lead to typing: the widget then works as `text`.
+  const [typingInstead, setTypingInstead] = useState(false);
+  const mode = typingInstead ? 'text' : modeOf(props.mode);
   const call = useVoiceCall(props);
-  const options = viewOptions(props, call.canMute);
-  const view = voiceView(call.state, options);
-  // The captions' area is fixed: the newest line is kept in view as lines come, scrolled before the
+  const { say, retry, end, prefetch } = useTyping(props, call, call.callClient);
+  const view = voiceView(call.state, viewOptions(props, call.canMute, call.canSend, mode));
+  const root = call.ref;
+
+  const fieldRef = useRef<HTMLTextAreaElement | null>(null);
+  /** Sends what the field holds (or `text`, from the element's send()), emptying the field once it went. */
+  const submit = useCallback(
+    (text?: string) => {
+      const input = text === undefined ? fieldRef.current : null;
+      const sent = say(text ?? input?.value ?? '');
+      if (sent === false) return;
+      if (input) input.value = '';
+      // Busy or refused: the words come back to the field for one press to send them again.
+      void sent.then((back) => {
+        const now = fieldRef.current;
+        if (back && now && !now.value) now.value = back;
+      });
+    },
+    [say],
+  );
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTextAreaElement>) => {
+      if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+      event.preventDefault();
+      submit();
+    },
+    [submit],
+  );
+  const send = useCallback(() => submit(), [submit]);
+  const typeInstead = useCallback(() => setTypingInstead(true), []);
+
+  // The log's area is fixed: the newest line is kept in view as lines come, scrolled before the
   // browser paints (a frame drawn between the new line and the scroll would move the lines twice).
   const lines = call.state.lines;
   useLayoutEffect(() => {
-    const area = call.ref.current?.querySelector('.captions');
+    const area = root.current?.querySelector('.captions');
     if (area) area.scrollTop = area.scrollHeight;
-  }, [lines, call.ref]);
+  }, [lines, root, mode]);
   // Accept or Cancel takes the consent step away with the focused button in it: focus goes back to
   // the microphone button, not to the page.
   const status = call.state.status;
@@ -24,13 +59,29 @@ export function VoiceDemo(props: VoiceDemoProps & Localized) {
   useEffect(() => {
     const from = was.current;
     was.current = status;
-    if (from === 'consent' && status !== 'consent') call.ref.current?.querySelector<HTMLElement>('.mic')?.focus();
-  }, [status, call.ref]);
+    if (from === 'consent' && status !== 'consent') root.current?.querySelector<HTMLElement>('.mic')?.focus();
+  }, [status, root]);
+  useEffect(() => {
+    if (typingInstead) fieldRef.current?.focus();
+  }, [typingInstead]);
+  // The element's send(): the same as the visitor's Send, without the field.
+  useEffect(() => {
+    const base = root.current;
+    const listener = (event: Event) => submit(String((event as CustomEvent).detail));
+    base?.addEventListener(SEND, listener);
+    return () => base?.removeEventListener(SEND, listener);
+  }, [root, submit]);
+
   const handlers: Record<string, Record<string, unknown>> = {
     mic: { onClick: call.press, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     mute: { onClick: call.toggleMute },
     accept: { onClick: call.accept },
     cancel: { onClick: call.cancel },
+    field: { ref: fieldRef, onKeyDown, onFocus: prefetch, onPointerEnter: prefetch },
+    send: { onClick: send },
+    end: { onClick: end },
+    retry: { onClick: retry },
+    'type-instead': { onClick: typeInstead },
   };
   return renderView(view, (attrs) =>
     attrs.part === 'base' ? { ref: call.ref } : handlers[attrs['data-control'] ?? ''],

@@ -1,8 +1,14 @@
 import type { VoiceErrorCode } from './machine';
 
 export type { VoiceErrorCode };
+import type { VoiceDemoProps } from './element';
+import type { Localized } from '../lib/strings';
+
 /** Attributes and properties of `<ai-voice-demo>`: declared once, on the element class. */
-export type { VoiceDemoProps } from './element';
+export type { VoiceDemoProps };
+
+/** What the first paint and the component receive: the props, the language, and where the conversation is kept. */
+export type VoiceRenderProps = VoiceDemoProps & Localized & { conversationKey?: string };
 
 /** The events a voice client emits: the Vapi web SDK's contract. */
 export interface VoiceClientEventMap {
@@ -25,11 +31,34 @@ export interface VoiceClient {
   /** Starts a call; resolving to `null` means the call could not start. */
   start(assistantId: string): Promise<unknown>;
   stop(): unknown;
+  /**
+   * Adds a message to the call (the SDK's `add-message`): typed words during a call, and at its start
+   * what was typed before it. Without it nothing typed reaches a call, and the field waits during one.
+   */
+  send?(message: VoiceClientMessage): unknown;
   /** Mutes or unmutes the visitor's microphone during a call; without it the widget shows no mute control. */
   setMuted?(muted: boolean): unknown;
   on<E extends VoiceClientEvent>(event: E, listener: (...args: VoiceClientEventMap[E]) => void): unknown;
   off<E extends VoiceClientEvent>(event: E, listener: (...args: VoiceClientEventMap[E]) => void): unknown;
 }
+
+/** What the widget sends into a call: the Vapi web SDK's `send` shape. */
+export interface VoiceClientMessage {
+  type: 'add-message';
+  message: { role: 'user' | 'system'; content: string };
+  /** `false`: the agent takes the words in without answering them. */
+  triggerResponseEnabled: boolean;
+}
+
+/** A settled line of the conversation, typed or spoken. */
+export interface VoiceDemoMessageDetail {
+  role: 'user' | 'assistant';
+  text: string;
+  via: 'text' | 'voice';
+}
+
+/** The element's `send()` reaches its component through this event on the widget's root (never bubbles). */
+export const SEND = 'ai-voice-demo-send-internal';
 
 export interface VoiceDemoErrorDetail {
   message: string;

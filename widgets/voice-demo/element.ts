@@ -7,13 +7,16 @@ import css from './voice-demo.css?inline';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import { voiceShell } from './shell';
 import { reserveCss } from './reserve';
-import type { VoiceClient, VoiceDemoErrorDetail } from './contract';
+import type { VoiceClient, VoiceDemoErrorDetail, VoiceDemoMessageDetail } from './contract';
 import { reactLayer } from '../react/layer';
+import { conversationKey } from './saved';
+import { SEND } from './contract';
 
 const IN_CALL = ['listening', 'speaking'];
 
 /**
- * A round microphone button that starts a live voice call with an AI agent.
+ * A round microphone button that starts a live voice call with an AI agent, and with `mode` a typed
+ * conversation with the same agent, alone or beside the call, as one conversation.
  *
  * @summary Live voice demo with an AI agent.
  * @tag ai-voice-demo
@@ -21,6 +24,7 @@ const IN_CALL = ['listening', 'speaking'];
  * @fires ai-voice-demo-start - The call is connected and the agent is listening.
  * @fires ai-voice-demo-end - A connected call ended.
  * @fires ai-voice-demo-error - A call failed to start or broke: `detail.code` says what failed (the microphone, the connection timing out, or the provider), `detail.message` why.
+ * @fires ai-voice-demo-message - A line of the conversation is settled, typed or spoken: `detail` is `{role: 'user' | 'assistant', text, via: 'text' | 'voice'}`.
  *
  * @csspart base - The wrapper around the button and the status text.
  * @csspart button - The microphone button.
@@ -28,7 +32,14 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart tooltip - The status text under the button.
  * @csspart meter - The agent's voice level bar during a call.
  * @csspart mute-button - The mute toggle during a call.
- * @csspart captions - The live captions.
+ * @csspart captions - The conversation's log: live captions of a call, and every typed line (`role="log"`).
+ * @csspart composer - The text field with Send and End (`mode` `text` and `hybrid`).
+ * @csspart field - The text field: Enter sends, Shift+Enter makes a new line.
+ * @csspart send-button - Send.
+ * @csspart end-button - End, which closes the typed conversation.
+ * @csspart problem - Why a typed turn got no answer.
+ * @csspart retry-button - Sends a turn whose answer was cut off again.
+ * @csspart type-instead - After a microphone failure, opens the text field instead.
  * @csspart consent - The consent step; its buttons are `accept-button` and `cancel-button`.
  * @csspart accept-button - The consent step's Accept.
  * @csspart cancel-button - The consent step's Cancel.
@@ -40,7 +51,7 @@ const IN_CALL = ['listening', 'speaking'];
  * @cssprop --accent-contrast - Icon colour on the button.
  * @cssprop --danger - Button colour during a call, and the error status colour.
  * @cssprop --size - Button diameter. Default: `72px`.
- * @cssprop --log-lines - The height of the captions' area, in lines of its text; the consent step and a failure's reason are drawn over it, so the card never grows. Default: `8`.
+ * @cssprop --log-lines - The height of the captions' area, in lines of its text; the consent step and a failure's reason are drawn over it, so the card never grows. Default: `8`, and `12` with a typed conversation (`mode`).
  * @cssprop --tooltip-background - Status text background.
  * @cssprop --tooltip-color - Status text colour.
  * @cssprop --font-family - Font of the status text.
@@ -69,6 +80,10 @@ export class AIVoiceDemoElement extends WidgetElement {
     fallbackHref: string(),
     /** The privacy policy's address: the consent step links it beside `consent-text`. */
     privacyHref: string(),
+    /** `voice` (a call, the default), `text` (a typed conversation that never asks for the microphone) or `hybrid` (both, one conversation). Any other value reads as `voice`. */
+    mode: string(),
+    /** The agent's first line in a typed conversation, shown before the visitor writes and sent as the conversation's first `assistant` item. */
+    greeting: string(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
     client: property<VoiceClient>(),
   };
@@ -126,6 +141,22 @@ export class AIVoiceDemoElement extends WidgetElement {
     });
   }
 
+  /**
+   * Says `text` to the agent, as the visitor typing it and pressing Send would: into the call during
+   * one, else as a typed turn (in any `mode`). Resolves once the line is in the conversation; the answer
+   * arrives as `ai-voice-demo-message`. Rejects when there is nothing to send or the element is not in a page.
+   */
+  async send(text: string): Promise<void> {
+    if (!String(text ?? '').trim()) throw new TypeError('There is nothing to send.');
+    if (!(await this.ready())) throw Object.assign(new Error('The element is not in a page.'), { name: 'AbortError' });
+    this.shadowRoot!.querySelector('[part~="base"]')?.dispatchEvent(new CustomEvent(SEND, { detail: String(text) }));
+  }
+
+  /** Where this instance's conversation is kept for the tab's session (`conversationKey` in saved.ts). */
+  protected override renderProps(props: Record<string, unknown>): Record<string, unknown> {
+    return { ...props, conversationKey: conversationKey(this) };
+  }
+
   /** Ends the call (or the attempt to start one, or the consent step), as a press on the button does. Does nothing when there is no call. */
   end(): void {
     const status = this.status;
@@ -150,5 +181,6 @@ declare global {
     'ai-voice-demo-start': CustomEvent<Record<string, never>>;
     'ai-voice-demo-end': CustomEvent<Record<string, never>>;
     'ai-voice-demo-error': CustomEvent<VoiceDemoErrorDetail>;
+    'ai-voice-demo-message': CustomEvent<VoiceDemoMessageDetail>;
   }
 }

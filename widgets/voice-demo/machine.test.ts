@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import {
-  CAPTION_LINES,
+  LOG_LINES,
   captionOf,
   errorCodeOf,
   initialVoiceState,
@@ -127,24 +127,25 @@ describe('voice demo machine', () => {
     expect(voiceReducer(voiceReducer(muted, PRESS), PRESS).muted).toBe(false);
   });
 
-  it("keeps the conversation's lines (the latest hundred), a partial growing in place until it is final", () => {
+  it("keeps the conversation's lines (the latest two hundred), a partial growing in place until it is final", () => {
     const line = (role: 'user' | 'assistant', text: string, final = true) =>
       ({ type: 'transcript', line: { role, text, final } }) as const;
     let s = voiceReducer(at('listening'), line('assistant', 'Hello', false));
     s = voiceReducer(s, line('assistant', 'Hello there', false));
-    expect(s.lines).toEqual([{ role: 'assistant', text: 'Hello there', final: false }]);
+    expect(s.lines).toEqual([{ id: 1, role: 'assistant', text: 'Hello there', final: false, via: 'voice' }]);
     s = voiceReducer(s, line('assistant', 'Hello there!'));
     s = voiceReducer(s, line('user', 'Hi'));
     s = voiceReducer(s, line('assistant', 'How can I help?'));
     s = voiceReducer(s, line('user', 'Book a visit'));
     // Every line stays (the area scrolls): none is dropped from the top while the others are read.
     expect(s.lines.map((l) => l.text)).toEqual(['Hello there!', 'Hi', 'How can I help?', 'Book a visit']);
-    for (let i = 0; i < CAPTION_LINES; i++) s = voiceReducer(s, line(i % 2 ? 'user' : 'assistant', `Line ${i}`));
-    expect(s.lines).toHaveLength(CAPTION_LINES);
+    for (let i = 0; i < LOG_LINES; i++) s = voiceReducer(s, line(i % 2 ? 'user' : 'assistant', `Line ${i}`));
+    expect(s.lines).toHaveLength(LOG_LINES);
     expect(s.lines[0]!.text).toBe('Line 0');
-    expect(s.lines.at(-1)!.text).toBe(`Line ${CAPTION_LINES - 1}`);
+    expect(s.lines.at(-1)!.text).toBe(`Line ${LOG_LINES - 1}`);
     expect(voiceReducer(initialVoiceState, line('user', 'late')).lines).toEqual([]);
-    expect(voiceReducer(s, { type: 'call-end' }).lines).toEqual([]);
+    // The call's last lines stay in the log once it ends.
+    expect(voiceReducer(s, { type: 'call-end' }).lines).toEqual(s.lines);
   });
 
   it('reads provider transcript messages as captions', () => {
@@ -195,7 +196,7 @@ describe('voice demo machine', () => {
     s = voiceReducer(s, line('user', 'I would like a cleaning', false));
     s = voiceReducer(s, line('user', 'I would like a cleaning.'));
     s = voiceReducer(s, line('assistant', 'Sure, which day?'));
-    expect(s.lines).toEqual([
+    expect(s.lines).toMatchObject([
       { role: 'user', text: 'I would like a cleaning.', final: true },
       { role: 'assistant', text: 'Sure, which day?', final: true },
     ]);

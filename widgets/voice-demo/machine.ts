@@ -1,5 +1,14 @@
-/** The voice demo's states: `consent` asks first, `listening` is a connected call, `speaking` the agent talking. */
-export type VoiceStatus = 'idle' | 'consent' | 'connecting' | 'listening' | 'speaking' | 'error';
+import { appended, withSpoken, type LogLine } from './log';
+
+export { captionOf, isUserSpeech, LOG_LINES, type LogLine } from './log';
+export { errorCodeOf } from './error-code';
+
+/**
+ * The voice demo's states: `consent` asks first, `listening` is a connected call, `speaking` the agent
+ * talking; `sending` a typed turn on its way, `replying` the agent's typed answer streaming in.
+ */
+export type VoiceStatus =
+  'idle' | 'consent' | 'connecting' | 'listening' | 'speaking' | 'error' | 'sending' | 'replying';
 
 /**
  * Why a call failed, as `ai-voice-demo-error`'s `detail.code`: the microphone, the connection
@@ -15,12 +24,11 @@ export type VoiceErrorCode =
   | 'not-configured'
   | 'provider';
 
-/** One caption line: who spoke and what, `final` once the provider has settled the words. */
-export interface CaptionLine {
-  role: 'user' | 'assistant';
-  text: string;
-  final: boolean;
-}
+/**
+ * Why the last typed turn did not get its answer: the agent busy (429), the demo refused (another
+ * 4xx), the answer cut off or stalled, the network or the service down after one more try.
+ */
+export type TextProblem = 'busy' | 'unavailable' | 'interrupted' | 'network';
 
 export interface VoiceState {
   status: VoiceStatus;
@@ -31,8 +39,17 @@ export interface VoiceState {
   /** Why the last call failed (for the error event and the log). */
   error: string | null;
   code: VoiceErrorCode | null;
-  /** The conversation's lines, oldest first (the latest `CAPTION_LINES`). */
-  lines: CaptionLine[];
+  /** The conversation, typed and spoken, oldest first (the latest `LOG_LINES`). */
+  lines: LogLine[];
+  /** The id the next line takes. */
+  nextId: number;
+  /** The provider's id of the typed conversation, sent back on every later turn. */
+  sessionId: string | null;
+  /** The last line the typed conversation's session has seen: later ones go with the next turn. */
+  chatSeen: number;
+  problem: TextProblem | null;
+  /** The turn to send again after an interrupted answer. */
+  retry: string | null;
 }
 
 export type VoiceAction =
@@ -46,15 +63,14 @@ export type VoiceAction =
   | { type: 'user-speech' }
   | { type: 'volume'; level: number }
   | { type: 'muted'; muted: boolean }
-  | { type: 'transcript'; line: CaptionLine }
-  | { type: 'fail'; message: string; code: VoiceErrorCode };
-
-/**
- * How many caption lines a call keeps. The captions' area shows the latest and scrolls back to the
- * others: a line dropped from the top would move every line under it, so a call of any usual length
- * drops none.
- */
-export const CAPTION_LINES = 100;
+  | { type: 'transcript'; line: Omit<LogLine, 'id' | 'via'> }
+  | { type: 'fail'; message: string; code: VoiceErrorCode }
+  | { type: 'type'; text: string }
+  | { type: 'retry' }
+  | { type: 'delta'; text: string; sessionId?: string }
+  | { type: 'answered'; sessionId?: string; seen: number }
+  | { type: 'unanswered'; problem: TextProblem }
+  | { type: 'end-conversation' };
 
 export const initialVoiceState: VoiceState = {
   status: 'idle',
@@ -63,31 +79,107 @@ export const initialVoiceState: VoiceState = {
   error: null,
   code: null,
   lines: [],
+  nextId: 1,
+  sessionId: null,
+  chatSeen: 0,
+  problem: null,
+  retry: null,
 };
-
-const connectingState: VoiceState = { ...initialVoiceState, status: 'connecting' };
 
 export const isInCall = (status: VoiceStatus) => status === 'listening' || status === 'speaking';
 const isBusy = (status: VoiceStatus) => status === 'connecting' || isInCall(status);
+export const isTyping = (status: VoiceStatus) => status === 'sending' || status === 'replying';
 
-function withLine(lines: CaptionLine[], line: CaptionLine): CaptionLine[] {
-  // A partial transcript grows in place until the provider sends the final words, even when the
-  // other side spoke meanwhile (overlapping speech): the speaker's open line is replaced where it is.
-  const open = lines.findLastIndex((l) => !l.final && l.role === line.role);
-  if (open >= 0) return lines.map((l, i) => (i === open ? line : l));
-  return [...lines, line].slice(-CAPTION_LINES);
+/** Back at rest or in another call state, the conversation kept. */
+const callState = (state: VoiceState, status: VoiceStatus): VoiceState => ({
+  ...state,
+  status,
+  volume: 0,
+  muted: false,
+  error: null,
+  code: null,
+});
+
+const line = (state: VoiceState, fields: Omit<LogLine, 'id'>): VoiceState => ({
+  ...state,
+  lines: appended(state.lines, { ...fields, id: state.nextId }),
+  nextId: state.nextId + 1,
+});
+
+/** The agent's answer as it streams: its open typed line grows, or one is opened. */
+function withDelta(state: VoiceState, text: string): VoiceState {
+  const last = state.lines.at(-1);
+  if (last && last.role === 'assistant' && last.via === 'text' && !last.final)
+    return { ...state, lines: [...state.lines.slice(0, -1), { ...last, text: last.text + text }] };
+  return line(state, { role: 'assistant', text, final: false, via: 'text' });
+}
+
+/** The open typed answer settled, as complete or as cut off. */
+const settled = (lines: LogLine[], unfinished: boolean) =>
+  lines.map((l) => (l.via === 'text' && !l.final ? { ...l, final: true, ...(unfinished && { unfinished }) } : l));
+
+function typed(
+  state: VoiceState,
+  action: Extract<VoiceAction, { type: 'type' | 'retry' | 'delta' | 'answered' | 'unanswered' | 'end-conversation' }>,
+): VoiceState {
+  switch (action.type) {
+    case 'type': {
+      const text = action.text.trim();
+      if (!text || isTyping(state.status) || state.status === 'connecting' || state.status === 'consent') return state;
+      const said = line(state, { role: 'user', text, final: true, via: 'text' });
+      // During a call the words go into the call: the answer comes as speech and its transcript.
+      if (isInCall(state.status)) return said;
+      return { ...said, status: 'sending', problem: null, retry: null };
+    }
+    case 'retry':
+      return state.retry && !isTyping(state.status) && !isBusy(state.status)
+        ? { ...state, status: 'sending', problem: null }
+        : state;
+    case 'delta':
+      if (!isTyping(state.status) || !action.text) return state;
+      return { ...withDelta(state, action.text), status: 'replying', sessionId: action.sessionId ?? state.sessionId };
+    case 'answered':
+      if (!isTyping(state.status)) return state;
+      return {
+        ...state,
+        status: 'idle',
+        lines: settled(state.lines, false),
+        sessionId: action.sessionId ?? state.sessionId,
+        chatSeen: Math.max(state.chatSeen, action.seen, state.nextId - 1),
+        retry: null,
+      };
+    case 'unanswered': {
+      if (!isTyping(state.status)) return state;
+      const lastUser = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
+      // Busy or refused: the turn goes back to the field for one press to send again; nothing of it stays in the log.
+      if (action.problem === 'busy' || action.problem === 'unavailable') {
+        const lines = state.lines.filter((l) => l !== lastUser && !(l.via === 'text' && !l.final));
+        return { ...state, status: 'idle', lines, problem: action.problem, retry: null };
+      }
+      return {
+        ...state,
+        status: 'idle',
+        lines: settled(state.lines, true),
+        problem: action.problem,
+        retry: lastUser?.text ?? null,
+      };
+    }
+    case 'end-conversation':
+      return isBusy(state.status) || state.status === 'consent' ? state : initialVoiceState;
+  }
 }
 
 export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState {
   switch (action.type) {
     case 'press':
       // A press starts a call from rest (asking first when the page wants consent), and ends or cancels one otherwise.
-      if (isBusy(state.status) || state.status === 'consent') return initialVoiceState;
-      return action.needsConsent ? { ...initialVoiceState, status: 'consent' } : connectingState;
+      if (isTyping(state.status)) return state;
+      if (isBusy(state.status) || state.status === 'consent') return callState(state, 'idle');
+      return callState({ ...state, problem: null }, action.needsConsent ? 'consent' : 'connecting');
     case 'accept':
-      return state.status === 'consent' ? connectingState : state;
+      return state.status === 'consent' ? callState(state, 'connecting') : state;
     case 'cancel':
-      return state.status === 'consent' ? initialVoiceState : state;
+      return state.status === 'consent' ? callState(state, 'idle') : state;
     case 'call-start':
       return state.status === 'connecting' ? { ...state, status: 'listening' } : state;
     case 'speech-start':
@@ -100,102 +192,57 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
       return { ...state, volume: Math.min(1, Math.max(0, Number.isFinite(action.level) ? action.level : 0)) };
     case 'muted':
       return isInCall(state.status) && state.muted !== action.muted ? { ...state, muted: action.muted } : state;
-    case 'transcript':
-      return isBusy(state.status) && action.line.text ? { ...state, lines: withLine(state.lines, action.line) } : state;
+    case 'transcript': {
+      if (!isBusy(state.status) || !action.line.text) return state;
+      const lines = withSpoken(state.lines, action.line, state.nextId);
+      return { ...state, lines, nextId: lines.at(-1)?.id === state.nextId ? state.nextId + 1 : state.nextId };
+    }
     case 'call-end':
-      return isBusy(state.status) ? initialVoiceState : state;
+      // The call's lines stay in the log; its open partial words are what was said.
+      return isBusy(state.status) ? callState({ ...state, lines: settledSpoken(state.lines) }, 'idle') : state;
     case 'fail':
       // A late error from a call the visitor already ended changes nothing.
       return isBusy(state.status)
-        ? { ...initialVoiceState, status: 'error', error: action.message, code: action.code }
+        ? {
+            ...callState({ ...state, lines: settledSpoken(state.lines) }, 'error'),
+            error: action.message,
+            code: action.code,
+          }
         : state;
+    default:
+      return typed(state, action);
   }
 }
+
+const settledSpoken = (lines: LogLine[]) =>
+  lines.map((l) => (l.via === 'voice' && !l.final ? { ...l, final: true } : l));
 
 /** The page's events for a transition: fired from one place, when the state changes. */
 export type VoiceEvent =
   | ['ai-voice-demo-start', Record<string, never>]
   | ['ai-voice-demo-end', Record<string, never>]
-  | ['ai-voice-demo-error', { message: string; code: VoiceErrorCode }];
+  | ['ai-voice-demo-error', { message: string; code: VoiceErrorCode }]
+  | ['ai-voice-demo-message', { role: 'user' | 'assistant'; text: string; via: 'text' | 'voice' }];
+
+/** Lines settled by this transition: only the last few lines of the log ever change. */
+function settledLines(from: VoiceState, to: VoiceState): VoiceEvent[] {
+  if (from.lines === to.lines) return [];
+  const events: VoiceEvent[] = [];
+  for (const l of to.lines.slice(-4)) {
+    if (!l.final || !l.text) continue;
+    const before = from.lines.findLast((f) => f.id === l.id);
+    if (before?.final) continue;
+    events.push(['ai-voice-demo-message', { role: l.role, text: l.text, via: l.via }]);
+  }
+  return events;
+}
 
 export function voiceEvents(from: VoiceState, to: VoiceState): VoiceEvent[] {
-  if (from.status === to.status) return [];
-  if (from.status === 'connecting' && to.status === 'listening') return [['ai-voice-demo-start', {}]];
-  if (isInCall(from.status) && to.status === 'idle') return [['ai-voice-demo-end', {}]];
-  if (to.status === 'error') return [['ai-voice-demo-error', { message: to.error ?? '', code: to.code ?? 'provider' }]];
-  return [];
-}
-
-/** Whether a provider `message` says the visitor started speaking. */
-export function isUserSpeech(message: unknown): boolean {
-  if (!message || typeof message !== 'object') return false;
-  const m = message as { type?: unknown; role?: unknown; status?: unknown };
-  return m.role === 'user' && (m.type === 'speech-update' ? m.status === 'started' : m.type === 'transcript');
-}
-
-/** A provider transcript message (`{type: 'transcript', role, transcriptType: 'partial' | 'final', transcript}`) as a caption line. */
-export function captionOf(message: unknown): CaptionLine | null {
-  if (!message || typeof message !== 'object') return null;
-  const m = message as { type?: unknown; role?: unknown; transcriptType?: unknown; transcript?: unknown };
-  if (m.type !== 'transcript' || typeof m.transcript !== 'string') return null;
-  if (m.role !== 'user' && m.role !== 'assistant') return null;
-  return { role: m.role, text: m.transcript.trim(), final: m.transcriptType !== 'partial' };
-}
-
-// The product's own words for a call without an assistant, and the provider's for a key it refuses.
-const NOT_CONFIGURED = /Assistant or Squad must be provided|Invalid Key|unauthori[sz]ed|\b40[13]\b/i;
-const NETWORK = /Failed to fetch|NetworkError|Load failed|network/i;
-
-/**
- * What a failure was, from the browser's microphone error names (or the voice client's wrapping of
- * them), a missing assistant or a refused key (not set up), or a network that is down.
- */
-export function errorCodeOf(
-  error: unknown,
-  online = typeof navigator === 'undefined' || navigator.onLine !== false,
-): VoiceErrorCode {
-  const code = microphoneOrTimeout(error);
-  if (code !== 'provider') return code;
-  const text = describe(error);
-  if (NOT_CONFIGURED.test(text)) return 'not-configured';
-  if (!online || NETWORK.test(text)) return 'network';
-  return 'provider';
-}
-
-/** An error's messages, statuses and names along its chain, as one text to match. */
-function describe(error: unknown): string {
-  const parts: string[] = [];
-  const seen = new Set<unknown>();
-  for (
-    let e = error;
-    e && typeof e === 'object' && !seen.has(e) && parts.length < 30;
-    e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error
-  ) {
-    seen.add(e);
-    const o = e as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
-    parts.push(
-      ...[o.name, o.message, o.status, o.statusCode]
-        .filter((v) => typeof v === 'string' || typeof v === 'number')
-        .map(String),
-    );
-  }
-  if (typeof error === 'string') parts.push(error);
-  return parts.join(' ');
-}
-
-function microphoneOrTimeout(error: unknown): VoiceErrorCode {
-  const seen = new Set<unknown>();
-  for (
-    let e = error;
-    e && typeof e === 'object' && !seen.has(e);
-    e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error
-  ) {
-    seen.add(e);
-    const name = String((e as { name?: unknown }).name ?? (e as { type?: unknown }).type ?? '');
-    if (/NotAllowed|PermissionDenied|SecurityError/.test(name)) return 'microphone-denied';
-    if (/NotReadable|TrackStart|AbortError/.test(name)) return 'microphone-in-use';
-    if (/NotFound|DevicesNotFound|Overconstrained/.test(name)) return 'microphone-not-found';
-    if (name === 'TimeoutError') return 'timeout';
-  }
-  return 'provider';
+  const lines = settledLines(from, to);
+  if (from.status === to.status) return lines;
+  if (from.status === 'connecting' && to.status === 'listening') return [['ai-voice-demo-start', {}], ...lines];
+  if (isInCall(from.status) && to.status === 'idle') return [...lines, ['ai-voice-demo-end', {}]];
+  if (to.status === 'error')
+    return [...lines, ['ai-voice-demo-error', { message: to.error ?? '', code: to.code ?? 'provider' }]];
+  return lines;
 }

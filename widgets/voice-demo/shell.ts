@@ -1,12 +1,12 @@
 import type { LazyWidget } from '../elements/renderer';
-import type { Localized } from '../lib/strings';
-import type { VoiceDemoProps } from './contract';
+import type { VoiceRenderProps } from './contract';
 import { needsConsent } from './consent';
-import { initialVoiceState, voiceReducer, type VoiceAction } from './machine';
+import { voiceReducer, type VoiceAction } from './machine';
+import { restored } from './saved';
 import { callSent, cancelEarly, loadSdk, startEarly } from './begin-call';
-import { viewOptions, voiceView } from './view';
+import { modeOf, viewOptions, voiceView } from './view';
 
-type Props = VoiceDemoProps & Localized;
+type Props = VoiceRenderProps;
 
 const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
   mic: (props) => ({ type: 'press', needsConsent: needsConsent(props.consentText) }),
@@ -14,8 +14,12 @@ const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
   cancel: () => ({ type: 'cancel' }),
 };
 
+/** Where the widget starts: the tab's conversation so far, or a typed conversation's greeting. */
+export const startOf = (props: Props) =>
+  restored(props.conversationKey ?? null, modeOf(props.mode) === 'voice' ? undefined : props.greeting);
+
 function stateAfter(controls: string[], props: Props) {
-  let state = initialVoiceState;
+  let state = startOf(props);
   for (const control of controls) {
     const action = ACTIONS[control]?.(props);
     if (action) state = voiceReducer(state, action);
@@ -29,10 +33,10 @@ function stateAfter(controls: string[], props: Props) {
  * and the SDK are on their way. React then gets the presses that still matter.
  */
 export const voiceShell = {
-  shell: (props: Props) => voiceView(initialVoiceState, viewOptions(props, false)),
+  shell: (props: Props) => voiceView(startOf(props), viewOptions(props, false)),
   onShellPress(controls: string[], props: Props) {
     const state = stateAfter(controls, props);
-    const replay =
+    const call =
       state.status === 'connecting'
         ? controls.includes('accept')
           ? ['mic', 'accept']
@@ -40,7 +44,9 @@ export const voiceShell = {
         : state.status === 'consent'
           ? ['mic']
           : [];
-    return { shell: voiceView(state, viewOptions(props, false)), replay };
+    // Send and End act on what React keeps (the typed text is handed over first): pressed again there.
+    const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
+    return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
   },
   onPressed(controls: string[], props: Props, host: Element) {
     // Connecting already: the call starts now, while React and the component load; the component adopts it.

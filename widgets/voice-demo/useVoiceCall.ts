@@ -1,22 +1,23 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportError } from '../lib/report';
 import { messageOf } from '../lib/message-of';
 import { useMachine } from '../react/use-machine';
 import { claimCall, releaseCall, type CallHolder } from './call-registry';
 import { adoptEarly, beginCall, loadSdk, type CallStart } from './begin-call';
-import { DEFAULT_CONNECT_TIMEOUT, type VoiceDemoProps } from './contract';
+import { DEFAULT_CONNECT_TIMEOUT, type VoiceClient, type VoiceRenderProps } from './contract';
+import { carriedIntoCall, type LogLine } from './log';
+import { startOf } from './shell';
 import { needsConsent, rememberConsent } from './consent';
-import {
-  captionOf,
-  errorCodeOf,
-  initialVoiceState,
-  isUserSpeech,
-  voiceEvents,
-  voiceReducer,
-  type VoiceErrorCode,
-} from './machine';
+import { captionOf, errorCodeOf, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
 
 export const START_FAILED = 'The voice call could not be started.';
+
+/** At a call's start, its agent hears what was said before it, word for word, without answering it. */
+function tellCall(client: VoiceClient | null, lines: LogLine[]) {
+  const earlier = carriedIntoCall(lines);
+  if (earlier && client?.send)
+    client.send({ type: 'add-message', message: { role: 'system', content: earlier }, triggerResponseEnabled: false });
+}
 
 /** One call attempt: its call, its listeners, and whether it still owns the widget. */
 interface Session extends CallHolder {
@@ -35,9 +36,12 @@ const seconds = (value: number | undefined) => {
  * wants it, opens the microphone, loads the SDK, starts and ends calls, maps client events to
  * actions, gives up on a call that does not connect in time, and holds the page's one call.
  */
-export function useVoiceCall({ publicKey, assistantId, apiUrl, client, consentText, connectTimeout }: VoiceDemoProps) {
-  const machine = useMachine(voiceReducer, initialVoiceState, voiceEvents);
-  const { dispatch } = machine;
+export function useVoiceCall(props: VoiceRenderProps) {
+  const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout } = props;
+  // Where this widget starts, read once: the tab's conversation so far, or the greeting.
+  const [start] = useState(() => startOf(props));
+  const machine = useMachine(voiceReducer, start, voiceEvents);
+  const { dispatch, current } = machine;
   const session = useRef<Session | null>(null);
 
   const finish = useCallback(
@@ -92,6 +96,7 @@ export function useVoiceCall({ publicKey, assistantId, apiUrl, client, consentTe
         if (session.current !== s) return;
         clearTimeout(s.timer);
         dispatch({ type: 'call-start' });
+        tellCall(s.call?.client() ?? null, current().lines);
       },
       'call-end': () => finish(s, { type: 'call-end' }),
       'speech-start': () => session.current === s && dispatch({ type: 'speech-start' }),
@@ -111,7 +116,7 @@ export function useVoiceCall({ publicKey, assistantId, apiUrl, client, consentTe
     } catch (error) {
       fail(s, error);
     }
-  }, [assistantId, client, publicKey, apiUrl, connectTimeout, dispatch, finish, fail, hangUp, machine.ref]);
+  }, [assistantId, client, publicKey, apiUrl, connectTimeout, dispatch, current, finish, fail, hangUp, machine.ref]);
 
   const press = useCallback(() => {
     if (session.current) return hangUp();
@@ -141,5 +146,19 @@ export function useVoiceCall({ publicKey, assistantId, apiUrl, client, consentTe
 
   useEffect(() => () => session.current?.hangUp(), []);
 
-  return { ...machine, press, accept, cancel, toggleMute, prefetch, canMute: !!(client ? client.setMuted : true) };
+  /** The client of the call under way, for what the visitor types into it. */
+  const callClient = useCallback(() => session.current?.call?.client() ?? null, []);
+
+  return {
+    ...machine,
+    press,
+    accept,
+    cancel,
+    toggleMute,
+    prefetch,
+    callClient,
+    canMute: !!(client ? client.setMuted : true),
+    // The built-in client is the SDK, which takes messages into a call.
+    canSend: !!(client ? client.send : true),
+  };
 }

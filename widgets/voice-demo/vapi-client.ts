@@ -48,6 +48,7 @@ export function createVapiClient({ publicKey, apiUrl }: VapiClientOptions): Voic
     },
     stop: () => vapi.stop(),
     setMuted: (muted) => vapi.setMuted(muted),
+    send: (message) => vapi.send(message),
     on(event, listener) {
       events.on(event, listener);
     },

@@ -5,10 +5,25 @@ import { VOICE_STRINGS } from '../lib/strings/voice';
 import type { VoiceDemoProps } from './contract';
 import { isInCall, type VoiceState } from './machine';
 import { failureView } from './failure';
+import { composerView, logView, noSendView, problemView } from './conversation-view';
+
+/** `voice` (a call), `text` (typing only, never the microphone) or `hybrid` (both, one conversation). */
+export type VoiceMode = 'voice' | 'text' | 'hybrid';
+
+/** `mode` as the element reads it: anything else, or nothing, is `voice`. */
+export const modeOf = (value: string | undefined): VoiceMode => {
+  const mode = value?.trim().toLowerCase();
+  return mode === 'text' || mode === 'hybrid' ? mode : 'voice';
+};
 
 /** What the view needs beyond the machine's state. */
 export interface VoiceViewOptions {
   t: VoiceStrings;
+  mode: VoiceMode;
+  /** The voice client takes typed words into a call (`send`). */
+  canSend: boolean;
+  /** After a microphone failure, offer typing instead (an assistant is set). */
+  typeInstead: boolean;
   /** Show live captions under the button. */
   captions: boolean;
   /** The text the visitor accepts before the microphone opens (shown in the consent step). */
@@ -30,10 +45,18 @@ const MICROPHONE_ERRORS = {
 } as const;
 
 /** The view's options from the element's props, the same for the shell and for React. */
-export function viewOptions(props: VoiceDemoProps & Localized, canMute: boolean): VoiceViewOptions {
+export function viewOptions(
+  props: VoiceDemoProps & Localized,
+  canMute: boolean,
+  canSend = true,
+  mode: VoiceMode = modeOf(props.mode),
+): VoiceViewOptions {
   return {
     t: VOICE_STRINGS[props.lang ?? 'en'],
-    captions: !!props.captions,
+    mode,
+    canSend,
+    typeInstead: !!props.assistantId?.trim(),
+    captions: mode !== 'voice' || !!props.captions,
     consentText: props.consentText ?? '',
     canMute,
     label: props.label?.trim(),
@@ -42,7 +65,8 @@ export function viewOptions(props: VoiceDemoProps & Localized, canMute: boolean)
   };
 }
 
-function tooltip(state: VoiceState, t: VoiceStrings): string {
+function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
+  if (mode === 'text' && (state.status === 'idle' || state.status === 'error')) return t.textIdle;
   if (state.status === 'error')
     return state.code && state.code in MICROPHONE_ERRORS
       ? t[MICROPHONE_ERRORS[state.code as keyof typeof MICROPHONE_ERRORS]]
@@ -102,22 +126,30 @@ function consent(options: VoiceViewOptions): ShellNode {
  */
 function panel(state: VoiceState, options: VoiceViewOptions): ShellNode {
   const notice: ShellNode[] =
-    state.status === 'consent' ? [consent(options)] : failureView(state, options.t, options.fallbackHref);
-  return ['div', { class: 'panel' }, ['div', { class: 'notice' }, ...notice], captions(state, options.t)];
+    state.status === 'consent'
+      ? [consent(options)]
+      : [
+          ...(options.mode === 'text' ? [] : callFailure(state, options)),
+          ...problemView(state, options),
+          ...noSendView(state, options),
+        ];
+  return ['div', { class: 'panel' }, ['div', { class: 'notice' }, ...notice], logView(state, options)];
 }
 
-function captions(state: VoiceState, t: VoiceStrings): ShellNode {
-  return [
-    'div',
-    { class: 'captions', part: 'captions', role: 'log', 'aria-live': 'polite', 'aria-label': t.captionsLabel },
-    ...(state.lines.length ? [] : [['p', { class: 'log-empty' }, t.logEmpty] satisfies ShellNode]),
-    ...state.lines.map((line): ShellNode => [
-      'p',
-      { class: `caption ${line.role}` },
-      ['span', { class: 'speaker' }, `${line.role === 'user' ? t.speakerYou : t.speakerAgent}: `],
-      line.text,
-    ]),
-  ];
+/** A failed call's reason and ways on, and typing instead when the microphone is what failed. */
+function callFailure(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
+  const failure = failureView(state, options.t, options.fallbackHref);
+  const microphone = !!state.code && state.code in MICROPHONE_ERRORS;
+  return options.mode === 'voice' && microphone && options.typeInstead
+    ? [
+        ...failure,
+        [
+          'button',
+          { type: 'button', class: 'type-instead', part: 'type-instead', 'data-control': 'type-instead' },
+          options.t.typeInstead,
+        ],
+      ]
+    : failure;
 }
 
 /**
@@ -163,33 +195,34 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
         ],
       ]
     : [];
+  const controls: ShellNode = [
+    'div',
+    { class: 'controls' },
+    [
+      'button',
+      {
+        type: 'button',
+        class: 'mic',
+        part: 'button',
+        'data-control': 'mic',
+        'aria-label': options.label ? t.labelled({ label: options.label, action }) : action,
+        'aria-describedby': state.status === 'error' ? 'status reason' : 'status',
+        'aria-pressed': String(inCall),
+        ...(state.volume ? { style: `--level:${state.volume}` } : {}),
+      },
+      ['span', { class: 'ring', 'aria-hidden': 'true' }],
+      micIcon(state),
+    ],
+    ...mute,
+  ];
   return [
     'div',
-    { class: 'root', part: 'base', 'data-status': state.status },
-    [
-      'div',
-      { class: 'controls' },
-      [
-        'button',
-        {
-          type: 'button',
-          class: 'mic',
-          part: 'button',
-          'data-control': 'mic',
-          'aria-label': options.label ? t.labelled({ label: options.label, action }) : action,
-          'aria-describedby': state.status === 'error' ? 'status reason' : 'status',
-          'aria-pressed': String(inCall),
-          ...(state.volume ? { style: `--level:${state.volume}` } : {}),
-        },
-        ['span', { class: 'ring', 'aria-hidden': 'true' }],
-        micIcon(state),
-      ],
-      ...mute,
-    ],
+    { class: 'root', part: 'base', 'data-status': state.status, 'data-mode': options.mode },
+    ...(options.mode === 'text' ? [] : [controls]),
     [
       'div',
       { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' },
-      tooltip(state, t),
+      tooltip(state, t, options.mode),
     ],
     [
       'span',
@@ -198,7 +231,8 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
     ],
     ...(options.captions
       ? [panel(state, options)]
-      : [...failureView(state, t, options.fallbackHref), ...(state.status === 'consent' ? [consent(options)] : [])]),
+      : [...callFailure(state, options), ...(state.status === 'consent' ? [consent(options)] : [])]),
+    ...(options.mode === 'voice' ? [] : [composerView(state, options)]),
     // After the captions: placed absolutely, it draws in the same spot wherever it is, and added last it
     // never takes the captions' node for itself (React matches these children by position).
     ...meter,

@@ -1,0 +1,123 @@
+import type { ShellNode } from '../elements/shell';
+import type { VoiceStrings } from '../lib/strings';
+import type { LogLine } from './log';
+import { isInCall, isTyping, type VoiceState } from './machine';
+import type { VoiceViewOptions } from './view';
+
+/** Addresses the agent may link: https only, without the sentence's closing punctuation. */
+const LINK = /https:\/\/[^\s<>"'()]+[^\s<>"'().,;:!?]/g;
+
+/** The agent's words as plain text, its https addresses as links that open apart from the page. */
+export function agentText(text: string): ShellNode[] {
+  const out: ShellNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(LINK)) {
+    if (match.index > at) out.push(text.slice(at, match.index));
+    out.push(['a', { href: match[0], target: '_blank', rel: 'noopener noreferrer nofollow' }, match[0]]);
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+function logLine(line: LogLine, t: VoiceStrings): ShellNode {
+  // An answer still streaming is hidden from screen readers: the log announces it once, complete.
+  const streaming = line.via === 'text' && !line.final;
+  return [
+    'p',
+    { class: `caption ${line.role} ${line.via}`, ...(streaming && { 'aria-hidden': 'true' }) },
+    ['span', { class: 'speaker' }, `${line.role === 'user' ? t.speakerYou : t.speakerAgent}: `],
+    ...(line.role === 'assistant' ? agentText(line.text) : [line.text]),
+    ...(line.unfinished ? [['span', { class: 'unfinished' }, ` ${t.unfinished}`] satisfies ShellNode] : []),
+  ];
+}
+
+/** The conversation's one log: every line, typed and spoken, announced politely as it is settled. */
+export function logView(state: VoiceState, options: VoiceViewOptions): ShellNode {
+  const { t } = options;
+  return [
+    'div',
+    {
+      class: 'captions',
+      part: 'captions',
+      role: 'log',
+      'aria-live': 'polite',
+      'aria-label': options.mode === 'voice' ? t.captionsLabel : t.logLabel,
+      // It scrolls: reachable by keyboard.
+      ...(options.mode !== 'voice' && { tabindex: '0' }),
+    },
+    ...(state.lines.length ? [] : [['p', { class: 'log-empty' }, t.logEmpty] satisfies ShellNode]),
+    ...state.lines.map((line) => logLine(line, t)),
+  ];
+}
+
+/** A typed turn that got no answer: what happened, in words, and the way on. */
+export function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
+  const { t } = options;
+  if (!state.problem) return [];
+  const way: ShellNode[] =
+    state.problem === 'interrupted' || state.problem === 'network'
+      ? state.retry
+        ? [['button', { type: 'button', class: 'retry', part: 'retry-button', 'data-control': 'retry' }, t.tryAgain]]
+        : []
+      : state.problem === 'unavailable' && options.fallbackHref
+        ? [['a', { class: 'fallback', part: 'fallback', href: options.fallbackHref }, t.fallback]]
+        : [];
+  return [['p', { class: 'problem', part: 'problem', role: 'alert' }, t.problems[state.problem]], ...way];
+}
+
+/** During a call with a client that cannot take typed words: why the field waits. */
+export const noSendView = (state: VoiceState, options: VoiceViewOptions): ShellNode[] =>
+  options.mode !== 'voice' && isInCall(state.status) && !options.canSend
+    ? [['p', { class: 'problem', role: 'status' }, options.t.noSendInCall]]
+    : [];
+
+/** The text field, Send and End: Enter sends, Shift+Enter makes a new line. */
+export function composerView(state: VoiceState, options: VoiceViewOptions): ShellNode {
+  const { t } = options;
+  const waiting = isTyping(state.status) || (isInCall(state.status) && !options.canSend);
+  const canEnd = state.lines.some((l) => l.role === 'user') && (state.status === 'idle' || state.status === 'error');
+  return [
+    'div',
+    { class: 'composer', part: 'composer' },
+    [
+      'textarea',
+      {
+        class: 'field',
+        part: 'field',
+        'data-control': 'field',
+        // Enter before React arrives presses Send (the renderer's), as React's own handler does after.
+        'data-enter': 'send',
+        rows: '2',
+        'aria-label': t.fieldLabel,
+        placeholder: t.fieldPlaceholder,
+        enterkeyhint: 'send',
+        ...(isInCall(state.status) && !options.canSend && { disabled: '' }),
+      },
+    ],
+    [
+      'div',
+      { class: 'composer-actions' },
+      [
+        'button',
+        {
+          type: 'button',
+          class: 'send',
+          part: 'send-button',
+          'data-control': 'send',
+          ...(waiting && { 'aria-disabled': 'true' }),
+        },
+        t.send,
+      ],
+      ...(canEnd
+        ? [
+            [
+              'button',
+              { type: 'button', class: 'end', part: 'end-button', 'data-control': 'end' },
+              t.end,
+            ] satisfies ShellNode,
+          ]
+        : []),
+    ],
+  ];
+}

@@ -1,0 +1,72 @@
+import type { LogLine } from './log';
+import { initialVoiceState, type VoiceState } from './machine';
+
+/**
+ * A typed conversation kept for the tab's session, so a reload or another page of the same tab goes
+ * on with it: its settled lines and the provider's session. `sessionStorage` only (no cookie, nothing
+ * that outlives the tab); ending the conversation forgets it.
+ */
+interface Saved {
+  lines: LogLine[];
+  nextId: number;
+  sessionId: string | null;
+  chatSeen: number;
+}
+
+const PREFIX = 'ai-voice-demo-conversation:';
+
+/** Each instance's key: its `id`, else its assistant and its place among the elements with that assistant. */
+export function conversationKey(host: Element): string {
+  if (host.id) return `${PREFIX}#${host.id}`;
+  const assistant = host.getAttribute('assistant-id') ?? '';
+  const same = [...host.ownerDocument.querySelectorAll('ai-voice-demo, [assistant-id]')].filter(
+    (el) => el.localName === host.localName && (el.getAttribute('assistant-id') ?? '') === assistant,
+  );
+  return `${PREFIX}${assistant}:${Math.max(0, same.indexOf(host))}`;
+}
+
+function read(key: string): Saved | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Saved | null;
+    return saved && Array.isArray(saved.lines) && saved.lines.length ? saved : null;
+  } catch {
+    // Storage blocked (sandboxed frames, strict privacy settings) or a value not ours: start afresh.
+    return null;
+  }
+}
+
+/** The state a widget starts from: the tab's saved conversation, else the beginning. */
+export function restored(key: string | null, greeting?: string): VoiceState {
+  const saved = key ? read(key) : null;
+  if (saved) return { ...initialVoiceState, ...saved };
+  const opening = greeting?.trim();
+  if (!opening) return initialVoiceState;
+  return {
+    ...initialVoiceState,
+    lines: [{ id: 1, role: 'assistant', text: opening, final: true, via: 'text' }],
+    nextId: 2,
+  };
+}
+
+/** Keeps the settled lines; an answer still streaming is kept once it is complete. */
+export function save(key: string, state: VoiceState): void {
+  const lines = state.lines.filter((l) => l.final);
+  try {
+    if (!lines.length) sessionStorage.removeItem(key);
+    else
+      sessionStorage.setItem(
+        key,
+        JSON.stringify({ lines, nextId: state.nextId, sessionId: state.sessionId, chatSeen: state.chatSeen }),
+      );
+  } catch {
+    // Storage full or blocked: the conversation goes on, only a reload loses it.
+  }
+}
+
+export function forget(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // See save.
+  }
+}

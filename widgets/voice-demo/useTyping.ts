@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { VoiceClient, VoiceRenderProps } from './contract';
+import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
+import { itemsAfter } from './log';
+import { isInCall, isTyping, type VoiceAction, type VoiceState } from './machine';
+import { forget, save } from './saved';
+import type { ChatItem } from './chat-client';
+
+/** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
+export const loadChat = () => import('./chat-client');
+
+interface Machine {
+  dispatch(action: VoiceAction): VoiceState;
+  current(): VoiceState;
+  state: VoiceState;
+}
+
+/**
+ * Typed turns: into the call during one (`send`), else to the provider's chat, streamed into the log,
+ * with the lines the chat has not seen yet (a greeting, a call's transcript) carried before the words.
+ * Keeps the conversation for the tab's session, and tells a new call what was said before it.
+ */
+export function useTyping(props: VoiceRenderProps, machine: Machine, callClient: () => VoiceClient | null) {
+  const { dispatch, current } = machine;
+  const turn = useRef<AbortController | null>(null);
+  const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey } = props;
+
+  const ask = useCallback(
+    async (text: string, input: string | ChatItem[]) => {
+      turn.current?.abort();
+      const stop = (turn.current = new AbortController());
+      if (!assistantId?.trim() || !publicKey?.trim()) {
+        dispatch({ type: 'unanswered', problem: 'unavailable' });
+        return text;
+      }
+      try {
+        const chat = await loadChat();
+        const seconds = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
+        const { sessionId } = await chat.streamChat({
+          apiUrl: apiUrl || DEFAULT_API_URL,
+          publicKey,
+          assistantId,
+          input,
+          sessionId: current().sessionId,
+          stallMs: seconds * 1000,
+          signal: stop.signal,
+          onDelta: (delta, id) => !stop.signal.aborted && dispatch({ type: 'delta', text: delta, sessionId: id }),
+        });
+        if (!stop.signal.aborted) dispatch({ type: 'answered', sessionId: sessionId ?? undefined, seen: 0 });
+        return null;
+      } catch (error) {
+        if (stop.signal.aborted) return null;
+        const problem = (error as { problem?: unknown }).problem;
+        const next = dispatch({
+          type: 'unanswered',
+          problem: problem === 'busy' || problem === 'unavailable' || problem === 'interrupted' ? problem : 'network',
+        });
+        return next.problem === 'busy' || next.problem === 'unavailable' ? text : null;
+      }
+    },
+    [apiUrl, publicKey, assistantId, connectTimeout, dispatch, current],
+  );
+
+  /** Says `text`; false when it cannot go now (nothing to say, a turn or a call starting). Resolves to text to put back in the field. */
+  const say = useCallback(
+    (raw: string): false | Promise<string | null> => {
+      const text = raw.trim();
+      const before = current();
+      if (!text || isTyping(before.status) || before.status === 'connecting' || before.status === 'consent')
+        return false;
+      if (isInCall(before.status)) {
+        const client = callClient();
+        if (!client?.send) return false;
+        client.send({ type: 'add-message', message: { role: 'user', content: text }, triggerResponseEnabled: true });
+        dispatch({ type: 'type', text });
+        return Promise.resolve(null);
+      }
+      const items = itemsAfter(before.lines, before.chatSeen);
+      dispatch({ type: 'type', text });
+      return ask(text, items.length ? [...items, { role: 'user', content: text }] : text);
+    },
+    [ask, callClient, current, dispatch],
+  );
+
+  /** Sends again the turn whose answer was cut off. */
+  const retry = useCallback(() => {
+    const state = current();
+    if (!state.retry) return;
+    const last = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
+    const items = itemsAfter(
+      state.lines.filter((l) => l !== last),
+      state.chatSeen,
+    );
+    const text = state.retry;
+    dispatch({ type: 'retry' });
+    void ask(text, items.length ? [...items, { role: 'user', content: text }] : text);
+  }, [ask, current, dispatch]);
+
+  const end = useCallback(() => {
+    const { sessionId } = current();
+    turn.current?.abort();
+    if (dispatch({ type: 'end-conversation' }).lines.length) return;
+    if (conversationKey) forget(conversationKey);
+    if (sessionId && publicKey && assistantId)
+      void loadChat().then((chat) =>
+        chat.endChat({ apiUrl: apiUrl || DEFAULT_API_URL, publicKey, assistantId, sessionId }),
+      );
+  }, [apiUrl, publicKey, assistantId, conversationKey, current, dispatch]);
+
+  const { lines, sessionId, chatSeen, status } = machine.state;
+  useEffect(() => {
+    if (conversationKey && !isTyping(status) && lines.length) save(conversationKey, machine.current());
+  }, [conversationKey, lines, sessionId, chatSeen, status, machine]);
+
+  useEffect(() => () => turn.current?.abort(), []);
+
+  const prefetch = useCallback(() => void loadChat().catch(() => {}), []);
+  return { say, retry, end, prefetch };
+}
