@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WIDGETS, WIDGET_TAGS } from '../widgets/registry';
+import { CLASSES } from '../widgets/entries/classes';
+import { expected, named, readRegistry } from './registry.mjs';
+import { derived, type Manifest } from './subpaths.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const FILES = await expected();
+const AGAIN = 'run `npm run registry` (every `npm run build:widgets` does) to write it from widgets/registry.ts';
+
+describe('everything that names the widgets follows widgets/registry.ts', () => {
+  it('reads the same list the widgets import', () => {
+    expect(readRegistry()).toEqual(WIDGETS);
+    expect(WIDGET_TAGS).toEqual(['ai-voice-demo', 'ai-feedback', 'ai-demo-request']);
+  });
+
+  it.each(Object.entries(FILES))('%s is as the registry writes it', (path, text) => {
+    expect(readFileSync(join(ROOT, path), 'utf8'), `${path} is behind the registry: ${AGAIN}`).toBe(text);
+  });
+
+  it("package.json's exports name each widget's entry", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+    expect(pkg.exports, `package.json is behind the registry: ${AGAIN}`).toEqual(derived(pkg).exports);
+    for (const { entry } of WIDGETS)
+      expect(pkg.exports[`./${entry}`]).toEqual({
+        types: `./dist/types/entries/${entry}.d.ts`,
+        default: `./dist/widgets/${entry}.js`,
+      });
+  });
+
+  it('each tag renders with the class the registry names, and each class is its own tag', () => {
+    for (const widget of WIDGETS) {
+      const cls = CLASSES[widget.tag];
+      expect(cls.name).toBe(widget.element);
+      // The element's JSDoc names the tag the manifest and the editors read.
+      const source = readFileSync(join(ROOT, 'widgets', widget.entry, 'element.ts'), 'utf8');
+      expect(source).toContain(`@tag ${widget.tag}\n`);
+      expect(source).toContain(`export function ${named(widget).define}(tag = '${widget.tag}')`);
+    }
+  });
+
+  it('a widget added to the list is added everywhere: its entry, the classes, the wrappers, the usage, exports', async () => {
+    const added = [...WIDGETS, { tag: 'ai-chat', element: 'AIChatElement', entry: 'chat' }];
+    const files = await expected(ROOT, added);
+    expect(files['widgets/entries/chat.ts']).toContain("export { AIChatElement, defineChat } from '../chat/index';");
+    expect(files['widgets/entries/classes.ts']).toContain("'ai-chat': AIChatElement,");
+    expect(files['widgets/index.ts']).toMatch(/^defineChat\(\);$/m);
+    expect(files['widgets/entries/react.ts']).toContain(
+      "export const Chat = wrap<AIChatElement, ChatComponentProps>('ai-chat'",
+    );
+    expect(files['widgets/jsx.ts']).toContain("export type ChatJsx = ReactTags['ai-chat'];");
+    expect(files['bin/ai-agent-widgets.mjs']).toContain(
+      "const TAGS = 'ai-voice-demo|ai-feedback|ai-demo-request|ai-chat';",
+    );
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+    const next = derived(pkg, added);
+    expect(Object.keys(next.exports).slice(0, 5)).toEqual([
+      '.',
+      './voice-demo',
+      './feedback',
+      './demo-request',
+      './chat',
+    ]);
+    expect(next.typesVersions?.['*']?.chat).toEqual(['dist/types/entries/chat.d.ts']);
+    expect(next.files).toContain('chat/package.json');
+  });
+});
