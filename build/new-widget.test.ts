@@ -12,7 +12,7 @@ describe('npm run new-widget', () => {
     expect(refusal('ssr')).toMatch(/taken by the package's own ssr/);
     expect(refusal('ai-chat')).toMatch(/leave out the "ai-" prefix/);
     expect(refusal('')).toMatch(/give the widget a name/);
-    expect(refusal('chat-box')).toBeNull();
+    expect(refusal('not-yet-a-widget')).toBeNull();
   });
 
   it("makes the widget's files under its names: tag, class, define function, component", () => {

@@ -43,18 +43,6 @@ export function named(widget) {
   return { ...widget, name, define: `define${name}` };
 }
 
-/** The public methods the element manifest lists for a tag (none before `npm run manifest` has seen it). */
-function methodsOf(/** @type {string} */ root, /** @type {string} */ tag) {
-  const file = join(root, 'custom-elements.json');
-  if (!existsSync(file)) return [];
-  /** @type {{ modules: { declarations?: { tagName?: string, members?: { kind: string, name: string, static?: boolean, privacy?: string }[] }[] }[] }} */
-  const manifest = JSON.parse(readFileSync(file, 'utf8'));
-  const declaration = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === tag);
-  return (declaration?.members ?? [])
-    .filter((m) => m.kind === 'method' && !m.static && (m.privacy ?? 'public') === 'public')
-    .map((m) => `\`${m.name}()\``);
-}
-
 /** "a", "a and b", "a, b and c". */
 const list = (/** @type {string[]} */ items, and = 'and') =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}` : (items[0] ?? '');
@@ -109,19 +97,18 @@ ${widgets.map((w) => `${w.define}();`).join('\n')}
 }
 
 /** Each block generated inside a hand-written file: path → block name → text. */
-function blocks(/** @type {string} */ root, /** @type {Named[]} */ widgets) {
+function blocks(/** @type {Named[]} */ widgets) {
   return {
     'widgets/entries/react.ts': {
       imports: widgets
         .map((w) => `import { ${w.element}, ${w.define}, type ${w.name}Props } from './${w.entry}.js';`)
         .join('\n'),
       wrappers: widgets
-        .map((w) => {
-          const methods = methodsOf(root, w.tag);
-          return `export type ${w.name}ComponentProps = ${w.name}Props & CommonProps & EventCallbacks<'${w.tag}'>;
-/** \`<${w.tag}>\` as a React component; ${methods.length ? `its ref has ${list(methods)}` : 'its ref is the element'}. */
-export const ${w.name} = wrap<${w.element}, ${w.name}ComponentProps>('${w.tag}', ${w.element}, ${w.define}, '${w.name}');`;
-        })
+        .map(
+          (w) => `export type ${w.name}ComponentProps = ${w.name}Props & CommonProps & EventCallbacks<'${w.tag}'>;
+/** \`<${w.tag}>\` as a React component; its ref is the element, with its methods. */
+export const ${w.name} = wrap<${w.element}, ${w.name}ComponentProps>('${w.tag}', ${w.element}, ${w.define}, '${w.name}');`,
+        )
         .join('\n'),
     },
     'widgets/jsx.ts': {
@@ -146,7 +133,7 @@ export async function expected(root = ROOT, widgets = readRegistry(root)) {
   const all = widgets.map(named);
   /** @type {Record<string, string>} */
   const out = files(root, all);
-  for (const [path, own] of Object.entries(blocks(root, all))) {
+  for (const [path, own] of Object.entries(blocks(all))) {
     /** @type {Record<string, string>} */
     const texts = own;
     const text = readFileSync(join(root, path), 'utf8');

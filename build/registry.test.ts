@@ -13,7 +13,9 @@ const AGAIN = 'run `npm run registry` (every `npm run build:widgets` does) to wr
 describe('everything that names the widgets follows widgets/registry.ts', () => {
   it('reads the same list the widgets import', () => {
     expect(readRegistry()).toEqual(WIDGETS);
-    expect(WIDGET_TAGS).toEqual(['ai-voice-demo', 'ai-feedback', 'ai-demo-request']);
+    expect(WIDGET_TAGS).toEqual(WIDGETS.map((w) => w.tag));
+    expect(new Set(WIDGET_TAGS).size, 'a tag listed twice').toBe(WIDGETS.length);
+    expect(new Set(WIDGETS.map((w) => w.entry)).size, 'an entry listed twice').toBe(WIDGETS.length);
   });
 
   it.each(Object.entries(FILES))('%s is as the registry writes it', (path, text) => {
@@ -51,16 +53,12 @@ describe('everything that names the widgets follows widgets/registry.ts', () => 
       "export const Chat = wrap<AIChatElement, ChatComponentProps>('ai-chat'",
     );
     expect(files['widgets/jsx.ts']).toContain("export type ChatJsx = ReactTags['ai-chat'];");
-    expect(files['bin/ai-agent-widgets.mjs']).toContain(
-      "const TAGS = 'ai-voice-demo|ai-feedback|ai-demo-request|ai-chat';",
-    );
+    expect(files['bin/ai-agent-widgets.mjs']).toContain(`const TAGS = '${[...WIDGET_TAGS, 'ai-chat'].join('|')}';`);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
     const next = derived(pkg, added);
-    expect(Object.keys(next.exports).slice(0, 5)).toEqual([
+    expect(Object.keys(next.exports).slice(0, WIDGETS.length + 2)).toEqual([
       '.',
-      './voice-demo',
-      './feedback',
-      './demo-request',
+      ...WIDGETS.map((w) => `./${w.entry}`),
       './chat',
     ]);
     expect(next.typesVersions?.['*']?.chat).toEqual(['dist/types/entries/chat.d.ts']);

@@ -135,7 +135,7 @@ function wrap<El extends HTMLElement, P extends CommonProps>(
 
 // registry: wrappers (one per widget, written by `npm run registry` from widgets/registry.ts)
 export type VoiceDemoComponentProps = VoiceDemoProps & CommonProps & EventCallbacks<'ai-voice-demo'>;
-/** `<ai-voice-demo>` as a React component; its ref has `start()` and `end()`. */
+/** `<ai-voice-demo>` as a React component; its ref is the element, with its methods. */
 export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>(
   'ai-voice-demo',
   AIVoiceDemoElement,
@@ -143,7 +143,7 @@ export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>(
   'VoiceDemo',
 );
 export type FeedbackComponentProps = FeedbackProps & CommonProps & EventCallbacks<'ai-feedback'>;
-/** `<ai-feedback>` as a React component; its ref has `open()` and `close()`. */
+/** `<ai-feedback>` as a React component; its ref is the element, with its methods. */
 export const Feedback = wrap<AIFeedbackElement, FeedbackComponentProps>(
   'ai-feedback',
   AIFeedbackElement,
@@ -151,7 +151,7 @@ export const Feedback = wrap<AIFeedbackElement, FeedbackComponentProps>(
   'Feedback',
 );
 export type DemoRequestComponentProps = DemoRequestProps & CommonProps & EventCallbacks<'ai-demo-request'>;
-/** `<ai-demo-request>` as a React component; its ref has `reset()`. */
+/** `<ai-demo-request>` as a React component; its ref is the element, with its methods. */
 export const DemoRequest = wrap<AIDemoRequestElement, DemoRequestComponentProps>(
   'ai-demo-request',
   AIDemoRequestElement,
