@@ -3,7 +3,7 @@
 // ES entry that registers them all, the SSR classes, the React wrappers, the JSX maps' named types,
 // the command's usage and package.json's `exports`. Never hand-edited; build/registry.test.ts fails
 // when one of them is behind the list.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -159,11 +159,19 @@ export async function expected(root = ROOT, widgets = readRegistry(root)) {
  */
 export async function writeRegistry(root = ROOT) {
   const written = [];
-  for (const [path, text] of Object.entries(await expected(root))) {
+  const wanted = await expected(root);
+  for (const [path, text] of Object.entries(wanted)) {
     const file = join(root, path);
     if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
     writeFileSync(file, text);
     written.push(path);
+  }
+  // The entry of a widget no longer listed: written by the registry (it says so), so it goes.
+  for (const file of readdirSync(join(root, 'widgets/entries'))) {
+    const path = `widgets/entries/${file}`;
+    if (path in wanted || !readFileSync(join(root, path), 'utf8').includes(GENERATED)) continue;
+    rmSync(join(root, path));
+    written.push(`${path} (removed)`);
   }
   // package.json's `exports` (and what follows from it) name each widget's entry.
   if (writeSubpaths(root)) written.push('package.json');

@@ -64,4 +64,15 @@ describe('everything that names the widgets follows widgets/registry.ts', () => 
     expect(next.typesVersions?.['*']?.chat).toEqual(['dist/types/entries/chat.d.ts']);
     expect(next.files).toContain('chat/package.json');
   });
+
+  it('a widget taken out of the list leaves exports with its entry file, which the registry wrote', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+    const kept = WIDGETS.filter((w) => w.entry !== 'feedback');
+    const next = derived(pkg, kept, (path) => path !== 'widgets/entries/feedback.ts');
+    expect(next.exports['./feedback']).toBeUndefined();
+    expect(next.files).not.toContain('feedback/package.json');
+    expect(next.exports['./react']).toEqual(pkg.exports['./react']);
+    expect(readFileSync(join(ROOT, 'widgets/entries/feedback.ts'), 'utf8')).toContain('Written by `npm run registry`');
+    expect(readFileSync(join(ROOT, 'widgets/entries/react.ts'), 'utf8')).not.toContain('Written by `npm run registry`');
+  });
 });

@@ -11,7 +11,7 @@
 //
 // Both are written, never hand-edited; a unit test (build/subpaths.test.ts) fails when package.json
 // or a folder disagrees with `exports`, so a new subpath cannot ship without them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readRegistry } from './registry.mjs';
@@ -58,12 +58,18 @@ export function stubs(pkg) {
   );
 }
 
+/** Whether a file of the repository is there. */
+const present = (/** @type {string} */ path) => existsSync(join(ROOT, path));
+
 /**
- * `exports` with one entry per widget of the registry, right after `.`; the other subpaths as they were.
+ * `exports` with one entry per widget of the registry, right after `.`; the other subpaths as they
+ * were, but for an entry whose source is gone (a widget taken out of the registry: its entry file,
+ * written by the registry, goes with it).
  * @param {Manifest['exports']} exports
  * @param {{ entry: string }[]} widgets
+ * @param {(path: string) => boolean} exists
  */
-function withWidgets(exports, widgets) {
+function withWidgets(exports, widgets, exists) {
   const own = Object.fromEntries(
     widgets.map(({ entry }) => [
       `./${entry}`,
@@ -71,7 +77,10 @@ function withWidgets(exports, widgets) {
     ]),
   );
   const { '.': main, ...rest } = exports;
-  for (const key of Object.keys(own)) delete rest[key];
+  for (const [key, target] of Object.entries(rest)) {
+    const source = typeof target === 'object' && /^\.\/dist\/types\/(entries\/[\w-]+)\.d\.ts$/.exec(target.types ?? '');
+    if (key in own || (source && !exists(`widgets/${source[1]}.ts`))) delete rest[key];
+  }
   return { ...(main ? { '.': main } : {}), ...own, ...rest };
 }
 
@@ -80,10 +89,11 @@ function withWidgets(exports, widgets) {
  * `exports`, and `files` with each subpath's folder.
  * @param {Manifest} manifest
  * @param {{ entry: string }[]} [widgets] the registry's (widgets/registry.ts)
+ * @param {(path: string) => boolean} [exists] whether a source file is there
  * @returns {Manifest}
  */
-export function derived(manifest, widgets = readRegistry()) {
-  const pkg = { ...manifest, exports: withWidgets(manifest.exports, widgets) };
+export function derived(manifest, widgets = readRegistry(), exists = present) {
+  const pkg = { ...manifest, exports: withWidgets(manifest.exports, widgets, exists) };
   const typed = subpaths(pkg).filter(([, target]) => target.types);
   const files = [
     ...pkg.files.filter((file) => !/^[^!].*\/package\.json$/.test(file)),
@@ -107,7 +117,7 @@ export function writeSubpaths(root = ROOT) {
   const file = join(root, 'package.json');
   /** @type {Manifest} */
   const pkg = JSON.parse(readFileSync(file, 'utf8'));
-  const next = derived(pkg, readRegistry(root));
+  const next = derived(pkg, readRegistry(root), (path) => existsSync(join(root, path)));
   const changed = json(next) !== json(pkg);
   if (changed) writeFileSync(file, json(next));
   for (const [sub, stub] of Object.entries(stubs(next))) {
