@@ -92,4 +92,16 @@ test('a scaffolded widget builds from its one registry line and is defined, draw
     { presses: 1 },
     { presses: 2 },
   ]);
+
+  // Its define function, from the package's ES entry: a second call is harmless, another tag is a class of its own.
+  const defined = await page.evaluate(async () => {
+    const entry = (await import(`${location.origin}/index.js`)) as Record<string, (tag?: string) => unknown>;
+    const again = entry.defineSampleCard!();
+    const other = entry.defineSampleCard!('acme-card');
+    return {
+      same: again === customElements.get('ai-sample-card'),
+      other: !!other && other === customElements.get('acme-card') && other !== again,
+    };
+  });
+  expect(defined).toEqual({ same: true, other: true });
 });
