@@ -10,6 +10,7 @@ import { pageReserveCss } from './widgets/demo-request/reserve.ts';
 import { pageReserveCss as voicePageReserveCss } from './widgets/voice-demo/reserve.ts';
 import { transformSync } from 'esbuild';
 import { PAGE_SCRIPT } from './widgets/elements/page-script.ts';
+import { WIDGETS, WIDGET_TAGS } from './widgets/registry.ts';
 
 /**
  * The page script's text, minified once: the same in the loader and in every printed page, so a
@@ -21,15 +22,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 /**
  * One build, every entry: the all-in-one entry (the script tag's and the package's main) and one per
- * widget for bundlers, so that a host that imports one widget gets only its code. The entries share
- * their chunks: a host importing the main entry and a widget's gets each module once (one React,
- * one class per element, so `instanceof` holds).
+ * widget of the registry for bundlers, so that a host that imports one widget gets only its code. The
+ * entries share their chunks: a host importing the main entry and a widget's gets each module once
+ * (one React, one class per element, so `instanceof` holds).
  */
 const ENTRIES = {
   'ai-widgets': 'widgets/index.ts',
-  'voice-demo': 'widgets/entries/voice-demo.ts',
-  feedback: 'widgets/entries/feedback.ts',
-  'demo-request': 'widgets/entries/demo-request.ts',
+  ...Object.fromEntries(WIDGETS.map(({ entry }) => [entry, `widgets/entries/${entry}.ts`])),
   // renderElement, for servers: the same views and CSS as the elements, printed as HTML (no DOM, no React).
   ssr: 'widgets/entries/ssr.ts',
 };
@@ -44,6 +43,7 @@ export default defineConfig({
       new URL('./widgets/elements/loader.ts', import.meta.url),
       pageReserveCss() + voicePageReserveCss(),
       pageScript,
+      WIDGET_TAGS,
     ),
     precompress(),
     buildSummary(),

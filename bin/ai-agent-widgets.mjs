@@ -3,7 +3,11 @@
 // paint drawn in (renderElement from `ai-agent-widgets/ssr`), to paste into a page.
 import { renderElement } from '../dist/widgets/ssr.js';
 
-const USAGE = `Usage: ai-agent-widgets html <ai-demo-request|ai-voice-demo|ai-feedback> [--<attribute> <value>]... [--<boolean-attribute>] [--lang hi] [--nonce <nonce>] [--script <url of ai-widgets.js>]
+// registry: tags (written by `npm run registry` from widgets/registry.ts)
+const TAGS = 'ai-voice-demo|ai-feedback|ai-demo-request';
+// registry: end
+
+const USAGE = `Usage: ai-agent-widgets html <${TAGS}> [--<attribute> <value>]... [--<boolean-attribute>] [--lang hi] [--nonce <nonce>] [--script <url of ai-widgets.js>]
 
 Prints the element's HTML with its first paint inside (a declarative shadow root), to paste into a page.
 With --script, the small inline script after it brings our script once the page has painted (the page

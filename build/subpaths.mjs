@@ -1,5 +1,6 @@
-// `npm run subpaths` (and every `npm run build:types`): package.json's `exports` is the one list of the
-// package's subpaths; this derives from it what the resolvers that ignore `exports` read instead.
+// `npm run subpaths` (and every `npm run build:types` and `npm run registry`): package.json's `exports` is
+// the one list of the package's subpaths, its widgets' entries written from widgets/registry.ts (one
+// `./<entry>` per widget, after `.`); this derives from it what the resolvers that ignore `exports` read instead.
 //
 // - Parcel 2 reads `exports` only in a project that opts in (`"@parcel/resolver-default":
 //   {"packageExports": true}`), as do webpack 4, Browserify and other older resolvers: they look for
@@ -10,9 +11,10 @@
 //
 // Both are written, never hand-edited; a unit test (build/subpaths.test.ts) fails when package.json
 // or a folder disagrees with `exports`, so a new subpath cannot ship without them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRegistry } from './registry.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -56,12 +58,42 @@ export function stubs(pkg) {
   );
 }
 
+/** Whether a file of the repository is there. */
+const present = (/** @type {string} */ path) => existsSync(join(ROOT, path));
+
 /**
- * package.json as it should be: `typesVersions` from `exports`, and `files` with each subpath's folder.
- * @param {Manifest} pkg
+ * `exports` with one entry per widget of the registry, right after `.`; the other subpaths as they
+ * were, but for an entry whose source is gone (a widget taken out of the registry: its entry file,
+ * written by the registry, goes with it).
+ * @param {Manifest['exports']} exports
+ * @param {{ entry: string }[]} widgets
+ * @param {(path: string) => boolean} exists
+ */
+function withWidgets(exports, widgets, exists) {
+  const own = Object.fromEntries(
+    widgets.map(({ entry }) => [
+      `./${entry}`,
+      { types: `./dist/types/entries/${entry}.d.ts`, default: `./dist/widgets/${entry}.js` },
+    ]),
+  );
+  const { '.': main, ...rest } = exports;
+  for (const [key, target] of Object.entries(rest)) {
+    const source = typeof target === 'object' && /^\.\/dist\/types\/(entries\/[\w-]+)\.d\.ts$/.exec(target.types ?? '');
+    if (key in own || (source && !exists(`widgets/${source[1]}.ts`))) delete rest[key];
+  }
+  return { ...(main ? { '.': main } : {}), ...own, ...rest };
+}
+
+/**
+ * package.json as it should be: the widgets' `exports` from the registry, `typesVersions` from
+ * `exports`, and `files` with each subpath's folder.
+ * @param {Manifest} manifest
+ * @param {{ entry: string }[]} [widgets] the registry's (widgets/registry.ts)
+ * @param {(path: string) => boolean} [exists] whether a source file is there
  * @returns {Manifest}
  */
-export function derived(pkg) {
+export function derived(manifest, widgets = readRegistry(), exists = present) {
+  const pkg = { ...manifest, exports: withWidgets(manifest.exports, widgets, exists) };
   const typed = subpaths(pkg).filter(([, target]) => target.types);
   const files = [
     ...pkg.files.filter((file) => !/^[^!].*\/package\.json$/.test(file)),
@@ -77,18 +109,23 @@ export function derived(pkg) {
 /** @param {unknown} value */
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** Writes package.json's derived fields and every subpath's folder. */
-export function writeSubpaths() {
-  const file = join(ROOT, 'package.json');
+/**
+ * Writes package.json's derived fields and every subpath's folder; says whether package.json changed.
+ * @param {string} [root]
+ */
+export function writeSubpaths(root = ROOT) {
+  const file = join(root, 'package.json');
   /** @type {Manifest} */
   const pkg = JSON.parse(readFileSync(file, 'utf8'));
-  const next = derived(pkg);
-  if (json(next) !== json(pkg)) writeFileSync(file, json(next));
+  const next = derived(pkg, readRegistry(root), (path) => existsSync(join(root, path)));
+  const changed = json(next) !== json(pkg);
+  if (changed) writeFileSync(file, json(next));
   for (const [sub, stub] of Object.entries(stubs(next))) {
-    const path = join(ROOT, sub, 'package.json');
+    const path = join(root, sub, 'package.json');
     mkdirSync(dirname(path), { recursive: true });
     if (readFileSync(path, { encoding: 'utf8', flag: 'a+' }) !== json(stub)) writeFileSync(path, json(stub));
   }
+  return changed;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) writeSubpaths();

@@ -12,7 +12,7 @@ const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${na
  * public names only (a hashed entry also exports the minified internals its chunks share).
  * Both kinds are tiny and cached briefly; everything they import is hashed and cached long.
  */
-export function classicLoader(loaderSource: URL, pageCss: string, pageScript: string): Plugin {
+export function classicLoader(loaderSource: URL, pageCss: string, pageScript: string, tags: readonly string[]): Plugin {
   return {
     name: 'ai-widgets-classic-loader',
     apply: 'build',
@@ -36,6 +36,7 @@ export function classicLoader(loaderSource: URL, pageCss: string, pageScript: st
             __ENTRY__: JSON.stringify(`./${main.fileName}`),
             __STATIC_DEPS__: JSON.stringify([...deps].map((f) => `./${f}`)),
             __PAGE_CSS__: JSON.stringify(pageCss),
+            __WIDGET_SELECTOR__: JSON.stringify(tags.join(',')),
           },
         });
         // The page script first (kept presses, when to load), unless an inline copy ran before.

@@ -6,7 +6,7 @@ import css from './demo-request.css?inline';
 import { reserveCss } from './reserve';
 import { demoRequestShell } from './shell';
 import { agentColoursCss } from './view';
-import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
+import { DEMO_REQUEST_SHELL } from '../lib/strings/demo-request-shell';
 import { property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';

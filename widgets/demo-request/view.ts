@@ -1,7 +1,7 @@
 import { icon } from '../elements/icons';
 import type { ShellNode } from '../elements/shell';
 import type { Localized } from '../lib/strings';
-import { DEMO_REQUEST_SHELL } from '../lib/strings/shells';
+import { DEMO_REQUEST_SHELL } from '../lib/strings/demo-request-shell';
 import { AGENTS, type AgentId } from './agents';
 import { DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
 import { parseCountries, startCountry } from './phone/countries';

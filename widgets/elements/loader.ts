@@ -12,6 +12,8 @@ declare const __ENTRY__: string;
 declare const __STATIC_DEPS__: string[];
 /** The page rules that keep the demo form's place until it is defined (see demo-request/reserve.ts). */
 declare const __PAGE_CSS__: string;
+/** Every tag of ours (widgets/registry.ts) as one selector: `ai-voice-demo,ai-feedback,…`. */
+declare const __WIDGET_SELECTOR__: string;
 
 (() => {
   // A constructable sheet: a strict CSP that refuses <style> elements accepts it. Once per page.
@@ -54,7 +56,7 @@ declare const __PAGE_CSS__: string;
   const page = (window as unknown as { __aiWidgetsPage: import('./page-script').AiWidgetsPage }).__aiWidgetsPage;
   // Every widget on the page was drawn by its HTML (a declarative shadow root).
   const drawnByHtml = () => {
-    const found = document.querySelectorAll('ai-voice-demo,ai-feedback,ai-demo-request');
+    const found = document.querySelectorAll(__WIDGET_SELECTOR__);
     return found.length > 0 && [...found].every((element) => element.shadowRoot);
   };
   // Drawn by the HTML: nothing to draw, so after the whole page has loaded. A bare tag has to be

@@ -1,3 +1,6 @@
+// With its extension: the widget build's config imports this file, and Node's loader wants one.
+import { WIDGETS } from '../registry.ts';
+
 /**
  * What our widgets keep in the page itself, before and besides their code: the presses made on
  * server-drawn widgets before it arrived, and when it should come. `pageScript` is printed as its
@@ -21,10 +24,10 @@ export interface AiWidgetsPage {
 
 const KEY = '__aiWidgetsPage';
 
-export function pageScript(src: string | null, nonce: string): void {
+/** `tags`: our elements' tags (widgets/registry.ts), written into the script's text. */
+export function pageScript(src: string | null, nonce: string, tags: readonly string[]): void {
   const w = window as unknown as Record<string, AiWidgetsPage | undefined>;
   const d = document;
-  const ours = /^ai-(voice-demo|feedback|demo-request)$/;
   let page = w['__aiWidgetsPage'];
   if (!page) {
     const queue: [Element, string][] = [];
@@ -35,7 +38,7 @@ export function pageScript(src: string | null, nonce: string): void {
         for (const node of event.composedPath() as Element[]) {
           if (!node.getAttribute) continue;
           if (control === null && node.hasAttribute('data-control')) control = node.getAttribute('data-control');
-          if (ours.test(node.localName)) {
+          if (tags.includes(node.localName)) {
             if (control !== null && !customElements.get(node.localName)) queue.push([node, control]);
             return;
           }
@@ -97,7 +100,7 @@ export function pageScript(src: string | null, nonce: string): void {
         go();
       };
       const reach = (event: Event) =>
-        (event.composedPath() as Element[]).some((node) => !!node.localName && ours.test(node.localName)) && once();
+        (event.composedPath() as Element[]).some((node) => !!node.localName && tags.includes(node.localName)) && once();
       for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])
         d.addEventListener(type, reach, { capture: true, passive: true, signal: stop.signal });
       wait(once);
@@ -130,7 +133,7 @@ declare const __PAGE_SCRIPT__: string | undefined;
 export const PAGE_SCRIPT =
   typeof __PAGE_SCRIPT__ === 'string'
     ? __PAGE_SCRIPT__
-    : `(${pageScript})(document.currentScript&&document.currentScript.getAttribute('data-src'),document.currentScript&&document.currentScript.nonce||'');`;
+    : `(${pageScript})(document.currentScript&&document.currentScript.getAttribute('data-src'),document.currentScript&&document.currentScript.nonce||'',${JSON.stringify(WIDGETS.map(({ tag }) => tag))});`;
 
 /** The page's state, once `pageScript` has run. */
 export const aiWidgetsPage = (): AiWidgetsPage | undefined =>

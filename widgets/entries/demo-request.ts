@@ -2,13 +2,6 @@
  * `ai-agent-widgets/demo-request`: the demo request form alone. Registers nothing on import: call
  * `defineDemoRequest()` for `<ai-demo-request>`, or `defineDemoRequest('acme-demo')` for a tag of your own.
  */
-export { AIDemoRequestElement, defineDemoRequest } from '../demo-request/element';
-export type {
-  DemoRequestErrorDetail,
-  DemoRequestProps,
-  DemoRequestSubmitDetail,
-  DemoRequestSuccessDetail,
-} from '../demo-request/contract';
-export type { AgentId, DemoAgent } from '../demo-request/agents';
-export type { CallAnswer as CallOutcome } from '../../model/calls';
-export type { Lang } from '../lib/strings';
+// Written by `npm run registry` from widgets/registry.ts: edit that list (or the widget), not this file.
+export { AIDemoRequestElement, defineDemoRequest } from '../demo-request/index';
+export type * from '../demo-request/index';

@@ -2,6 +2,6 @@
  * `ai-agent-widgets/feedback`: the feedback widget alone. Registers nothing on import: call
  * `defineFeedback()` for `<ai-feedback>`, or `defineFeedback('acme-feedback')` for a tag of your own.
  */
-export { AIFeedbackElement, defineFeedback } from '../feedback/element';
-export type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from '../feedback/contract';
-export type { Lang } from '../lib/strings';
+// Written by `npm run registry` from widgets/registry.ts: edit that list (or the widget), not this file.
+export { AIFeedbackElement, defineFeedback } from '../feedback/index';
+export type * from '../feedback/index';

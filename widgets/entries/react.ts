@@ -1,7 +1,7 @@
 'use client';
 /**
- * `ai-agent-widgets/react`: the three widgets as React components, the same under React 18 and 19.
- * Each wrapper is made from its element class's declared props: attributes are passed as
+ * `ai-agent-widgets/react`: the widgets as React components (one per line of widgets/registry.ts),
+ * the same under React 18 and 19. Each wrapper is made from its element class's declared props: attributes are passed as
  * attributes, JS-only properties (`client`, `metadata`) are set on the element, and each event
  * reaches an `on…` callback (`onAiDemoRequestSubmit`): React 18 does neither for custom elements
  * on its own. A ref is the element itself, with its methods (`start()`, `open()`, `reset()`…).
@@ -22,9 +22,11 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-import { AIDemoRequestElement, defineDemoRequest, type DemoRequestProps } from './demo-request.js';
-import { AIFeedbackElement, defineFeedback, type FeedbackProps } from './feedback.js';
+// registry: imports (each widget's stable entry, written by `npm run registry` from widgets/registry.ts)
 import { AIVoiceDemoElement, defineVoiceDemo, type VoiceDemoProps } from './voice-demo.js';
+import { AIFeedbackElement, defineFeedback, type FeedbackProps } from './feedback.js';
+import { AIDemoRequestElement, defineDemoRequest, type DemoRequestProps } from './demo-request.js';
+// registry: end
 import { renderElementInner, type WidgetTag } from './ssr.js';
 import type { PropSpecs } from '../elements/props.js';
 
@@ -50,10 +52,6 @@ export interface CommonProps {
   /** Light DOM content: the feedback trigger's label. */
   children?: ReactNode;
 }
-
-export type VoiceDemoComponentProps = VoiceDemoProps & CommonProps & EventCallbacks<'ai-voice-demo'>;
-export type FeedbackComponentProps = FeedbackProps & CommonProps & EventCallbacks<'ai-feedback'>;
-export type DemoRequestComponentProps = DemoRequestProps & CommonProps & EventCallbacks<'ai-demo-request'>;
 
 // This file ships unbundled beside the entries (its `react` is the host's): no imports of our internals at run time.
 const attributeOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
@@ -135,24 +133,29 @@ function wrap<El extends HTMLElement, P extends CommonProps>(
   return Component as unknown as ForwardRefExoticComponent<P & RefAttributes<El>>;
 }
 
-/** `<ai-voice-demo>` as a React component; its ref has `start()` and `end()`. */
+// registry: wrappers (one per widget, written by `npm run registry` from widgets/registry.ts)
+export type VoiceDemoComponentProps = VoiceDemoProps & CommonProps & EventCallbacks<'ai-voice-demo'>;
+/** `<ai-voice-demo>` as a React component; its ref is the element, with its methods. */
 export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>(
   'ai-voice-demo',
   AIVoiceDemoElement,
   defineVoiceDemo,
   'VoiceDemo',
 );
-/** `<ai-feedback>` as a React component; its ref has `open()` and `close()`. */
+export type FeedbackComponentProps = FeedbackProps & CommonProps & EventCallbacks<'ai-feedback'>;
+/** `<ai-feedback>` as a React component; its ref is the element, with its methods. */
 export const Feedback = wrap<AIFeedbackElement, FeedbackComponentProps>(
   'ai-feedback',
   AIFeedbackElement,
   defineFeedback,
   'Feedback',
 );
-/** `<ai-demo-request>` as a React component; its ref has `reset()`. */
+export type DemoRequestComponentProps = DemoRequestProps & CommonProps & EventCallbacks<'ai-demo-request'>;
+/** `<ai-demo-request>` as a React component; its ref is the element, with its methods. */
 export const DemoRequest = wrap<AIDemoRequestElement, DemoRequestComponentProps>(
   'ai-demo-request',
   AIDemoRequestElement,
   defineDemoRequest,
   'DemoRequest',
 );
+// registry: end

@@ -2,22 +2,14 @@
  * `ai-agent-widgets/ssr`: our elements as HTML, for a server or a build step. Runs in Node (or any
  * JavaScript runtime) with no DOM and no React, synchronously.
  */
-import { AIDemoRequestElement } from '../demo-request/element';
-import { AIFeedbackElement } from '../feedback/element';
-import { AIVoiceDemoElement } from '../voice-demo/element';
+import type { WidgetTag } from '../registry';
+import { CLASSES } from './classes';
 import { renderWith, type AttributeValue, type RenderElementOptions } from '../elements/render-element';
 import { SSR_VERSION } from '../elements/ssr-mark';
 
 export type { AttributeValue, RenderElementOptions };
-
-/** The tags `renderElement` prints. */
-export type WidgetTag = 'ai-voice-demo' | 'ai-feedback' | 'ai-demo-request';
-
-const CLASSES = {
-  'ai-voice-demo': AIVoiceDemoElement,
-  'ai-feedback': AIFeedbackElement,
-  'ai-demo-request': AIDemoRequestElement,
-};
+/** The tags `renderElement` prints: every widget of widgets/registry.ts. */
+export type { WidgetTag };
 
 /**
  * The element's HTML with its first paint drawn inside, in a declarative shadow root

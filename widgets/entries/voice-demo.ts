@@ -2,13 +2,6 @@
  * `ai-agent-widgets/voice-demo`: the voice demo alone. Registers nothing on import: call
  * `defineVoiceDemo()` for `<ai-voice-demo>`, or `defineVoiceDemo('acme-voice')` for a tag of your own.
  */
-export { AIVoiceDemoElement, defineVoiceDemo } from '../voice-demo/element';
-export type {
-  VoiceClient,
-  VoiceClientEvent,
-  VoiceClientEventMap,
-  VoiceDemoErrorDetail,
-  VoiceDemoProps,
-  VoiceErrorCode,
-} from '../voice-demo/contract';
-export type { Lang } from '../lib/strings';
+// Written by `npm run registry` from widgets/registry.ts: edit that list (or the widget), not this file.
+export { AIVoiceDemoElement, defineVoiceDemo } from '../voice-demo/index';
+export type * from '../voice-demo/index';

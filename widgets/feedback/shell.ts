@@ -1,6 +1,6 @@
 import type { LazyWidget } from '../elements/renderer';
 import type { Localized } from '../lib/strings';
-import { FEEDBACK_SHELL } from '../lib/strings/shells';
+import { FEEDBACK_SHELL } from '../lib/strings/feedback-shell';
 import type { FeedbackProps } from './contract';
 import { feedbackTrigger } from './view';
 

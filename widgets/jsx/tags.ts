@@ -4,18 +4,13 @@
  * class's declared props and the typed event map, so no framework's copy can drift from the elements.
  */
 import type { AttributePropsOf, PropertyPropsOf, PropSpecs } from '../elements/props';
-import type { AIDemoRequestElement } from '../demo-request/element';
-import type { AIFeedbackElement } from '../feedback/element';
-import type { AIVoiceDemoElement } from '../voice-demo/element';
+import type { CLASSES } from '../entries/classes';
+import type { WidgetTag } from '../registry';
 
-/** Each tag's element class: the one list of tags that the JSX typings cover. */
-interface Classes {
-  'ai-voice-demo': typeof AIVoiceDemoElement;
-  'ai-feedback': typeof AIFeedbackElement;
-  'ai-demo-request': typeof AIDemoRequestElement;
-}
+/** Each tag's element class, as widgets/registry.ts lists them. */
+type Classes = typeof CLASSES;
 
-export type WidgetTag = keyof Classes;
+export type { WidgetTag };
 
 /** The element a tag makes, for a framework's `ref` typing. */
 export type WidgetElement<Tag extends WidgetTag> = InstanceType<Classes[Tag]>;

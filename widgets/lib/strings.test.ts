@@ -285,7 +285,7 @@ describe('resolveLang', () => {
 describe('the agents', () => {
   it('are named as the model names them, in every language', async () => {
     const { AGENT_TITLES } = await import('../../model/agents');
-    const { DEMO_REQUEST_SHELL } = await import('./strings/shells');
+    const { DEMO_REQUEST_SHELL } = await import('./strings/demo-request-shell');
     for (const lang of LANGS) expect(DEMO_REQUEST_SHELL[lang].agentTitles).toEqual(AGENT_TITLES);
   });
 });

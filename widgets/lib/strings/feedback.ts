@@ -1,5 +1,5 @@
 import type { Lang, Widen } from '../strings';
-import { FEEDBACK_SHELL } from './shells';
+import { FEEDBACK_SHELL } from './feedback-shell';
 
 const FAILURE_EN = 'Failed to submit feedback. Please try again.';
 

@@ -1,13 +1,8 @@
 /*
- * The few texts the elements draw before React has loaded, apart from the rest so that a page
- * pays for them alone until a visitor reaches for a widget.
+ * The texts <ai-demo-request> draws before React has loaded, apart from the rest (demo-request.ts)
+ * so that a page pays for them alone until a visitor reaches for the widget.
  */
 import type { AgentId } from '../../../model/agents';
-
-export const FEEDBACK_SHELL = {
-  en: { trigger: 'Share Feedback', loadError: 'The feedback form could not load.', tryAgain: 'Try again' },
-  hi: { trigger: 'फ़ीडबैक दें', loadError: 'फ़ीडबैक फ़ॉर्म लोड नहीं हो सका।', tryAgain: 'फिर से कोशिश करें' },
-};
 
 // Agent names are product names: the same in every language (and the team's: a test keeps them
 // equal to the model's, which reaches the widgets as types only).
