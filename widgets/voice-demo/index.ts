@@ -7,7 +7,9 @@ export type {
   VoiceClient,
   VoiceClientEvent,
   VoiceClientEventMap,
+  VoiceClientMessage,
   VoiceDemoErrorDetail,
+  VoiceDemoMessageDetail,
   VoiceDemoProps,
   VoiceErrorCode,
 } from './contract';

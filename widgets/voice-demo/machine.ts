@@ -70,7 +70,7 @@ export type VoiceAction =
   | { type: 'delta'; text: string; sessionId?: string }
   | { type: 'answered'; sessionId?: string; seen: number }
   | { type: 'unanswered'; problem: TextProblem }
-  | { type: 'end-conversation' };
+  | { type: 'end-conversation'; greeting?: string };
 
 export const initialVoiceState: VoiceState = {
   status: 'idle',
@@ -165,7 +165,15 @@ function typed(
       };
     }
     case 'end-conversation':
-      return isBusy(state.status) || state.status === 'consent' ? state : initialVoiceState;
+      if (isBusy(state.status) || state.status === 'consent') return state;
+      // Afresh: the greeting opens the next conversation as it opened this one.
+      return action.greeting
+        ? {
+            ...initialVoiceState,
+            lines: [{ id: 1, role: 'assistant', text: action.greeting, final: true, via: 'text' }],
+            nextId: 2,
+          }
+        : initialVoiceState;
   }
 }
 

@@ -4,6 +4,7 @@ import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
 import { itemsAfter } from './log';
 import { isInCall, isTyping, type VoiceAction, type VoiceState } from './machine';
 import { forget, save } from './saved';
+import { modeOf } from './view';
 import type { ChatItem } from './chat-client';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
@@ -24,6 +25,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   const { dispatch, current } = machine;
   const turn = useRef<AbortController | null>(null);
   const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey } = props;
+  const greeting = modeOf(props.mode) === 'voice' ? undefined : props.greeting;
 
   const ask = useCallback(
     async (text: string, input: string | ChatItem[]) => {
@@ -97,19 +99,21 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   }, [ask, current, dispatch]);
 
   const end = useCallback(() => {
-    const { sessionId } = current();
+    const before = current();
+    const { sessionId } = before;
+    if (dispatch({ type: 'end-conversation', greeting: greeting?.trim() || undefined }) === before) return;
     turn.current?.abort();
-    if (dispatch({ type: 'end-conversation' }).lines.length) return;
     if (conversationKey) forget(conversationKey);
     if (sessionId && publicKey && assistantId)
       void loadChat().then((chat) =>
         chat.endChat({ apiUrl: apiUrl || DEFAULT_API_URL, publicKey, assistantId, sessionId }),
       );
-  }, [apiUrl, publicKey, assistantId, conversationKey, current, dispatch]);
+  }, [apiUrl, publicKey, assistantId, conversationKey, greeting, current, dispatch]);
 
   const { lines, sessionId, chatSeen, status } = machine.state;
   useEffect(() => {
-    if (conversationKey && !isTyping(status) && lines.length) save(conversationKey, machine.current());
+    // Settled lines only: a reload in the middle of an answer keeps the question, not half an answer.
+    if (conversationKey && lines.length) save(conversationKey, machine.current());
   }, [conversationKey, lines, sessionId, chatSeen, status, machine]);
 
   useEffect(() => () => turn.current?.abort(), []);
