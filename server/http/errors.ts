@@ -1,8 +1,6 @@
 // One answer shape for every failure, whatever its cause: `{error, message}` in JSON, where `error`
 // is a code a program acts on and `message` a sentence a person can read (docs/api.md lists them).
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scrub } from '../domain/personal-data.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { DatabaseBusyError } from '../storage/index.ts';
@@ -48,8 +46,17 @@ export function describe(e: ValidationError, label?: string): string {
   }
 }
 
-export function installErrorHandling(app: FastifyInstance, apiMethods: Map<string, Set<string>>) {
+/**
+ * The one error handler. `notFound` answers a request no route takes: routing comes before input checks,
+ * so such a request's body (not JSON, too large, of another type) is never what its answer is about.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  apiMethods: Map<string, Set<string>>,
+  notFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationError[] }, request, reply) => {
+    if (request.is404 && (error.statusCode ?? 500) < 500) return notFound(request, reply);
     if (error instanceof Refusal) {
       if ('reason' in error) request.log.warn(String(error.reason));
       return send(reply.headers(error.headers), error.statusCode, error.error, error.message, error.extra);
@@ -121,7 +128,7 @@ const pattern = (url: string) =>
   new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
 
 /** The methods a path takes: its own route's, or those of the parametric route it matches (`/leads/7` for `/leads/:id`). */
-function allowedAt(path: string, apiMethods: Map<string, Set<string>>): Set<string> | undefined {
+export function allowedAt(path: string, apiMethods: Map<string, Set<string>>): Set<string> | undefined {
   const exact = apiMethods.get(path);
   if (exact?.size) return exact;
   for (const [url, methods] of apiMethods) if (url.includes(':') && pattern(url).test(path)) return methods;
@@ -141,33 +148,4 @@ export function apiNotFound(
     return send(reply.header('Allow', allow), 405, 'method-not-allowed', `This address takes ${allow} only.`);
   }
   return send(reply, 404, 'not-found', `Nothing is at ${request.method} ${path}.`);
-}
-
-const CLIENT_ERRORS: Record<string, { status: number; error: string; message: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, error: 'timeout', message: 'The request did not arrive in time.' },
-  HPE_HEADER_OVERFLOW: { status: 431, error: 'headers-too-large', message: 'The request’s headers are too large.' },
-};
-
-/**
- * Requests Node refuses before Fastify sees them (late, headers too large, not HTTP), answered in the
- * one shape; the server's `clientErrorHandler`.
- */
-export function clientError(error: Error & { code?: string }, socket: Socket) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const {
-    status,
-    error: code,
-    message,
-  } = CLIENT_ERRORS[error.code ?? ''] ?? {
-    status: 400,
-    error: 'bad-request',
-    message: 'The request is not valid HTTP.',
-  };
-  const body = JSON.stringify({ error: code, message });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
 }

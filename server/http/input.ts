@@ -75,6 +75,8 @@ const NONE = new Set<string>();
 
 export function refuseControlCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A request no route takes is answered 404 or 405 whatever it holds: routing comes first.
+    if (request.is404) return;
     const config = (reply.routeOptions.config ?? {}) as { controls?: ControlRule; fieldWords?: FieldWords };
     const rule = config.controls ?? {};
     if (rule.strip) {
