@@ -9,8 +9,8 @@ export const BODY_LIMIT = 16 * 1024;
 
 export type ValidationError = { keyword: string; instancePath: string; params: Record<string, unknown> };
 
-/** A route's own words for a field that fails its schema: its error code, and its label or a whole sentence. */
-export type FieldWords = Record<string, { error: string; label?: string; message?: string }>;
+/** A route's own words for a field that fails its schema: its error code, status (400 unless said), and its label or a whole sentence. */
+export type FieldWords = Record<string, { error: string; status?: number; label?: string; message?: string }>;
 
 export const send = (
   reply: FastifyReply,
@@ -75,7 +75,7 @@ export function installErrorHandling(
         );
       return send(
         reply,
-        400,
+        words?.status ?? 400,
         words?.error ?? 'invalid',
         words?.message ?? describe(first, words?.label),
         field ? { field } : {},
@@ -83,20 +83,26 @@ export function installErrorHandling(
     }
     if (error instanceof DatabaseBusyError) return send(reply, 503, 'busy', error.message);
     switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, 'too-large', `The request is too large: the limit is ${BODY_LIMIT / 1024} KiB.`);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT;
+        return send(reply, 413, 'too-large', `The request is too large: the limit is ${limit / 1024} KiB.`);
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, 'unsupported-media-type', 'Send the request as JSON (Content-Type: application/json).');
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 400, 'bad-json', 'The body is empty: send a JSON object.');
     }
-    if (error.statusCode === 429)
+    if (error.statusCode === 429) {
+      // The limiter has set Retry-After (seconds); the body says it too, as every 429 of ours does.
+      const seconds = Math.max(1, Number(reply.getHeader('retry-after')) || 60);
       return send(
-        reply,
+        reply.header('Retry-After', String(seconds)),
         429,
         'rate-limited',
         'Too many requests from this address. Please wait a minute and try again.',
+        { retryAfterSeconds: seconds },
       );
+    }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
       return send(reply, 400, 'bad-json', 'The body is not valid JSON.');
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

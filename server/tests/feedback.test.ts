@@ -74,10 +74,10 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('answers 413 over 16 KiB, storing nothing', async () => {
-    const res = await post({ ...valid, message: 'm'.repeat(17 * 1024) });
+  it('answers 413 over its limit (the largest valid body, 65 KiB), storing nothing', async () => {
+    const res = await post({ ...valid, message: 'm'.repeat(66 * 1024) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'too-large', message: 'The request is too large: the limit is 16 KiB.' });
+    expect(res.json()).toEqual({ error: 'too-large', message: 'The request is too large: the limit is 65 KiB.' });
     expect(await h.store.feedback.count()).toBe(0);
   });
 
@@ -145,7 +145,9 @@ describe('CORS and rate limiting', () => {
       expect(res.json()).toEqual({
         error: 'rate-limited',
         message: 'Too many requests from this address. Please wait a minute and try again.',
+        retryAfterSeconds: 60,
       });
+      expect(res.headers['retry-after']).toBe('60');
       expect(await limited.store.feedback.count()).toBe(3);
     } finally {
       await limited.close();

@@ -2,6 +2,7 @@
 // refusals have the JSON shape of every other answer).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { bodyLimitOf } from '../../../model/body-size.ts';
 import { FeedbackBody } from '../../../model/feedback.ts';
 import type { Store } from '../../storage/index.ts';
 import type { FieldWords } from '../errors.ts';
@@ -19,6 +20,8 @@ export async function feedbackRoutes(
 ) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
     schema: { body: FeedbackBody },
+    // A 5,000-character message of emoji sent escaped is about 60 KB: the limit fits the largest valid body.
+    bodyLimit: bodyLimitOf(FeedbackBody),
     config: {
       rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs },
       fieldWords: FIELD_WORDS,
