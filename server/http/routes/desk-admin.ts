@@ -8,19 +8,15 @@ import { normaliseEmail, type DeskService } from '../../domain/desk/desk-service
 import { personalData } from '../../domain/personal-data.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { AuditAction, DeskSession, Store } from '../../storage/index.ts';
+import { Id, IdParams } from '../../../model/ids.ts';
 import { checkedSession, requireAdmin, requireOwnOrigin, requireSession } from '../desk-auth.ts';
 
 const sessionId = (s: DeskSession) => `${s.userId}:${s.createdAt}`;
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
-};
 const auditQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    before: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+    before: Id,
     limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
   },
 };
@@ -94,7 +90,7 @@ export async function deskAdminRoutes(
     '/desk/leads/:id/personal-data',
     {
       onRequest: [admin('erase a person’s data'), async (request) => requireOwnOrigin(request, config)],
-      schema: { params: idParams },
+      schema: { params: IdParams },
       config: routeConfig,
     },
     async (request) => {

@@ -24,6 +24,7 @@ import type { FieldWords } from '../errors.ts';
 import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
+import { Id, IdParams } from '../../../model/ids.ts';
 
 const day = {
   anyOf: [
@@ -42,7 +43,7 @@ const leadQuery = {
     outcome: { type: 'string', enum: [...OUTCOME_IDS] },
     queue: { type: 'string', enum: ['to-call'] },
     q: { type: 'string', maxLength: 100 },
-    cursor: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
+    cursor: Id,
     limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' },
     // The viewer's own date, for the CSV's file name.
     day: { type: 'string', format: 'date' },
@@ -54,12 +55,6 @@ const overviewQuery = {
   properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
 };
 const feedbackQuery = { type: 'object', additionalProperties: false, properties: { from: day, to: day } };
-// Ids up to 1,999,999,999: within PostgreSQL's INTEGER, so a larger one is a 404, never a 500.
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$|^1[0-9]{9}$' } },
-};
 const signInBody = {
   type: 'object',
   additionalProperties: false,
@@ -288,14 +283,14 @@ export async function deskRoutes(
     );
   });
 
-  api.get('/desk/leads/:id', { ...reader, schema: { params: idParams } }, async (request) => {
+  api.get('/desk/leads/:id', { ...reader, schema: { params: IdParams } }, async (request) => {
     const id = Number((request.params as { id: string }).id);
     const found = await store.desk.lead({ id });
     if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
     return { ...found, attempts: await store.calls.attempts({ leadId: id }) };
   });
 
-  api.post('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
+  api.post('/desk/leads/:id/contacted', { ...writer, schema: { params: IdParams } }, async (request) => {
     const session = sessionOf(request);
     const marked = await store.desk.markContacted({
       leadId: Number((request.params as { id: string }).id),
@@ -307,7 +302,7 @@ export async function deskRoutes(
   });
 
   // Undoes the mark; who undid it stays in the lead's history beside who marked it.
-  api.delete('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
+  api.delete('/desk/leads/:id/contacted', { ...writer, schema: { params: IdParams } }, async (request) => {
     const session = sessionOf(request);
     const unmarked = await store.desk.unmarkContacted({
       leadId: Number((request.params as { id: string }).id),
