@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
 import { clientError, refuseBadHosts, refuseOptionsWithoutOrigin } from './framing.ts';
+import { permissionsPolicy } from './permissions.ts';
 import { refuseControlCharacters } from './input.ts';
 import { parseJsonBodies } from './json-body.ts';
 import { deskRoutes } from './routes/desk.ts';
@@ -58,6 +59,7 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
 
   API_METHODS.set(app, apiMethods);
   refuseBadHosts(app);
+  permissionsPolicy(app);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Partner pages load the widgets cross-origin.
