@@ -57,6 +57,9 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
+  // Response schemas are the contract (model/api/), checked by the tests; answers are written as they are
+  // (JSON.stringify), never reshaped by a schema-built serializer.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   API_METHODS.set(app, apiMethods);
   refuseBadHosts(app);
   permissionsPolicy(app);

@@ -12,6 +12,15 @@ export type ValidationError = { keyword: string; instancePath: string; params: R
 /** A route's own words for a field that fails its schema: its error code, status (400 unless said), and its label or a whole sentence. */
 export type FieldWords = Record<string, { error: string; status?: number; label?: string; message?: string }>;
 
+declare module 'fastify' {
+  /** What a route says of its own input, in its `config` (read by the hooks of ./input.ts, ./json-body.ts and here). */
+  interface FastifyContextConfig {
+    fieldWords?: FieldWords;
+    controls?: import('./input.ts').ControlRule;
+    nesting?: import('./json-body.ts').NestingRule;
+  }
+}
+
 export const send = (
   reply: FastifyReply,
   status: number,
@@ -64,9 +73,9 @@ export function installErrorHandling(
     if (error.validation?.length) {
       const [first] = error.validation;
       const field = fieldOf(first);
-      const words = (reply.routeOptions.config as { fieldWords?: FieldWords } | undefined)?.fieldWords?.[field];
+      const words = reply.routeOptions.config?.fieldWords?.[field];
       // An id in the path that cannot be one (`/leads/0`) names nothing there is: 404, like an unknown one.
-      if ((error as { validationContext?: string }).validationContext === 'params')
+      if (error.validationContext === 'params')
         return send(
           reply,
           404,

@@ -3,7 +3,6 @@
 // User-Agent) are refused with 400 naming the field; the provider's events are cleaned instead, since
 // they are never refused for their content.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FieldWords } from './errors.ts';
 import { send } from './errors.ts';
 
 /** C0 controls other than tab, line feed and carriage return; and those three too (matching them is the point). */
@@ -79,7 +78,7 @@ export function refuseControlCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     // A request no route takes is answered 404 or 405 whatever it holds: routing comes first.
     if (request.is404) return;
-    const config = (reply.routeOptions.config ?? {}) as { controls?: ControlRule; fieldWords?: FieldWords };
+    const config = reply.routeOptions.config ?? {};
     const rule = config.controls ?? {};
     if (rule.strip) {
       request.body = stripControls(request.body);

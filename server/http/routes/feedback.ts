@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyLimitOf } from '../../../model/body-size.ts';
 import { FeedbackBody } from '../../../model/feedback.ts';
+import { FeedbackRoute } from '../../../model/api/public.ts';
 import type { Store } from '../../storage/index.ts';
 import type { FieldWords } from '../errors.ts';
 
@@ -19,7 +20,7 @@ export async function feedbackRoutes(
   { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } },
 ) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
-    schema: { body: FeedbackBody },
+    schema: FeedbackRoute,
     // A 5,000-character message of emoji sent escaped is about 60 KB: the limit fits the largest valid body.
     bodyLimit: bodyLimitOf(FeedbackBody),
     config: {
@@ -29,10 +30,10 @@ export async function feedbackRoutes(
     },
     // Trim before validating, so "   " counts as empty and stored values carry no padding.
     preValidation: async (request) => {
-      const body = request.body;
+      const body: unknown = request.body;
       if (body && typeof body === 'object' && !Array.isArray(body)) {
         for (const [key, value] of Object.entries(body))
-          if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
+          if (typeof value === 'string') Reflect.set(body, key, value.trim());
       }
     },
     handler: async (request, reply) => {

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { LeadIntake } from '../../domain/leads/lead-intake.ts';
 import type { OtpService } from '../../domain/otp/otp-service.ts';
 import { bodyLimitOf } from '../../../model/body-size.ts';
+import { DemoRequestRoute, OtpRoute, OtpVerifyRoute } from '../../../model/api/public.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../../../model/lead.ts';
 import type { FieldWords } from '../errors.ts';
 
@@ -34,21 +35,17 @@ export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: O
 
   // The honeypot is never refused, not even for a control character: a bot must not learn it is one.
   const otpConfig = { ...config, controls: { skip: ['website'] } };
-  api.post(
-    '/otp',
-    { schema: { body: CodeRequestBody }, bodyLimit: bodyLimitOf(CodeRequestBody), config: otpConfig },
-    async (request) => otp.request({ ...request.body, clientIp: request.ip }),
+  api.post('/otp', { schema: OtpRoute, bodyLimit: bodyLimitOf(CodeRequestBody), config: otpConfig }, async (request) =>
+    otp.request({ ...request.body, clientIp: request.ip }),
   );
 
-  api.post(
-    '/otp/verify',
-    { schema: { body: CodeCheckBody }, bodyLimit: bodyLimitOf(CodeCheckBody), config },
-    async (request) => otp.verify(request.body),
+  api.post('/otp/verify', { schema: OtpVerifyRoute, bodyLimit: bodyLimitOf(CodeCheckBody), config }, async (request) =>
+    otp.verify(request.body),
   );
 
   api.post(
     '/demo-requests',
-    { schema: { body: DemoRequestBody }, bodyLimit: bodyLimitOf(DemoRequestBody), config },
+    { schema: DemoRequestRoute, bodyLimit: bodyLimitOf(DemoRequestBody), config },
     async (request, reply) => {
       const answer = await intake.submit(request.body, {
         ip: request.ip,
