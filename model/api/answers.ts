@@ -13,7 +13,7 @@ export const Refusal = Type.Object(
     attemptsLeft: Type.Optional(Type.Integer({ minimum: 0 })),
     retryAt: Type.Optional(Type.String({ format: 'date-time' })),
   },
-  { additionalProperties: false, $id: 'Refusal' },
+  { additionalProperties: false },
 );
 
 const refusal = (description: string) => ({ ...Refusal, description });

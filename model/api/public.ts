@@ -100,3 +100,8 @@ export const HealthRoute = {
     503: Type.Object({ ok: Type.Literal(false), database: Type.Literal('busy') }),
   },
 };
+
+export const OpenApiRoute = {
+  summary: 'This document: the API’s contract as OpenAPI 3.1',
+  response: { 200: Type.Object({ openapi: Type.Literal('3.1.0') }) },
+};

@@ -13,7 +13,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
 import { clientError, refuseBadHosts, refuseOptionsWithoutOrigin } from './framing.ts';
+import { openApi } from './openapi.ts';
 import { permissionsPolicy } from './permissions.ts';
+import { HealthRoute, OpenApiRoute } from '../../model/api/public.ts';
 import { refuseControlCharacters } from './input.ts';
 import { parseJsonBodies } from './json-body.ts';
 import { deskRoutes } from './routes/desk.ts';
@@ -30,6 +32,9 @@ const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
 /** The methods each API path takes, filled as its routes are registered (for 405's `Allow`). */
 const API_METHODS = new WeakMap<object, Map<string, Set<string>>>();
+
+/** Each API path the service registered, with its methods (HEAD and OPTIONS aside). */
+export const registeredApiRoutes = (app: object) => API_METHODS.get(app) ?? new Map<string, Set<string>>();
 
 /** The Fastify instance with its plugins; routes come with `registerRoutes` once the domain exists. */
 export async function createHttp(config: ServerConfig, { logStream }: { logStream?: LogStream } = {}) {
@@ -73,6 +78,7 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
   // examples/, API answers).
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
+  await openApi(app);
 
   // Answers still in flight when the service stops close their connection, so it does not wait
   // for idle keep-alive connections to time out (close() only drops those idle at that moment).
@@ -118,7 +124,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // Says only whether the service and its database answer: the database's own state or probe, never
       // a request's query (one that failed because of its input leaves the service healthy).
-      api.get('/health', async (_req, reply) =>
+      api.get('/openapi.json', { schema: OpenApiRoute }, async () => app.swagger());
+      api.get('/health', { schema: HealthRoute }, async (_req, reply) =>
         (await store.probe()) ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' }),
       );
     },
