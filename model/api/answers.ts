@@ -28,6 +28,16 @@ export const BODY_REFUSALS = {
 /** What a route that reads or writes the database may answer when the database is busy. */
 export const BUSY = { 503: refusal('The database could not take the work in time (`busy`); nothing was stored.') };
 
+/**
+ * What any route may answer: a query value or the User-Agent with a control character (400, naming it),
+ * a fault of ours (500 `internal`, logged), a busy database (503). Spread first; a route's own words win.
+ */
+export const ANY = {
+  400: refusal('A query value or the User-Agent holds a control character (`invalid`, with `field`).'),
+  500: refusal('A fault of ours (`internal`), logged.'),
+  ...BUSY,
+};
+
 /** The desk's routes without a session, and with a session for a change from another origin. */
 export const NO_SESSION = { 401: refusal('No session (`no-session`).') };
 export const BAD_ORIGIN = {

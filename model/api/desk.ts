@@ -4,7 +4,17 @@ import { AGENT_IDS } from '../agents.ts';
 import { OUTCOME_IDS } from '../call-outcomes.ts';
 import { CALL_STATES } from '../calls.ts';
 import { Id, IdParams } from '../ids.ts';
-import { BAD_FILTER, BAD_ORIGIN, BODY_REFUSALS, BUSY, NO_SESSION, NOT_FOUND, Nullable, refusal } from './answers.ts';
+import {
+  ANY,
+  BAD_FILTER,
+  BAD_ORIGIN,
+  BODY_REFUSALS,
+  BUSY,
+  NO_SESSION,
+  NOT_FOUND,
+  Nullable,
+  refusal,
+} from './answers.ts';
 
 /** The desk's routes ask for its session cookie (a security scheme of the OpenAPI document). */
 const SESSION = [{ deskSession: [] }];
@@ -28,6 +38,7 @@ export const SignInRoute = {
   summary: 'Sign in to the desk: a session cookie',
   body: SignInBody,
   response: {
+    ...ANY,
     200: SessionAnswer,
     ...BODY_REFUSALS,
     401: refusal('`wrong-credentials`.'),
@@ -38,12 +49,12 @@ export const SignInRoute = {
 };
 export const SessionRoute = {
   summary: 'The signed-in account (204 without a session)',
-  response: { 200: SessionAnswer, 204: Type.Null({ description: 'No session.' }), ...BUSY },
+  response: { ...ANY, 200: SessionAnswer, 204: Type.Null({ description: 'No session.' }), ...BUSY },
 };
 export const SignOutRoute = {
   summary: 'Sign out',
   security: SESSION,
-  response: { 204: Type.Null(), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
+  response: { ...ANY, 204: Type.Null(), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
 };
 
 export const LeadQuery = Type.Object(
@@ -95,6 +106,7 @@ export const LeadsRoute = {
   security: SESSION,
   querystring: LeadQuery,
   response: {
+    ...ANY,
     200: Type.Object({
       leads: Type.Array(Listed),
       limit: Type.Integer(),
@@ -109,13 +121,14 @@ export const LeadsCsvRoute = {
   summary: 'The leads the filters show, as CSV',
   security: SESSION,
   querystring: LeadQuery,
-  response: { 200: Csv, ...BAD_FILTER, ...reader },
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
 };
 export const LeadRoute = {
   summary: 'One lead with its call, attempts, marks and consent proof',
   security: SESSION,
   params: IdParams,
   response: {
+    ...ANY,
     200: Type.Object({
       lead: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String() }),
       call: Nullable(Type.Object({ status: Type.Enum(CALL_STATES) })),
@@ -133,19 +146,20 @@ export const MarkRoute = {
   summary: 'Mark a lead as contacted (the first mark stays)',
   security: SESSION,
   params: IdParams,
-  response: { 200: Marked, ...change },
+  response: { ...ANY, 200: Marked, ...change },
 };
 export const UnmarkRoute = {
   summary: 'Undo a lead’s contacted mark',
   security: SESSION,
   params: IdParams,
-  response: { 200: Marked, ...change },
+  response: { ...ANY, 200: Marked, ...change },
 };
 export const OverviewRoute = {
   summary: 'The funnel, leads per day and outcomes by agent and campaign',
   security: SESSION,
   querystring: OverviewQuery,
   response: {
+    ...ANY,
     200: Type.Object({
       from: Day,
       to: Day,
@@ -169,30 +183,31 @@ export const DeskFeedbackRoute = {
   summary: 'The feedback, newest first',
   security: SESSION,
   querystring: RangeQuery,
-  response: { 200: Type.Object({ feedback: Type.Array(FeedbackRow) }), ...BAD_FILTER, ...reader },
+  response: { ...ANY, 200: Type.Object({ feedback: Type.Array(FeedbackRow) }), ...BAD_FILTER, ...reader },
 };
 export const DeskFeedbackCsvRoute = {
   summary: 'The feedback as CSV',
   security: SESSION,
   querystring: RangeQuery,
-  response: { 200: Csv, ...BAD_FILTER, ...reader },
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
 };
 export const ChangesRoute = {
   summary: 'A figure that changes whenever the desk’s data does',
   security: SESSION,
-  response: { 200: Type.Object({ version: Type.String() }), ...reader },
+  response: { ...ANY, 200: Type.Object({ version: Type.String() }), ...reader },
 };
 export const EraseRoute = {
   summary: 'Erase a lead’s person from every lead with that number (admins only)',
   security: SESSION,
   params: IdParams,
-  response: { 200: Type.Object({ erased: Type.Array(Type.Integer()) }), ...change },
+  response: { ...ANY, 200: Type.Object({ erased: Type.Array(Type.Integer()) }), ...change },
 };
 export const AuditRoute = {
   summary: 'The audit, newest first (admins only)',
   security: SESSION,
   querystring: AuditQuery,
   response: {
+    ...ANY,
     200: Type.Object({
       entries: Type.Array(
         Type.Object({

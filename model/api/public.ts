@@ -4,12 +4,13 @@ import { Type } from 'typebox';
 import { CALL_ANSWERS } from '../calls.ts';
 import { FeedbackBody } from '../feedback.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
-import { BODY_REFUSALS, BUSY, refusal } from './answers.ts';
+import { ANY, BODY_REFUSALS, BUSY, refusal } from './answers.ts';
 
 export const FeedbackRoute = {
   summary: 'Store a visitor’s feedback',
   body: FeedbackBody,
   response: {
+    ...ANY,
     201: Type.String({ description: 'Thank you for your feedback. (text/plain)' }),
     ...BODY_REFUSALS,
     429: refusal('Past FEEDBACK_RATE_LIMIT (`rate-limited`, with retryAfterSeconds).'),
@@ -36,6 +37,7 @@ export const OtpRoute = {
   summary: 'Send a one-time code to a phone',
   body: CodeRequestBody,
   response: {
+    ...ANY,
     200: OtpSent,
     ...BODY_REFUSALS,
     400: refusal(
@@ -49,6 +51,7 @@ export const OtpVerifyRoute = {
   summary: 'Check a one-time code: a token for the demo request',
   body: CodeCheckBody,
   response: {
+    ...ANY,
     200: Type.Object({ token: Type.String() }),
     ...BODY_REFUSALS,
     400: refusal('`wrong-code` (with attemptsLeft), `too-many`, `expired`, `no-code`, `code-format`, `invalid-phone`.'),
@@ -68,6 +71,7 @@ export const DemoRequestRoute = {
   summary: 'Store a lead and place its demo call',
   body: DemoRequestBody,
   response: {
+    ...ANY,
     200: { ...LeadAnswer, description: 'A repeated request within 24 hours: the first lead (duplicate: true).' },
     201: LeadAnswer,
     ...BODY_REFUSALS,
@@ -86,6 +90,7 @@ export const VoiceEventRoute = {
   body: VoiceEventBody,
   security: [{ vapiSecret: [] }],
   response: {
+    ...ANY,
     200: Type.Object({ received: Type.Literal(true), result: Type.String() }),
     ...BODY_REFUSALS,
     401: refusal('Without a valid X-Vapi-Secret (`unauthorized`); nothing is read.'),
@@ -96,6 +101,7 @@ export const VoiceEventRoute = {
 export const HealthRoute = {
   summary: 'Whether the service and its database take work',
   response: {
+    ...ANY,
     200: Type.Object({ ok: Type.Literal(true) }),
     503: Type.Object({ ok: Type.Literal(false), database: Type.Literal('busy') }),
   },
@@ -103,5 +109,5 @@ export const HealthRoute = {
 
 export const OpenApiRoute = {
   summary: 'This document: the API’s contract as OpenAPI 3.1',
-  response: { 200: Type.Object({ openapi: Type.Literal('3.1.0') }) },
+  response: { ...ANY, 200: Type.Object({ openapi: Type.Literal('3.1.0') }) },
 };

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../model/api/routes.ts';
 import { registeredApiRoutes } from '../http/app.ts';
+import { answerCheck, type OpenApiDocument } from './contract.ts';
 import { testApp } from './harness.ts';
 
 // Issue 43: the service publishes its contract. GET /api/openapi.json is OpenAPI 3.1 (checked by a
@@ -48,5 +49,16 @@ describe('GET /api/openapi.json', () => {
     });
     expect(document.paths['/api/voice/events'].post.security).toEqual([{ vapiSecret: [] }]);
     expect(document.paths['/api/desk/leads'].get.security).toEqual([{ deskSession: [] }]);
+  });
+
+  it('is what every answer of the API tests is checked against: a wrong status or shape is caught', () => {
+    const check = answerCheck(document as unknown as OpenApiDocument);
+    const answer = { method: 'GET', url: '/api/health', type: 'application/json; charset=utf-8' };
+    expect(check({ ...answer, status: 200, body: '{"ok":true}' })).toBeNull();
+    expect(check({ ...answer, status: 200, body: '{"ok":"yes"}' })).toMatch(/ok/);
+    expect(check({ ...answer, status: 418, body: '{}' })).toMatch(/not a documented status/);
+    const refusal = { method: 'POST', url: '/api/feedback', type: 'application/json', status: 400 };
+    expect(check({ ...refusal, body: '{"error":"invalid","message":"m","field":"name"}' })).toBeNull();
+    expect(check({ ...refusal, body: '{"error":"invalid"}' })).not.toBeNull();
   });
 });
