@@ -20,9 +20,11 @@ const refusal = (description: string) => ({ ...Refusal, description });
 
 /** The refusals of a route that takes a JSON body (besides its own 400s). */
 export const BODY_REFUSALS = {
-  400: refusal('The body does not fit the schema, is not JSON, nests too deeply or holds a control character.'),
-  413: refusal('The body is over the route’s limit.'),
-  415: refusal('The body is not application/json.'),
+  400: refusal(
+    '`invalid` (the body does not fit the schema, nests too deeply or holds a control character), `bad-json`.',
+  ),
+  413: refusal('`too-large`: the body is over the route’s limit.'),
+  415: refusal('`unsupported-media-type`: the body is not application/json.'),
 } satisfies Record<number, TSchema>;
 
 /** What a route that reads or writes the database may answer when the database is busy. */
@@ -33,7 +35,7 @@ export const BUSY = { 503: refusal('The database could not take the work in time
  * a fault of ours (500 `internal`, logged), a busy database (503). Spread first; a route's own words win.
  */
 export const ANY = {
-  400: refusal('A query value or the User-Agent holds a control character (`invalid`, with `field`).'),
+  400: refusal('A query value or the User-Agent holds a control character (`invalid`, naming the field).'),
   500: refusal('A fault of ours (`internal`), logged.'),
   ...BUSY,
 };
@@ -44,7 +46,7 @@ export const BAD_ORIGIN = {
   403: refusal('A change from another origin (`bad-origin`), or an agent where admins only may.'),
 };
 export const NOT_FOUND = { 404: refusal('No such lead (`not-found`); an id that cannot be one too.') };
-export const BAD_FILTER = { 400: refusal('A filter that does not fit (`invalid-filter`, with `field`).') };
+export const BAD_FILTER = { 400: refusal('A filter that does not fit (`invalid-filter`, naming the field).') };
 
 export { refusal };
 
