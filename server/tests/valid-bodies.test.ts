@@ -13,7 +13,7 @@ const escaped = (value: unknown) =>
 describe('valid bodies', () => {
   let h: Awaited<ReturnType<typeof testApp>>;
   beforeAll(async () => {
-    h = await testApp({ FEEDBACK_RATE_LIMIT: '3', OTP_CLIENT_LIMIT: '1000' });
+    h = await testApp({ FEEDBACK_RATE_LIMIT: '5', OTP_CLIENT_LIMIT: '1000' });
   });
   afterAll(() => h.close());
 
@@ -27,6 +27,14 @@ describe('valid bodies', () => {
     const body = { name: character.repeat(200), email: 'asha@example.com', message: character.repeat(5000) };
     const res = await raw('/api/feedback', escaped(body));
     expect(res.statusCode).toBe(201);
+  });
+
+  it('counts a feedback name in the characters a person sees: 200 of क्षि (4 code points each) fit, 201 do not', async () => {
+    const body = { name: 'क्षि'.repeat(200), email: 'asha@example.com', message: 'Lovely demo.' };
+    expect((await post(h, '/api/feedback', body)).statusCode).toBe(201);
+    const over = await post(h, '/api/feedback', { ...body, name: 'क्षि'.repeat(201) });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ field: 'name', message: 'Your name must be at most 200 characters.' });
   });
 
   it('has room for the largest demo request, every field full and escaped', () => {
@@ -84,7 +92,7 @@ describe('valid bodies', () => {
 
   it('says when to try again in a feedback 429, as every 429 does', async () => {
     let res;
-    for (let i = 0; i < 5; i++) res = await post(h, '/api/feedback', { name: 'A', email: 'a@b.co', message: 'x' });
+    for (let i = 0; i < 3; i++) res = await post(h, '/api/feedback', { name: 'A', email: 'a@b.co', message: 'x' });
     expect(res!.statusCode).toBe(429);
     expect(res!.json()).toMatchObject({ error: 'rate-limited', retryAfterSeconds: expect.any(Number) });
     expect(res!.headers['retry-after']).toBe(String(res!.json().retryAfterSeconds));

@@ -3,7 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyLimitOf } from '../../../model/body-size.ts';
-import { FeedbackBody } from '../../../model/feedback.ts';
+import { FEEDBACK_LIMITS, FeedbackBody } from '../../../model/feedback.ts';
+import { textLength } from '../../../model/text-length.ts';
+import { Refusal } from '../../domain/refusal.ts';
 import { FeedbackRoute } from '../../../model/api/public.ts';
 import type { Store } from '../../storage/index.ts';
 import type { FieldWords } from '../errors.ts';
@@ -38,6 +40,10 @@ export async function feedbackRoutes(
     },
     handler: async (request, reply) => {
       const { name, email, message } = request.body;
+      if (textLength('name', name) > FEEDBACK_LIMITS.name)
+        throw new Refusal(400, 'invalid', `Your name must be at most ${FEEDBACK_LIMITS.name} characters.`, {
+          field: 'name',
+        });
       // Resolves once committed with fsync (together with the posts that arrived with it).
       const id = await store.feedback.add({ name, email, message });
       request.log.info({ feedbackId: id }, 'feedback stored');
