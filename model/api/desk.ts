@@ -98,7 +98,7 @@ const Listed = Type.Object({
   call: Nullable(Type.Object({ status: Type.Enum(CALL_STATES), attempts: Type.Integer() })),
   contacted: Contacted,
 });
-const Csv = Type.String({ description: 'CSV (text/csv), streamed.' });
+const Csv = { description: 'CSV, streamed a page at a time.', content: { 'text/csv': { schema: Type.String() } } };
 const reader = { ...NO_SESSION, ...BUSY };
 
 export const LeadsRoute = {

@@ -11,7 +11,10 @@ export const FeedbackRoute = {
   body: FeedbackBody,
   response: {
     ...ANY,
-    201: Type.String({ description: 'Thank you for your feedback. (text/plain)' }),
+    201: {
+      description: 'Stored once committed.',
+      content: { 'text/plain': { schema: Type.Literal('Thank you for your feedback.') } },
+    },
     ...BODY_REFUSALS,
     429: refusal('Past FEEDBACK_RATE_LIMIT (`rate-limited`, with retryAfterSeconds).'),
     ...BUSY,

@@ -22,7 +22,11 @@ export function answerCheck(document: OpenApiDocument) {
     const where = `${answer.method} ${answer.url} → ${answer.status}`;
     const documented = operation.responses?.[String(answer.status)];
     if (!documented) return `${where}: not a documented status`;
-    if (answer.status === 204 || !answer.type.startsWith('application/json')) return null;
+    if (answer.status === 204) return null;
+    const media = answer.type.split(';')[0].trim();
+    if (documented.content && !(media in documented.content))
+      return `${where}: ${media || 'no type'} is not documented`;
+    if (media !== 'application/json') return null;
     if (typeof answer.body !== 'string') return null;
     const schema = documented.content?.['application/json']?.schema;
     if (!schema) return null;
