@@ -38,7 +38,9 @@ export function auditDownload(
   return store.audit
     .record({ at: now, actor: session.email, action, sessionId: sessionId(session), detail: { filters, rows } })
     .catch((error) => {
-      request.log.error(`the audit could not write a download down: ${(error as Error).message}`);
+      request.log.error(
+        `the audit could not write a download down: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
 }
 
@@ -78,7 +80,9 @@ export async function deskAdminRoutes(
           sessionId: sessionId(session),
         });
     } catch (error) {
-      request.log.error(`the audit could not write ${route} down: ${(error as Error).message}`);
+      request.log.error(
+        `the audit could not write ${route} down: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });
 
