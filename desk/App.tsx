@@ -8,20 +8,9 @@ import { LeadsPage } from './pages/LeadsPage';
 import { OverviewPage } from './pages/OverviewPage';
 import { SignIn } from './pages/SignIn';
 import { focusHeading, Link, useRouter } from './router';
+import { deskRouteOf, type DeskRoute } from '../model/desk-pages';
 
-export type Route =
-  { name: 'leads' | 'to-call' | 'overview' | 'feedback' | 'audit' | 'missing' } | { name: 'lead'; id: number };
-
-function routeOf(pathname: string): Route {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/desk') return { name: 'leads' };
-  if (path === '/desk/to-call') return { name: 'to-call' };
-  if (path === '/desk/overview') return { name: 'overview' };
-  if (path === '/desk/feedback') return { name: 'feedback' };
-  if (path === '/desk/audit') return { name: 'audit' };
-  const lead = /^\/desk\/leads\/([1-9]\d{0,9})$/.exec(path);
-  return lead ? { name: 'lead', id: Number(lead[1]) } : { name: 'missing' };
-}
+export type Route = DeskRoute;
 
 /** How often an open desk asks whether anything changed (a cheap query: a few maxima). */
 export const POLL_MS = 2500;
@@ -92,7 +81,7 @@ export function App() {
   }, [focusKey, session]);
 
   const version = useVersion(signedIn);
-  const route = routeOf(pathname);
+  const route = deskRouteOf(pathname);
 
   const signOut = useCallback(async () => {
     try {

@@ -42,16 +42,22 @@ export const DemoRequestBody = Type.Object(
     referrer: Type.Optional(text(2048)),
     utm: Type.Optional(Utm),
     clickIds: Type.Optional(ClickIds),
-    // Checked by the domain, which words what is wrong with it (at most 20 strings of 200 characters).
-    metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    // The host's own fields: at most 20 strings of at most 200 characters (code points), keys of at most 40
+    // letters, digits, dots, dashes or underscores (the domain checks those).
+    metadata: Type.Optional(
+      Type.Record(Type.String(), text(200), { maxProperties: 20, propertyNames: { maxLength: 40 } }),
+    ),
   },
   { additionalProperties: false },
 );
 export type DemoRequest = Static<typeof DemoRequestBody>;
 
-/** The body of `POST /api/otp`: `website` is the hidden honeypot field ("" from a person). */
+/**
+ * The body of `POST /api/otp`: `website` is the hidden honeypot field ("" from a person), of any length:
+ * a filled one is answered like a success, never refused, so that nothing tells a bot it is a trap.
+ */
 export const CodeRequestBody = Type.Object(
-  { phone: text(32), turnstileToken: Type.Optional(text(2048)), website: Type.Optional(text(200)) },
+  { phone: text(32), turnstileToken: Type.Optional(text(2048)), website: Type.Optional(Type.String()) },
   { additionalProperties: false },
 );
 export type CodeRequest = Static<typeof CodeRequestBody>;

@@ -9,7 +9,13 @@ import type { ServerConfig } from '../config/settings.ts';
 import type { Domain } from '../domain/index.ts';
 import type { Store } from '../storage/index.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { apiNotFound, BODY_LIMIT, clientError, installErrorHandling } from './errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
+import { clientError, refuseBadHosts, refuseOptionsWithoutOrigin } from './framing.ts';
+import { openApi } from './openapi.ts';
+import { permissionsPolicy } from './permissions.ts';
+import { HealthRoute, OpenApiRoute } from '../../model/api/public.ts';
 import { refuseControlCharacters } from './input.ts';
 import { parseJsonBodies } from './json-body.ts';
 import { deskRoutes } from './routes/desk.ts';
@@ -24,15 +30,22 @@ export type LogStream = { write(line: string): void };
 /** Trusts the `n` proxies nearest the service: the client is the address the farthest of them saw. */
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
+/** The methods each API path takes, filled as its routes are registered (for 405's `Allow`). */
+const API_METHODS = new WeakMap<object, Map<string, Set<string>>>();
+
+/** Each API path the service registered, with its methods (HEAD and OPTIONS aside). */
+export const registeredApiRoutes = (app: object) => API_METHODS.get(app) ?? new Map<string, Set<string>>();
+
 /** The Fastify instance with its plugins; routes come with `registerRoutes` once the domain exists. */
 export async function createHttp(config: ServerConfig, { logStream }: { logStream?: LogStream } = {}) {
+  const apiMethods = new Map<string, Set<string>>();
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Our own lines say what matters (feedback stored, errors); one line per request is noise.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // Late requests and oversized headers get the one error shape too.
-    clientErrorHandler: clientError,
+    clientErrorHandler: clientError(apiMethods),
     // Node answers 408 and closes a connection whose headers, or whole request, are late; it checks
     // every `connectionsCheckingInterval`, so that is kept well under the limits.
     requestTimeout: config.timeouts.requestMs,
@@ -40,6 +53,8 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     http: {
       headersTimeout: config.timeouts.headersMs,
       connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+      // Checked by the service, in the one answer shape (./framing.ts).
+      requireHostHeader: false,
     },
     // Hops or networks named by TRUST_PROXY; never every X-Forwarded-For value.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
@@ -47,6 +62,12 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
+  // Response schemas are the contract (model/api/), checked by the tests; answers are written as they are
+  // (JSON.stringify), never reshaped by a schema-built serializer.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  API_METHODS.set(app, apiMethods);
+  refuseBadHosts(app);
+  permissionsPolicy(app);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Partner pages load the widgets cross-origin.
@@ -57,6 +78,7 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
   // examples/, API answers).
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
+  await openApi(app);
 
   // Answers still in flight when the service stops close their connection, so it does not wait
   // for idle keep-alive connections to time out (close() only drops those idle at that moment).
@@ -73,8 +95,17 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
 export type Http = Awaited<ReturnType<typeof createHttp>>;
 
 export async function registerRoutes(app: Http, config: ServerConfig, store: Store, domain: Domain) {
-  const apiMethods = new Map<string, Set<string>>();
-  installErrorHandling(app, apiMethods);
+  const apiMethods = API_METHODS.get(app)!;
+  const siteDir = join(config.distDir, 'site');
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/')) return apiNotFound(request, reply, apiMethods);
+    const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
+    if (wantsPage) return sendSitePage(request, reply, siteDir, null, 404);
+    return reply
+      .code(404)
+      .send({ error: 'not-found', message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` });
+  };
+  installErrorHandling(app, apiMethods, notFound);
   refuseControlCharacters(app);
 
   await app.register(
@@ -83,6 +114,7 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       api.removeContentTypeParser('text/plain');
       // Nesting is measured before anything walks a body (./json-body.ts).
       parseJsonBodies(api);
+      refuseOptionsWithoutOrigin(api);
       await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
       await api.register(leadRoutes, { otp: domain.otp, intake: domain.intake });
@@ -92,20 +124,14 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // Says only whether the service and its database answer: the database's own state or probe, never
       // a request's query (one that failed because of its input leaves the service healthy).
-      api.get('/health', async (_req, reply) =>
+      api.get('/openapi.json', { schema: OpenApiRoute }, async () => app.swagger());
+      api.get('/health', { schema: HealthRoute }, async (_req, reply) =>
         (await store.probe()) ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' }),
       );
     },
     { prefix: '/api' },
   );
 
-  const siteDir = await staticRoutes(app, config);
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return apiNotFound(request, reply, apiMethods);
-    const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+(\?|$)/i.test(request.url);
-    if (wantsPage) return sendSitePage(request, reply, siteDir, null, 404);
-    return reply
-      .code(404)
-      .send({ error: 'not-found', message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` });
-  });
+  await staticRoutes(app, config);
+  app.setNotFoundHandler(notFound);
 }

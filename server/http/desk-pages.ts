@@ -6,10 +6,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config/settings.ts';
+import { DESK_PAGES } from '../../model/desk-pages.ts';
 import { DESK_CSP } from './csp.ts';
 
-/** The paths the desk app routes (the sign-in shows at /desk when there is no session). */
-export const DESK_PAGES = ['/desk', '/desk/', '/desk/feedback', '/desk/leads/:id'];
+/** The paths the desk app routes (the model's one list; the sign-in shows at any of them without a session). */
+const DESK_PATHS = ['/desk/', ...DESK_PAGES.map((page) => page.path)];
 
 export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
   const deskDir = join(config.distDir, 'desk');
@@ -26,7 +27,7 @@ export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
     },
   });
   const page = join(deskDir, 'index.html');
-  for (const path of DESK_PAGES) {
+  for (const path of DESK_PATHS) {
     app.get(path, async (_request, reply) => {
       reply
         .header('Cache-Control', 'no-store')

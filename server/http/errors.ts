@@ -1,8 +1,6 @@
 // One answer shape for every failure, whatever its cause: `{error, message}` in JSON, where `error`
 // is a code a program acts on and `message` a sentence a person can read (docs/api.md lists them).
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scrub } from '../domain/personal-data.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { DatabaseBusyError } from '../storage/index.ts';
@@ -11,8 +9,17 @@ export const BODY_LIMIT = 16 * 1024;
 
 export type ValidationError = { keyword: string; instancePath: string; params: Record<string, unknown> };
 
-/** A route's own words for a field that fails its schema: its error code, and its label or a whole sentence. */
-export type FieldWords = Record<string, { error: string; label?: string; message?: string }>;
+/** A route's own words for a field that fails its schema: its error code, status (400 unless said), and its label or a whole sentence. */
+export type FieldWords = Record<string, { error: string; status?: number; label?: string; message?: string }>;
+
+declare module 'fastify' {
+  /** What a route says of its own input, in its `config` (read by the hooks of ./input.ts, ./json-body.ts and here). */
+  interface FastifyContextConfig {
+    fieldWords?: FieldWords;
+    controls?: import('./input.ts').ControlRule;
+    nesting?: import('./json-body.ts').NestingRule;
+  }
+}
 
 export const send = (
   reply: FastifyReply,
@@ -48,8 +55,17 @@ export function describe(e: ValidationError, label?: string): string {
   }
 }
 
-export function installErrorHandling(app: FastifyInstance, apiMethods: Map<string, Set<string>>) {
+/**
+ * The one error handler. `notFound` answers a request no route takes: routing comes before input checks,
+ * so such a request's body (not JSON, too large, of another type) is never what its answer is about.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  apiMethods: Map<string, Set<string>>,
+  notFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationError[] }, request, reply) => {
+    if (request.is404 && (error.statusCode ?? 500) < 500) return notFound(request, reply);
     if (error instanceof Refusal) {
       if ('reason' in error) request.log.warn(String(error.reason));
       return send(reply.headers(error.headers), error.statusCode, error.error, error.message, error.extra);
@@ -57,9 +73,9 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
     if (error.validation?.length) {
       const [first] = error.validation;
       const field = fieldOf(first);
-      const words = (reply.routeOptions.config as { fieldWords?: FieldWords } | undefined)?.fieldWords?.[field];
+      const words = reply.routeOptions.config?.fieldWords?.[field];
       // An id in the path that cannot be one (`/leads/0`) names nothing there is: 404, like an unknown one.
-      if ((error as { validationContext?: string }).validationContext === 'params')
+      if (error.validationContext === 'params')
         return send(
           reply,
           404,
@@ -68,7 +84,7 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
         );
       return send(
         reply,
-        400,
+        words?.status ?? 400,
         words?.error ?? 'invalid',
         words?.message ?? describe(first, words?.label),
         field ? { field } : {},
@@ -76,20 +92,26 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
     }
     if (error instanceof DatabaseBusyError) return send(reply, 503, 'busy', error.message);
     switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, 'too-large', `The request is too large: the limit is ${BODY_LIMIT / 1024} KiB.`);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT;
+        return send(reply, 413, 'too-large', `The request is too large: the limit is ${limit / 1024} KiB.`);
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, 'unsupported-media-type', 'Send the request as JSON (Content-Type: application/json).');
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 400, 'bad-json', 'The body is empty: send a JSON object.');
     }
-    if (error.statusCode === 429)
+    if (error.statusCode === 429) {
+      // The limiter has set Retry-After (seconds); the body says it too, as every 429 of ours does.
+      const seconds = Math.max(1, Number(reply.getHeader('retry-after')) || 60);
       return send(
-        reply,
+        reply.header('Retry-After', String(seconds)),
         429,
         'rate-limited',
         'Too many requests from this address. Please wait a minute and try again.',
+        { retryAfterSeconds: seconds },
       );
+    }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
       return send(reply, 400, 'bad-json', 'The body is not valid JSON.');
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -121,7 +143,7 @@ const pattern = (url: string) =>
   new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`);
 
 /** The methods a path takes: its own route's, or those of the parametric route it matches (`/leads/7` for `/leads/:id`). */
-function allowedAt(path: string, apiMethods: Map<string, Set<string>>): Set<string> | undefined {
+export function allowedAt(path: string, apiMethods: Map<string, Set<string>>): Set<string> | undefined {
   const exact = apiMethods.get(path);
   if (exact?.size) return exact;
   for (const [url, methods] of apiMethods) if (url.includes(':') && pattern(url).test(path)) return methods;
@@ -141,33 +163,4 @@ export function apiNotFound(
     return send(reply.header('Allow', allow), 405, 'method-not-allowed', `This address takes ${allow} only.`);
   }
   return send(reply, 404, 'not-found', `Nothing is at ${request.method} ${path}.`);
-}
-
-const CLIENT_ERRORS: Record<string, { status: number; error: string; message: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, error: 'timeout', message: 'The request did not arrive in time.' },
-  HPE_HEADER_OVERFLOW: { status: 431, error: 'headers-too-large', message: 'The request’s headers are too large.' },
-};
-
-/**
- * Requests Node refuses before Fastify sees them (late, headers too large, not HTTP), answered in the
- * one shape; the server's `clientErrorHandler`.
- */
-export function clientError(error: Error & { code?: string }, socket: Socket) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const {
-    status,
-    error: code,
-    message,
-  } = CLIENT_ERRORS[error.code ?? ''] ?? {
-    status: 400,
-    error: 'bad-request',
-    message: 'The request is not valid HTTP.',
-  };
-  const body = JSON.stringify({ error: code, message });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
 }

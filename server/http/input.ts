@@ -3,7 +3,6 @@
 // User-Agent) are refused with 400 naming the field; the provider's events are cleaned instead, since
 // they are never refused for their content.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FieldWords } from './errors.ts';
 import { send } from './errors.ts';
 
 /** C0 controls other than tab, line feed and carriage return; and those three too (matching them is the point). */
@@ -15,9 +14,12 @@ const STRIP = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
 
 /**
  * A route's rule for control characters, in its `config.controls`: `multiline` names the fields that
- * may hold tab and line breaks; `strip` cleans every string instead of refusing.
+ * may hold tab and line breaks; `strip` cleans every string instead of refusing; `skip` names top-level
+ * fields never checked (the honeypot, which is never refused).
  */
-export type ControlRule = { multiline?: string[]; strip?: boolean };
+export type ControlRule = { multiline?: string[]; strip?: boolean; skip?: string[] };
+
+const NONE: ReadonlySet<string> = new Set<string>();
 
 type Found = { path: string; top: string };
 type Container = Record<string, unknown> | unknown[];
@@ -27,7 +29,7 @@ const isContainer = (value: unknown): value is Container => typeof value === 'ob
  * The first string (key or value) holding a control character its field may not hold, in document
  * order. Walked with a list of what is left to read, never recursing: input decides how deep it goes.
  */
-function firstControl(value: unknown, multiline: ReadonlySet<string>): Found | null {
+function firstControl(value: unknown, multiline: ReadonlySet<string>, skip: ReadonlySet<string> = NONE): Found | null {
   // Each entry: a value at its path under its top-level field, and the key that names it, checked first.
   const pending: [unknown, string, string, string | null][] = [[value, '', '', null]];
   while (pending.length) {
@@ -39,6 +41,7 @@ function firstControl(value: unknown, multiline: ReadonlySet<string>): Found | n
       const entries = Object.entries(item);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [name, child] = entries[i];
+        if (!path && skip.has(name)) continue;
         pending.push([child, path ? `${path}.${name}` : name, top || name, name]);
       }
     }
@@ -71,11 +74,11 @@ export function stripControls<T>(value: T): T {
   return root as T;
 }
 
-const NONE = new Set<string>();
-
 export function refuseControlCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    const config = (reply.routeOptions.config ?? {}) as { controls?: ControlRule; fieldWords?: FieldWords };
+    // A request no route takes is answered 404 or 405 whatever it holds: routing comes first.
+    if (request.is404) return;
+    const config = reply.routeOptions.config ?? {};
     const rule = config.controls ?? {};
     if (rule.strip) {
       request.body = stripControls(request.body);
@@ -83,7 +86,7 @@ export function refuseControlCharacters(app: FastifyInstance) {
     }
     const agent = request.headers['user-agent'];
     const found =
-      firstControl(request.body, rule.multiline ? new Set(rule.multiline) : NONE) ??
+      firstControl(request.body, new Set(rule.multiline), new Set(rule.skip)) ??
       firstControl(request.query, NONE) ??
       (typeof agent === 'string' && LINE_CONTROLS.test(agent) ? { path: 'User-Agent', top: 'User-Agent' } : null);
     if (!found) return;

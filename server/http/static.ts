@@ -7,6 +7,9 @@ import type { ServerConfig } from '../config/settings.ts';
 import { deskStatic } from './desk-pages.ts';
 import { privacyFacts, sendSitePage, siteRoutes } from './site-pages.ts';
 
+/** The examples' Vite sources: the lit and React apps' folders and TypeScript files. */
+const VITE_SOURCES = /^\/(lit|react)(\/|$)|\.(ts|tsx|mts)$/;
+
 const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
 
 /** The file a precompressed variant stands for: `x.js.br` is `x.js`. */
@@ -42,6 +45,8 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
     root: config.examplesDir,
     prefix: '/examples/',
     decorateReply: false,
+    // The lit and React apps are Vite sources (served built under /dist/examples/), as is the config.
+    allowedPath: (pathName) => !VITE_SOURCES.test(pathName),
     setHeaders: (res) => res.header('Cache-Control', 'no-cache'),
   });
   // The sales desk (behind its sign-in): its own pages and files, outside the site's prerender.
@@ -62,7 +67,15 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
   // Browsers ask for /favicon.ico on every page, the example pages included.
   app.get('/favicon.ico', (_req, reply) => reply.redirect('/favicon.svg', 301));
   const fills: Record<string, (html: string) => string> = { '/privacy': privacyFacts(config.retention) };
-  for (const route of siteRoutes(siteDir))
+  for (const route of siteRoutes(siteDir)) {
     app.get(route, (request, reply) => sendSitePage(request, reply, siteDir, route, 200, fills[route]));
+    // A page's folder with its slash (`/terms/`) is the page: a permanent redirect to it, the query kept,
+    // the address relative (never built from Host).
+    if (route !== '/')
+      app.get(`${route}/`, (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(query < 0 ? route : route + request.url.slice(query), 308);
+      });
+  }
   return siteDir;
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FEEDBACK_COLUMNS, toCsv } from '../domain/exports/csv.ts';
+import { bodyLimitOf } from '../../model/body-size.ts';
+import { FeedbackBody } from '../../model/feedback.ts';
 import { testApp } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
@@ -74,10 +76,15 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('answers 413 over 16 KiB, storing nothing', async () => {
-    const res = await post({ ...valid, message: 'm'.repeat(17 * 1024) });
+  it('answers 413 over its limit (the largest valid body, every character escaped), storing nothing', async () => {
+    const limit = bodyLimitOf(FeedbackBody);
+    expect(limit).toBeGreaterThan(60 * 1024);
+    const res = await post({ ...valid, message: 'm'.repeat(limit) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'too-large', message: 'The request is too large: the limit is 16 KiB.' });
+    expect(res.json()).toEqual({
+      error: 'too-large',
+      message: `The request is too large: the limit is ${limit / 1024} KiB.`,
+    });
     expect(await h.store.feedback.count()).toBe(0);
   });
 
@@ -145,7 +152,9 @@ describe('CORS and rate limiting', () => {
       expect(res.json()).toEqual({
         error: 'rate-limited',
         message: 'Too many requests from this address. Please wait a minute and try again.',
+        retryAfterSeconds: 60,
       });
+      expect(res.headers['retry-after']).toBe('60');
       expect(await limited.store.feedback.count()).toBe(3);
     } finally {
       await limited.close();

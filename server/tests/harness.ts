@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/settings.ts';
 import { startService } from '../service.ts';
 import { openStore } from '../storage/index.ts';
+import { answerCheck, type OpenApiDocument } from './contract.ts';
 
 /**
  * How long the service waits for its database before answering 503 busy, on this machine now: the
@@ -43,6 +44,21 @@ export async function testApp(env: Record<string, string> = {}, { now }: { now?:
     logStream: { write: (line) => void logs.push(JSON.parse(line)) },
     showCode: (phone, code) => void codes.push({ phone, code }),
   });
+  // Every answer of an API operation is checked against the document's response schemas (./contract.ts).
+  const broken: string[] = [];
+  let check: ReturnType<typeof answerCheck> | undefined;
+  app.addHook('onSend', async (request, reply, payload) => {
+    check ??= answerCheck(app.swagger() as unknown as OpenApiDocument);
+    const problem = check({
+      method: request.method,
+      url: request.routeOptions.url,
+      status: reply.statusCode,
+      type: String(reply.getHeader('content-type') ?? ''),
+      body: payload,
+    });
+    if (problem) broken.push(problem);
+    return payload;
+  });
   return {
     app,
     store,
@@ -53,10 +69,13 @@ export async function testApp(env: Record<string, string> = {}, { now }: { now?:
     codes,
     /** The last one-time code the console provider sent to a phone. */
     codeFor: (phone: string) => codes.filter((c) => c.phone === phone).at(-1)?.code,
+    /** The answers so far that broke the contract (close() fails with them). */
+    broken,
     async close() {
       await app.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+      if (broken.length) throw new Error(`answers outside the OpenAPI document:\n${[...new Set(broken)].join('\n')}`);
     },
   };
 }

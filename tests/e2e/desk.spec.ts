@@ -163,6 +163,21 @@ test.describe('the sales desk', () => {
     expect(consoleErrors.filter((e) => !e.includes('status of 401'))).toEqual([]);
   });
 
+  test('every desk page loads from its own address, as on a reload or from a shared link', async ({ page }) => {
+    await page.goto('/desk');
+    await signIn(page, account());
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    for (const [path, link] of [
+      ['/desk/to-call', 'To call'],
+      ['/desk/overview', 'Overview'],
+      ['/desk/feedback', 'Feedback'],
+    ]) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(200);
+      await expect(page.getByRole('link', { name: link, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
   test('feedback sent from the site shows on the desk, newest first', async ({ page }) => {
     const email = account();
     const message = `From the e2e test ${Math.random()}`;

@@ -1,5 +1,6 @@
 // What a visitor typed, made safe to store, show and export: names in NFC without control,
 // bidirectional-override or invisible characters, measured in the characters a person sees.
+import { textLength } from '../../../model/text-length.ts';
 
 // C0/C1 controls (CR, LF, tab included), bidi embeddings/overrides/isolates and marks, zero-width
 // space, word joiner, BOM, soft hyphen.
@@ -8,9 +9,6 @@ const STRIP =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]/gu;
 // ZWJ and ZWNJ shape Indic scripts and emoji between two visible characters; elsewhere they only hide.
 const LONE_JOINERS = /(^|[\s\u200c\u200d])[\u200c\u200d]+|[\u200c\u200d]+(?=$|\s)/gu;
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-export const visibleLength = (text: string) => [...graphemes.segment(text)].length;
 
 /** The name to store, or why not. */
 export function cleanName(value: unknown, max = 100): { ok: true; name: string } | { ok: false; message: string } {
@@ -23,7 +21,7 @@ export function cleanName(value: unknown, max = 100): { ok: true; name: string }
     .replace(/\s+/gu, ' ')
     .trim();
   if (!name) return { ok: false, message: 'Enter your name.' };
-  if (visibleLength(name) > max) return { ok: false, message: `Your name must be at most ${max} characters.` };
+  if (textLength('name', name) > max) return { ok: false, message: `Your name must be at most ${max} characters.` };
   return { ok: true, name };
 }
 
@@ -54,7 +52,7 @@ export function cleanMetadata(
         ok: false,
         message: `metadata key "${key.slice(0, 40)}" must be 1 to 40 letters, digits, dots, dashes or underscores.`,
       };
-    if (typeof v !== 'string' || v.length > 200)
+    if (typeof v !== 'string' || textLength('metadata', v) > 200)
       return { ok: false, message: `metadata.${key} must be text of at most 200 characters.` };
   }
   return { ok: true, metadata: Object.fromEntries(entries.map(([k, v]) => [k, (v as string).replace(STRIP, '')])) };

@@ -114,13 +114,16 @@ export function leadIntake({
           ANSWER_OF_STATE[added.status] === 'placed' && added.placedAt
             ? { calledAt: new Date(added.placedAt).toISOString() }
             : {};
-        return { status: 200, body: { ...answer(added.status, added.callAt), ...calledAt, duplicate: true } };
+        return {
+          status: 200 as const,
+          body: { ...answer(added.status, added.callAt), ...calledAt, duplicate: true as const },
+        };
       }
       log.info({ leadId: added.id, call: added.status }, 'lead stored');
-      if (added.status !== 'pending') return { status: 201, body: answer(added.status, added.callAt) };
+      if (added.status !== 'pending') return { status: 201 as const, body: answer(added.status, added.callAt) };
       // The call is placed right away; the answer waits for its first attempt (bounded by its timeout).
       const state = await calls.settle(added.id, config.providerTimeoutMs + 1000);
-      return { status: 201, body: answer(state?.status ?? 'pending', state?.callAt ?? null) };
+      return { status: 201 as const, body: answer(state?.status ?? 'pending', state?.callAt ?? null) };
     },
   };
 }

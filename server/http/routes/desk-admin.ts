@@ -8,27 +8,20 @@ import { normaliseEmail, type DeskService } from '../../domain/desk/desk-service
 import { personalData } from '../../domain/personal-data.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { AuditAction, DeskSession, Store } from '../../storage/index.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AuditRoute, EraseRoute } from '../../../model/api/desk.ts';
 import { checkedSession, requireAdmin, requireOwnOrigin, requireSession } from '../desk-auth.ts';
 
 const sessionId = (s: DeskSession) => `${s.userId}:${s.createdAt}`;
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
-};
-const auditQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    before: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-    limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
-  },
-};
 const FIELD_WORDS = {
   id: { error: 'not-found', message: 'There is no such lead.' },
   before: { error: 'invalid-filter', message: 'before must be an entry’s id.' },
   limit: { error: 'invalid-filter', message: 'limit must be a whole number from 1 to 999.' },
 };
+
+/** A field of a hook's request part (hooks see every desk route's, of whatever shape). */
+const fieldOf = (part: unknown, name: string): unknown =>
+  typeof part === 'object' && part !== null ? Object.entries(part).find(([key]) => key === name)?.[1] : undefined;
 
 /** Writes a download down: which list, its filters (never the search text), how many rows. */
 export function auditDownload(
@@ -40,38 +33,39 @@ export function auditDownload(
 ) {
   const session = checkedSession(request);
   if (!session) return Promise.resolve();
-  const filters = Object.fromEntries(
-    Object.entries((request.query ?? {}) as Record<string, string>).filter(([k]) => k !== 'q'),
-  );
+  const filters = Object.fromEntries(Object.entries(request.query ?? {}).filter(([k]) => k !== 'q'));
   const action: AuditAction = what === 'leads' ? 'leads.download' : 'feedback.download';
   return store.audit
     .record({ at: now, actor: session.email, action, sessionId: sessionId(session), detail: { filters, rows } })
     .catch((error) => {
-      request.log.error(`the audit could not write a download down: ${(error as Error).message}`);
+      request.log.error(
+        `the audit could not write a download down: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
 }
 
 export async function deskAdminRoutes(
-  api: FastifyInstance,
+  app: FastifyInstance,
   { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig },
 ) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const data = personalData(store, { key: config.dataHashKey, deliver: Boolean(config.webhook.url), now: desk.now });
   const admin = (what: string) => async (request: FastifyRequest, reply: FastifyReply) =>
     requireAdmin(await requireSession(request, reply, desk), what);
-  const routeConfig = { fieldWords: FIELD_WORDS } as FastifyContextConfig;
+  const routeConfig: FastifyContextConfig = { fieldWords: FIELD_WORDS };
 
   // What the desk's routes did, once they did it (2xx only).
   api.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 300) return;
     const route = `${request.method} ${request.routeOptions.url}`;
     const session = checkedSession(request);
-    const leadId = Number((request.params as { id?: string } | undefined)?.id) || null;
+    const leadId = Number(fieldOf(request.params, 'id')) || null;
     const at = desk.now();
     try {
       if (route === 'POST /api/session')
         await store.audit.record({
           at,
-          actor: normaliseEmail(String((request.body as { email?: string }).email)),
+          actor: normaliseEmail(String(fieldOf(request.body, 'email'))),
           action: 'sign-in',
         });
       else if (!session || !leadId) return;
@@ -86,7 +80,9 @@ export async function deskAdminRoutes(
           sessionId: sessionId(session),
         });
     } catch (error) {
-      request.log.error(`the audit could not write ${route} down: ${(error as Error).message}`);
+      request.log.error(
+        `the audit could not write ${route} down: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });
 
@@ -94,12 +90,12 @@ export async function deskAdminRoutes(
     '/desk/leads/:id/personal-data',
     {
       onRequest: [admin('erase a person’s data'), async (request) => requireOwnOrigin(request, config)],
-      schema: { params: idParams },
+      schema: EraseRoute,
       config: routeConfig,
     },
     async (request) => {
       const session = checkedSession(request)!;
-      const id = Number((request.params as { id: string }).id);
+      const id = Number(request.params.id);
       const found = await store.desk.lead({ id });
       if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
       // An erased lead has no number left: it is erased alone (again: nothing more to remove).
@@ -121,9 +117,9 @@ export async function deskAdminRoutes(
 
   api.get(
     '/desk/audit',
-    { onRequest: admin('read the audit'), schema: { querystring: auditQuery }, config: routeConfig },
+    { onRequest: admin('read the audit'), schema: AuditRoute, config: routeConfig },
     async (request) => {
-      const q = request.query as { before?: string; limit?: string };
+      const q = request.query;
       const limit = Number(q.limit ?? 100);
       const entries = await store.audit.list({ before: q.before ? Number(q.before) : undefined, limit });
       return { entries, next: entries.length === limit ? String(entries[entries.length - 1].id) : null };

@@ -24,51 +24,24 @@ import type { FieldWords } from '../errors.ts';
 import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
-
-const day = {
-  anyOf: [
-    { type: 'string', format: 'date' },
-    { type: 'string', format: 'date-time' },
-  ],
-};
-const leadQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    from: day,
-    to: day,
-    agent: { type: 'string', enum: [...AGENT_IDS] },
-    status: { type: 'string', enum: [...CALL_STATES] },
-    outcome: { type: 'string', enum: [...OUTCOME_IDS] },
-    queue: { type: 'string', enum: ['to-call'] },
-    q: { type: 'string', maxLength: 100 },
-    cursor: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
-    limit: { type: 'string', pattern: '^[1-9][0-9]{0,2}$|^1000$' },
-    // The viewer's own date, for the CSV's file name.
-    day: { type: 'string', format: 'date' },
-  },
-};
-const overviewQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
-};
-const feedbackQuery = { type: 'object', additionalProperties: false, properties: { from: day, to: day } };
-// Ids up to 1,999,999,999: within PostgreSQL's INTEGER, so a larger one is a 404, never a 500.
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,8}$|^1[0-9]{9}$' } },
-};
-const signInBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'password'],
-  properties: {
-    email: { type: 'string', minLength: 1, maxLength: 254 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-  },
-};
+import type { Static } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ChangesRoute,
+  DeskFeedbackCsvRoute,
+  DeskFeedbackRoute,
+  LeadQuery,
+  LeadRoute,
+  LeadsCsvRoute,
+  LeadsRoute,
+  MarkRoute,
+  OverviewRoute,
+  RangeQuery,
+  SessionRoute,
+  SignInRoute,
+  SignOutRoute,
+  UnmarkRoute,
+} from '../../../model/api/desk.ts';
 
 const FIELD_WORDS: FieldWords = {
   from: {
@@ -92,17 +65,8 @@ const FIELD_WORDS: FieldWords = {
   password: { error: 'invalid', label: 'Password' },
 };
 
-type Range = { from?: string; to?: string };
-type LeadQuery = Range & {
-  agent?: string;
-  status?: string;
-  outcome?: string;
-  queue?: string;
-  q?: string;
-  cursor?: string;
-  limit?: string;
-  day?: string;
-};
+type Range = Static<typeof RangeQuery>;
+type LeadQueryValues = Static<typeof LeadQuery>;
 
 const MAX_DATE_MS = Date.UTC(9999, 0, 1);
 const badDate = (field: string) => new Refusal(400, 'invalid-filter', FIELD_WORDS[field].message!, { field });
@@ -132,7 +96,7 @@ function range({ from, to }: Range): Range {
   };
 }
 
-function leadFilter(q: LeadQuery) {
+function leadFilter(q: LeadQueryValues) {
   const text = q.q?.trim() ?? '';
   const search = text ? searchPrefixes(text) : null;
   if (text && !search)
@@ -182,10 +146,11 @@ const sendCsv = (reply: FastifyReply, name: string, body: AsyncIterable<string>)
     .send(Readable.from(body));
 
 export async function deskRoutes(
-  api: FastifyInstance,
+  app: FastifyInstance,
   { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig },
 ) {
-  const routeConfig = { fieldWords: FIELD_WORDS } as FastifyContextConfig;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const routeConfig: FastifyContextConfig = { fieldWords: FIELD_WORDS };
   // Personal data: never kept by a browser's or a proxy's cache.
   api.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -205,12 +170,12 @@ export async function deskRoutes(
   api.post(
     '/session',
     {
-      schema: { body: signInBody },
+      schema: SignInRoute,
       onRequest: ownOrigin,
       config: { ...routeConfig, rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string };
+      const { email, password } = request.body;
       const result = await desk.signIn({ email, password, clientIp: request.ip });
       if (!result.ok && result.reason === 'locked') {
         const retryAt = new Date(result.until).toISOString();
@@ -235,24 +200,24 @@ export async function deskRoutes(
   );
 
   // Asked by the desk as it opens: without a session the answer is 204 (a signed-out desk is no error).
-  api.get('/session', { config: routeConfig }, async (request, reply) => {
+  api.get('/session', { schema: SessionRoute, config: routeConfig }, async (request, reply) => {
     const token = sessionToken(request);
     const session = await desk.session(token);
     if (!session) {
       if (token !== undefined) clearSessionCookie(request, reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     }
     return { email: session.email, role: session.role, expiresAt: new Date(session.expiresAt).toISOString() };
   });
 
-  api.delete('/session', writer, async (request, reply) => {
+  api.delete('/session', { ...writer, schema: SignOutRoute }, async (request, reply) => {
     await desk.signOut(sessionToken(request)!);
     clearSessionCookie(request, reply);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  api.get('/desk/leads', { ...reader, schema: { querystring: leadQuery } }, async (request) => {
-    const q = request.query as LeadQuery;
+  api.get('/desk/leads', { ...reader, schema: LeadsRoute }, async (request) => {
+    const q = request.query;
     const limit = Number(q.limit ?? 100);
     // One more than asked says whether there is a next page; the cursor is the last id shown.
     const [rows, version] = await Promise.all([
@@ -268,7 +233,7 @@ export async function deskRoutes(
     };
   });
 
-  api.get('/desk/leads.csv', { ...reader, schema: { querystring: leadQuery } }, async (request, reply) => {
+  api.get('/desk/leads.csv', { ...reader, schema: LeadsCsvRoute }, async (request, reply) => {
     const session = sessionOf(request);
     const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({
       ...leadRow(r),
@@ -280,25 +245,25 @@ export async function deskRoutes(
       void auditDownload(store, request, desk.now(), 'leads', rows);
     };
     // Exactly the list's filters (search, queue and outcome included); only the cursor is the export's own.
-    const pages = listPages(store, leadFilter({ ...(request.query as LeadQuery), cursor: undefined }));
+    const pages = listPages(store, leadFilter({ ...request.query, cursor: undefined }));
     return sendCsv(
       reply,
-      csvName('leads', desk.now(), (request.query as LeadQuery).day),
+      csvName('leads', desk.now(), request.query.day),
       csvChunks([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], pages, flat, done),
     );
   });
 
-  api.get('/desk/leads/:id', { ...reader, schema: { params: idParams } }, async (request) => {
-    const id = Number((request.params as { id: string }).id);
+  api.get('/desk/leads/:id', { ...reader, schema: LeadRoute }, async (request) => {
+    const id = Number(request.params.id);
     const found = await store.desk.lead({ id });
     if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
     return { ...found, attempts: await store.calls.attempts({ leadId: id }) };
   });
 
-  api.post('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
+  api.post('/desk/leads/:id/contacted', { ...writer, schema: MarkRoute }, async (request) => {
     const session = sessionOf(request);
     const marked = await store.desk.markContacted({
-      leadId: Number((request.params as { id: string }).id),
+      leadId: Number(request.params.id),
       by: session.email,
       now: desk.now(),
     });
@@ -307,10 +272,10 @@ export async function deskRoutes(
   });
 
   // Undoes the mark; who undid it stays in the lead's history beside who marked it.
-  api.delete('/desk/leads/:id/contacted', { ...writer, schema: { params: idParams } }, async (request) => {
+  api.delete('/desk/leads/:id/contacted', { ...writer, schema: UnmarkRoute }, async (request) => {
     const session = sessionOf(request);
     const unmarked = await store.desk.unmarkContacted({
-      leadId: Number((request.params as { id: string }).id),
+      leadId: Number(request.params.id),
       by: session.email,
       now: desk.now(),
     });
@@ -319,20 +284,20 @@ export async function deskRoutes(
   });
 
   // The funnel, leads per day and outcomes by agent and campaign for UTC days (the last 30 by default).
-  api.get('/desk/overview', { ...reader, schema: { querystring: overviewQuery } }, async (request) => {
-    const q = request.query as { from?: string; to?: string };
+  api.get('/desk/overview', { ...reader, schema: OverviewRoute }, async (request) => {
+    const q = request.query;
     const to = q.to ?? new Date(desk.now()).toISOString().slice(0, 10);
     const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
     if (from > to) throw new Refusal(400, 'invalid-filter', 'from must be on or before to.');
     return { from, to, ...(await store.overview.get({ from, to })) };
   });
 
-  api.get('/desk/feedback', { ...reader, schema: { querystring: feedbackQuery } }, async (request) => {
-    return { feedback: await store.desk.feedback(range(request.query as Range)) };
+  api.get('/desk/feedback', { ...reader, schema: DeskFeedbackRoute }, async (request) => {
+    return { feedback: await store.desk.feedback(range(request.query)) };
   });
 
-  api.get('/desk/feedback.csv', { ...reader, schema: { querystring: feedbackQuery } }, async (request, reply) => {
-    const pages = feedbackPages(store, range(request.query as Range), 'desc');
+  api.get('/desk/feedback.csv', { ...reader, schema: DeskFeedbackCsvRoute }, async (request, reply) => {
+    const pages = feedbackPages(store, range(request.query), 'desc');
     return sendCsv(
       reply,
       csvName('feedback', desk.now()),
@@ -345,7 +310,7 @@ export async function deskRoutes(
     );
   });
 
-  api.get('/desk/changes', reader, async () => {
+  api.get('/desk/changes', { ...reader, schema: ChangesRoute }, async () => {
     return { version: await store.desk.version() };
   });
 }

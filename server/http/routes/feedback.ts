@@ -2,7 +2,11 @@
 // refusals have the JSON shape of every other answer).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { FeedbackBody } from '../../../model/feedback.ts';
+import { bodyLimitOf } from '../../../model/body-size.ts';
+import { FEEDBACK_LIMITS, FeedbackBody } from '../../../model/feedback.ts';
+import { textLength } from '../../../model/text-length.ts';
+import { Refusal } from '../../domain/refusal.ts';
+import { FeedbackRoute } from '../../../model/api/public.ts';
 import type { Store } from '../../storage/index.ts';
 import type { FieldWords } from '../errors.ts';
 
@@ -18,7 +22,9 @@ export async function feedbackRoutes(
   { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } },
 ) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
-    schema: { body: FeedbackBody },
+    schema: FeedbackRoute,
+    // A 5,000-character message of emoji sent escaped is about 60 KB: the limit fits the largest valid body.
+    bodyLimit: bodyLimitOf(FeedbackBody),
     config: {
       rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs },
       fieldWords: FIELD_WORDS,
@@ -26,14 +32,18 @@ export async function feedbackRoutes(
     },
     // Trim before validating, so "   " counts as empty and stored values carry no padding.
     preValidation: async (request) => {
-      const body = request.body;
+      const body: unknown = request.body;
       if (body && typeof body === 'object' && !Array.isArray(body)) {
         for (const [key, value] of Object.entries(body))
-          if (typeof value === 'string') (body as Record<string, unknown>)[key] = value.trim();
+          if (typeof value === 'string') Reflect.set(body, key, value.trim());
       }
     },
     handler: async (request, reply) => {
       const { name, email, message } = request.body;
+      if (textLength('name', name) > FEEDBACK_LIMITS.name)
+        throw new Refusal(400, 'invalid', `Your name must be at most ${FEEDBACK_LIMITS.name} characters.`, {
+          field: 'name',
+        });
       // Resolves once committed with fsync (together with the posts that arrived with it).
       const id = await store.feedback.add({ name, email, message });
       request.log.info({ feedbackId: id }, 'feedback stored');

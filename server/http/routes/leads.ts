@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { LeadIntake } from '../../domain/leads/lead-intake.ts';
 import type { OtpService } from '../../domain/otp/otp-service.ts';
+import { bodyLimitOf } from '../../../model/body-size.ts';
+import { DemoRequestRoute, OtpRoute, OtpVerifyRoute } from '../../../model/api/public.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../../../model/lead.ts';
 import type { FieldWords } from '../errors.ts';
 
@@ -17,26 +19,39 @@ const FIELD_WORDS: FieldWords = {
   code: { error: 'code-format', message: 'Enter the 6-digit code from the text message.' },
   agentId: { error: 'unknown-agent', message: 'Choose one of the demo agents.' },
   name: { error: 'name', message: 'Enter your name (at most 100 characters).' },
-  token: { error: 'verification', message: 'Verify your phone number first.' },
+  // A missing or malformed token is refused as a forged or expired one is: 401.
+  token: { error: 'verification', status: 401, message: 'Verify your phone number first.' },
   consent: { error: 'consent', message: 'Please tick the consent box so we may call you.' },
   consentText: { error: 'consent-text', message: 'The consent sentence is missing or too long.' },
+  metadata: {
+    error: 'metadata',
+    message: 'metadata must be an object of at most 20 text values of at most 200 characters.',
+  },
 };
 
 export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: OtpService; intake: LeadIntake }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { fieldWords: FIELD_WORDS };
 
-  api.post('/otp', { schema: { body: CodeRequestBody }, config }, async (request) =>
+  // The honeypot is never refused, not even for a control character: a bot must not learn it is one.
+  const otpConfig = { ...config, controls: { skip: ['website'] } };
+  api.post('/otp', { schema: OtpRoute, bodyLimit: bodyLimitOf(CodeRequestBody), config: otpConfig }, async (request) =>
     otp.request({ ...request.body, clientIp: request.ip }),
   );
 
-  api.post('/otp/verify', { schema: { body: CodeCheckBody }, config }, async (request) => otp.verify(request.body));
+  api.post('/otp/verify', { schema: OtpVerifyRoute, bodyLimit: bodyLimitOf(CodeCheckBody), config }, async (request) =>
+    otp.verify(request.body),
+  );
 
-  api.post('/demo-requests', { schema: { body: DemoRequestBody }, config }, async (request, reply) => {
-    const answer = await intake.submit(request.body, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    return reply.code(answer.status).send(answer.body);
-  });
+  api.post(
+    '/demo-requests',
+    { schema: DemoRequestRoute, bodyLimit: bodyLimitOf(DemoRequestBody), config },
+    async (request, reply) => {
+      const answer = await intake.submit(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
 }

@@ -1,19 +1,18 @@
 // POST /api/voice/events: the voice provider's server messages (its server URL points here).
 import type { FastifyInstance } from 'fastify';
-import type { ServerMessage } from '../../domain/calls/voice-events.ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { VoiceEventRoute } from '../../../model/api/public.ts';
 import type { voiceEvents } from '../../domain/calls/voice-events.ts';
 import { send } from '../errors.ts';
-
-const body = { type: 'object', required: ['message'], properties: { message: { type: 'object' } } };
 
 export async function voiceEventRoutes(api: FastifyInstance, { events }: { events: ReturnType<typeof voiceEvents> }) {
   // Transcripts and reports are larger than a form: up to 1 MiB.
   // Never refused for their content: control characters are taken out (../input.ts), values nested past
   // 32 levels left out (../json-body.ts), fields cut to size (the domain).
-  api.post(
+  api.withTypeProvider<TypeBoxTypeProvider>().post(
     '/voice/events',
     {
-      schema: { body },
+      schema: VoiceEventRoute,
       bodyLimit: 1024 * 1024,
       config: { controls: { strip: true }, nesting: 'drop' },
       // The secret is checked before the body is read: nothing of an unsigned request is parsed or walked.
@@ -23,8 +22,9 @@ export async function voiceEventRoutes(api: FastifyInstance, { events }: { event
       },
     },
     async (request) => {
-      const result = await events.receive((request.body as { message: ServerMessage }).message);
-      return { received: true, result };
+      // The provider's message is read field by field by the domain, whatever its shape.
+      const result = await events.receive(request.body.message);
+      return { received: true as const, result };
     },
   );
 }

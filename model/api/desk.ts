@@ -1,0 +1,228 @@
+// The desk API's contracts (docs/desk.md): each route's query, path and body, and every answer.
+import { Type } from 'typebox';
+import { AGENT_IDS } from '../agents.ts';
+import { OUTCOME_IDS } from '../call-outcomes.ts';
+import { CALL_STATES } from '../calls.ts';
+import { Id, IdParams } from '../ids.ts';
+import {
+  ANY,
+  BAD_FILTER,
+  BAD_ORIGIN,
+  BODY_REFUSALS,
+  BUSY,
+  NO_SESSION,
+  NOT_FOUND,
+  Nullable,
+  refusal,
+} from './answers.ts';
+
+/** The desk's routes ask for its session cookie (a security scheme of the OpenAPI document). */
+const SESSION = [{ deskSession: [] }];
+
+const Day = Type.String({ format: 'date' });
+/** A date is that UTC day; a time with its zone an instant. */
+const DayOrTime = Type.Union([Day, Type.String({ format: 'date-time' })]);
+const Time = Type.String({ format: 'date-time' });
+
+export const SignInBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export const SessionAnswer = Type.Object({
+  email: Type.String(),
+  role: Type.Enum(['admin', 'agent']),
+  expiresAt: Time,
+});
+
+export const SignInRoute = {
+  summary: 'Sign in to the desk: a session cookie',
+  body: SignInBody,
+  response: {
+    ...ANY,
+    200: SessionAnswer,
+    ...BODY_REFUSALS,
+    401: refusal('`wrong-credentials`.'),
+    403: refusal('A sign-in from another origin (`bad-origin`).'),
+    429: refusal('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
+    ...BUSY,
+  },
+};
+export const SessionRoute = {
+  summary: 'The signed-in account (204 without a session)',
+  response: { ...ANY, 200: SessionAnswer, 204: Type.Null({ description: 'No session.' }), ...BUSY },
+};
+export const SignOutRoute = {
+  summary: 'Sign out',
+  security: SESSION,
+  response: { ...ANY, 204: Type.Null(), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
+};
+
+export const LeadQuery = Type.Object(
+  {
+    from: Type.Optional(DayOrTime),
+    to: Type.Optional(DayOrTime),
+    agent: Type.Optional(Type.Enum(AGENT_IDS)),
+    status: Type.Optional(Type.Enum(CALL_STATES)),
+    outcome: Type.Optional(Type.Enum(OUTCOME_IDS)),
+    queue: Type.Optional(Type.Literal('to-call')),
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    cursor: Type.Optional(Id),
+    limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$|^1000$' })),
+    // The viewer's own date, for the CSV's file name.
+    day: Type.Optional(Day),
+  },
+  { additionalProperties: false },
+);
+export const RangeQuery = Type.Object(
+  { from: Type.Optional(DayOrTime), to: Type.Optional(DayOrTime) },
+  { additionalProperties: false },
+);
+export const OverviewQuery = Type.Object(
+  { from: Type.Optional(Day), to: Type.Optional(Day) },
+  { additionalProperties: false },
+);
+export const AuditQuery = Type.Object(
+  { before: Type.Optional(Id), limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })) },
+  { additionalProperties: false },
+);
+
+const Contacted = Nullable(Type.Object({ at: Time, by: Type.String() }));
+const MarkEvent = Type.Object({ action: Type.Enum(['marked', 'undone']), by: Type.String(), at: Time });
+const Marked = Type.Object({ contacted: Contacted, marks: Type.Array(MarkEvent) });
+const Listed = Type.Object({
+  id: Type.Integer(),
+  createdAt: Time,
+  agentId: Type.String(),
+  name: Type.String(),
+  phone: Type.String(),
+  call: Nullable(Type.Object({ status: Type.Enum(CALL_STATES), attempts: Type.Integer() })),
+  contacted: Contacted,
+});
+const Csv = { description: 'CSV, streamed a page at a time.', content: { 'text/csv': { schema: Type.String() } } };
+const reader = { ...NO_SESSION, ...BUSY };
+
+export const LeadsRoute = {
+  summary: 'The leads, newest first, a page at a time',
+  security: SESSION,
+  querystring: LeadQuery,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      leads: Type.Array(Listed),
+      limit: Type.Integer(),
+      nextCursor: Nullable(Type.String()),
+      version: Type.String(),
+    }),
+    ...BAD_FILTER,
+    ...reader,
+  },
+};
+export const LeadsCsvRoute = {
+  summary: 'The leads the filters show, as CSV',
+  security: SESSION,
+  querystring: LeadQuery,
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
+};
+export const LeadRoute = {
+  summary: 'One lead with its call, attempts, marks and consent proof',
+  security: SESSION,
+  params: IdParams,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      lead: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String() }),
+      call: Nullable(Type.Object({ status: Type.Enum(CALL_STATES) })),
+      outcome: Nullable(Type.String()),
+      contacted: Contacted,
+      marks: Type.Array(MarkEvent),
+      attempts: Type.Array(Type.Object({})),
+    }),
+    ...NOT_FOUND,
+    ...reader,
+  },
+};
+const change = { ...NO_SESSION, ...BAD_ORIGIN, ...NOT_FOUND, ...BUSY };
+export const MarkRoute = {
+  summary: 'Mark a lead as contacted (the first mark stays)',
+  security: SESSION,
+  params: IdParams,
+  response: { ...ANY, 200: Marked, ...change },
+};
+export const UnmarkRoute = {
+  summary: 'Undo a lead’s contacted mark',
+  security: SESSION,
+  params: IdParams,
+  response: { ...ANY, 200: Marked, ...change },
+};
+export const OverviewRoute = {
+  summary: 'The funnel, leads per day and outcomes by agent and campaign',
+  security: SESSION,
+  querystring: OverviewQuery,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      from: Day,
+      to: Day,
+      funnel: Type.Record(Type.String(), Type.Integer()),
+      perDay: Type.Array(Type.Object({ day: Day, leads: Type.Integer() })),
+      byAgent: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
+      byCampaign: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
+    }),
+    ...BAD_FILTER,
+    ...reader,
+  },
+};
+const FeedbackRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  message: Type.String(),
+  createdAt: Time,
+});
+export const DeskFeedbackRoute = {
+  summary: 'The feedback, newest first',
+  security: SESSION,
+  querystring: RangeQuery,
+  response: { ...ANY, 200: Type.Object({ feedback: Type.Array(FeedbackRow) }), ...BAD_FILTER, ...reader },
+};
+export const DeskFeedbackCsvRoute = {
+  summary: 'The feedback as CSV',
+  security: SESSION,
+  querystring: RangeQuery,
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
+};
+export const ChangesRoute = {
+  summary: 'A figure that changes whenever the desk’s data does',
+  security: SESSION,
+  response: { ...ANY, 200: Type.Object({ version: Type.String() }), ...reader },
+};
+export const EraseRoute = {
+  summary: 'Erase a lead’s person from every lead with that number (admins only)',
+  security: SESSION,
+  params: IdParams,
+  response: { ...ANY, 200: Type.Object({ erased: Type.Array(Type.Integer()) }), ...change },
+};
+export const AuditRoute = {
+  summary: 'The audit, newest first (admins only)',
+  security: SESSION,
+  querystring: AuditQuery,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      entries: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          at: Time,
+          actor: Type.String(),
+          action: Type.String(),
+          leadId: Nullable(Type.Integer()),
+          detail: Nullable(Type.Object({})),
+        }),
+      ),
+      next: Nullable(Type.String()),
+    }),
+    400: refusal('A filter that does not fit (`invalid-filter`).'),
+    403: refusal('Agents may not read the audit (`admin-only`).'),
+    ...reader,
+  },
+};

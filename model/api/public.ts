@@ -1,0 +1,116 @@
+// The public API's contracts (docs/api.md): each route's body and every answer, the refusals included.
+// The service registers its routes with them and the OpenAPI document is generated from them.
+import { Type } from 'typebox';
+import { CALL_ANSWERS } from '../calls.ts';
+import { FeedbackBody } from '../feedback.ts';
+import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
+import { ANY, BODY_REFUSALS, BUSY, refusal } from './answers.ts';
+
+export const FeedbackRoute = {
+  summary: 'Store a visitor’s feedback',
+  body: FeedbackBody,
+  response: {
+    ...ANY,
+    201: {
+      description: 'Stored once committed.',
+      content: { 'text/plain': { schema: Type.Literal('Thank you for your feedback.') } },
+    },
+    ...BODY_REFUSALS,
+    429: refusal('Past FEEDBACK_RATE_LIMIT (`rate-limited`, with retryAfterSeconds).'),
+    ...BUSY,
+  },
+};
+
+export const OtpSent = Type.Object({
+  sent: Type.Literal(true),
+  phone: Type.String(),
+  display: Type.String(),
+  resendAfterSeconds: Type.Integer(),
+  expiresInSeconds: Type.Integer(),
+});
+
+const PROVIDER_REFUSALS = {
+  403: refusal('`challenge` (Turnstile), `number-blocked`, `country-disabled`.'),
+  429: refusal('`cooldown`, `hourly`, `client-limit`, `too-many-sends`, `too-many-checks` (with retryAfterSeconds).'),
+  502: refusal('The SMS provider did not answer (`provider-unavailable`).'),
+  503: refusal('`otp-capacity`, `provider-busy`, or the database is busy (`busy`).'),
+};
+
+export const OtpRoute = {
+  summary: 'Send a one-time code to a phone',
+  body: CodeRequestBody,
+  response: {
+    ...ANY,
+    200: OtpSent,
+    ...BODY_REFUSALS,
+    400: refusal(
+      '`invalid-phone`, `country-not-allowed`, `not-mobile`, `number-invalid`, or a body that does not fit.',
+    ),
+    ...PROVIDER_REFUSALS,
+  },
+};
+
+export const OtpVerifyRoute = {
+  summary: 'Check a one-time code: a token for the demo request',
+  body: CodeCheckBody,
+  response: {
+    ...ANY,
+    200: Type.Object({ token: Type.String() }),
+    ...BODY_REFUSALS,
+    400: refusal('`wrong-code` (with attemptsLeft), `too-many`, `expired`, `no-code`, `code-format`, `invalid-phone`.'),
+    ...PROVIDER_REFUSALS,
+  },
+};
+
+export const LeadAnswer = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  call: Type.Enum(CALL_ANSWERS),
+  callAt: Type.Optional(Type.String({ format: 'date-time' })),
+  calledAt: Type.Optional(Type.String({ format: 'date-time' })),
+  duplicate: Type.Optional(Type.Literal(true)),
+});
+
+export const DemoRequestRoute = {
+  summary: 'Store a lead and place its demo call',
+  body: DemoRequestBody,
+  response: {
+    ...ANY,
+    200: { ...LeadAnswer, description: 'A repeated request within 24 hours: the first lead (duplicate: true).' },
+    201: LeadAnswer,
+    ...BODY_REFUSALS,
+    400: refusal(
+      '`unknown-agent`, `name`, `consent`, `consent-text`, `metadata`, `invalid-phone`, or a body that does not fit.',
+    ),
+    401: refusal('`verification`: a token missing, malformed, forged, expired, for another number, or already used.'),
+    ...BUSY,
+  },
+};
+
+export const VoiceEventBody = Type.Object({ message: Type.Record(Type.String(), Type.Unknown()) });
+
+export const VoiceEventRoute = {
+  summary: 'The voice provider’s server messages',
+  body: VoiceEventBody,
+  security: [{ vapiSecret: [] }],
+  response: {
+    ...ANY,
+    200: Type.Object({ received: Type.Literal(true), result: Type.String() }),
+    ...BODY_REFUSALS,
+    401: refusal('Without a valid X-Vapi-Secret (`unauthorized`); nothing is read.'),
+    ...BUSY,
+  },
+};
+
+export const HealthRoute = {
+  summary: 'Whether the service and its database take work',
+  response: {
+    ...ANY,
+    200: Type.Object({ ok: Type.Literal(true) }),
+    503: Type.Object({ ok: Type.Literal(false), database: Type.Literal('busy') }),
+  },
+};
+
+export const OpenApiRoute = {
+  summary: 'This document: the API’s contract as OpenAPI 3.1',
+  response: { ...ANY, 200: Type.Object({ openapi: Type.Literal('3.1.0') }) },
+};

@@ -1,0 +1,28 @@
+// Every /api route, its method and path with its contract: the service registers exactly these (a test
+// holds it), and the OpenAPI document is generated from their schemas.
+import * as desk from './desk.ts';
+import * as open from './public.ts';
+
+export const API_ROUTES = [
+  ['POST', '/api/feedback', open.FeedbackRoute],
+  ['POST', '/api/otp', open.OtpRoute],
+  ['POST', '/api/otp/verify', open.OtpVerifyRoute],
+  ['POST', '/api/demo-requests', open.DemoRequestRoute],
+  ['POST', '/api/voice/events', open.VoiceEventRoute],
+  ['GET', '/api/health', open.HealthRoute],
+  ['GET', '/api/openapi.json', open.OpenApiRoute],
+  ['POST', '/api/session', desk.SignInRoute],
+  ['GET', '/api/session', desk.SessionRoute],
+  ['DELETE', '/api/session', desk.SignOutRoute],
+  ['GET', '/api/desk/leads', desk.LeadsRoute],
+  ['GET', '/api/desk/leads.csv', desk.LeadsCsvRoute],
+  ['GET', '/api/desk/leads/:id', desk.LeadRoute],
+  ['POST', '/api/desk/leads/:id/contacted', desk.MarkRoute],
+  ['DELETE', '/api/desk/leads/:id/contacted', desk.UnmarkRoute],
+  ['GET', '/api/desk/overview', desk.OverviewRoute],
+  ['GET', '/api/desk/feedback', desk.DeskFeedbackRoute],
+  ['GET', '/api/desk/feedback.csv', desk.DeskFeedbackCsvRoute],
+  ['GET', '/api/desk/changes', desk.ChangesRoute],
+  ['DELETE', '/api/desk/leads/:id/personal-data', desk.EraseRoute],
+  ['GET', '/api/desk/audit', desk.AuditRoute],
+] as const;

@@ -1,0 +1,64 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../../model/api/routes.ts';
+import { registeredApiRoutes } from '../http/app.ts';
+import { answerCheck, type OpenApiDocument } from './contract.ts';
+import { testApp } from './harness.ts';
+
+// Issue 43: the service publishes its contract. GET /api/openapi.json is OpenAPI 3.1 (checked by a
+// validator nobody here wrote) and describes exactly the /api routes the service registers.
+describe('GET /api/openapi.json', () => {
+  let h: Awaited<ReturnType<typeof testApp>>;
+  let document: Record<string, unknown> & { paths: Record<string, Record<string, { security?: unknown }>> };
+  beforeAll(async () => {
+    h = await testApp();
+    const res = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    document = res.json();
+  });
+  afterAll(() => h.close());
+
+  const operations = () =>
+    Object.entries(document.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+
+  it('validates as OpenAPI 3.1', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('describes every route the service registers under /api, and nothing else', () => {
+    const registered = [...registeredApiRoutes(h.app)].flatMap(([url, methods]) =>
+      [...methods].map((m) => `${m} ${url.replace(/:(\w+)/g, '{$1}')}`),
+    );
+    expect(operations()).toEqual(registered.sort());
+    expect(operations()).toEqual(API_ROUTES.map(([m, url]) => `${m} ${url.replace(/:(\w+)/g, '{$1}')}`).sort());
+    expect(operations().length).toBe(21);
+  });
+
+  it('names the desk’s session cookie and the voice events’ X-Vapi-Secret as security schemes', () => {
+    expect(document.components).toMatchObject({
+      securitySchemes: {
+        deskSession: { type: 'apiKey', in: 'cookie', name: 'desk_session' },
+        vapiSecret: { type: 'apiKey', in: 'header', name: 'X-Vapi-Secret' },
+      },
+    });
+    expect(document.paths['/api/voice/events'].post.security).toEqual([{ vapiSecret: [] }]);
+    expect(document.paths['/api/desk/leads'].get.security).toEqual([{ deskSession: [] }]);
+  });
+
+  it('is what every answer of the API tests is checked against: a wrong status or shape is caught', () => {
+    const check = answerCheck(document as unknown as OpenApiDocument);
+    const answer = { method: 'GET', url: '/api/health', type: 'application/json; charset=utf-8' };
+    expect(check({ ...answer, status: 200, body: '{"ok":true}' })).toBeNull();
+    expect(check({ ...answer, status: 200, body: '{"ok":"yes"}' })).toMatch(/ok/);
+    expect(check({ ...answer, status: 418, body: '{}' })).toMatch(/not a documented status/);
+    const refusal = { method: 'POST', url: '/api/feedback', type: 'application/json', status: 400 };
+    expect(check({ ...refusal, body: '{"error":"invalid","message":"m","field":"name"}' })).toBeNull();
+    expect(check({ ...refusal, body: '{"error":"invalid"}' })).not.toBeNull();
+  });
+});
