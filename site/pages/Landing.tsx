@@ -6,9 +6,13 @@ import { Link, scrollToAnchor } from '../router';
 import { BENEFITS, SOLUTIONS, STATS, STEPS, TESTIMONIALS } from './landing-content';
 import { Section } from './Section';
 
-/** What the hero's call does with the visitor's voice, accepted before the microphone opens. */
+/**
+ * What the hero's demo does with what the visitor says or types, accepted before the microphone
+ * opens (typing does not wait for it; the note under the card says the same of typed words).
+ */
 const VOICE_CONSENT =
-  'The demo opens your microphone. What you say goes to our voice provider so the agent can answer, and the conversation may be recorded and transcribed.';
+  'The demo opens your microphone. What you say or type goes to our voice provider so the agent can answer, and the conversation may be recorded and transcribed.';
+const GREETING = 'Hi! I am the demo agent. Ask me how an AI agent could answer your calls and chats.';
 
 export function Landing() {
   return (
@@ -39,6 +43,8 @@ export function Landing() {
             <p className="hero-demo-title">Talk to our AI agent now</p>
             {/* Consent before the microphone opens, with the policy a link away; a failed call offers the call-me form. */}
             <VoiceDemo
+              mode="hybrid"
+              greeting={GREETING}
               publicKey={config.voice.publicKey}
               assistantId={config.voice.assistantId}
               apiUrl={config.voice.apiUrl}
@@ -47,7 +53,9 @@ export function Landing() {
               privacyHref="/privacy"
               fallbackHref="/experience"
             />
-            <p className="hero-demo-note">Uses your microphone. Free, no sign-up.</p>
+            <p className="hero-demo-note">
+              Talk or type. What you say or type goes to our AI provider. Free, no sign-up.
+            </p>
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { STUB_ORIGIN } from '../support/ports';
+import { expect, namespace, test } from './fixtures';
 import { scriptedVoice } from './scripted-voice';
 
 // Nothing outside the hero's card moves while the visitor uses the demo: not the heading beside it,
@@ -46,5 +47,17 @@ for (const width of [390, 1280]) {
     await emit('error', { error: { message: 'the line dropped' } });
     await expect(voice.getByRole('status').first()).toHaveText('Error connecting. Click to try again');
     await still('the error state');
+
+    // A typed conversation of twenty turns scrolls inside the card.
+    await voice.evaluate((el, url) => el.setAttribute('api-url', url), `${STUB_ORIGIN}/chat/ok/${namespace()}`);
+    const field = voice.getByRole('textbox', { name: 'Message to the AI agent' });
+    for (let turn = 1; turn <= 20; turn++) {
+      await field.fill(`Question ${turn}: how would an agent answer my customers?`);
+      await field.press('Enter');
+      await expect(voice.getByRole('log').locator('.caption').last()).toHaveText(
+        `Agent: Hello! You said: “Question ${turn}: how would an agent answer my customers?”.`,
+      );
+    }
+    await still('a typed conversation of twenty turns');
   });
 }

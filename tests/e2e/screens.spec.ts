@@ -71,7 +71,7 @@ for (const width of WIDTHS) {
         await expect(card).toHaveScreenshot(`voice-${state}-${width}.png`);
       };
       await shot('idle', 'Click to experience our AI agent');
-      await voice.getByRole('button').click();
+      await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
       // The site asks before the microphone opens (#34).
       await voice.getByRole('button', { name: 'Accept' }).click();
       await shot('connecting', 'Connecting to AI agent...');

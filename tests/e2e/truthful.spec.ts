@@ -75,8 +75,10 @@ for (const width of WIDTHS) {
       });
       await emit('speech-start');
       await emit('volume-level', 0.6);
-      const log = voice.getByRole('log', { name: 'Live captions' });
+      // The hero is one conversation, typed or spoken: its greeting first, then the call's lines.
+      const log = voice.getByRole('log', { name: 'Conversation' });
       await expect(log.locator('p')).toHaveText([
+        'Agent: Hi! I am the demo agent. Ask me how an AI agent could answer your calls and chats.',
         'You: I would like to book a cleaning.',
         'Agent: Sure, I can book that for you. Which day suits you best this week?',
       ]);

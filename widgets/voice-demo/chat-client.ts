@@ -95,6 +95,9 @@ async function attempt(turn: ChatTurn): Promise<{ sessionId: string | null }> {
     if (response.status >= 500) throw new Retryable(`The chat service failed (${response.status}).`);
     if (!response.ok || !response.body)
       throw new ChatError('unavailable', `The chat was refused (${response.status}).`);
+    // Anything but a stream (a proxy's or a portal's page) is no answer from the agent.
+    if (!/text\/event-stream/i.test(response.headers.get('content-type') ?? ''))
+      throw new ChatError('unavailable', 'The chat did not answer with a stream.');
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {
