@@ -3,6 +3,8 @@
 /** KB here are 1,000 bytes. */
 export const LIMITS = {
   voiceBeforeInteractionBytes: 75_000,
+  /** Issue 42: the voice page once typing shipped (24.3 KB before it); the typed conversation's code comes on reaching for the field. */
+  voiceWithTypingBytes: 26_000,
   clickToFeedbackMs: 100,
   /** A tap on the voice button (no resting pointer) to the provider's POST /call/web, median. */
   tapToProviderMs: 100,
@@ -34,6 +36,7 @@ export const HEAVY = {
   'voice SDK': /\/vapi-client\.[\w-]+\.js$/,
   'phone input': /\/PhoneField\.[\w-]+\.js$/,
   'error reporter': /\/sentry-client\.[\w-]+\.js$/,
+  'chat client': /\/chat-client\.[\w-]+\.js$/,
 };
 
 /**
@@ -43,12 +46,12 @@ export const HEAVY = {
  * @type {Record<string, { always: (keyof typeof HEAVY)[], before: (keyof typeof HEAVY)[] }>}
  */
 export const NEVER = {
-  voice: { always: ['phone input'], before: ['voice SDK', 'error reporter'] },
-  feedback: { always: ['voice SDK', 'phone input', 'error reporter'], before: [] },
-  demo: { always: ['voice SDK', 'error reporter'], before: ['phone input'] },
-  sales: { always: ['voice SDK', 'error reporter'], before: ['phone input'] },
-  salesAsync: { always: ['voice SDK', 'error reporter'], before: ['phone input'] },
-  all: { always: [], before: ['voice SDK', 'error reporter'] },
+  voice: { always: ['phone input'], before: ['voice SDK', 'error reporter', 'chat client'] },
+  feedback: { always: ['voice SDK', 'phone input', 'error reporter', 'chat client'], before: [] },
+  demo: { always: ['voice SDK', 'error reporter', 'chat client'], before: ['phone input'] },
+  sales: { always: ['voice SDK', 'error reporter', 'chat client'], before: ['phone input'] },
+  salesAsync: { always: ['voice SDK', 'error reporter', 'chat client'], before: ['phone input'] },
+  all: { always: [], before: ['voice SDK', 'error reporter', 'chat client'] },
 };
 
 /**
@@ -79,6 +82,13 @@ export function checkBudgets(m) {
       `≤ ${kb(LIMITS.voiceBeforeInteractionBytes)} KB gzip`,
       `${kb(voice.before)} KB`,
       voice.before <= LIMITS.voiceBeforeInteractionBytes,
+    );
+  if (voice)
+    check(
+      'page with only <ai-voice-demo> (voice), with typing shipped: JS before interaction',
+      `≤ ${kb(LIMITS.voiceWithTypingBytes)} KB gzip`,
+      `${kb(voice.before)} KB`,
+      voice.before <= LIMITS.voiceWithTypingBytes,
     );
 
   for (const [page, label] of [

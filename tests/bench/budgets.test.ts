@@ -108,6 +108,16 @@ describe('the budgets of npm run bench', () => {
     expect(broken(r)).toHaveLength(3);
   });
 
+  it('flag a voice page over 26 KB since typing shipped, the chat client before the field is reached', () => {
+    const r = report();
+    r.pages.voice.before = 26_001;
+    r.pages.voice.files.push(js('before', '/dist/widgets/chunks/chat-client.abc12345.js'));
+    expect(broken(r)).toEqual([
+      'page with only <ai-voice-demo> (voice), with typing shipped: JS before interaction',
+      'voice page: heavy dependencies',
+    ]);
+  });
+
   it('flag a voice page over 75 KB, and a heavy chunk where it does not belong', () => {
     const r = report();
     r.pages.voice.before = 75_001;
@@ -116,6 +126,7 @@ describe('the budgets of npm run bench', () => {
     r.pages.all.files.push(js('before', '/dist/widgets/chunks/vapi-client.abc12345.js'));
     expect(broken(r)).toEqual([
       'page with only <ai-voice-demo>: JS before interaction',
+      'page with only <ai-voice-demo> (voice), with typing shipped: JS before interaction',
       'voice page: heavy dependencies',
       'feedback page: heavy dependencies',
       'all page: heavy dependencies',

@@ -194,7 +194,8 @@ test('from the keyboard alone, in Hindi', async ({ page }) => {
   await expect(field).toBeFocused();
   await page.keyboard.type('नमस्ते');
   await page.keyboard.press('Enter');
-  await expect(log.locator('.caption').last()).toContainText('नमस्ते');
+  await expect(log.locator('.caption').last()).toContainText('You said: “नमस्ते”');
+  await expect(log.locator('.caption').last()).not.toHaveAttribute('aria-hidden');
   await page.keyboard.press('Tab');
   await expect(chat.getByRole('button', { name: 'भेजें' })).toBeFocused();
   await page.keyboard.press('Tab');

@@ -4,6 +4,7 @@ import { SEND, type VoiceRenderProps } from './contract';
 import { useVoiceCall } from './useVoiceCall';
 import { useTyping } from './useTyping';
 import { modeOf, viewOptions, voiceView } from './view';
+import { notices } from './notices';
 
 /**
  * The live voice demo: one round button, a status bubble, a ring that follows the agent's voice, and
@@ -15,7 +16,7 @@ export function VoiceDemo(props: VoiceRenderProps) {
   const mode = typingInstead ? 'text' : modeOf(props.mode);
   const call = useVoiceCall(props);
   const { say, retry, end, prefetch } = useTyping(props, call, call.callClient);
-  const view = voiceView(call.state, viewOptions(props, call.canMute, call.canSend, mode));
+  const view = voiceView(call.state, { ...viewOptions(props, call.canMute, call.canSend, mode), notices });
   const root = call.ref;
 
   const fieldRef = useRef<HTMLTextAreaElement | null>(null);

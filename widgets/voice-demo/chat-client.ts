@@ -1,4 +1,4 @@
-import type { TextProblem } from './machine';
+import type { TextProblem } from './state';
 
 /** One item of `/chat/web`'s `input` when it carries more than the visitor's words. */
 export interface ChatItem {

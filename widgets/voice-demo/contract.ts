@@ -1,4 +1,4 @@
-import type { VoiceErrorCode } from './machine';
+import type { VoiceErrorCode } from './state';
 
 export type { VoiceErrorCode };
 import type { VoiceDemoProps } from './element';

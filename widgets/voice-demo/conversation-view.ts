@@ -1,7 +1,7 @@
 import type { ShellNode } from '../elements/shell';
 import type { VoiceStrings } from '../lib/strings';
 import type { LogLine } from './log';
-import { isInCall, isTyping, type VoiceState } from './machine';
+import { isInCall, isTyping, type VoiceState } from './state';
 import type { VoiceViewOptions } from './view';
 
 /** Addresses the agent may link: https only, without the sentence's closing punctuation. */
@@ -50,27 +50,6 @@ export function logView(state: VoiceState, options: VoiceViewOptions): ShellNode
     ...state.lines.map((line) => logLine(line, t)),
   ];
 }
-
-/** A typed turn that got no answer: what happened, in words, and the way on. */
-export function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
-  const { t } = options;
-  if (!state.problem) return [];
-  const way: ShellNode[] =
-    state.problem === 'interrupted' || state.problem === 'network'
-      ? state.retry
-        ? [['button', { type: 'button', class: 'retry', part: 'retry-button', 'data-control': 'retry' }, t.tryAgain]]
-        : []
-      : state.problem === 'unavailable' && options.fallbackHref
-        ? [['a', { class: 'fallback', part: 'fallback', href: options.fallbackHref }, t.fallback]]
-        : [];
-  return [['p', { class: 'problem', part: 'problem', role: 'alert' }, t.problems[state.problem]], ...way];
-}
-
-/** During a call with a client that cannot take typed words: why the field waits. */
-export const noSendView = (state: VoiceState, options: VoiceViewOptions): ShellNode[] =>
-  options.mode !== 'voice' && isInCall(state.status) && !options.canSend
-    ? [['p', { class: 'problem', role: 'status' }, options.t.noSendInCall]]
-    : [];
 
 /** The text field, Send and End: Enter sends, Shift+Enter makes a new line. */
 export function composerView(state: VoiceState, options: VoiceViewOptions): ShellNode {

@@ -1,4 +1,4 @@
-import type { VoiceErrorCode } from './machine';
+import type { VoiceErrorCode } from './state';
 
 // The product's own words for a call without an assistant, and the provider's for a key it refuses.
 const NOT_CONFIGURED = /Assistant or Squad must be provided|Invalid Key|unauthori[sz]ed|\b40[13]\b/i;

@@ -1,6 +1,6 @@
 import type { ShellNode } from '../elements/shell';
 import type { VoiceStrings } from '../lib/strings';
-import type { VoiceState } from './machine';
+import type { VoiceState } from './state';
 
 /**
  * After a failed call, beside the brief's error tooltip: why, where it is known, and a way on

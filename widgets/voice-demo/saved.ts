@@ -1,5 +1,5 @@
 import type { LogLine } from './log';
-import { initialVoiceState, type VoiceState } from './machine';
+import { initialVoiceState, type VoiceState } from './state';
 
 /**
  * A typed conversation kept for the tab's session, so a reload or another page of the same tab goes
@@ -46,27 +46,4 @@ export function restored(key: string | null, greeting?: string): VoiceState {
     lines: [{ id: 1, role: 'assistant', text: opening, final: true, via: 'text' }],
     nextId: 2,
   };
-}
-
-/** Keeps the settled lines; an answer still streaming is kept once it is complete. */
-export function save(key: string, state: VoiceState): void {
-  const lines = state.lines.filter((l) => l.final);
-  try {
-    if (!lines.length) sessionStorage.removeItem(key);
-    else
-      sessionStorage.setItem(
-        key,
-        JSON.stringify({ lines, nextId: state.nextId, sessionId: state.sessionId, chatSeen: state.chatSeen }),
-      );
-  } catch {
-    // Storage full or blocked: the conversation goes on, only a reload loses it.
-  }
-}
-
-export function forget(key: string): void {
-  try {
-    sessionStorage.removeItem(key);
-  } catch {
-    // See save.
-  }
 }

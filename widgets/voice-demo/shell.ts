@@ -1,14 +1,14 @@
 import type { LazyWidget } from '../elements/renderer';
 import type { VoiceRenderProps } from './contract';
 import { needsConsent } from './consent';
-import { voiceReducer, type VoiceAction } from './machine';
+import { pressed, type CallPress } from './state';
 import { restored } from './saved';
 import { callSent, cancelEarly, loadSdk, startEarly } from './begin-call';
 import { modeOf, viewOptions, voiceView } from './view';
 
 type Props = VoiceRenderProps;
 
-const ACTIONS: Record<string, (props: Props) => VoiceAction | null> = {
+const ACTIONS: Record<string, (props: Props) => CallPress | null> = {
   mic: (props) => ({ type: 'press', needsConsent: needsConsent(props.consentText) }),
   accept: () => ({ type: 'accept' }),
   cancel: () => ({ type: 'cancel' }),
@@ -22,7 +22,7 @@ function stateAfter(controls: string[], props: Props) {
   let state = startOf(props);
   for (const control of controls) {
     const action = ACTIONS[control]?.(props);
-    if (action) state = voiceReducer(state, action);
+    if (action) state = pressed(state, action);
   }
   return state;
 }

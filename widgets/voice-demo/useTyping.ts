@@ -3,7 +3,7 @@ import type { VoiceClient, VoiceRenderProps } from './contract';
 import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
 import { itemsAfter } from './log';
 import { isInCall, isTyping, type VoiceAction, type VoiceState } from './machine';
-import { forget, save } from './saved';
+import { forget, save } from './keep';
 import { modeOf } from './view';
 import type { ChatItem } from './chat-client';
 

@@ -3,9 +3,8 @@ import type { ShellNode } from '../elements/shell';
 import type { Localized, VoiceStrings } from '../lib/strings';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import type { VoiceDemoProps } from './contract';
-import { isInCall, type VoiceState } from './machine';
-import { failureView } from './failure';
-import { composerView, logView, noSendView, problemView } from './conversation-view';
+import { isInCall, type VoiceState } from './state';
+import { composerView, logView } from './conversation-view';
 
 /** `voice` (a call), `text` (typing only, never the microphone) or `hybrid` (both, one conversation). */
 export type VoiceMode = 'voice' | 'text' | 'hybrid';
@@ -36,9 +35,20 @@ export interface VoiceViewOptions {
   privacyHref?: string;
   /** After a failure, the way on (`fallback-href`). */
   fallbackHref?: string;
+  /**
+   * What failed and the ways on, drawn by React only (notices.ts): the first paint never shows a
+   * failure, so it does not carry their code.
+   */
+  notices?: Notices;
 }
 
-const MICROPHONE_ERRORS = {
+/** A failed call's or a typed turn's notice, for a state. */
+export interface Notices {
+  call(state: VoiceState, options: VoiceViewOptions): ShellNode[];
+  typed(state: VoiceState, options: VoiceViewOptions): ShellNode[];
+}
+
+export const MICROPHONE_ERRORS = {
   'microphone-denied': 'micDenied',
   'microphone-in-use': 'micInUse',
   'microphone-not-found': 'micNotFound',
@@ -129,27 +139,10 @@ function panel(state: VoiceState, options: VoiceViewOptions): ShellNode {
     state.status === 'consent'
       ? [consent(options)]
       : [
-          ...(options.mode === 'text' ? [] : callFailure(state, options)),
-          ...problemView(state, options),
-          ...noSendView(state, options),
+          ...(options.mode === 'text' ? [] : (options.notices?.call(state, options) ?? [])),
+          ...(options.notices?.typed(state, options) ?? []),
         ];
   return ['div', { class: 'panel' }, ['div', { class: 'notice' }, ...notice], logView(state, options)];
-}
-
-/** A failed call's reason and ways on, and typing instead when the microphone is what failed. */
-function callFailure(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
-  const failure = failureView(state, options.t, options.fallbackHref);
-  const microphone = !!state.code && state.code in MICROPHONE_ERRORS;
-  return options.mode === 'voice' && microphone && options.typeInstead
-    ? [
-        ...failure,
-        [
-          'button',
-          { type: 'button', class: 'type-instead', part: 'type-instead', 'data-control': 'type-instead' },
-          options.t.typeInstead,
-        ],
-      ]
-    : failure;
 }
 
 /**
@@ -231,7 +224,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
     ],
     ...(options.captions
       ? [panel(state, options)]
-      : [...callFailure(state, options), ...(state.status === 'consent' ? [consent(options)] : [])]),
+      : [...(options.notices?.call(state, options) ?? []), ...(state.status === 'consent' ? [consent(options)] : [])]),
     ...(options.mode === 'voice' ? [] : [composerView(state, options)]),
     // After the captions: placed absolutely, it draws in the same spot wherever it is, and added last it
     // never takes the captions' node for itself (React matches these children by position).

@@ -1,0 +1,49 @@
+import type { ShellNode } from '../elements/shell';
+import { failureView } from './failure';
+import { isInCall, type VoiceState } from './state';
+import { MICROPHONE_ERRORS, type Notices, type VoiceViewOptions } from './view';
+
+// Only React reaches a failure: these come with the component, not with the first paint.
+
+/** A failed call's reason and ways on, and typing instead when the microphone is what failed. */
+function callFailure(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
+  const failure = failureView(state, options.t, options.fallbackHref);
+  const microphone = !!state.code && state.code in MICROPHONE_ERRORS;
+  return options.mode === 'voice' && microphone && options.typeInstead
+    ? [
+        ...failure,
+        [
+          'button',
+          { type: 'button', class: 'type-instead', part: 'type-instead', 'data-control': 'type-instead' },
+          options.t.typeInstead,
+        ],
+      ]
+    : failure;
+}
+
+/** A typed turn that got no answer: what happened, in words, and the way on. */
+function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
+  const { t } = options;
+  if (!state.problem) return [];
+  const way: ShellNode[] =
+    state.problem === 'interrupted' || state.problem === 'network'
+      ? state.retry
+        ? [['button', { type: 'button', class: 'retry', part: 'retry-button', 'data-control': 'retry' }, t.tryAgain]]
+        : []
+      : state.problem === 'unavailable' && options.fallbackHref
+        ? [['a', { class: 'fallback', part: 'fallback', href: options.fallbackHref }, t.fallback]]
+        : [];
+  return [['p', { class: 'problem', part: 'problem', role: 'alert' }, t.problems[state.problem]], ...way];
+}
+
+/** During a call with a client that cannot take typed words: why the field waits. */
+const noSendView = (state: VoiceState, options: VoiceViewOptions): ShellNode[] =>
+  options.mode !== 'voice' && isInCall(state.status) && !options.canSend
+    ? [['p', { class: 'problem', role: 'status' }, options.t.noSendInCall]]
+    : [];
+
+/** The notices React draws: a failed call's, and a typed turn's. */
+export const notices: Notices = {
+  call: callFailure,
+  typed: (state, options) => [...problemView(state, options), ...noSendView(state, options)],
+};

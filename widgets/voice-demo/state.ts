@@ -1,0 +1,96 @@
+import type { LogLine } from './log';
+
+/**
+ * The voice demo's states: `consent` asks first, `listening` is a connected call, `speaking` the agent
+ * talking; `sending` a typed turn on its way, `replying` the agent's typed answer streaming in.
+ */
+export type VoiceStatus =
+  'idle' | 'consent' | 'connecting' | 'listening' | 'speaking' | 'error' | 'sending' | 'replying';
+
+/**
+ * Why a call failed, as `ai-voice-demo-error`'s `detail.code`: the microphone, the connection
+ * timing out or the network down, calls not set up (no assistant, a key the provider refuses), or
+ * the provider.
+ */
+export type VoiceErrorCode =
+  | 'microphone-denied'
+  | 'microphone-in-use'
+  | 'microphone-not-found'
+  | 'timeout'
+  | 'network'
+  | 'not-configured'
+  | 'provider';
+
+/**
+ * Why the last typed turn did not get its answer: the agent busy (429), the demo refused (another
+ * 4xx), the answer cut off or stalled, the network or the service down after one more try.
+ */
+export type TextProblem = 'busy' | 'unavailable' | 'interrupted' | 'network';
+
+export interface VoiceState {
+  status: VoiceStatus;
+  /** Assistant volume, 0 to 1, while a call is up. */
+  volume: number;
+  /** The visitor's microphone is muted (only during a call). */
+  muted: boolean;
+  /** Why the last call failed (for the error event and the log). */
+  error: string | null;
+  code: VoiceErrorCode | null;
+  /** The conversation, typed and spoken, oldest first (the latest `LOG_LINES`). */
+  lines: LogLine[];
+  /** The id the next line takes. */
+  nextId: number;
+  /** The provider's id of the typed conversation, sent back on every later turn. */
+  sessionId: string | null;
+  /** The last line the typed conversation's session has seen: later ones go with the next turn. */
+  chatSeen: number;
+  problem: TextProblem | null;
+  /** The turn to send again after an interrupted answer. */
+  retry: string | null;
+}
+
+export const initialVoiceState: VoiceState = {
+  status: 'idle',
+  volume: 0,
+  muted: false,
+  error: null,
+  code: null,
+  lines: [],
+  nextId: 1,
+  sessionId: null,
+  chatSeen: 0,
+  problem: null,
+  retry: null,
+};
+
+export const isInCall = (status: VoiceStatus) => status === 'listening' || status === 'speaking';
+export const isBusy = (status: VoiceStatus) => status === 'connecting' || isInCall(status);
+export const isTyping = (status: VoiceStatus) => status === 'sending' || status === 'replying';
+
+/** Back at rest or in another call state, the conversation kept. */
+export const callState = (state: VoiceState, status: VoiceStatus): VoiceState => ({
+  ...state,
+  status,
+  volume: 0,
+  muted: false,
+  error: null,
+  code: null,
+});
+
+/** A press on the call's controls, the actions the first paint answers before React (`shell.ts`). */
+export type CallPress = { type: 'press'; needsConsent: boolean } | { type: 'accept' } | { type: 'cancel' };
+
+/** What a press on the button, Accept or Cancel makes of the state: the same steps for the first paint and for React. */
+export function pressed(state: VoiceState, action: CallPress): VoiceState {
+  switch (action.type) {
+    case 'press':
+      // A press starts a call from rest (asking first when the page wants consent), and ends or cancels one otherwise.
+      if (isTyping(state.status)) return state;
+      if (isBusy(state.status) || state.status === 'consent') return callState(state, 'idle');
+      return callState({ ...state, problem: null }, action.needsConsent ? 'consent' : 'connecting');
+    case 'accept':
+      return state.status === 'consent' ? callState(state, 'connecting') : state;
+    case 'cancel':
+      return state.status === 'consent' ? callState(state, 'idle') : state;
+  }
+}
