@@ -187,6 +187,7 @@ test('from the keyboard alone, in Hindi', async ({ page }) => {
   const { chat } = await openChat(page, 'ok', namespace(), { lang: 'hi' });
   const log = chat.getByRole('log', { name: 'बातचीत' });
   const field = chat.getByRole('textbox', { name: 'एआई एजेंट के लिए संदेश' });
+  await expect(field).toBeVisible();
   // The log scrolls, so it is a tab stop; the field comes next.
   await page.keyboard.press('Tab');
   await expect(log).toBeFocused();
