@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** The four demo agents as the form shows them, in order (README, `<ai-demo-request>`). */
@@ -27,8 +27,10 @@ export const hintFor = (...steps: string[]) =>
   `To get a call, ${steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : steps[0]}.`;
 
 /** One `<ai-demo-request>` as a visitor sees it; locators pierce its open shadow root. */
-export function demoForm(page: Page, id: string) {
-  const root = page.locator(`#${id}`);
+export const demoForm = (page: Page, id: string) => demoFormIn(page, page.locator(`#${id}`));
+
+/** The form inside `root` (an `<ai-demo-request>`), as `demoForm`. */
+export function demoFormIn(page: Page, root: Locator) {
   const phoneBox = root.locator('.PhoneInput');
   const radio = (title: AgentTitle) => root.getByRole('radio', { name: title, exact: true });
   return {
