@@ -77,7 +77,12 @@ export function installErrorHandling(app: FastifyInstance, apiMethods: Map<strin
     if (error instanceof DatabaseBusyError) return send(reply, 503, 'busy', error.message);
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, 'too-large', `The request is too large: the limit is ${BODY_LIMIT / 1024} KiB.`);
+        return send(
+          reply,
+          413,
+          'too-large',
+          `The request is too large: the limit is ${Math.floor((request.routeOptions.bodyLimit ?? BODY_LIMIT) / 1024)} KiB.`,
+        );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, 'unsupported-media-type', 'Send the request as JSON (Content-Type: application/json).');
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -74,10 +74,18 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('answers 413 over 16 KiB, storing nothing', async () => {
-    const res = await post({ ...valid, message: 'm'.repeat(17 * 1024) });
+  it('counts code points, as the widget does: 5,000 emoji (10,000 UTF-16 units, 20,000 bytes) are taken, 5,001 refused', async () => {
+    const taken = await post({ name: '🙂'.repeat(200), email: valid.email, message: '🙂'.repeat(5000) });
+    expect(taken.statusCode).toBe(201);
+    const refused = await post({ ...valid, message: '🙂'.repeat(5001) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('message');
+  });
+
+  it('answers 413 over its body limit (every field full of 4-byte characters fits), storing nothing', async () => {
+    const res = await post({ ...valid, message: 'm'.repeat(23 * 1024) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'too-large', message: 'The request is too large: the limit is 16 KiB.' });
+    expect(res.json()).toEqual({ error: 'too-large', message: 'The request is too large: the limit is 22 KiB.' });
     expect(await h.store.feedback.count()).toBe(0);
   });
 

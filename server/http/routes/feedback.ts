@@ -2,7 +2,7 @@
 // refusals have the JSON shape of every other answer).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { FeedbackBody } from '../../../model/feedback.ts';
+import { FEEDBACK_LIMITS, FeedbackBody } from '../../../model/feedback.ts';
 import type { Store } from '../../storage/index.ts';
 import type { FieldWords } from '../errors.ts';
 
@@ -13,12 +13,20 @@ const FIELD_WORDS: FieldWords = {
   message: { error: 'invalid', label: 'Your feedback' },
 };
 
+/**
+ * Room for every field at its limit in the widest characters (4 bytes in UTF-8: 5,000 emoji are 5,000
+ * characters to the schema but 20,000 bytes), beside the JSON around them: the service's 16 KiB would
+ * refuse a message the schema allows.
+ */
+export const FEEDBACK_BODY_LIMIT = 4 * (FEEDBACK_LIMITS.name + FEEDBACK_LIMITS.email + FEEDBACK_LIMITS.message) + 1024;
+
 export async function feedbackRoutes(
   app: FastifyInstance,
   { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } },
 ) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
     schema: { body: FeedbackBody },
+    bodyLimit: FEEDBACK_BODY_LIMIT,
     config: {
       rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs },
       fieldWords: FIELD_WORDS,
