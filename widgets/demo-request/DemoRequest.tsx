@@ -5,7 +5,7 @@ import { useMachine } from '../react/use-machine';
 import { icon } from '../elements/icons';
 import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
-import type { DemoRequestProps } from './contract';
+import { NAME_MAX, type DemoRequestProps } from './contract';
 import { firstCountry, nameView, privacyView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import {
@@ -14,6 +14,7 @@ import {
   demoRequestReducer,
   initialDemoRequestState,
   missingSteps,
+  nameTooLong,
   type PhoneStatus,
   type Step,
 } from './machine';
@@ -26,6 +27,7 @@ import { isCountry, parseCountries } from './phone/countries';
 const STEP_TEXT = {
   agent: 'stepAgent',
   name: 'stepName',
+  shorterName: 'stepShorterName',
   phone: 'stepPhone',
   consent: 'stepConsent',
 } as const satisfies Record<Step, string>;
@@ -112,7 +114,8 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
 
   // A refusal takes focus to what fixes it: the number, the bot check, or a new code.
   useEffect(() => {
-    if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>('#phone')?.focus();
+    if (problem?.where === 'name') rootRef.current?.querySelector<HTMLElement>('#name')?.focus();
+    else if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>('#phone')?.focus();
     else if (problem?.focus === 'challenge') challenge.focus();
     else if (problem?.newCode) resendRef.current?.focus();
     // Once per refusal: the problem object is new each time.
@@ -144,13 +147,19 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
       {sending ? t.sendingOtp : t.getOtp}
     </button>
   );
-  const note = (where: 'phone' | 'code' | 'submit') =>
+  const note = (where: 'name' | 'phone' | 'code' | 'submit') =>
     problem?.where === where && (
       <p id={`${where}-problem`} className="problem" role="alert">
         {problem.message}
       </p>
     );
   const codeStep = phoneStatus === 'otp-requested' || phoneStatus === 'verifying';
+  // Not maxlength, which counts UTF-16 units: the service counts the characters a person sees.
+  const nameProblem = nameTooLong(state.name)
+    ? t.nameTooLong({ limit: String(NAME_MAX) })
+    : problem?.where === 'name'
+      ? problem.message
+      : null;
   const resendIn = useSecondsLeft(live && codeStep ? state.resendAt : null);
   const done = submission.status === 'done' ? submission : null;
 
@@ -183,10 +192,17 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
                     value: state.name,
                     onChange: (e: ChangeEvent<HTMLInputElement>) =>
                       dispatch({ type: 'name', value: e.currentTarget.value }),
+                    'aria-invalid': nameProblem ? true : undefined,
+                    'aria-describedby': nameProblem ? 'name-problem' : undefined,
                   }
                 : undefined,
             i,
           ),
+        )}
+        {nameProblem && (
+          <p id="name-problem" className="problem" role="alert">
+            {nameProblem}
+          </p>
         )}
         <label htmlFor="phone">{t.phoneLabel}</label>
         {phoneWanted ? (

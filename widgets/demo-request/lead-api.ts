@@ -19,7 +19,15 @@ const KNOWN: Record<CallAnswer, true> = {
 };
 const CALL_OUTCOMES: readonly string[] = Object.keys(KNOWN);
 export type OtpSent = { phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
-export type Refusal = { ok: false; error: string; message: string; retryAfterSeconds?: number; attemptsLeft?: number };
+export type Refusal = {
+  ok: false;
+  error: string;
+  message: string;
+  /** The field a schema refusal is about. */
+  field?: string;
+  retryAfterSeconds?: number;
+  attemptsLeft?: number;
+};
 export type Answer<T> = ({ ok: true } & T) | Refusal;
 /** The stored lead and what became of its call. */
 export type LeadStored = LeadAnswer;

@@ -51,6 +51,7 @@ const BUTTON_LABELS = {
 // Latin-free arguments, so the Latin check below judges only our wording; a new message needs one here.
 const SAMPLES: Record<string, object> = {
   'feedback.refused': { reason: 'ईमेल सही नहीं है।' },
+  'demo-request.nameTooLong': { limit: '100' },
   'feedback.counted': { count: '4,512', limit: '5,000' },
   'feedback.tooLong.name': { limit: '200' },
   'feedback.tooLong.email': { limit: '254' },

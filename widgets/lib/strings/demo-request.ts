@@ -54,6 +54,9 @@ const DEMO_REQUEST_EN = {
   // The agent cards' one line once the request is in (#34).
   agentChosen: ({ agent }: { agent: string }) => `Demo agent: ${agent}`,
   outage: 'We could not reach our service. Check your connection and try again.',
+  // A name longer than the service keeps, in the characters a person sees, said under the field as it is typed.
+  nameTooLong: ({ limit }: { limit: string }) => `Your name must be at most ${limit} characters.`,
+  stepShorterName: 'shorten your name',
   ...DEMO_REQUEST_SHELL.en,
 };
 
@@ -110,6 +113,8 @@ export const DEMO_REQUEST_STRINGS = {
     startOver: 'एक और डेमो का अनुरोध करें',
     agentChosen: ({ agent }) => `डेमो एजेंट: ${agent}`,
     outage: 'हम अपनी सेवा तक नहीं पहुंच सके। अपना इंटरनेट कनेक्शन जांचें और फिर से कोशिश करें।',
+    nameTooLong: ({ limit }) => `नाम में ज़्यादा से ज़्यादा ${limit} अक्षर हो सकते हैं।`,
+    stepShorterName: 'अपना नाम छोटा करें',
     ...DEMO_REQUEST_SHELL.hi,
   },
 } satisfies Record<Lang, DemoRequestStrings>;
