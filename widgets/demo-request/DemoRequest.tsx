@@ -5,7 +5,7 @@ import { useMachine } from '../react/use-machine';
 import { icon } from '../elements/icons';
 import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
-import { NAME_MAX, type DemoRequestProps } from './contract';
+import { DEFAULT_COUNTRY, NAME_MAX, type DemoRequestProps } from './contract';
 import { firstCountry, nameView, privacyView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
 import {
@@ -19,10 +19,10 @@ import {
   type Step,
 } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
-import { useWhenVisible } from './hooks';
+import { useServiceCountries, useWhenVisible } from './hooks';
 import { Confirmation } from './Confirmation';
 import { useTurnstile } from './turnstile';
-import { isCountry, parseCountries } from './phone/countries';
+import { isCountry, offered, parseCountries, startCountry } from './phone/countries';
 
 const STEP_TEXT = {
   agent: 'stepAgent',
@@ -58,8 +58,23 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
     demoRequestEvents,
   );
   const t = DEMO_REQUEST_STRINGS[lang];
-  const country = firstCountry(props);
   const live = Boolean(backendUrl?.trim());
+  // The countries offered are the service's: the page's own list narrowed to them, or theirs when the page names none.
+  const service = useServiceCountries(live ? backendUrl?.trim() : undefined);
+  const pageCountries = parseCountries(countries, props.defaultCountry);
+  const { countries: offeredCountries, dropped } = service
+    ? offered(countries?.trim() ? pageCountries : 'all', service)
+    : { countries: pageCountries, dropped: [] };
+  const country = service ? startCountry(offeredCountries, props.defaultCountry, DEFAULT_COUNTRY) : firstCountry(props);
+  const droppedText = dropped.join(', ');
+  useEffect(() => {
+    if (!droppedText || !service) return;
+    console.warn(
+      `<ai-demo-request>: countries "${droppedText}" ${dropped.length > 1 ? 'are' : 'is'} not among the countries the service sends codes to (${service.join(', ')}); the form leaves ${dropped.length > 1 ? 'them' : 'it'} out.`,
+    );
+    // Once per list: the arrays are new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [droppedText, service?.join()]);
   // The sentence shown is the sentence sent: the page's own, or ours for its brand.
   const consent = consentText?.trim() || t.consent({ brand: brandName });
   const challenge = useTurnstile(live ? turnstileSiteKey : undefined, rootRef, lang);
@@ -210,7 +225,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
             id="phone"
             value={state.phone}
             defaultCountry={country}
-            countries={parseCountries(countries, props.defaultCountry)}
+            countries={offeredCountries}
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
             t={t}

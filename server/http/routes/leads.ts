@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { LeadIntake } from '../../domain/leads/lead-intake.ts';
 import type { OtpService } from '../../domain/otp/otp-service.ts';
-import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../../../model/lead.ts';
+import { CodeCheckBody, CodeRequestBody, DemoRequestBody, type OtpCountries } from '../../../model/lead.ts';
 import type { FieldWords } from '../errors.ts';
 
 const PHONE_WORDS = {
@@ -25,6 +25,11 @@ const FIELD_WORDS: FieldWords = {
 export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: OtpService; intake: LeadIntake }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { fieldWords: FIELD_WORDS };
+
+  // The countries the form may offer: a form that offered another would only be refused at Get OTP.
+  api.get('/otp/countries', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send({ countries: otp.countries } satisfies OtpCountries),
+  );
 
   api.post('/otp', { schema: { body: CodeRequestBody }, config }, async (request) =>
     otp.request({ ...request.body, clientIp: request.ip }),

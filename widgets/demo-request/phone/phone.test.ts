@@ -3,7 +3,7 @@ import type { MetadataJson } from 'libphonenumber-js/core';
 import { AsYouType, isValidPhoneNumber } from 'libphonenumber-js/core';
 import full from 'libphonenumber-js/metadata.min.json';
 import india from './metadata.in.json';
-import { parseCountries, startCountry } from './countries';
+import { offered, parseCountries, startCountry } from './countries';
 import { filterMetadata, metadataFor } from './metadata';
 
 describe('the phone metadata', () => {
@@ -44,5 +44,19 @@ describe('the countries attribute', () => {
     expect(startCountry(['IN', 'AE'], 'ae', 'IN')).toBe('AE');
     expect(startCountry(['AE', 'GB'], undefined, 'IN')).toBe('AE');
     expect(startCountry('all', 'us', 'IN')).toBe('US');
+  });
+});
+
+describe("the countries offered, given the service's", () => {
+  it("offers the service's when the page names none, and narrows the page's list to them", () => {
+    expect(offered('all', ['IN', 'GB'])).toEqual({ countries: ['IN', 'GB'], dropped: [] });
+    expect(offered(['IN', 'AE', 'GB'], ['IN'])).toEqual({ countries: ['IN'], dropped: ['AE', 'GB'] });
+    expect(offered(['GB'], ['IN', 'GB'])).toEqual({ countries: ['GB'], dropped: [] });
+  });
+
+  it("falls back to the service's when the page names none it takes, and to the page's without an answer", () => {
+    expect(offered(['AE'], ['IN'])).toEqual({ countries: ['IN'], dropped: ['AE'] });
+    expect(offered(['AE'], null)).toEqual({ countries: ['AE'], dropped: [] });
+    expect(offered('all', [])).toEqual({ countries: 'all', dropped: [] });
   });
 });
