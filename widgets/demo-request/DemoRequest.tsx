@@ -229,6 +229,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
             t={t}
+            lang={lang}
           />
         ) : (
           <PhonePlaceholder t={t} country={country} />

@@ -52,6 +52,7 @@ const BUTTON_LABELS = {
 const SAMPLES: Record<string, object> = {
   'feedback.refused': { reason: 'ईमेल सही नहीं है।' },
   'demo-request.nameTooLong': { limit: '100' },
+  'demo-request.onlyIn': { countries: 'भारत' },
   'feedback.counted': { count: '4,512', limit: '5,000' },
   'feedback.tooLong.name': { limit: '200' },
   'feedback.tooLong.email': { limit: '254' },

@@ -4,6 +4,7 @@ import { AsYouType, isValidPhoneNumber } from 'libphonenumber-js/core';
 import full from 'libphonenumber-js/metadata.min.json';
 import india from './metadata.in.json';
 import { offered, parseCountries, startCountry } from './countries';
+import { foreignCode, offeredOnly, plusTyped } from './foreign';
 import { filterMetadata, metadataFor } from './metadata';
 
 describe('the phone metadata', () => {
@@ -58,5 +59,25 @@ describe("the countries offered, given the service's", () => {
     expect(offered(['AE'], ['IN'])).toEqual({ countries: ['IN'], dropped: ['AE'] });
     expect(offered(['AE'], null)).toEqual({ countries: ['AE'], dropped: [] });
     expect(offered('all', [])).toEqual({ countries: 'all', dropped: [] });
+  });
+});
+
+describe('a number from abroad, by its calling code alone', () => {
+  it('takes what was typed or pasted from its "+" on', () => {
+    expect(plusTyped('+')).toBe('+');
+    expect(plusTyped('Tel: +44 7911 123456')).toBe('+44 7911 123456');
+    expect(plusTyped('98765')).toBeNull();
+  });
+
+  it("is one of ours once it begins with an offered country's code, and foreign once it cannot", () => {
+    expect(offeredOnly('+91 98765 43210', ['91'])).toBe('+919876543210');
+    expect(offeredOnly('+91', ['91'])).toBeNull();
+    expect(offeredOnly('+44 7911 123456', ['91'])).toBeNull();
+    expect(foreignCode('+44 7911 123456', ['91'])).toBe(true);
+    expect(foreignCode('+4', ['91'])).toBe(true);
+    // "+9" may still become +91; "+" is nothing yet.
+    expect(foreignCode('+9', ['91'])).toBe(false);
+    expect(foreignCode('+', ['91'])).toBe(false);
+    expect(foreignCode('+44 20', ['91', '44'])).toBe(false);
   });
 });
