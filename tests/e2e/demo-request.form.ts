@@ -43,7 +43,6 @@ export function demoFormIn(page: Page, root: Locator) {
       root.locator('label').filter({ has: page.getByRole('radio', { name: title, exact: true }) }),
     selectedMarkers: root.getByText('Selected', { exact: true }),
     name: root.getByRole('textbox', { name: 'Name', exact: true }),
-    // exact: the lazy chunk's placeholder is named "Phone Number (loading)".
     phone: root.getByRole('textbox', { name: 'Phone Number', exact: true }),
     country: root.getByRole('combobox', { name: 'Phone number country' }),
     phoneBox,
@@ -66,6 +65,8 @@ export async function ready(form: DemoForm): Promise<void> {
   // The phone input loads when a visitor reaches for the form: point at it, as they would.
   await form.root.hover();
   await expect(form.phone).toBeEditable({ timeout: 15_000 });
+  // The first paint's input is live at once; the library's field comes with its country menu.
+  await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
 }
 
 /** Types national digits after the fixed country calling code, as a visitor would. */

@@ -106,3 +106,51 @@ test.describe('a press on the first paint of /experience, before React', () => {
     );
   });
 });
+
+test.describe('the phone field of the first paint', () => {
+  test('is a live input named "Phone Number" that the keyboard reaches and types in before any code; the number is handed over', async ({
+    page,
+  }) => {
+    const { chunk, form } = await open(page);
+    const phone = form.root.getByRole('textbox', { name: 'Phone Number', exact: true });
+    await expect(phone).toHaveValue('+91');
+    await expect(form.root.getByRole('textbox', { name: /loading/ })).toHaveCount(0);
+    await form.name.click();
+    await page.keyboard.press('Tab');
+    await expect(phone).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.type('98765 4321', { delay: 20 });
+    await chunk.requested();
+    await chunk.deliver();
+    // The library's field takes the number over, formatted, with focus and the caret at the end.
+    await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
+    await expect(phone).toBeFocused();
+    await page.keyboard.type('0');
+    await expect(phone).toHaveValue('+91 98765 43210');
+    await expect(form.getOtp).toBeEnabled();
+  });
+
+  test('typing while its own chunk arrives loses no digit, and the caret stays between the same digits', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/PhoneField[.-][\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/experience');
+    const form = demoFormIn(page, page.locator('ai-demo-request'));
+    const phone = form.root.locator('input[type="tel"]');
+    await phone.click();
+    await phone.press('End');
+    await phone.pressSequentially('98765 3210', { delay: 20 });
+    // Back before "3210": the missing digit goes there.
+    for (let i = 0; i < 4; i++) await phone.press('ArrowLeft');
+    release();
+    await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
+    await phone.press('4');
+    await expect(phone).toHaveValue('+91 98765 43210');
+    await expect(phone).toBeFocused();
+  });
+});

@@ -8,6 +8,7 @@ import { AgentPicker } from './AgentPicker';
 import { DEFAULT_COUNTRY, NAME_MAX, type DemoRequestProps } from './contract';
 import { firstCountry, nameView, privacyView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
+import type { PhoneDraft } from './PhoneField';
 import {
   canRequestCall,
   demoRequestEvents,
@@ -92,6 +93,13 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const [phoneWanted, setPhoneWanted] = useState(false);
   const wantPhone = useCallback(() => setPhoneWanted(true), []);
   useWhenVisible(rootRef, wantPhone);
+  // What is typed in the phone field before its chunk is in (from the first paint on): the field takes it over.
+  const [phoneDraft, setPhoneDraft] = useState<PhoneDraft | null>(null);
+  const phoneHand = useRef<PhoneDraft | null>(null);
+  const onPhoneDraft = useCallback((draft: PhoneDraft) => {
+    setPhoneDraft(draft);
+    setPhoneWanted(true);
+  }, []);
   const otpRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
   const getOtpRef = useRef<HTMLButtonElement>(null);
@@ -222,6 +230,9 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
         <label htmlFor="phone">{t.phoneLabel}</label>
         {phoneWanted ? (
           <LazyPhoneField
+            draft={phoneDraft}
+            onDraft={setPhoneDraft}
+            hand={phoneHand}
             id="phone"
             value={state.phone}
             defaultCountry={country}
@@ -232,7 +243,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
             lang={lang}
           />
         ) : (
-          <PhonePlaceholder t={t} country={country} />
+          <PhonePlaceholder t={t} country={country} draft={phoneDraft} onDraft={onPhoneDraft} hand={phoneHand} />
         )}
         {challenge.status !== 'off' && (
           <div className="challenge">

@@ -8,6 +8,7 @@ import { flagNow, loadFlag } from './phone/flags';
 import { labelsFor } from './phone/labels';
 import { metadataFor } from './phone/metadata';
 import { foreignCode, offeredOnly, plusTyped } from './phone/foreign';
+import { phoneDraftValue } from './view';
 
 interface ContainerProps {
   className?: string;
@@ -48,6 +49,21 @@ function Flag({ country, countryName, className }: FlagProps & { className?: str
 
 const useSettled = <T,>(value: T | Promise<T>): T => (value instanceof Promise ? use(value) : value);
 
+/** What the first paint's phone input held when the library's field took its place. */
+export interface PhoneDraft {
+  text: string;
+  caret: number | null;
+  focused: boolean;
+}
+
+/** Where the caret goes in `value` to stand after as many digits as it stood after in `text`. */
+function caretAfterDigits(text: string, caret: number | null, value: string): number {
+  if (caret === null || caret >= text.length) return value.length;
+  let digits = text.slice(0, caret).replace(/\D/g, '').length;
+  for (let i = 0; i < value.length; i++) if (/\d/.test(value[i]!) && --digits < 0) return i;
+  return value.length;
+}
+
 export interface PhoneFieldProps {
   id: string;
   value: string;
@@ -60,6 +76,11 @@ export interface PhoneFieldProps {
   onChange(value: string): void;
   /** Rendered inside the field, after the number (the Get OTP button). */
   action?: ReactNode;
+  /** What was typed in the placeholder before this chunk came: taken over once, with the caret and focus. */
+  draft?: PhoneDraft | null;
+  onDraft?(draft: PhoneDraft): void;
+  /** Where the placeholder stood as it left, written in the commit that brings this field. */
+  hand?: { current: PhoneDraft | null };
 }
 
 /** The international phone input; lives in its own chunk, loaded when a form is on the page. */
@@ -79,6 +100,8 @@ export default function PhoneField({
   lang = 'en',
   onChange,
   action,
+  draft,
+  hand,
 }: PhoneFieldProps) {
   // India's metadata and name are at hand; another list suspends here until their chunks are in.
   const metadata = useSettled(metadataFor(countries));
@@ -93,14 +116,40 @@ export default function PhoneField({
   const asked = defaultCountry.toUpperCase() as Country;
   const fallback = list?.[0] ?? DEFAULT_COUNTRY;
   const country = isSupportedCountry(asked, metadata) && (!list || list.includes(asked)) ? asked : fallback;
-  // A number from abroad, typed from its "+", stays as typed: the field leaves the offered country's
-  // code and says, under it, that codes go only to the offered countries (nothing is sent).
-  const [abroad, setAbroad] = useState<string | null>(null);
-  const box = useRef<HTMLSpanElement>(null);
   // The offered countries' calling codes ("91"), as one string so that an effect can depend on it.
   const codeText = list ? list.map((c) => getCountryCallingCode(c, metadata)).join(',') : '';
   const codes = codeText ? codeText.split(',') : null;
+  // A number from abroad, typed from its "+", stays as typed: the field leaves the offered country's
+  // code and says, under it, that codes go only to the offered countries (nothing is sent).
+  const typedAbroad = draft && codes && foreignCode(plusTyped(draft.text) ?? '', codes) ? draft.text : null;
+  const [abroad, setAbroad] = useState<string | null>(typedAbroad);
+  const box = useRef<HTMLSpanElement>(null);
   const moved = useRef(false);
+  // The first paint's input hands over: its number now, then the caret where it stood and focus.
+  const caret = useRef<PhoneDraft | null>(null);
+  useLayoutEffect(() => {
+    const left = hand?.current ?? draft;
+    caret.current = left?.focused ? left : null;
+    if (!left || typedAbroad) return;
+    const number = phoneDraftValue(left.text, country);
+    if (number && number !== value) onChange(number);
+    // Once, as the field arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLayoutEffect(() => {
+    const had = caret.current;
+    const input = box.current?.querySelector('input');
+    if (!had || !input) return;
+    // The number comes with the next render: the caret then.
+    const number = typedAbroad ? '' : phoneDraftValue(had.text, country);
+    if (number && value !== number) return;
+    caret.current = null;
+    input.focus();
+    // A caret within the country's code (nothing typed after it yet) goes to the end, where digits are taken.
+    const at = number || typedAbroad ? caretAfterDigits(had.text, had.caret, input.value) : input.value.length;
+    input.setSelectionRange(at, at);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, abroad]);
   useEffect(() => {
     const span = box.current;
     const codes = codeText ? codeText.split(',') : null;
