@@ -8,8 +8,19 @@ import { join } from 'node:path';
 import type { ServerConfig } from '../config/settings.ts';
 import { DESK_CSP } from './csp.ts';
 
-/** The paths the desk app routes (the sign-in shows at /desk when there is no session). */
-export const DESK_PAGES = ['/desk', '/desk/', '/desk/feedback', '/desk/leads/:id'];
+/**
+ * The paths the desk app routes (desk/App.tsx's routeOf; the sign-in shows at /desk when there is no
+ * session): each answers the app, so a reload or a shared link of any of them opens it.
+ */
+export const DESK_PAGES = [
+  '/desk',
+  '/desk/',
+  '/desk/to-call',
+  '/desk/overview',
+  '/desk/feedback',
+  '/desk/audit',
+  '/desk/leads/:id',
+];
 
 export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
   const deskDir = join(config.distDir, 'desk');
