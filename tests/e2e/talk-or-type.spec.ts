@@ -92,13 +92,29 @@ test('what a screen reader hears: the answer once, complete; links only over htt
   page,
 }) => {
   const { field, log } = await openChat(page, 'ok');
+  await expect(field).toBeVisible();
+  // Every state the answer's line is drawn in, as the stream comes (polling could miss one under load).
+  await page.locator('#chat').evaluate((host) => {
+    const seen: string[] = ((window as unknown as { drawn: string[] }).drawn = []);
+    new MutationObserver(() => {
+      const line = host.shadowRoot!.querySelectorAll('.caption.assistant')[1];
+      if (line) seen.push(`${line.getAttribute('aria-hidden') ?? 'shown'}:${line.textContent}`);
+    }).observe(host.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   await field.fill('Send me a link');
   await field.press('Enter');
-  // While it streams the answer is shown but hidden from the log's announcements.
   const answer = log.locator('.caption.assistant').last();
-  await expect(answer).toHaveAttribute('aria-hidden', 'true');
-  await expect(answer).not.toHaveAttribute('aria-hidden');
   await expect(answer).toHaveText('Agent: Read more at https://example.com/hours.');
+  await expect(answer).not.toHaveAttribute('aria-hidden');
+  // While it streamed, the answer was shown but hidden from the log's announcements; complete, it is read once.
+  const drawn = await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+  expect(drawn).toContain('true:Agent: Read more at ');
+  expect(drawn.filter((state) => state.startsWith('shown:'))).toEqual(
+    expect.arrayContaining(['shown:Agent: Read more at https://example.com/hours.']),
+  );
+  expect(drawn.find((state) => state.startsWith('shown:'))).toBe(
+    'shown:Agent: Read more at https://example.com/hours.',
+  );
   await expect(answer.getByRole('link', { name: 'https://example.com/hours' })).toHaveAttribute(
     'rel',
     'noopener noreferrer nofollow',
