@@ -57,6 +57,7 @@ for (const width of [390, 1280]) {
       await expect(voice.getByRole('log').locator('.caption').last()).toHaveText(
         `Agent: Hello! You said: “Question ${turn}: how would an agent answer my customers?”.`,
       );
+      await expect(voice.getByRole('log').locator('.caption').last()).not.toHaveAttribute('aria-hidden');
     }
     await still('a typed conversation of twenty turns');
   });

@@ -36,6 +36,7 @@ test('typed, then spoken: the call is told every typed line word for word, and a
   const { chat, log, sent, say } = await open(page);
   await say('Do you open on Sunday?');
   await expect(log.locator('.caption').last()).toHaveText('Agent: Hello! You said: “Do you open on Sunday?”.');
+  await expect(log.locator('.caption').last()).not.toHaveAttribute('aria-hidden');
   const emit = await scriptedVoice(page, '#chat');
   await chat.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
   await emit('call-start');
@@ -144,4 +145,5 @@ test('a refused microphone in voice mode leads to typing, with focus in the fiel
   await expect(field).toBeFocused();
   await say('Typing instead');
   await expect(log.locator('.caption').last()).toHaveText('Agent: Hello! You said: “Typing instead”.');
+  await expect(log.locator('.caption').last()).not.toHaveAttribute('aria-hidden');
 });

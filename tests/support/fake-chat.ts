@@ -61,7 +61,8 @@ export async function fakeChat(
     if (behaviour === 'cut' && i === 2) return void res.destroy();
     if (behaviour === 'slow' && i === 1) return; // silence: the connection stays open
     send(piece, i);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // The link's answer waits before its last piece: a test can see it while it streams, however busy the machine.
+    await new Promise((resolve) => setTimeout(resolve, words.includes('link') && i === pieces.length - 2 ? 400 : 40));
   }
   res.end('data: [DONE]\n\n');
 }
