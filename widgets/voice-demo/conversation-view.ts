@@ -55,7 +55,10 @@ export function logView(state: VoiceState, options: VoiceViewOptions): ShellNode
 export function composerView(state: VoiceState, options: VoiceViewOptions): ShellNode {
   const { t } = options;
   const waiting = isTyping(state.status) || (isInCall(state.status) && !options.canSend);
-  const canEnd = state.lines.some((l) => l.role === 'user') && (state.status === 'idle' || state.status === 'error');
+  // End is there from the visitor's first line on, pressable once no answer is on its way: a button
+  // that came and went with each answer would move Send's label beside it.
+  const hasEnd = state.lines.some((l) => l.role === 'user');
+  const canEnd = state.status === 'idle' || state.status === 'error';
   return [
     'div',
     { class: 'composer', part: 'composer' },
@@ -88,11 +91,17 @@ export function composerView(state: VoiceState, options: VoiceViewOptions): Shel
         },
         t.send,
       ],
-      ...(canEnd
+      ...(hasEnd
         ? [
             [
               'button',
-              { type: 'button', class: 'end', part: 'end-button', 'data-control': 'end' },
+              {
+                type: 'button',
+                class: 'end',
+                part: 'end-button',
+                'data-control': 'end',
+                ...(!canEnd && { 'aria-disabled': 'true' }),
+              },
               t.end,
             ] satisfies ShellNode,
           ]
