@@ -31,18 +31,28 @@ export function pageScript(src: string | null, nonce: string, tags: readonly str
   let page = w['__aiWidgetsPage'];
   if (!page) {
     const queue: [Element, string][] = [];
-    d.addEventListener(
-      'click',
-      (event) => {
-        let control: string | null = null;
-        for (const node of event.composedPath() as Element[]) {
-          if (!node.getAttribute) continue;
-          if (control === null && node.hasAttribute('data-control')) control = node.getAttribute('data-control');
-          if (tags.includes(node.localName)) {
-            if (control !== null && !customElements.get(node.localName)) queue.push([node, control]);
-            return;
-          }
+    // The control an event names (by `attribute`) inside one of our elements not defined yet: queued.
+    const note = (event: Event, attribute: string) => {
+      let control: string | null = null;
+      for (const node of event.composedPath() as Element[]) {
+        if (!node.getAttribute) continue;
+        if (control === null && node.hasAttribute(attribute)) control = node.getAttribute(attribute);
+        if (tags.includes(node.localName)) {
+          if (control === null || customElements.get(node.localName)) return false;
+          queue.push([node, control]);
+          return true;
         }
+      }
+      return false;
+    };
+    d.addEventListener('click', (event) => note(event, 'data-control'), true);
+    // Enter in a text field that names its Send (`data-enter`) is that press, not a new line.
+    d.addEventListener(
+      'keydown',
+      (event) => {
+        const key = event as KeyboardEvent;
+        if (key.key === 'Enter' && !key.shiftKey && !key.isComposing && note(event, 'data-enter'))
+          event.preventDefault();
       },
       true,
     );
