@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { VoiceClient, VoiceRenderProps } from './contract';
 import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
-import { itemsAfter } from './log';
+import { turnInput } from './log';
 import { isInCall, isTyping, type VoiceAction, type VoiceState } from './machine';
 import { forget, save } from './keep';
 import { modeOf } from './view';
@@ -77,9 +77,9 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         dispatch({ type: 'type', text });
         return Promise.resolve(null);
       }
-      const items = itemsAfter(before.lines, before.chatSeen);
+      const input = turnInput(before.lines, before.chatSeen, text);
       dispatch({ type: 'type', text });
-      return ask(text, items.length ? [...items, { role: 'user', content: text }] : text);
+      return ask(text, input);
     },
     [ask, callClient, current, dispatch],
   );
@@ -88,14 +88,16 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   const retry = useCallback(() => {
     const state = current();
     if (!state.retry) return;
+    // The turn's own line is in the log already: it goes last, as the words, not among the lines before.
     const last = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
-    const items = itemsAfter(
+    const text = state.retry;
+    const input = turnInput(
       state.lines.filter((l) => l !== last),
       state.chatSeen,
+      text,
     );
-    const text = state.retry;
     dispatch({ type: 'retry' });
-    void ask(text, items.length ? [...items, { role: 'user', content: text }] : text);
+    void ask(text, input);
   }, [ask, current, dispatch]);
 
   const end = useCallback(() => {
