@@ -22,12 +22,19 @@ const store = await openStore(config).catch((error: unknown) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
 });
-const { app } = await startService(config, store);
+const { app, drain } = await startService(config, store);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  // SIGTERM is a roll-out or a scale-down: /api/ready turns 503 and the instance keeps serving for DRAIN_MS,
+  // so the proxy's health checks take it out before it stops accepting. Ctrl-C (SIGINT) stops at once.
+  if (signal === 'SIGTERM' && config.drainMs > 0) {
+    drain();
+    app.log.info(`${signal}: /api/ready answers 503; serving ${config.drainMs} ms more, then closing`);
+    await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+  }
   app.log.info(`${signal}: finishing requests in flight, then closing`);
   try {
     // Stops accepting connections, waits for requests in flight, then lets the workers finish.

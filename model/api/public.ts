@@ -110,6 +110,18 @@ export const HealthRoute = {
   },
 };
 
+export const ReadyRoute = {
+  summary: 'Whether this instance should be sent requests (the proxy’s check): 503 while it drains after SIGTERM',
+  response: {
+    ...ANY,
+    200: Type.Object({ ok: Type.Literal(true) }),
+    503: Type.Object({
+      ok: Type.Literal(false),
+      reason: Type.Union([Type.Literal('draining'), Type.Literal('database'), Type.Literal('migrations')]),
+    }),
+  },
+};
+
 export const OpenApiRoute = {
   summary: 'This document: the API’s contract as OpenAPI 3.1',
   response: { ...ANY, 200: Type.Object({ openapi: Type.Literal('3.1.0') }) },

@@ -10,6 +10,7 @@ export const API_ROUTES = [
   ['POST', '/api/demo-requests', open.DemoRequestRoute],
   ['POST', '/api/voice/events', open.VoiceEventRoute],
   ['GET', '/api/health', open.HealthRoute],
+  ['GET', '/api/ready', open.ReadyRoute],
   ['GET', '/api/openapi.json', open.OpenApiRoute],
   ['POST', '/api/session', desk.SignInRoute],
   ['GET', '/api/session', desk.SessionRoute],

@@ -14,6 +14,7 @@ import { DatabaseBusyError } from './sqlite-worker.ts';
 import { DatabaseUnreachableError } from './unreachable.ts';
 
 const MIGRATION_LOCK = 7_301_914;
+const POOL_MAX = 10;
 
 // BIGINT and COUNT come back as strings; the repositories turn them into numbers where they read them.
 async function migrate(pool: pg.Pool) {
@@ -41,13 +42,17 @@ async function migrate(pool: pg.Pool) {
 
 export async function openPostgres(
   url: string,
-  { timeoutMs = 4000, signals }: { timeoutMs?: number; signals?: QueueSignals } = {},
+  {
+    timeoutMs = 4000,
+    signals,
+    onPoolWait,
+  }: { timeoutMs?: number; signals?: QueueSignals; onPoolWait?: (seconds: number) => void } = {},
 ) {
   // A query that cannot finish in time (locks, an overloaded server) is cancelled by the server
   // itself and the request is answered 503, as with SQLite.
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
     application_name: 'ai-agent-widgets',
@@ -76,7 +81,9 @@ export async function openPostgres(
     const gen = operation(repo, op)(args);
     let client: pg.PoolClient | undefined;
     try {
+      const asked = performance.now();
       client = await pool.connect();
+      onPoolWait?.((performance.now() - asked) / 1000);
       await client.query('BEGIN');
       const c = client;
       const value = await runAsync(gen, async (step): Promise<Row[]> => {
@@ -119,6 +126,7 @@ export async function openPostgres(
       return ok;
     },
     listening: () => listener?.listening() ?? false,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     async close() {
       await listener?.close();
       await pool.end();
