@@ -14,9 +14,6 @@ import { SEND } from './contract';
 
 const IN_CALL = ['listening', 'speaking'];
 
-// Each element's conversation key, with what it was found from.
-const KEYS = new WeakMap<Element, { id: string; assistant: string | null; key: string }>();
-
 /**
  * A round microphone button that starts a live voice call with an AI agent, and with `mode` a typed
  * conversation with the same agent, alone or beside the call, as one conversation.
@@ -157,14 +154,7 @@ export class AIVoiceDemoElement extends WidgetElement {
 
   /** Where this instance's conversation is kept for the tab's session (`conversationKey` in saved.ts). */
   protected override renderProps(props: Record<string, unknown>): Record<string, unknown> {
-    // Found once (it searches the document) and again only when what it depends on changes.
-    const id = this.id;
-    const assistant = this.getAttribute('assistant-id');
-    // (Kept beside the element, not in a field: the base class renders from its constructor, before fields exist.)
-    let known = KEYS.get(this);
-    if (!known || known.id !== id || known.assistant !== assistant)
-      KEYS.set(this, (known = { id, assistant, key: conversationKey(this) }));
-    return { ...props, conversationKey: known.key };
+    return { ...props, conversationKey: conversationKey(this) };
   }
 
   /** Ends the call (or the attempt to start one, or the consent step), as a press on the button does. Does nothing when there is no call. */
