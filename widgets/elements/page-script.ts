@@ -36,24 +36,21 @@ export function pageScript(src: string | null, nonce: string, tags: readonly str
       let control: string | null = null;
       for (const node of event.composedPath() as Element[]) {
         if (!node.getAttribute) continue;
-        if (control === null && node.hasAttribute(attribute)) control = node.getAttribute(attribute);
-        if (tags.includes(node.localName)) {
-          if (control === null || customElements.get(node.localName)) return false;
-          queue.push([node, control]);
-          return true;
-        }
+        control ??= node.getAttribute(attribute);
+        if (tags.includes(node.localName))
+          return control !== null && !customElements.get(node.localName) && queue.push([node, control]);
       }
-      return false;
     };
     d.addEventListener('click', (event) => note(event, 'data-control'), true);
     // Enter in a text field that names its Send (`data-enter`) is that press, not a new line.
     d.addEventListener(
       'keydown',
-      (event) => {
-        const key = event as KeyboardEvent;
-        if (key.key === 'Enter' && !key.shiftKey && !key.isComposing && note(event, 'data-enter'))
-          event.preventDefault();
-      },
+      (event) =>
+        event.key === 'Enter' &&
+        !event.shiftKey &&
+        !event.isComposing &&
+        note(event, 'data-enter') &&
+        event.preventDefault(),
       true,
     );
     // Two frames on (the largest paint is reported as it is presented, which a trace may time a

@@ -25,17 +25,10 @@ export function conversationKey(host: Element): string {
   return `${PREFIX}${assistant}:${Math.max(0, same.indexOf(host))}`;
 }
 
-// The last text read and what it held: the first paint is drawn again on each press before React
-// arrives, and 200 lines need not be parsed each time.
-let last: { text: string | null; saved: Saved | null } = { text: null, saved: null };
-
 function read(key: string): Saved | null {
   try {
-    const text = sessionStorage.getItem(key);
-    if (text !== null && text === last.text) return last.saved;
-    const saved = JSON.parse(text ?? 'null') as Saved | null;
-    last = { text, saved: saved && Array.isArray(saved.lines) && saved.lines.length ? saved : null };
-    return last.saved;
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Saved | null;
+    return saved && Array.isArray(saved.lines) && saved.lines.length ? saved : null;
   } catch {
     // Storage blocked (sandboxed frames, strict privacy settings) or a value not ours: start afresh.
     return null;
