@@ -125,7 +125,7 @@ async function benchChat(body, reply, writes) {
     res.write(
       `data: ${JSON.stringify({ id: `m${turn}`, sessionId, path: 'chat.output[0].content', delta: piece })}\n\n`,
     );
-    writes.push({ piece, at: performance.timeOrigin + performance.now() });
+    writes.push({ piece, at: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   res.end('data: [DONE]\n\n');

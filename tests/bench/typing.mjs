@@ -22,7 +22,8 @@ function watchConversation() {
   w.__enters = [];
   w.__frames = [];
   w.__texts = [];
-  const epoch = () => performance.timeOrigin + performance.now();
+  // The wall clock, as the server's: a long-running process's monotonic clock drifts from the browser's.
+  const epoch = () => Date.now();
   addEventListener('keydown', (e) => e.key === 'Enter' && w.__enters.push(e.timeStamp), true);
   const tick = () => (w.__frames.push(epoch()), requestAnimationFrame(tick));
   requestAnimationFrame(tick);
