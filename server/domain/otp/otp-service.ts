@@ -54,6 +54,8 @@ export function otpService(
   return {
     tokenSecret,
     phoneOf,
+    /** The countries codes may be sent to (`OTP_COUNTRIES`): what the form offers. */
+    countries: config.otp.countries,
 
     async request({
       phone,
