@@ -50,6 +50,14 @@ export const OtpRoute = {
   },
 };
 
+export const OtpCountriesRoute = {
+  summary: 'The countries one-time codes may be sent to: the form offers these',
+  response: {
+    ...ANY,
+    200: Type.Object({ countries: Type.Array(Type.String({ pattern: '^[A-Z]{2}$' })) }),
+  },
+};
+
 export const OtpVerifyRoute = {
   summary: 'Check a one-time code: a token for the demo request',
   body: CodeCheckBody,

@@ -5,6 +5,7 @@ import * as open from './public.ts';
 
 export const API_ROUTES = [
   ['POST', '/api/feedback', open.FeedbackRoute],
+  ['GET', '/api/otp/countries', open.OtpCountriesRoute],
   ['POST', '/api/otp', open.OtpRoute],
   ['POST', '/api/otp/verify', open.OtpVerifyRoute],
   ['POST', '/api/demo-requests', open.DemoRequestRoute],

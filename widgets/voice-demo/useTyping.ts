@@ -6,6 +6,7 @@ import { isInCall, isTyping, type VoiceAction, type VoiceState } from './machine
 import { forget, save } from './keep';
 import { modeOf } from './view';
 import type { ChatItem } from './chat-client';
+import { loadScripted } from './begin-call';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
 export const loadChat = () => import('./chat-client');
@@ -24,15 +25,28 @@ interface Machine {
 export function useTyping(props: VoiceRenderProps, machine: Machine, callClient: () => VoiceClient | null) {
   const { dispatch, current } = machine;
   const turn = useRef<AbortController | null>(null);
-  const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey } = props;
+  const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey, simulate, lang } = props;
   const greeting = modeOf(props.mode) === 'voice' ? undefined : props.greeting;
 
   const ask = useCallback(
     async (text: string, input: string | ChatItem[]) => {
       turn.current?.abort();
       const stop = (turn.current = new AbortController());
+      if (simulate) {
+        // The scripted answer, streamed as the chat streams: nothing leaves the page.
+        const scripted = await loadScripted();
+        await scripted.streamScripted(
+          text,
+          lang ?? 'en',
+          (delta) => dispatch({ type: 'delta', text: delta }),
+          stop.signal,
+        );
+        if (!stop.signal.aborted) dispatch({ type: 'answered', seen: 0 });
+        return null;
+      }
+      // Settings that are missing are known here: no request leaves, and the words say so.
       if (!assistantId?.trim() || !publicKey?.trim()) {
-        dispatch({ type: 'unanswered', problem: 'unavailable' });
+        dispatch({ type: 'unanswered', problem: 'not-configured' });
         return text;
       }
       try {
@@ -60,7 +74,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         return next.problem === 'busy' || next.problem === 'unavailable' ? text : null;
       }
     },
-    [apiUrl, publicKey, assistantId, connectTimeout, dispatch, current],
+    [apiUrl, publicKey, assistantId, connectTimeout, simulate, lang, dispatch, current],
   );
 
   /** Says `text`; false when it cannot go now (nothing to say, a turn or a call starting). Resolves to text to put back in the field. */
@@ -106,11 +120,11 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     if (dispatch({ type: 'end-conversation', greeting: greeting?.trim() || undefined }) === before) return;
     turn.current?.abort();
     if (conversationKey) forget(conversationKey);
-    if (sessionId && publicKey && assistantId)
+    if (sessionId && publicKey && assistantId && !simulate)
       void loadChat().then((chat) =>
         chat.endChat({ apiUrl: apiUrl || DEFAULT_API_URL, publicKey, assistantId, sessionId }),
       );
-  }, [apiUrl, publicKey, assistantId, conversationKey, greeting, current, dispatch]);
+  }, [apiUrl, publicKey, assistantId, simulate, conversationKey, greeting, current, dispatch]);
 
   const { lines, sessionId, chatSeen, status } = machine.state;
   useEffect(() => {
@@ -120,6 +134,6 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
 
   useEffect(() => () => turn.current?.abort(), []);
 
-  const prefetch = useCallback(() => void loadChat().catch(() => {}), []);
+  const prefetch = useCallback(() => void (simulate ? loadScripted() : loadChat()).catch(() => {}), [simulate]);
   return { say, retry, end, prefetch };
 }

@@ -134,6 +134,8 @@ export function otpService(
   return {
     tokenSecret,
     phoneOf,
+    /** The countries codes may be sent to (`OTP_COUNTRIES`): what the form offers. */
+    countries: config.otp.countries,
 
     /** Sends a code, or refuses: each outcome is counted for the operators (the refusal by its code). */
     async request(asked: Parameters<typeof send>[0]): Promise<OtpSent> {
