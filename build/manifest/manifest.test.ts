@@ -76,6 +76,7 @@ describe('the manifest', () => {
       'privacy-href',
       'mode',
       'greeting',
+      'simulate',
     ]);
     expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
     expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({
