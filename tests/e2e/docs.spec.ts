@@ -39,8 +39,8 @@ function documentedPaths(markdown: string): string[] {
   for (const [, method, path] of markdown.matchAll(/`(?:(GET|POST|PUT|DELETE) )?(\/[\w./-]*)`/g)) {
     if (method && method !== 'GET') continue;
     if (!method && path.startsWith('/api/')) continue;
-    // The desk's API answers only with a session (its own tests sign in).
-    if (/^\/api\/(desk|session)\b/.test(path)) continue;
+    // The desk's API answers only with a session (its own tests sign in); /metrics only with its token.
+    if (/^\/api\/(desk|session)\b/.test(path) || path === '/metrics') continue;
     if (NOT_SERVED.test(path)) continue;
     paths.add(path);
   }

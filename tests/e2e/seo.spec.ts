@@ -59,7 +59,7 @@ test.describe('what crawlers and link previews read, without JavaScript', () => 
     expect(html.match(/<section[\s>]/g)?.length).toBeGreaterThanOrEqual(7);
     for (const words of ['40+', 'Voice-Powered Lead Agents', 'hours saved weekly']) expect(html).toContain(words);
     // Each drawn in the HTML already: its first paint in a declarative shadow root (issue 32).
-    expect(html).toMatch(/<ai-voice-demo [^>]*public-key=[^>]*><template shadowrootmode="open">/);
+    expect(html).toMatch(/<ai-voice-demo [^>]*assistant-id=[^>]*><template shadowrootmode="open">/);
     expect(html).toMatch(/<ai-feedback [^>]*backend-url=[^>]*><template shadowrootmode="open">/);
   });
 
