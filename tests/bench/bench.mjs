@@ -30,7 +30,14 @@ function build() {
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
   // A reporter DSN on a closed loopback port, so the error reporter's chunk exists and the
   // budgets can show that pages do not download it; nothing can be sent anywhere.
-  const env = { ...process.env, NODE_ENV: 'production', AI_WIDGETS_SENTRY_DSN: 'http://bench@127.0.0.1:9/1' };
+  // The site as it is deployed, with a provider key (unset, its hero is the simulated demo); the bench
+  // never lets a request reach the provider.
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    AI_WIDGETS_SENTRY_DSN: 'http://bench@127.0.0.1:9/1',
+    VITE_VAPI_PUBLIC_KEY: 'bench-key',
+  };
   const run = (/** @type {string[]} */ args) =>
     execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], {
       cwd: ROOT,
