@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   type Compilable,
+  type CompiledQuery,
   type Expression,
   type OperationNodeSource,
   type RawBuilder,
@@ -55,16 +56,46 @@ export class OnlyOn {
   constructor(readonly by: Partial<Record<Dialect, Query>>) {}
 }
 
-export type Step = Query | Lock | OnlyOn;
+/** A value of a prepared query, given when it runs. */
+export class Param {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A query whose shape never changes, built and compiled once per database (./run.ts); each run binds its
+ * values only. For the hottest writes: building and compiling a query costs more CPU than SQLite takes to run it.
+ */
+export class Prepared<A extends Record<string, unknown>, O> {
+  readonly query: Query<O>;
+  readonly compiled: Partial<Record<Dialect, CompiledQuery>> = {};
+  /** `build` receives a stand-in for each value (typed as the value, so the builder checks it against ./schema.ts). */
+  constructor(build: (values: A) => Query<O>) {
+    this.query = build(new Proxy({}, { get: (_, name) => new Param(String(name)) }) as A);
+  }
+  with(values: A): Bound<O> {
+    return new Bound(this as Prepared<never, O>, values);
+  }
+}
+
+/** A prepared query with its values, as a step. */
+export class Bound<O> {
+  declare readonly rows?: O;
+  constructor(
+    readonly prepared: Prepared<never, O>,
+    readonly values: Record<string, unknown>,
+  ) {}
+}
+
+export type Step = Query | Bound<unknown> | Lock | OnlyOn;
 export type Op<A, R> = (args: A) => Generator<Step, R, Row[]>;
 
 /** Runs a query: `const rows = yield* query(db.selectFrom(…))`. */
-export function* query<O>(q: Query<O>): Generator<Step, O[], Row[]> {
+export function* query<O>(q: Query<O> | Bound<O>): Generator<Step, O[], Row[]> {
   return (yield q) as O[];
 }
 
 /** The first row, or undefined. */
-export function* one<O>(q: Query<O>): Generator<Step, O | undefined, Row[]> {
+export function* one<O>(q: Query<O> | Bound<O>): Generator<Step, O | undefined, Row[]> {
   return (yield q)[0] as O | undefined;
 }
 

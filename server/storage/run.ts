@@ -8,7 +8,7 @@ import {
   type RootOperationNode,
   type SelectModifierNode,
 } from 'kysely';
-import { Lock, OnlyOn, type Dialect, type Query, type Row, type Step } from './query.ts';
+import { Bound, Lock, OnlyOn, Param, type Dialect, type Query, type Row, type Step } from './query.ts';
 
 class SqliteCompiler extends SqliteQueryCompiler {
   // SQLite has one writer and no row locks: FOR UPDATE, FOR SHARE and SKIP LOCKED say nothing there.
@@ -28,6 +28,14 @@ export function compile(query: Query, dialect: Dialect): CompiledQuery {
 export function queryOf(step: Step, dialect: Dialect): CompiledQuery | null {
   if (step instanceof Lock) return null;
   if (step instanceof OnlyOn) return step.by[dialect] ? compile(step.by[dialect], dialect) : null;
+  if (step instanceof Bound) {
+    const { prepared, values } = step;
+    const compiled = (prepared.compiled[dialect] ??= compile(prepared.query, dialect));
+    return {
+      ...compiled,
+      parameters: compiled.parameters.map((p) => (p instanceof Param ? values[p.name] : p)),
+    };
+  }
   return compile(step, dialect);
 }
 
