@@ -10,7 +10,7 @@ import { pageReserveCss } from './widgets/demo-request/reserve.ts';
 import { pageReserveCss as voicePageReserveCss } from './widgets/voice-demo/reserve.ts';
 import { transformSync } from 'esbuild';
 import { PAGE_SCRIPT } from './widgets/elements/page-script.ts';
-import { WIDGETS, WIDGET_TAGS } from './widgets/registry.ts';
+import { WIDGETS } from './widgets/registry.ts';
 
 /**
  * The page script's text, minified once: the same in the loader and in every printed page, so a
@@ -43,7 +43,6 @@ export default defineConfig({
       new URL('./widgets/elements/loader.ts', import.meta.url),
       pageReserveCss() + voicePageReserveCss(),
       pageScript,
-      WIDGET_TAGS,
     ),
     precompress(),
     buildSummary(),

@@ -3,7 +3,7 @@
 
 /**
  * @param {{ autoplay?: boolean, connectMs?: number }} [options]
- *   autoplay: connect and play a short scripted conversation by itself (for people);
+ *   autoplay: connect, play a short scripted conversation and hang up by itself (for people);
  *   without it, the page (or a test) calls `emit` to drive every event.
  */
 export function createScriptedClient({ autoplay = false, connectMs = 900 } = {}) {
@@ -60,6 +60,18 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
         emit('speech-end');
       });
     }
+    // The whole call ends by itself after its last line, as a real agent hangs up.
+    later(t + 1500, () => end());
+  }
+
+  let live = false;
+  /** The call's end, once: by itself after the script, or by `stop`. */
+  function end() {
+    timers.forEach(clearTimeout);
+    timers = [];
+    if (!live) return;
+    live = false;
+    emit('call-end');
   }
 
   return {
@@ -81,6 +93,7 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
     /** @param {string} assistantId */
     start(assistantId) {
       calls.push(assistantId);
+      live = true;
       if (autoplay) play();
       return Promise.resolve({ id: 'scripted-call' });
     },
@@ -91,9 +104,7 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
       this.muted = muted;
     },
     stop() {
-      timers.forEach(clearTimeout);
-      timers = [];
-      emit('call-end');
+      end();
     },
     /** @param {string} event @param {(...args: any[]) => void} fn */
     on(event, fn) {

@@ -1,5 +1,3 @@
-import { createScriptedClient } from './scripted-client.js';
-
 const voice = document.getElementById('voice');
 const log = document.getElementById('log');
 const simulate = /** @type {HTMLInputElement} */ (document.getElementById('simulate'));
@@ -11,9 +9,7 @@ for (const type of ['ai-voice-demo-start', 'ai-voice-demo-end', 'ai-voice-demo-e
   });
 }
 
-simulate.addEventListener('change', async () => {
-  await customElements.whenDefined('ai-voice-demo');
-  Object.assign(/** @type {object} */ (voice), {
-    client: simulate.checked ? createScriptedClient({ autoplay: true }) : undefined,
-  });
-});
+// The element's own `simulate` attribute: a scripted call that hangs up after its last line, no network.
+simulate.addEventListener('change', () => voice?.toggleAttribute('simulate', simulate.checked));
+
+export {};

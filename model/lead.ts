@@ -62,6 +62,11 @@ export const CodeRequestBody = Type.Object(
 );
 export type CodeRequest = Static<typeof CodeRequestBody>;
 
+/** `GET /api/otp/countries`: the countries codes may be sent to (ISO 3166-1 alpha-2), which the form offers. */
+export interface OtpCountries {
+  countries: string[];
+}
+
 /** The body of `POST /api/otp/verify`. */
 export const CodeCheckBody = Type.Object({ phone: text(32), code: text(12) }, { additionalProperties: false });
 export type CodeCheck = Static<typeof CodeCheckBody>;

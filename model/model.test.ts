@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endedOutcome, minutesSeconds, outcomeOf, OUTCOMES, successWords, TO_CALL_OUTCOMES } from './call-outcomes.ts';
 import { searchPrefixes, searchTerms } from './search.ts';
+import { currentZoneName } from './time-zones.ts';
 
 describe('call outcomes', () => {
   it('maps the provider’s ended reasons to plain words once', () => {
@@ -67,5 +68,19 @@ describe('search terms', () => {
     expect(searchPrefixes('Asha R')).toEqual(['n:asha', 'n:r']);
     expect(searchPrefixes('  ')).toBeNull();
     expect(searchPrefixes("'; DROP TABLE leads --")).toEqual(['n:drop', 'n:table', 'n:leads']);
+  });
+});
+
+describe('time zone names', () => {
+  it('are the current ones: Asia/Calcutta is Asia/Kolkata, and a current name or an unknown one stays', () => {
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentZoneName('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(currentZoneName('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(currentZoneName('UTC')).toBe('UTC');
+  });
+
+  it('each current name is one the runtime knows', () => {
+    for (const zone of ['Asia/Calcutta', 'Europe/Kiev', 'America/Godthab', 'Pacific/Enderbury', 'Asia/Rangoon'])
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: currentZoneName(zone) })).not.toThrow();
   });
 });

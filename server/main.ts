@@ -22,12 +22,19 @@ const store = await openStore(config).catch((error: unknown) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
 });
-const { app } = await startService(config, store);
+const { app, drain } = await startService(config, store);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  // SIGTERM is a roll-out or a scale-down: /api/ready turns 503 and the instance keeps serving for DRAIN_MS,
+  // so the proxy's health checks take it out before it stops accepting. Ctrl-C (SIGINT) stops at once.
+  if (signal === 'SIGTERM' && config.drainMs > 0) {
+    drain();
+    app.log.info(`${signal}: /api/ready answers 503; serving ${config.drainMs} ms more, then closing`);
+    await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+  }
   app.log.info(`${signal}: finishing requests in flight, then closing`);
   try {
     // Stops accepting connections, waits for requests in flight, then lets the workers finish.
@@ -40,13 +47,29 @@ async function stop(signal: string) {
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
+/** The first port after `port` on `host` that can be listened on now (of the next 50), or null. */
+async function freePortAfter(host: string, port: number): Promise<number | null> {
+  const { createServer } = await import('node:net');
+  for (let next = port + 1; next <= Math.min(port + 50, 65_535); next++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+        .once('error', () => resolve(false))
+        .listen(next, host, () => probe.close(() => resolve(true)));
+    });
+    if (free) return next;
+  }
+  return null;
+}
+
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
+    // A port offered is one that is free now, not merely the next number.
+    const free = await freePortAfter(config.host, config.port);
     console.error(
-      `Cannot start: ${config.host}:${config.port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}. Set PORT (or HOST) to another value, e.g. PORT=${config.port + 1}.`,
+      `Cannot start: ${config.host}:${config.port} is ${code === 'EADDRINUSE' ? 'already in use' : 'not allowed'}. Set PORT (or HOST) to another value${free ? `, e.g. PORT=${free} (free now)` : ''}.`,
     );
     await app.close().catch(() => {});
     await store.close();

@@ -24,9 +24,11 @@ export const config = {
   publicUrl: setting(env.PUBLIC_URL || env.VITE_PUBLIC_URL, 'https://www.aurelo.example').replace(/\/+$/, ''),
   backendUrl: setting(env.VITE_BACKEND_URL, '/api'),
   voice: {
-    publicKey: setting(env.VITE_VAPI_PUBLIC_KEY, 'demo-public-key'),
+    publicKey: setting(env.VITE_VAPI_PUBLIC_KEY, ''),
     assistantId: setting(env.VITE_VAPI_ASSISTANT_ID, 'demo-assistant-id'),
     apiUrl: setting(env.VITE_VAPI_API_URL, 'https://api.vapi.ai'),
+    /** Without a public key the hero plays the scripted demo (`simulate`) and says so: no request, no placeholder key. */
+    simulate: !setting(env.VITE_VAPI_PUBLIC_KEY, ''),
   },
 } as const;
 

@@ -25,6 +25,7 @@ export type Checks = [
       | 'privacy-href'
       | 'mode'
       | 'greeting'
+      | 'simulate'
       | 'client'
       | 'onai-voice-demo-start'
       | 'onai-voice-demo-end'

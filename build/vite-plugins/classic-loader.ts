@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { transform } from 'esbuild';
 import { transformWithOxc, type Plugin } from 'vite';
+import { readRegistry } from '../registry.mjs';
 
 /** Stable file names in front of the hashed entries: `index.js` for the all-in-one entry, `{name}.js` for the others. */
 const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${name}.js`);
@@ -12,17 +13,23 @@ const stableName = (name: string) => (name === 'ai-widgets' ? 'index.js' : `${na
  * public names only (a hashed entry also exports the minified internals its chunks share).
  * Both kinds are tiny and cached briefly; everything they import is hashed and cached long.
  */
-export function classicLoader(loaderSource: URL, pageCss: string, pageScript: string, tags: readonly string[]): Plugin {
+export function classicLoader(loaderSource: URL, pageCss: string, pageScript: string): Plugin {
+  let widgets: { tag: string; element: string; entry: string }[] = [];
   return {
     name: 'ai-widgets-classic-loader',
     apply: 'build',
+    // Read from the root being built (a scaffolded copy's own list, say), not from whatever the config imported.
+    configResolved(config) {
+      widgets = readRegistry(config.root);
+    },
     async generateBundle(_options, bundle) {
       const entries = Object.values(bundle).filter((file) => file.type === 'chunk' && file.isEntry);
       const main = entries.find((file) => file.name === 'ai-widgets');
-      if (main && main.type === 'chunk') {
+      /** Every chunk `file` imports statically, at any depth. */
+      const depsOf = (file: string) => {
         const deps = new Set<string>();
-        const visit = (file: string) => {
-          const chunk = bundle[file];
+        const visit = (name: string) => {
+          const chunk = bundle[name];
           if (chunk?.type !== 'chunk') return;
           for (const dep of chunk.imports) {
             if (deps.has(dep)) continue;
@@ -30,13 +37,23 @@ export function classicLoader(loaderSource: URL, pageCss: string, pageScript: st
             visit(dep);
           }
         };
-        visit(main.fileName);
+        visit(file);
+        return [...deps].map((f) => `./${f}`);
+      };
+      // Each widget's own entry, its chunks and its define function: a page loads the widgets it holds.
+      const perWidget = widgets.map(({ tag, element, entry }) => {
+        const chunk = entries.find((file) => file.name === entry);
+        if (!chunk) this.error(`no entry chunk for ${entry}`);
+        return [tag, `./${chunk.fileName}`, depsOf(chunk.fileName), `define${element.slice(2, -'Element'.length)}`];
+      });
+      if (main && main.type === 'chunk') {
         const { code } = await transformWithOxc(readFileSync(loaderSource, 'utf8'), 'loader.ts', {
           define: {
             __ENTRY__: JSON.stringify(`./${main.fileName}`),
-            __STATIC_DEPS__: JSON.stringify([...deps].map((f) => `./${f}`)),
+            __STATIC_DEPS__: JSON.stringify(depsOf(main.fileName)),
+            __WIDGET_ENTRIES__: JSON.stringify(perWidget),
             __PAGE_CSS__: JSON.stringify(pageCss),
-            __WIDGET_SELECTOR__: JSON.stringify(tags.join(',')),
+            __WIDGET_SELECTOR__: JSON.stringify(widgets.map(({ tag }) => tag).join(',')),
           },
         });
         // The page script first (kept presses, when to load), unless an inline copy ran before.

@@ -1,3 +1,4 @@
+import { currentZoneName } from '../../model/time-zones';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, type LeadDetail, type Marked } from '../api';
 import { agentName, FAILURE_WORDS, minutesSeconds, OUTCOMES, outcomeIdOf, phone, successWords, when } from '../format';
@@ -259,7 +260,7 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
             <Row label="Campaign (UTM)">{pairs(s.utm)}</Row>
             <Row label="Click ids">{pairs(s.clickIds)}</Row>
             <Row label="Page metadata">{pairs(s.metadata)}</Row>
-            <Row label="Time zone">{s.timeZone}</Row>
+            <Row label="Time zone">{s.timeZone && currentZoneName(s.timeZone)}</Row>
             <Row label="Address">{s.ip}</Row>
             <Row label="Browser">{s.userAgent}</Row>
           </dl>

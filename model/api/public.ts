@@ -50,6 +50,14 @@ export const OtpRoute = {
   },
 };
 
+export const OtpCountriesRoute = {
+  summary: 'The countries one-time codes may be sent to: the form offers these',
+  response: {
+    ...ANY,
+    200: Type.Object({ countries: Type.Array(Type.String({ pattern: '^[A-Z]{2}$' })) }),
+  },
+};
+
 export const OtpVerifyRoute = {
   summary: 'Check a one-time code: a token for the demo request',
   body: CodeCheckBody,
@@ -107,6 +115,18 @@ export const HealthRoute = {
     ...ANY,
     200: Type.Object({ ok: Type.Literal(true) }),
     503: Type.Object({ ok: Type.Literal(false), database: Type.Literal('busy') }),
+  },
+};
+
+export const ReadyRoute = {
+  summary: 'Whether this instance should be sent requests (the proxy’s check): 503 while it drains after SIGTERM',
+  response: {
+    ...ANY,
+    200: Type.Object({ ok: Type.Literal(true) }),
+    503: Type.Object({
+      ok: Type.Literal(false),
+      reason: Type.Union([Type.Literal('draining'), Type.Literal('database'), Type.Literal('migrations')]),
+    }),
   },
 };
 

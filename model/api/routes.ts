@@ -5,11 +5,13 @@ import * as open from './public.ts';
 
 export const API_ROUTES = [
   ['POST', '/api/feedback', open.FeedbackRoute],
+  ['GET', '/api/otp/countries', open.OtpCountriesRoute],
   ['POST', '/api/otp', open.OtpRoute],
   ['POST', '/api/otp/verify', open.OtpVerifyRoute],
   ['POST', '/api/demo-requests', open.DemoRequestRoute],
   ['POST', '/api/voice/events', open.VoiceEventRoute],
   ['GET', '/api/health', open.HealthRoute],
+  ['GET', '/api/ready', open.ReadyRoute],
   ['GET', '/api/openapi.json', open.OpenApiRoute],
   ['POST', '/api/session', desk.SignInRoute],
   ['GET', '/api/session', desk.SessionRoute],

@@ -1,5 +1,6 @@
 // The desk's accounts: `npm run -s desk-user -- add --email sales@example.com` (the password from
 // standard input, or generated and printed once), `… remove --email …`, `… list`.
+import { counted } from './count.ts';
 import { createInterface } from 'node:readline';
 import { MIN_PASSWORD_LENGTH, generatePassword, hashPassword } from '../domain/desk/password.ts';
 import { normaliseEmail } from '../domain/desk/desk-service.ts';
@@ -72,10 +73,11 @@ let code = 0;
 try {
   if (command === 'list') {
     const users = await store.desk.listUsers({ now: Date.now() });
-    for (const u of users) console.log(`${u.email}\t${u.role}\tadded ${u.createdAt}\t${u.sessions} live session(s)`);
+    for (const u of users)
+      console.log(`${u.email}\t${u.role}\tadded ${u.createdAt}\t${counted(u.sessions, 'live session')}`);
     console.error(
       users.length
-        ? `${users.length} account(s).`
+        ? `${counted(users.length, 'account')}.`
         : 'There are no accounts yet: npm run -s desk-user -- add --email you@your-company.example makes one.',
     );
   } else if (command === 'remove') {

@@ -2,6 +2,7 @@
 // `npm run -s export-feedback -- --format json` (`--db PATH` reads another SQLite file), and everything
 // held about one person: `npm run -s export-leads -- --phone +919876543210`. Rows are read a page at a
 // time and written as they come: memory stays flat whatever the count.
+import { counted as inWords } from './count.ts';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { personalData } from '../domain/personal-data.ts';
@@ -71,7 +72,7 @@ async function* person(): AsyncGenerator<string> {
 
 try {
   await pipeline(Readable.from(phone ? person() : chunks(store)), process.stdout);
-  console.error(`${rows} ${what} row(s) exported.`);
+  console.error(`${what === 'leads' ? inWords(rows, 'lead') : inWords(rows, 'feedback message')} exported.`);
 } catch (error) {
   // A reader that went away (| head) is not an error of ours.
   if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;

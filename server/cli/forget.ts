@@ -1,4 +1,5 @@
 // Erasure requests: `npm run -s forget -- --phone +919876543210`, `… --email asha@example.com`.
+import { counted } from './count.ts';
 import { personalData } from '../domain/personal-data.ts';
 import { cli, storeFor, toolConfig } from './args.ts';
 import { phoneArg } from './phone.ts';
@@ -28,13 +29,13 @@ try {
   if (phone) {
     const done = await data.forgetPhone(phone);
     console.log(
-      `Erased ${done.leadIds.length} lead(s)${done.leadIds.length ? ` (${done.leadIds.join(', ')})` : ''} and ${done.codes} code(s) of ${phone}.`,
+      `Erased ${counted(done.leadIds.length, 'lead')}${done.leadIds.length ? ` (${done.leadIds.join(', ')})` : ''} and ${counted(done.codes, 'code')} of ${phone}.`,
     );
     if (done.suppressed) console.log('It stays on the do-not-call list, as its hash.');
     if (done.leadIds.length && config.webhook.url) console.log('The CRM will hear lead.erased for each.');
   } else {
     const done = await data.forgetEmail(String(values.email));
-    console.log(`Erased ${done.feedback} feedback message(s) from ${values.email}.`);
+    console.log(`Erased ${counted(done.feedback, 'feedback message')} from ${values.email}.`);
   }
 } finally {
   await store.close();

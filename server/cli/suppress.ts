@@ -1,5 +1,6 @@
 // The do-not-call list: `npm run -s suppress -- --phone +919876543210 [--remove]`, `… --list`.
 // A suppressed number is never called; its leads are kept, with the call failed as `suppressed`.
+import { counted } from './count.ts';
 import { phoneHash } from '../domain/personal-data.ts';
 import { cli, refuse, storeFor, toolConfig } from './args.ts';
 import { phoneArg } from './phone.ts';
@@ -30,7 +31,9 @@ try {
     const rows = await store.suppressions.list();
     for (const row of rows) console.log(`${row.phone}\t${new Date(row.createdAt).toISOString()}\t${row.reason}`);
     // The count goes to standard error, so the list itself stays clean for a script.
-    console.error(rows.length ? `${rows.length} number(s) on the do-not-call list.` : 'The do-not-call list is empty.');
+    console.error(
+      rows.length ? `${counted(rows.length, 'number')} on the do-not-call list.` : 'The do-not-call list is empty.',
+    );
   } else {
     // Any valid number may be listed, from any country, in the form leads store it (E.164).
     const phone = phoneArg(values.phone);

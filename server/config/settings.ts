@@ -107,6 +107,9 @@ function readSettings(r: Reader) {
       'is required in production: erased numbers are kept only as a keyed hash made with it (openssl rand -hex 32 makes one).',
       null,
     );
+  const metricsToken = r.text('METRICS_TOKEN');
+  if (metricsToken && metricsToken.length < 32)
+    r.fail('METRICS_TOKEN', 'must be at least 32 characters (openssl rand -hex 32 makes one).', null);
   const days = (name: string, fallback: number) => r.int(name, fallback, { min: 0, max: 36_500 });
 
   return {
@@ -190,6 +193,15 @@ function readSettings(r: Reader) {
     },
     /** Keys the hash an erased number is kept as; a fixed development key when unset (refused in production). */
     dataHashKey: dataHashKey || 'development-only-data-hash-key-not-for-production',
+    /** GET /metrics: with `Authorization: Bearer <token>` on the service's port, or without on `port` at 127.0.0.1 (0: none). */
+    metrics: {
+      token: metricsToken,
+      port: r.int('METRICS_PORT', 0, { min: 0, max: 65535 }),
+      /** The gauges read from the database are read again only when older than this. */
+      cacheMs: r.int('METRICS_CACHE_MS', 30_000, { min: 0 }),
+    },
+    /** After SIGTERM, /api/ready answers 503 this long while requests are still served, so the proxy stops sending first. */
+    drainMs: r.int('DRAIN_MS', 5_000, { min: 0, max: 600_000 }),
     webhook: {
       url: webhookUrl,
       secret: webhookSecret,

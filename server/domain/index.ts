@@ -9,6 +9,7 @@ import { voiceEvents } from './calls/voice-events.ts';
 import { startOutbox } from './crm-outbox.ts';
 import { deskService } from './desk/desk-service.ts';
 import { leadIntake } from './leads/lead-intake.ts';
+import { NO_METER, type Meter } from './meter.ts';
 import { otpService } from './otp/otp-service.ts';
 import type { ShowCode } from './otp/providers.ts';
 import { startRetention, TIME_BATCH } from './retention.ts';
@@ -19,9 +20,10 @@ export function startDomain(
   log: FastifyBaseLogger,
   now: () => number = Date.now,
   showCode?: ShowCode,
+  meter: Meter = NO_METER,
 ) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
-  const otp = otpService(config, store, log, now, showCode);
+  const otp = otpService(config, store, log, now, showCode, meter);
   const calls = startCallWorker({ config, store, log, now, vapi });
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const retention = startRetention(store, config.retention, log, now);
@@ -42,7 +44,7 @@ export function startDomain(
     calls,
     outbox,
     voiceEvents: voiceEvents({ config, store, log, now }),
-    desk: deskService(store, now),
+    desk: deskService(store, now, meter),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);

@@ -15,9 +15,10 @@ import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
 import { clientError, refuseBadHosts, refuseOptionsWithoutOrigin } from './framing.ts';
 import { openApi } from './openapi.ts';
 import { permissionsPolicy } from './permissions.ts';
-import { HealthRoute, OpenApiRoute } from '../../model/api/public.ts';
+import { HealthRoute, OpenApiRoute, ReadyRoute } from '../../model/api/public.ts';
 import { refuseControlCharacters } from './input.ts';
 import { parseJsonBodies } from './json-body.ts';
+import type { Readiness } from './ready.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -94,7 +95,7 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
 
 export type Http = Awaited<ReturnType<typeof createHttp>>;
 
-export async function registerRoutes(app: Http, config: ServerConfig, store: Store, domain: Domain) {
+export async function registerRoutes(app: Http, config: ServerConfig, store: Store, domain: Domain, ready: Readiness) {
   const apiMethods = API_METHODS.get(app)!;
   const siteDir = join(config.distDir, 'site');
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
@@ -128,6 +129,10 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       api.get('/health', { schema: HealthRoute }, async (_req, reply) =>
         (await store.probe()) ? { ok: true } : reply.code(503).send({ ok: false, database: 'busy' }),
       );
+      api.get('/ready', { schema: ReadyRoute }, async (_req, reply) => {
+        const reason = await ready.check();
+        return reason ? reply.code(503).send({ ok: false, reason }) : { ok: true };
+      });
     },
     { prefix: '/api' },
   );

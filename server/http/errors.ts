@@ -92,10 +92,13 @@ export function installErrorHandling(
     }
     if (error instanceof DatabaseBusyError) return send(reply, 503, 'busy', error.message);
     switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
-        const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT;
-        return send(reply, 413, 'too-large', `The request is too large: the limit is ${limit / 1024} KiB.`);
-      }
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(
+          reply,
+          413,
+          'too-large',
+          `The request is too large: the limit is ${Math.floor((request.routeOptions.bodyLimit ?? BODY_LIMIT) / 1024)} KiB.`,
+        );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, 'unsupported-media-type', 'Send the request as JSON (Content-Type: application/json).');
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

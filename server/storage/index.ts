@@ -3,7 +3,7 @@
 // resolves once it is on disk, and the event loop never waits on the database.
 import { bindAll, type Bound, type RepositoryName, type Repositories } from './repositories/index.ts';
 import { queueSignals, type Queue } from './queues.ts';
-import { openSqliteWorker } from './sqlite-worker.ts';
+import { DatabaseBusyError, openSqliteWorker } from './sqlite-worker.ts';
 
 /**
  * Operations that only read, run on SQLite's reader thread: the desk's lists, lead pages and changes
@@ -28,12 +28,25 @@ export const READS = new Set([
   'retention.counts',
   'suppressions.list',
   'overview.get',
+  'gauges.read',
+  'gauges.migrations',
 ]);
 
-export { DatabaseBusyError } from './sqlite-worker.ts';
+export { DatabaseBusyError };
 export { DatabaseUnreachableError } from './unreachable.ts';
 export type * from './repositories/index.ts';
 export type { Queue } from './queues.ts';
+
+/** Told of every operation as it ends (the service's metrics); storage knows nothing of what it does with them. */
+export type StoreObserver = {
+  /** `name` is `repository.operation`; `busy` when the database refused it as busy (503). */
+  operation(name: string, seconds: number, busy: boolean): void;
+  /** How long an operation waited for one of PostgreSQL's pooled connections. */
+  poolWait(seconds: number): void;
+};
+
+/** PostgreSQL's pool now: connections open, of them idle, operations waiting for one, and its size. */
+export type PoolUse = { total: number; idle: number; waiting: number; max: number };
 
 export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {
   /** Where the rows are kept (a file, or a PostgreSQL host and database; never credentials). */
@@ -46,7 +59,30 @@ export type Store = { [K in RepositoryName]: Bound<Repositories[K]> } & {
   /** Whether the database answers a probe of its own now (health checks): never a request's query. */
   probe(): Promise<boolean>;
   close(): Promise<void>;
+  /** Sets who is told of each operation (one observer; the last set wins). */
+  observe(observer: StoreObserver): void;
+  /** The connection pool's use (PostgreSQL), null on SQLite. */
+  poolUse(): PoolUse | null;
 };
+
+/** Times each operation for the observer, whoever set it (set after the store opens). */
+function timed(
+  run: (repo: string, op: string, args: unknown) => Promise<unknown>,
+  observer: () => StoreObserver | undefined,
+) {
+  return async (repo: string, op: string, args: unknown) => {
+    const started = performance.now();
+    let busy = false;
+    try {
+      return await run(repo, op, args);
+    } catch (error) {
+      busy = error instanceof DatabaseBusyError;
+      throw error;
+    } finally {
+      observer()?.operation(`${repo}.${op}`, (performance.now() - started) / 1000, busy);
+    }
+  };
+}
 
 /** PostgreSQL when `databaseUrl` is set (several instances can share it), else SQLite at `databasePath`. */
 export async function openStore({
@@ -59,17 +95,25 @@ export async function openStore({
   databaseTimeoutMs?: number;
 }): Promise<Store> {
   const signals = queueSignals();
+  let observer: StoreObserver | undefined;
+  const observe = (o: StoreObserver) => void (observer = o);
   if (databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    const db = await openPostgres(databaseUrl, { timeoutMs: databaseTimeoutMs, signals });
+    const db = await openPostgres(databaseUrl, {
+      timeoutMs: databaseTimeoutMs,
+      signals,
+      onPoolWait: (seconds) => observer?.poolWait(seconds),
+    });
     return {
-      ...bindAll(signals.signalling(db.run)),
+      ...bindAll(signals.signalling(timed(db.run, () => observer))),
       path: db.path,
       dialect: 'postgres',
       answering: db.answering,
       probe: db.probe,
       onAdded: signals.onAdded,
       close: db.close,
+      observe,
+      poolUse: db.poolUse,
     };
   }
   // SQLite gives up on a lock at half the request's budget, so a refused write was not stored;
@@ -91,12 +135,14 @@ export async function openStore({
     await Promise.all([db.close(), reader?.then((r) => r.close())]);
   };
   return {
-    ...bindAll(signals.signalling(call)),
+    ...bindAll(signals.signalling(timed(call, () => observer))),
     path: databasePath,
     dialect: 'sqlite',
     answering: () => db.answering(),
     probe: async () => db.answering(),
     onAdded: signals.onAdded,
     close,
+    observe,
+    poolUse: () => null,
   };
 }

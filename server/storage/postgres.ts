@@ -13,16 +13,22 @@ import { queryOf, runAsync } from './run.ts';
 import { DatabaseBusyError } from './sqlite-worker.ts';
 import { DatabaseUnreachableError } from './unreachable.ts';
 
+const POOL_MAX = 10;
+
 // BIGINT and COUNT come back as strings; the repositories turn them into numbers where they read them.
 export async function openPostgres(
   url: string,
-  { timeoutMs = 4000, signals }: { timeoutMs?: number; signals?: QueueSignals } = {},
+  {
+    timeoutMs = 4000,
+    signals,
+    onPoolWait,
+  }: { timeoutMs?: number; signals?: QueueSignals; onPoolWait?: (seconds: number) => void } = {},
 ) {
   // A query that cannot finish in time (locks, an overloaded server) is cancelled by the server
   // itself and the request is answered 503, as with SQLite.
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
     application_name: 'ai-agent-widgets',
@@ -51,7 +57,9 @@ export async function openPostgres(
     const gen = operation(repo, op)(args);
     let client: pg.PoolClient | undefined;
     try {
+      const asked = performance.now();
       client = await pool.connect();
+      onPoolWait?.((performance.now() - asked) / 1000);
       await client.query('BEGIN');
       const c = client;
       const value = await runAsync(gen, async (step): Promise<Row[]> => {
@@ -95,6 +103,7 @@ export async function openPostgres(
       return ok;
     },
     listening: () => listener?.listening() ?? false,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     async close() {
       await listener?.close();
       await pool.end();

@@ -50,7 +50,12 @@ describe('an empty list says so', { timeout: 60_000 }, () => {
     expect(tool('cli/suppress', '--phone', '+919876543210', '--db', db).status).toBe(0);
     const listed = tool('cli/suppress', '--list', '--db', db);
     expect(listed.stdout).toMatch(/^\+919876543210\t/);
-    expect(listed.stderr).toBe('1 number(s) on the do-not-call list.\n');
+    expect(listed.stderr).toBe('1 number on the do-not-call list.\n');
+    // Counts read as sentences, never "row(s)".
+    expect(tool('cli/export', 'leads', '--format', 'csv', '--db', db).stderr).toBe('0 leads exported.\n');
+    expect(tool('cli/export', 'feedback', '--format', 'csv', '--db', db).stderr).toBe(
+      '0 feedback messages exported.\n',
+    );
   });
 
   it('on the desk accounts', () => {

@@ -115,7 +115,7 @@ describe('npm run desk-user', () => {
         expect(run(['add', '--email', 'not-an-email'], 'another long password').status).toBe(2);
         const list = run(['list']);
         expect(list.stdout).toMatch(
-          /^ops@example.com\tagent\tadded .*\t0 live session\(s\)\nsales@example.com\tadmin\tadded /,
+          /^ops@example.com\tagent\tadded .*\t0 live sessions\nsales@example.com\tadmin\tadded /,
         );
 
         const store = await openStore({ databasePath: db });

@@ -384,8 +384,10 @@ describe('what the desk shows', () => {
 describe('the desk pages', () => {
   it('are never cached nor indexed', async () => {
     const s = await service();
-    for (const url of ['/desk', '/desk/feedback', '/desk/leads/12']) {
+    // Every page the desk app routes: a reload of the overview or the To call list is the app, not a 404.
+    for (const url of ['/desk', '/desk/to-call', '/desk/overview', '/desk/feedback', '/desk/audit', '/desk/leads/12']) {
       const res = await get(s.h, url);
+      expect(res.statusCode, url).not.toBe(404);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     }

@@ -269,7 +269,7 @@ describe('the tools', () => {
         leads: [{ name: NAME, call: { transcript: expect.stringContaining('Hello') } }],
         doNotCall: { reason: 'asked' },
       });
-      expect(tool('forget', '--', '--phone', PHONE)).toContain('Erased 1 lead(s)');
+      expect(tool('forget', '--', '--phone', PHONE)).toContain('Erased 1 lead (');
       expect(tool('suppress', '--', '--list')).toContain(hash);
       expect(tool('export-leads', '--')).not.toContain('Quartermaine');
     } finally {

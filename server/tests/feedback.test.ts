@@ -76,6 +76,14 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('counts code points, as the widget does: 5,000 emoji (10,000 UTF-16 units, 20,000 bytes) are taken, 5,001 refused', async () => {
+    const taken = await post({ name: '🙂'.repeat(200), email: valid.email, message: '🙂'.repeat(5000) });
+    expect(taken.statusCode).toBe(201);
+    const refused = await post({ ...valid, message: '🙂'.repeat(5001) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('message');
+  });
+
   it('answers 413 over its limit (the largest valid body, every character escaped), storing nothing', async () => {
     const limit = bodyLimitOf(FeedbackBody);
     expect(limit).toBeGreaterThan(60 * 1024);
@@ -83,7 +91,7 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
       error: 'too-large',
-      message: `The request is too large: the limit is ${limit / 1024} KiB.`,
+      message: `The request is too large: the limit is ${Math.floor(limit / 1024)} KiB.`,
     });
     expect(await h.store.feedback.count()).toBe(0);
   });

@@ -65,6 +65,14 @@ describe('POST /api/demo-requests', () => {
     expect(stored.call).toMatchObject({ status: 'not-configured' });
   });
 
+  it('stores the time zone by its current name: a browser that says Asia/Calcutta means Asia/Kolkata', async () => {
+    const h = await service();
+    const res = await post(h, '/api/demo-requests', lead(await verified(h), { timeZone: 'Asia/Calcutta' }));
+    expect(res.statusCode).toBe(201);
+    const [stored] = await h.store.leads.list();
+    expect(stored.lead.source.timeZone).toBe('Asia/Kolkata');
+  });
+
   it('refuses consent it does not know (never cut or replaced), in another version, or not ticked', async () => {
     const h = await service();
     const token = await verified(h);

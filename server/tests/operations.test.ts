@@ -180,18 +180,26 @@ describe('settings checked at start', () => {
     expect(lines[0]).toContain(`Cannot start: ${line}`);
   });
 
-  it('says which setting to change when the port is taken, instead of a stack trace', async () => {
+  it('says which setting to change when the port is taken, offering one that is free, instead of a stack trace', async () => {
     const { createServer } = await import('node:net');
     const taken = createServer().listen(0, '127.0.0.1');
     await new Promise((r) => taken.once('listening', r));
     const port = (taken.address() as { port: number }).port;
+    // The next one is taken too (by this test, or already by someone else): it is not offered.
+    const next = createServer()
+      .on('error', () => {})
+      .listen(port + 1, '127.0.0.1');
+    await new Promise((r) => setTimeout(r, 50));
     h = await testApp();
     const run = start({ PORT: String(port), DATABASE_PATH: join(h.dir, 'busy-port.sqlite') });
     taken.close();
+    next.close();
     expect(run.status).toBe(1);
+    const offered = Number(/e\.g\. PORT=(\d+) \(free now\)\.$/.exec(run.stderr.trim())?.[1]);
     expect(run.stderr.trim()).toBe(
-      `Cannot start: 127.0.0.1:${port} is already in use. Set PORT (or HOST) to another value, e.g. PORT=${port + 1}.`,
+      `Cannot start: 127.0.0.1:${port} is already in use. Set PORT (or HOST) to another value, e.g. PORT=${offered} (free now).`,
     );
+    expect(offered).toBeGreaterThan(port + 1);
   });
 
   it('answers --help on every command-line tool', () => {

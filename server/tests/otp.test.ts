@@ -28,6 +28,20 @@ async function twilioService(env: Record<string, string> = {}) {
 }
 const wrong = (code: string | undefined) => (code === '000000' ? '111111' : '000000');
 
+describe('GET /api/otp/countries', () => {
+  it('answers the countries codes may be sent to, India by default, OTP_COUNTRIES otherwise', async () => {
+    const india = await service();
+    const res = await india.app.inject({ method: 'GET', url: '/api/otp/countries' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ countries: ['IN'] });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const two = await service({ OTP_COUNTRIES: 'in,GB' });
+    expect((await two.app.inject({ method: 'GET', url: '/api/otp/countries' })).json()).toEqual({
+      countries: ['IN', 'GB'],
+    });
+  });
+});
+
 describe('POST /api/otp', () => {
   it('sends a 6-digit code (printed by the console provider), storing only its hash', async () => {
     const h = await service();

@@ -26,6 +26,8 @@ export async function startInstance(dir: string, env: Record<string, string>): P
       OTP_MAX_PER_HOUR: '100000',
       FEEDBACK_RATE_LIMIT: '100000',
       CALL_HOURS: '00:00-24:00',
+      // These tests stop instances to restart them; drain.test.ts tests the drain itself.
+      DRAIN_MS: '0',
       DIST_DIR: join(dir, 'dist'),
       ...env,
     },

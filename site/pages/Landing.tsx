@@ -47,6 +47,7 @@ export function Landing() {
               greeting={GREETING}
               publicKey={config.voice.publicKey}
               assistantId={config.voice.assistantId}
+              simulate={config.voice.simulate}
               apiUrl={config.voice.apiUrl}
               captions
               consentText={VOICE_CONSENT}

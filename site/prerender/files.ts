@@ -53,7 +53,8 @@ export function prerenderedFiles(template: string, render: (path: string) => str
 export function styleHashes(pages: string[]): string[] {
   const hashes = new Set<string>();
   for (const html of pages)
-    for (const [, css] of html.matchAll(/<style data-ai-widgets-ssr="[^"]*">([^<]*)<\/style>/g))
+    // Up to its end tag, not its first "<": minified CSS writes `max-width: 329px` as `width<=329px`.
+    for (const [, css] of html.matchAll(/<style data-ai-widgets-ssr="[^"]*">([\s\S]*?)<\/style>/g))
       hashes.add(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
   return [...hashes].sort();
 }

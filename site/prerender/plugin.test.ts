@@ -15,3 +15,13 @@ describe('the prerendered pages', () => {
     );
   });
 });
+
+describe("the widgets' printed styles, allowed by hash", () => {
+  it('hashes a style whole, up to its end tag, even with a "<" inside (minified `width<=329px`)', async () => {
+    const { createHash } = await import('node:crypto');
+    const { styleHashes } = await import('./files');
+    const css = '.a{color:red}@container (width<=329px){.b{flex-wrap:wrap}}';
+    const sha = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    expect(styleHashes([`<p><style data-ai-widgets-ssr="0.1.0">${css}</style></p>`])).toEqual([sha]);
+  });
+});

@@ -10,6 +10,7 @@ import { audit } from './lighthouse.mjs';
 import { measureClicks, measureDownloads, measureLayoutShift, measureTapToProvider } from './network.mjs';
 import { measureCallShift, measureVoiceLoadShift } from './call-shift.mjs';
 import { markdown } from './report.mjs';
+import { measureTyping } from './typing.mjs';
 import { phoneCost } from './budgets.mjs';
 import { serve } from './serve.mjs';
 import { writeDocBlock } from './doc-block.mjs';
@@ -80,6 +81,8 @@ async function main() {
     const callShift = await measureCallShift(server.origin);
     console.error('bench: layout shift of a bare voice tag as the page loads');
     const voiceLoad = await measureVoiceLoadShift(server.origin);
+    console.error('bench: a typed conversation (Send, streamed pieces, CLS through 20 turns, keys with 200 lines)');
+    const typing = await measureTyping(server);
     /** @type {Record<string, string>} */
     const urls = {
       'partner page with <ai-voice-demo>': `${server.origin}/examples/partner.html`,
@@ -113,6 +116,7 @@ async function main() {
       shift,
       callShift,
       voiceLoad,
+      typing,
       lighthouse,
     };
     const { text, verdicts } = markdown(report);

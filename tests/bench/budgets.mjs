@@ -1,4 +1,5 @@
 // The budgets of issue 5, checked against a report. Pure: unit-tested in budgets.test.ts.
+import { checkTyping } from './typing-budgets.mjs';
 
 /** KB here are 1,000 bytes. */
 export const LIMITS = {
@@ -59,7 +60,7 @@ export const NEVER = {
  * @typedef {{ median: number, sdkLoadedFirst: boolean }} ClickTiming
  * @typedef {{ performance: number, accessibility: number, bestPractices: number, seo: number, tbtMs: number, cls: number, lcpMs: number, fcpMs?: number }} Audit
  * @typedef {{ india: number, all: number, files: string[] }} PhoneCost
- * @typedef {{ phone?: PhoneCost, pages: Record<string, PageDownloads>, clicks: Record<string, ClickTiming>, tap?: { median: number, runs: number[] }, shift?: Record<string, number>, callShift?: Record<string, number>, voiceLoad?: Record<string, number>, lighthouse?: Record<string, Audit> }} Measured
+ * @typedef {{ phone?: PhoneCost, pages: Record<string, PageDownloads>, clicks: Record<string, ClickTiming>, tap?: { median: number, runs: number[] }, shift?: Record<string, number>, callShift?: Record<string, number>, voiceLoad?: Record<string, number>, typing?: import('./typing-budgets.mjs').TypingFigures, lighthouse?: Record<string, Audit> }} Measured
  * @typedef {{ budget: string, limit: string, actual: string, ok: boolean }} Verdict
  */
 
@@ -216,6 +217,8 @@ export function checkBudgets(m) {
       styled.length > 0 && Math.max(...styled.map(([, v]) => v)) <= LIMITS.voiceLoadCls,
     );
   }
+
+  checkTyping(m.typing, check);
 
   const lh = m.lighthouse;
   if (!lh) check('Lighthouse budgets', 'audited', 'not run', false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBudgets } from './budgets.mjs';
+import type { TypingFigures } from './typing-budgets.mjs';
 
 const audit = (
   performance: number,
@@ -58,6 +59,12 @@ function report() {
       'a bare tag with captions between copy, the stylesheet linked 1280 px': 0,
       'a bare tag between copy, no stylesheet 390 px': 0.006,
     } as Record<string, number> | undefined,
+    typing: {
+      sendToRequest: { median: 12, max: 30, runs: 40 },
+      deltaFrames: { median: 0, p95: 1, max: 2, pieces: 320 },
+      cls: { '20 typed turns between copy 390 px': 0, '20 typed turns between copy 1280 px': 0 },
+      keyToPaint: { slowest: 24, over16: 2, keys: 40 },
+    } as TypingFigures | undefined,
     lighthouse: {
       'partner page with <ai-voice-demo>': audit(100),
       'partner page without it': audit(100),
@@ -226,5 +233,24 @@ describe('the budgets of npm run bench', () => {
     ).toEqual([]);
     expect(broken({ ...report(), voiceLoad: { 'a bare tag between copy, no stylesheet 390 px': 0 } })).toEqual([load]);
     expect(broken({ ...report(), voiceLoad: undefined })).toEqual([load]);
+  });
+
+  it('flag a typed conversation: a slow Send, pieces shown frames late, a shift through its turns, slow keys', () => {
+    const typing = report().typing as TypingFigures;
+    const slow = {
+      ...typing,
+      sendToRequest: { median: 51, max: 60, runs: 40 },
+      deltaFrames: { median: 0, p95: 2, max: 3, pieces: 320 },
+      cls: { ...typing.cls, '20 typed turns between copy 390 px': 0.0001 },
+      keyToPaint: { slowest: 56, over16: 3, keys: 40 },
+    };
+    const all = [
+      'typed conversation: Send to the request leaving (code loaded)',
+      'typed conversation: a streamed piece to the frame that shows it',
+      'typed conversation: 20 turns between copy: CLS',
+      'typed conversation: key to paint with 200 lines in the log',
+    ];
+    expect(broken({ ...report(), typing: slow })).toEqual(all);
+    expect(broken({ ...report(), typing: undefined })).toEqual(all);
   });
 });

@@ -104,6 +104,8 @@ export const LOAD_PAGES = /** @type {const} */ ([
   ['a bare tag between copy, the stylesheet linked', '/bench/voice-copy-css.html'],
   ['a bare tag with captions between copy, no stylesheet', '/bench/voice-call.html'],
   ['a bare tag between copy, no stylesheet', '/bench/voice-copy.html'],
+  ['a bare text-mode tag between copy, the stylesheet linked', '/bench/text-css.html'],
+  ['a bare text-mode tag between copy, no stylesheet', '/bench/text.html'],
 ]).flatMap(([label, path]) =>
   /** @type {const} */ ([390, 1280]).map((width) => /** @type {const} */ ([label, path, width])),
 );
@@ -116,7 +118,11 @@ export const LOAD_PAGES = /** @type {const} */ ([
  */
 export function measureVoiceLoadShift(origin) {
   return clsPerPage(origin, LOAD_PAGES, async (page) => {
-    await page.locator('ai-voice-demo').getByRole('button', { name: 'Start a voice call with our AI agent' }).waitFor();
+    // A call's card is drawn once its button is; a typed conversation's once Send is.
+    await page
+      .locator('ai-voice-demo')
+      .getByRole('button', { name: /^(Start a voice call with our AI agent|Send)$/ })
+      .waitFor();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
   });

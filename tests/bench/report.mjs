@@ -74,6 +74,27 @@ export function markdown(report, { files = true } = {}) {
       '#### A tap on the voice button to the provider (a phone: no resting pointer; from the touch to `POST /call/web`)',
       table(['Median', 'Runs (ms)'], [[`${report.tap.median} ms`, report.tap.runs.join(', ')]]),
     );
+  if (report.typing) {
+    const t = report.typing;
+    parts.push(
+      '#### A typed conversation against a local `/chat/web` (pieces 100 ms apart; 20 turns at 390 and at 1280 px)',
+      table(
+        ['Measure', 'Figure'],
+        [
+          ['Enter to the request leaving (median / slowest)', `${t.sendToRequest.median} / ${t.sendToRequest.max} ms`],
+          [
+            'Frame boundaries from a piece written to it shown (median / 95th percentile / most)',
+            `${t.deltaFrames.median} / ${t.deltaFrames.p95} / ${t.deltaFrames.max} of ${t.deltaFrames.pieces} pieces`,
+          ],
+          ...Object.entries(t.cls).map(([w, v]) => [`CLS, ${w}`, String(v)]),
+          [
+            'Key to paint, 200 lines in the log (slowest; keys over 16 ms)',
+            `${t.keyToPaint.slowest} ms; ${t.keyToPaint.over16} of ${t.keyToPaint.keys}`,
+          ],
+        ],
+      ),
+    );
+  }
   if (report.lighthouse)
     parts.push(
       '#### Lighthouse (mobile; medians of the runs)',

@@ -105,6 +105,32 @@ function landings(printed) {
   };
 }
 
+/** Pieces of each typed answer, a tenth of a second apart: each is marked, to be found on screen. */
+export const CHAT_PIECES = 8;
+
+/**
+ * The provider's web chat as its contract gives it (a session, `data:` lines of deltas, `[DONE]`),
+ * noting the moment each piece is written, to compare with the moment it is on screen.
+ * @param {any} body @param {import('fastify').FastifyReply} reply @param {{ piece: string, at: number }[]} writes
+ */
+async function benchChat(body, reply, writes) {
+  if (body?.sessionEnd) return reply.send({ ended: true });
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+  const turn = writes.length / CHAT_PIECES;
+  const sessionId = body?.sessionId ?? 'bench-session';
+  for (let i = 0; i < CHAT_PIECES; i++) {
+    const piece = `t${turn}p${i} `;
+    res.write(
+      `data: ${JSON.stringify({ id: `m${turn}`, sessionId, path: 'chat.output[0].content', delta: piece })}\n\n`,
+    );
+    writes.push({ piece, at: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  res.end('data: [DONE]\n\n');
+}
+
 /** The example partner page with the widget's script tag and element taken out. */
 function partnerWithout() {
   const html = readFileSync(new URL('../../examples/partner.html', import.meta.url), 'utf8');
@@ -119,7 +145,7 @@ function partnerWithout() {
 
 /**
  * @param {{ port: number, distDir: string }} options
- * @returns {Promise<{ origin: string, close(): Promise<void> }>}
+ * @returns {Promise<{ origin: string, chatWrites: { piece: string, at: number }[], close(): Promise<void> }>}
  */
 export async function serve({ port, distDir }) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-bench-'));
@@ -192,11 +218,28 @@ export async function serve({ port, distDir }) {
   app.get('/bench/voice-copy-css.html', (_req, reply) =>
     reply.type('text/html').send(styled(page('Benchmark: a voice card', card))),
   );
+  // Talk or type: a typed conversation between copy, answered by a fake of the provider's `/chat/web`
+  // on this server (typing.mjs), which notes when it writes each piece of an answer.
+  const text = [
+    '<p>Write to our receptionist: type below and press Enter.</p>',
+    `<ai-voice-demo id="bench-text" mode="text" public-key="bench-key" assistant-id="bench-assistant" api-url="/bench/chat"></ai-voice-demo>`,
+    '<p id="below">This copy must stay where it is during the conversation.</p>',
+  ].join('\n');
+  app.get('/bench/text.html', (_req, reply) =>
+    reply.type('text/html').send(page('Benchmark: a typed conversation', text)),
+  );
+  app.get('/bench/text-css.html', (_req, reply) =>
+    reply.type('text/html').send(styled(page('Benchmark: a typed conversation', text))),
+  );
+  /** @type {{ piece: string, at: number }[]} */
+  const chatWrites = [];
+  app.post('/bench/chat/chat/web', (request, reply) => benchChat(request.body, reply, chatWrites));
   const without = partnerWithout();
   app.get('/bench/partner-without.html', (_req, reply) => reply.type('text/html').send(without));
   await app.listen({ port, host: '127.0.0.1' });
   return {
     origin: `http://127.0.0.1:${port}`,
+    chatWrites,
     async close() {
       await app.close();
       await store.close();

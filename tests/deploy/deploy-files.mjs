@@ -336,7 +336,7 @@ export function lintCompose(text, readFile) {
 }
 
 /**
- * The proxy balances over both instances, checks /api/health, and holds a request while an
+ * The proxy balances over both instances, checks /api/ready, and holds a request while an
  * instance restarts (lb_try_duration).
  * @param {string} text
  * @returns {string[]}
@@ -350,8 +350,9 @@ export function lintCaddyfile(text) {
   for (const upstream of ['app1:4173', 'app2:4173']) {
     if (!upstreams.includes(upstream)) problems.push(`reverse_proxy does not name ${upstream}`);
   }
-  if (!/^\s*health_uri\s+\/api\/health\s*$/m.test(code))
-    problems.push('no active health check on /api/health (health_uri)');
+  // Readiness, not liveness: /api/ready turns 503 while an instance drains after SIGTERM.
+  if (!/^\s*health_uri\s+\/api\/ready\s*$/m.test(code))
+    problems.push('no active health check on /api/ready (health_uri)');
   if (!/^\s*lb_try_duration\s+\d+m?s\s*$/m.test(code))
     problems.push('no lb_try_duration: a request to a restarting instance would fail');
   return problems;

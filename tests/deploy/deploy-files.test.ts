@@ -163,9 +163,10 @@ describe('compose.yaml', () => {
   const compose = read('compose.yaml');
   const mounted = (path: string) => read(join(dirname('compose.yaml'), path));
 
-  it('has postgres, app1 and app2 on it, and Caddy in front checking /api/health', () => {
+  it('has postgres, app1 and app2 on it, Caddy in front checking /api/ready, and Prometheus on a profile', () => {
     expect(lintCompose(compose, mounted)).toEqual([]);
-    expect(Object.keys(parseCompose(compose).services)).toEqual(['postgres', 'app1', 'app2', 'proxy']);
+    expect(Object.keys(parseCompose(compose).services)).toEqual(['postgres', 'app1', 'app2', 'proxy', 'prometheus']);
+    expect(parseCompose(compose).services.prometheus.profiles).toEqual(['monitoring']);
   });
 
   it('holds no secret: every password comes from the environment or .env', () => {
@@ -219,7 +220,7 @@ services:
       'app1: no healthcheck on /api/health',
       'no app2 service',
       './Caddyfile: reverse_proxy does not name app2:4173',
-      './Caddyfile: no active health check on /api/health (health_uri)',
+      './Caddyfile: no active health check on /api/ready (health_uri)',
       './Caddyfile: no lb_try_duration: a request to a restarting instance would fail',
     ]);
   });

@@ -81,6 +81,8 @@ export async function open(
   );
   await f.root.hover();
   await expect(f.phone).toBeEditable({ timeout: 15_000 });
+  // The first paint's input is live at once; the library's field comes with its country menu.
+  await expect(f.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
   return f;
 }
 

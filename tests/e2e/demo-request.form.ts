@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** The four demo agents as the form shows them, in order (README, `<ai-demo-request>`). */
@@ -27,8 +27,10 @@ export const hintFor = (...steps: string[]) =>
   `To get a call, ${steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)}` : steps[0]}.`;
 
 /** One `<ai-demo-request>` as a visitor sees it; locators pierce its open shadow root. */
-export function demoForm(page: Page, id: string) {
-  const root = page.locator(`#${id}`);
+export const demoForm = (page: Page, id: string) => demoFormIn(page, page.locator(`#${id}`));
+
+/** The form inside `root` (an `<ai-demo-request>`), as `demoForm`. */
+export function demoFormIn(page: Page, root: Locator) {
   const phoneBox = root.locator('.PhoneInput');
   const radio = (title: AgentTitle) => root.getByRole('radio', { name: title, exact: true });
   return {
@@ -41,7 +43,6 @@ export function demoForm(page: Page, id: string) {
       root.locator('label').filter({ has: page.getByRole('radio', { name: title, exact: true }) }),
     selectedMarkers: root.getByText('Selected', { exact: true }),
     name: root.getByRole('textbox', { name: 'Name', exact: true }),
-    // exact: the lazy chunk's placeholder is named "Phone Number (loading)".
     phone: root.getByRole('textbox', { name: 'Phone Number', exact: true }),
     country: root.getByRole('combobox', { name: 'Phone number country' }),
     phoneBox,
@@ -64,6 +65,8 @@ export async function ready(form: DemoForm): Promise<void> {
   // The phone input loads when a visitor reaches for the form: point at it, as they would.
   await form.root.hover();
   await expect(form.phone).toBeEditable({ timeout: 15_000 });
+  // The first paint's input is live at once; the library's field comes with its country menu.
+  await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
 }
 
 /** Types national digits after the fixed country calling code, as a visitor would. */

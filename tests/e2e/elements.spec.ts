@@ -8,7 +8,12 @@ async function loadScript(page: Page) {
     script.src = '../dist/widgets/ai-widgets.js';
     document.head.append(script);
   });
-  await page.waitForFunction(() => !!customElements.get('ai-demo-request') && !!customElements.get('ai-voice-demo'));
+  // The script defines the widgets the page holds.
+  await page.waitForFunction(() =>
+    ['ai-voice-demo', 'ai-feedback', 'ai-demo-request'].every(
+      (tag) => !document.querySelector(tag) || !!customElements.get(tag),
+    ),
+  );
 }
 
 /** A scripted voice client for `selector`, kept on window so the test can drive and read it. */

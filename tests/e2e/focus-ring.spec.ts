@@ -129,9 +129,9 @@ test('the demo form: an agent card, the name field, the consent box and the priv
   await page.goto('/experience');
   const form = page.locator('ai-demo-request');
   await form.hover();
-  // The form's code is in once the phone field is editable (drawn before it, the field says it is loading):
+  // The form's code is in once the phone field's country menu is (the first paint's input is live before it):
   // the hand-over replaces the controls, so none is measured before it.
-  await expect(form.getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable({ timeout: 15_000 });
+  await expect(form.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
   await page.mouse.move(0, 0);
   const radio = form.getByRole('radio', { name: 'AI Receptionist' });
   await expectVisibleRing(page, 'an agent card', radio, form.locator('label.agent').first());

@@ -24,6 +24,8 @@ for (const width of [390, 1280]) {
     const voice = page.locator('ai-voice-demo');
     await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
+    // The hero as a site with voice settings has it (this build has none, so it is simulated, spec'd in simulate.spec.ts).
+    await voice.evaluate((el) => (el.removeAttribute('simulate'), el.setAttribute('public-key', 'test-public-key')));
     const emit = await scriptedVoice(page);
     const atRest = await boxes(page);
     const still = async (state: string) => expect(await boxes(page), `${state} at ${width} px`).toEqual(atRest);

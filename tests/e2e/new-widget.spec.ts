@@ -45,7 +45,12 @@ test('a scaffolded widget builds from its one registry line and is defined, draw
     default: './dist/widgets/sample-card.js',
   });
 
-  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, 'vite.widget.config.ts', dir);
+  // The copy's own config (a relative name would be the tree's, resolved from the working directory).
+  const loaded = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    join(dir, 'vite.widget.config.ts'),
+    dir,
+  );
   const plugins: PluginOption[] = (loaded!.config.plugins ?? []).flat(2);
   await build({
     ...loaded!.config,

@@ -20,11 +20,12 @@ test.describe('widgets load their code on demand', () => {
     await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
     await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
     await page.waitForLoadState('networkidle');
-    // The loader first; then, requested together, the entry and the element definitions it shares with the
-    // package's entries: no React, no component.
+    // The loader first; then, requested together, the voice demo's own entry and its element's chunks:
+    // no React, no component, and nothing of the widgets the page does not hold.
     const before = loaded.filter((u) => u.includes('/dist/widgets/'));
     expect(before[0]).toMatch(/ai-widgets\.js$/);
-    expect(before).toContainEqual(expect.stringMatching(/ai-widgets\.[\w-]+\.js$/));
+    expect(before).toContainEqual(expect.stringMatching(/\/voice-demo\.[\w-]+\.js$/));
+    expect(before.filter((u) => /\/(ai-widgets|feedback|demo-request)\.[\w-]+\.js$/.test(u))).toEqual([]);
     expect(
       before.filter((u) => REACT_CHUNK.test(u) || /VoiceDemo|PhoneField|DemoRequest\.|Feedback\.|sentry/.test(u)),
     ).toEqual([]);

@@ -70,10 +70,11 @@ test('the image’s command line serves the site, the widgets and the examples, 
       expect((await response.text()).length, `GET ${path} has a body`).toBeGreaterThan(0);
     }
 
+    // The drain (DRAIN_MS, 5 s by default: /api/ready answers 503 while it still serves) comes first.
     child.kill('SIGTERM');
     const stopped = await Promise.race([
       exited,
-      new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 10_000)),
+      new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 15_000)),
     ]);
     expect(stopped, `exit on SIGTERM; output:\n${output}`).toEqual({ code: 0, signal: null });
   } finally {

@@ -77,7 +77,7 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await page.goto('/ssr/page.html', { waitUntil: 'commit' });
     const form = demoForm(page, 'demo');
     await expect(form.radios).toHaveCount(4);
-    await expect(form.root.getByRole('textbox', { name: 'Phone Number (loading)' })).toHaveValue('+91');
+    await expect(form.root.getByRole('textbox', { name: 'Phone Number', exact: true })).toHaveValue('+91');
     expect(await defined(page, 'ai-demo-request')).toBe(false);
     const below = await page.locator('#below').boundingBox();
     await form.card('AI Real-Estate Cold Caller').click();
@@ -252,6 +252,55 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
     await voice.getByRole('button').first().click();
     await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
+  });
+
+  test('words typed in the text field before our script are kept; Enter pressed then sends them once it arrives', async ({
+    page,
+  }) => {
+    const release = await holdScript(page);
+    // The provider's web chat, answered by the test: one streamed answer, its session, [DONE].
+    const asked: { input: unknown; sessionId?: string }[] = [];
+    await page.route('https://chat.provider.test/chat/web', async (route) => {
+      asked.push(route.request().postDataJSON());
+      const piece = (delta: string) =>
+        `data: ${JSON.stringify({ id: 'm1', sessionId: 's1', path: 'chat.output[0].content', delta })}\n\n`;
+      await route.fulfill({
+        contentType: 'text/event-stream',
+        body: `${piece('We open ')}${piece('at nine.')}data: [DONE]\n\n`,
+      });
+    });
+    const attributes = {
+      mode: 'text',
+      'public-key': 'pk',
+      'assistant-id': 'a',
+      'api-url': 'https://chat.provider.test',
+    };
+    await serve(page, [
+      ['ai-voice-demo', { id: 'sent', ...attributes }],
+      ['ai-voice-demo', { id: 'kept', ...attributes, 'assistant-id': 'b' }],
+    ]);
+    await page.goto('/ssr/page.html', { waitUntil: 'commit' });
+    const sent = page.locator('#sent').getByRole('textbox', { name: 'Message to the AI agent' });
+    const kept = page.locator('#kept').getByRole('textbox', { name: 'Message to the AI agent' });
+    await sent.pressSequentially('Do you open on Sunday?', { delay: 20 });
+    await sent.press('Enter');
+    await kept.pressSequentially('Half-written', { delay: 20 });
+    expect(await defined(page, 'ai-voice-demo')).toBe(false);
+    // Enter before our script is a press of Send, not a new line: the words wait in the field.
+    await expect(sent).toHaveValue('Do you open on Sunday?');
+    release();
+    const log = page.locator('#sent').getByRole('log');
+    await expect(log.locator('.caption')).toHaveText(['You: Do you open on Sunday?', 'Agent: We open at nine.'], {
+      timeout: 15_000,
+    });
+    await expect(sent).toHaveValue('');
+    expect(asked).toEqual([expect.objectContaining({ input: 'Do you open on Sunday?', assistantId: 'a' })]);
+    // The other field was only typed in: its words and caret are there to go on with, and nothing was sent for it.
+    await expect(kept).toHaveValue('Half-written');
+    await expect(kept).toBeFocused();
+    await kept.pressSequentially(' now', { delay: 20 });
+    await expect(kept).toHaveValue('Half-written now');
+    expect(asked).toHaveLength(1);
   });
 
   test('an agent picked before our script can be changed after it', async ({ page }) => {

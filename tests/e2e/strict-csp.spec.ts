@@ -44,3 +44,69 @@ test('under script-src and style-src self, all three widgets render and work', a
 
   expect(violations).toEqual([]);
 });
+
+test('typed conversations, two at once, under a strict CSP whose connect-src lists only the provider', async ({
+  page,
+}) => {
+  const violations = await cspViolations(page);
+  await page.addInitScript(() => {
+    const w = window as unknown as { microphone: number };
+    w.microphone = 0;
+    navigator.mediaDevices.getUserMedia = () => (w.microphone++, Promise.reject(new Error('not asked for')));
+  });
+  // The provider's web chat (the default api-url): each answer says which assistant and which session it came from.
+  const asked: { assistantId: string; input: unknown; sessionId?: string }[] = [];
+  await page.route('https://api.vapi.ai/chat/web', async (route) => {
+    const body = route.request().postDataJSON();
+    asked.push(body);
+    const sessionId = body.sessionId ?? `session-${body.assistantId}`;
+    const piece = (delta: string) =>
+      `data: ${JSON.stringify({ id: 'm', sessionId, path: 'chat.output[0].content', delta })}\n\n`;
+    await route.fulfill({
+      contentType: 'text/event-stream',
+      body: `${piece(`${body.assistantId} `)}${piece('answers.')}data: [DONE]\n\n`,
+    });
+  });
+  // The policy docs/embedding.md gives a page with a typed conversation, and nothing more.
+  await page.route('**/examples/strict-text.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      headers: {
+        'content-security-policy':
+          "default-src 'none'; script-src 'self'; style-src 'self'; connect-src https://api.vapi.ai; img-src 'self' data:",
+      },
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two typed conversations</title>
+<script src="../dist/widgets/ai-widgets.js" async></script></head><body>
+<ai-voice-demo id="sales" mode="text" public-key="pk" assistant-id="sales-agent"></ai-voice-demo>
+<ai-voice-demo id="support" mode="text" public-key="pk" assistant-id="support-agent"></ai-voice-demo>
+</body></html>`,
+    }),
+  );
+  await page.goto('/examples/strict-text.html');
+  const field = (id: string) => page.locator(`#${id}`).getByRole('textbox', { name: 'Message to the AI agent' });
+  const log = (id: string) => page.locator(`#${id}`).getByRole('log', { name: 'Conversation' }).locator('.caption');
+  await field('sales').fill('Prices?');
+  await field('support').fill('Opening hours?');
+  await field('sales').press('Enter');
+  await field('support').press('Enter');
+  await expect(log('sales')).toHaveText(['You: Prices?', 'Agent: sales-agent answers.']);
+  await expect(log('support')).toHaveText(['You: Opening hours?', 'Agent: support-agent answers.']);
+  // Each goes on in its own session.
+  await field('support').fill('And Sunday?');
+  await field('support').press('Enter');
+  await expect(log('support')).toHaveText([
+    'You: Opening hours?',
+    'Agent: support-agent answers.',
+    'You: And Sunday?',
+    'Agent: support-agent answers.',
+  ]);
+  await expect(log('sales')).toHaveCount(2);
+  expect(asked.at(-1)).toMatchObject({ assistantId: 'support-agent', sessionId: 'session-support-agent' });
+  // Styles applied from adopted sheets, not blocked <style>.
+  await expect(page.locator('#sales').getByRole('button', { name: 'Send', exact: true })).not.toHaveCSS(
+    'background-color',
+    'rgba(0, 0, 0, 0)',
+  );
+  expect(await page.evaluate(() => (window as unknown as { microphone: number }).microphone)).toBe(0);
+  expect(violations).toEqual([]);
+});

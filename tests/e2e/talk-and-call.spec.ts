@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { STUB_ORIGIN } from '../support/ports';
+import { axeViolations } from './axe';
 import { expect, namespace, stubLog, test } from './fixtures';
 import { scriptedVoice } from './scripted-voice';
 
@@ -78,6 +79,8 @@ test('typed during a call: into the call for a spoken answer, which lands in the
     transcript: 'Loud and clear.',
   });
   await expect(log.locator('.caption').last()).toHaveText('Agent: Loud and clear.');
+  // Talking and typing at once, as a screen reader meets it: axe finds nothing in the card.
+  expect(await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'], '#chat')).toEqual([]);
 });
 
 test('spoken, then typed: the next typed turn carries the call’s last lines before the new words', async ({ page }) => {

@@ -1,5 +1,5 @@
 // `npm test` runs this first: what the tests need and the product does not (Chromium, PostgreSQL's
-// server binaries, the fonts the screenshots are drawn with). When something is missing it prints
+// server binaries, promtool for the alert rules, the fonts the screenshots are drawn with). When something is missing it prints
 // one line naming it and the command that installs it, and exits 1, instead of a run of failures.
 // `.ci/run` installs the same packages on a fresh machine.
 import { execFileSync } from 'node:child_process';
@@ -46,6 +46,8 @@ export function missingPrerequisites(probe) {
     .postgresBinDirs('/usr/lib/postgresql')
     .some((dir) => probe.executable(join(dir, 'initdb')) && probe.executable(join(dir, 'pg_ctl')));
   if (!debianPostgres && !(onPath('initdb') && onPath('pg_ctl'))) missing.push('postgresql');
+  // deploy/prometheus/alerts.yml is checked with promtool, which Debian's prometheus package installs.
+  if (!onPath('promtool')) missing.push('prometheus');
 
   let families;
   for (const pkg of FONT_PACKAGES) {

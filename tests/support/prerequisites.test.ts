@@ -21,7 +21,12 @@ function probe({
 
 const debianPostgres = {
   pgDirs: ['/usr/lib/postgresql/16/bin'],
-  files: ['/usr/bin/chromium', '/usr/lib/postgresql/16/bin/initdb', '/usr/lib/postgresql/16/bin/pg_ctl'],
+  files: [
+    '/usr/bin/chromium',
+    '/usr/lib/postgresql/16/bin/initdb',
+    '/usr/lib/postgresql/16/bin/pg_ctl',
+    '/usr/bin/promtool',
+  ],
 };
 
 describe('the prerequisites check', () => {
@@ -30,29 +35,43 @@ describe('the prerequisites check', () => {
   });
 
   it('names everything missing on a bare machine, as packages to install', () => {
-    expect(missingPrerequisites(probe({ packages: [] }))).toEqual(['chromium', 'postgresql', ...FONT_PACKAGES]);
+    expect(missingPrerequisites(probe({ packages: [] }))).toEqual([
+      'chromium',
+      'postgresql',
+      'prometheus',
+      ...FONT_PACKAGES,
+    ]);
+  });
+
+  it('wants promtool on PATH (Debian’s prometheus package) for the alert rules’ check', () => {
+    const files = debianPostgres.files.filter((f) => !f.endsWith('promtool'));
+    expect(missingPrerequisites(probe({ ...debianPostgres, files }))).toEqual(['prometheus']);
+    expect(message(['prometheus'], true)).toBe(
+      'Missing for the tests: prometheus — install with: apt-get install -y prometheus',
+    );
   });
 
   it('looks for Chromium where CHROMIUM_PATH says', () => {
     const machine = probe({
       ...debianPostgres,
       files: [...debianPostgres.files.slice(1), '/opt/chrome/chrome'],
-      env: { CHROMIUM_PATH: '/opt/chrome/chrome', PATH: '' },
+      env: { CHROMIUM_PATH: '/opt/chrome/chrome', PATH: '/usr/bin' },
     });
     expect(missingPrerequisites(machine)).toEqual([]);
-    expect(missingPrerequisites({ ...machine, env: { PATH: '' } })).toEqual(['chromium']);
+    expect(missingPrerequisites({ ...machine, env: { PATH: '/usr/bin' } })).toEqual(['chromium']);
   });
 
   it('accepts initdb and pg_ctl on PATH, and wants both', () => {
     const base = {
-      files: ['/usr/bin/chromium', '/usr/local/pg/bin/initdb', '/usr/local/pg/bin/pg_ctl'],
+      files: ['/usr/bin/chromium', '/usr/local/pg/bin/initdb', '/usr/local/pg/bin/pg_ctl', '/usr/bin/promtool'],
       env: { PATH: '/usr/bin:/usr/local/pg/bin' },
     };
     expect(missingPrerequisites(probe(base))).toEqual([]);
-    expect(missingPrerequisites(probe({ ...base, files: base.files.slice(0, 2) }))).toEqual(['postgresql']);
-    expect(missingPrerequisites(probe({ ...debianPostgres, files: debianPostgres.files.slice(0, 2) }))).toEqual([
+    expect(missingPrerequisites(probe({ ...base, files: base.files.filter((f) => !f.endsWith('pg_ctl')) }))).toEqual([
       'postgresql',
     ]);
+    const noPgCtl = debianPostgres.files.filter((f) => !f.endsWith('pg_ctl'));
+    expect(missingPrerequisites(probe({ ...debianPostgres, files: noPgCtl }))).toEqual(['postgresql']);
   });
 
   it('asks dpkg for each font package, and fc-list where there is no dpkg', () => {

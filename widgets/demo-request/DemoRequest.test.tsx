@@ -24,7 +24,9 @@ async function fill({ skip = [] as Step[], name = 'Asha Rao' } = {}) {
   if (!skip.includes('name')) await user.type(screen.getByRole('textbox', { name: 'Name' }), name);
   // The phone input loads when the visitor reaches for the form.
   await user.hover(screen.getByRole('radiogroup', { name: 'Choose a demo agent' }));
-  const phone = await screen.findByRole('textbox', { name: 'Phone Number' }, { timeout: 10_000 });
+  // The first paint's input is live at once; the library's field comes with its country menu.
+  await screen.findByRole('combobox', { name: 'Phone number country' }, { timeout: 10_000 });
+  const phone = screen.getByRole('textbox', { name: 'Phone Number' });
   await user.type(phone, '9876543210');
   await user.click(screen.getByRole('button', { name: 'Get OTP' }));
   if (!skip.includes('phone')) {

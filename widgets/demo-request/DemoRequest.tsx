@@ -5,27 +5,30 @@ import { useMachine } from '../react/use-machine';
 import { icon } from '../elements/icons';
 import { renderView } from '../react/view';
 import { AgentPicker } from './AgentPicker';
-import type { DemoRequestProps } from './contract';
+import { DEFAULT_COUNTRY, NAME_MAX, type DemoRequestProps } from './contract';
 import { firstCountry, nameView, privacyView } from './view';
 import { LazyPhoneField, PhonePlaceholder } from './LazyPhoneField';
+import type { PhoneDraft } from './PhoneField';
 import {
   canRequestCall,
   demoRequestEvents,
   demoRequestReducer,
   initialDemoRequestState,
   missingSteps,
+  nameTooLong,
   type PhoneStatus,
   type Step,
 } from './machine';
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
-import { useWhenVisible } from './hooks';
+import { useServiceCountries, useWhenVisible } from './hooks';
 import { Confirmation } from './Confirmation';
 import { useTurnstile } from './turnstile';
-import { isCountry, parseCountries } from './phone/countries';
+import { isCountry, offered, parseCountries, startCountry } from './phone/countries';
 
 const STEP_TEXT = {
   agent: 'stepAgent',
   name: 'stepName',
+  shorterName: 'stepShorterName',
   phone: 'stepPhone',
   consent: 'stepConsent',
 } as const satisfies Record<Step, string>;
@@ -56,8 +59,23 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
     demoRequestEvents,
   );
   const t = DEMO_REQUEST_STRINGS[lang];
-  const country = firstCountry(props);
   const live = Boolean(backendUrl?.trim());
+  // The countries offered are the service's: the page's own list narrowed to them, or theirs when the page names none.
+  const service = useServiceCountries(live ? backendUrl?.trim() : undefined);
+  const pageCountries = parseCountries(countries, props.defaultCountry);
+  const { countries: offeredCountries, dropped } = service
+    ? offered(countries?.trim() ? pageCountries : 'all', service)
+    : { countries: pageCountries, dropped: [] };
+  const country = service ? startCountry(offeredCountries, props.defaultCountry, DEFAULT_COUNTRY) : firstCountry(props);
+  const droppedText = dropped.join(', ');
+  useEffect(() => {
+    if (!droppedText || !service) return;
+    console.warn(
+      `<ai-demo-request>: countries "${droppedText}" ${dropped.length > 1 ? 'are' : 'is'} not among the countries the service sends codes to (${service.join(', ')}); the form leaves ${dropped.length > 1 ? 'them' : 'it'} out.`,
+    );
+    // Once per list: the arrays are new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [droppedText, service?.join()]);
   // The sentence shown is the sentence sent: the page's own, or ours for its brand.
   const consent = consentText?.trim() || t.consent({ brand: brandName });
   const challenge = useTurnstile(live ? turnstileSiteKey : undefined, rootRef, lang);
@@ -75,6 +93,13 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const [phoneWanted, setPhoneWanted] = useState(false);
   const wantPhone = useCallback(() => setPhoneWanted(true), []);
   useWhenVisible(rootRef, wantPhone);
+  // What is typed in the phone field before its chunk is in (from the first paint on): the field takes it over.
+  const [phoneDraft, setPhoneDraft] = useState<PhoneDraft | null>(null);
+  const phoneHand = useRef<PhoneDraft | null>(null);
+  const onPhoneDraft = useCallback((draft: PhoneDraft) => {
+    setPhoneDraft(draft);
+    setPhoneWanted(true);
+  }, []);
   const otpRef = useRef<HTMLInputElement>(null);
   const consentRef = useRef<HTMLInputElement>(null);
   const getOtpRef = useRef<HTMLButtonElement>(null);
@@ -112,7 +137,8 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
 
   // A refusal takes focus to what fixes it: the number, the bot check, or a new code.
   useEffect(() => {
-    if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>('#phone')?.focus();
+    if (problem?.where === 'name') rootRef.current?.querySelector<HTMLElement>('#name')?.focus();
+    else if (problem?.focus === 'phone') rootRef.current?.querySelector<HTMLElement>('#phone')?.focus();
     else if (problem?.focus === 'challenge') challenge.focus();
     else if (problem?.newCode) resendRef.current?.focus();
     // Once per refusal: the problem object is new each time.
@@ -144,13 +170,19 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
       {sending ? t.sendingOtp : t.getOtp}
     </button>
   );
-  const note = (where: 'phone' | 'code' | 'submit') =>
+  const note = (where: 'name' | 'phone' | 'code' | 'submit') =>
     problem?.where === where && (
       <p id={`${where}-problem`} className="problem" role="alert">
         {problem.message}
       </p>
     );
   const codeStep = phoneStatus === 'otp-requested' || phoneStatus === 'verifying';
+  // Not maxlength, which counts UTF-16 units: the service counts the characters a person sees.
+  const nameProblem = nameTooLong(state.name)
+    ? t.nameTooLong({ limit: String(NAME_MAX) })
+    : problem?.where === 'name'
+      ? problem.message
+      : null;
   const resendIn = useSecondsLeft(live && codeStep ? state.resendAt : null);
   const done = submission.status === 'done' ? submission : null;
 
@@ -183,24 +215,35 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
                     value: state.name,
                     onChange: (e: ChangeEvent<HTMLInputElement>) =>
                       dispatch({ type: 'name', value: e.currentTarget.value }),
+                    'aria-invalid': nameProblem ? true : undefined,
+                    'aria-describedby': nameProblem ? 'name-problem' : undefined,
                   }
                 : undefined,
             i,
           ),
         )}
+        {nameProblem && (
+          <p id="name-problem" className="problem" role="alert">
+            {nameProblem}
+          </p>
+        )}
         <label htmlFor="phone">{t.phoneLabel}</label>
         {phoneWanted ? (
           <LazyPhoneField
+            draft={phoneDraft}
+            onDraft={setPhoneDraft}
+            hand={phoneHand}
             id="phone"
             value={state.phone}
             defaultCountry={country}
-            countries={parseCountries(countries, props.defaultCountry)}
+            countries={offeredCountries}
             onChange={(value) => dispatch({ type: 'phone', value })}
             action={getOtp}
             t={t}
+            lang={lang}
           />
         ) : (
-          <PhonePlaceholder t={t} country={country} />
+          <PhonePlaceholder t={t} country={country} draft={phoneDraft} onDraft={onPhoneDraft} hand={phoneHand} />
         )}
         {challenge.status !== 'off' && (
           <div className="challenge">

@@ -1,5 +1,5 @@
-import { use, useEffect, useState, type ReactNode } from 'react';
-import PhoneInput, { isSupportedCountry } from 'react-phone-number-input/core';
+import { use, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import PhoneInput, { getCountryCallingCode, isSupportedCountry } from 'react-phone-number-input/core';
 import type { Country, FlagProps } from 'react-phone-number-input';
 import type { DemoRequestStrings } from '../lib/strings';
 import { DEFAULT_COUNTRY } from './contract';
@@ -7,6 +7,8 @@ import type { Countries } from './phone/countries';
 import { flagNow, loadFlag } from './phone/flags';
 import { labelsFor } from './phone/labels';
 import { metadataFor } from './phone/metadata';
+import { foreignCode, offeredOnly, plusTyped } from './phone/foreign';
+import { phoneDraftValue } from './view';
 
 interface ContainerProps {
   className?: string;
@@ -47,6 +49,21 @@ function Flag({ country, countryName, className }: FlagProps & { className?: str
 
 const useSettled = <T,>(value: T | Promise<T>): T => (value instanceof Promise ? use(value) : value);
 
+/** What the first paint's phone input held when the library's field took its place. */
+export interface PhoneDraft {
+  text: string;
+  caret: number | null;
+  focused: boolean;
+}
+
+/** Where the caret goes in `value` to stand after as many digits as it stood after in `text`. */
+function caretAfterDigits(text: string, caret: number | null, value: string): number {
+  if (caret === null || caret >= text.length) return value.length;
+  let digits = text.slice(0, caret).replace(/\D/g, '').length;
+  for (let i = 0; i < value.length; i++) if (/\d/.test(value[i]!) && --digits < 0) return i;
+  return value.length;
+}
+
 export interface PhoneFieldProps {
   id: string;
   value: string;
@@ -54,13 +71,38 @@ export interface PhoneFieldProps {
   /** The countries the form accepts. */
   countries: Countries;
   t: DemoRequestStrings;
+  /** The widget's language, for country names. */
+  lang?: string;
   onChange(value: string): void;
   /** Rendered inside the field, after the number (the Get OTP button). */
   action?: ReactNode;
+  /** What was typed in the placeholder before this chunk came: taken over once, with the caret and focus. */
+  draft?: PhoneDraft | null;
+  onDraft?(draft: PhoneDraft): void;
+  /** Where the placeholder stood as it left, written in the commit that brings this field. */
+  hand?: { current: PhoneDraft | null };
 }
 
 /** The international phone input; lives in its own chunk, loaded when a form is on the page. */
-export default function PhoneField({ id, value, defaultCountry, countries, t, onChange, action }: PhoneFieldProps) {
+/** "India", "India and the United Kingdom", in the widget's language. */
+function countryList(countries: readonly string[], lang: string): string {
+  const names = new Intl.DisplayNames([lang], { type: 'region' });
+  const all = countries.map((c) => names.of(c) ?? c);
+  return new Intl.ListFormat([lang], { type: 'conjunction' }).format(all);
+}
+
+export default function PhoneField({
+  id,
+  value,
+  defaultCountry,
+  countries,
+  t,
+  lang = 'en',
+  onChange,
+  action,
+  draft,
+  hand,
+}: PhoneFieldProps) {
   // India's metadata and name are at hand; another list suspends here until their chunks are in.
   const metadata = useSettled(metadataFor(countries));
   const names = useSettled(labelsFor(countries));
@@ -74,9 +116,105 @@ export default function PhoneField({ id, value, defaultCountry, countries, t, on
   const asked = defaultCountry.toUpperCase() as Country;
   const fallback = list?.[0] ?? DEFAULT_COUNTRY;
   const country = isSupportedCountry(asked, metadata) && (!list || list.includes(asked)) ? asked : fallback;
+  // The offered countries' calling codes ("91"), as one string so that an effect can depend on it.
+  const codeText = list ? list.map((c) => getCountryCallingCode(c, metadata)).join(',') : '';
+  const codes = codeText ? codeText.split(',') : null;
+  // A number from abroad, typed from its "+", stays as typed: the field leaves the offered country's
+  // code and says, under it, that codes go only to the offered countries (nothing is sent).
+  const typedAbroad = draft && codes && foreignCode(plusTyped(draft.text) ?? '', codes) ? draft.text : null;
+  const [abroad, setAbroad] = useState<string | null>(typedAbroad);
+  const box = useRef<HTMLSpanElement>(null);
+  const moved = useRef(false);
+  // The first paint's input hands over: its number now, then the caret where it stood and focus.
+  const caret = useRef<PhoneDraft | null>(null);
+  useLayoutEffect(() => {
+    const left = hand?.current ?? draft;
+    caret.current = left?.focused ? left : null;
+    if (!left || typedAbroad) return;
+    const number = phoneDraftValue(left.text, country);
+    if (number && number !== value) onChange(number);
+    // Once, as the field arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLayoutEffect(() => {
+    const had = caret.current;
+    const input = box.current?.querySelector('input');
+    if (!had || !input) return;
+    // The number comes with the next render: the caret then.
+    const number = typedAbroad ? '' : phoneDraftValue(had.text, country);
+    if (number && value !== number) return;
+    caret.current = null;
+    input.focus();
+    // A caret within the country's code (nothing typed after it yet) goes to the end, where digits are taken.
+    const at = number || typedAbroad ? caretAfterDigits(had.text, had.caret, input.value) : input.value.length;
+    input.setSelectionRange(at, at);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, abroad]);
+  useEffect(() => {
+    const span = box.current;
+    const codes = codeText ? codeText.split(',') : null;
+    if (!span || !codes) return;
+    const onBeforeInput = (event: InputEvent) => {
+      if (abroad !== null || !(event.target instanceof HTMLInputElement) || !event.inputType.startsWith('insert'))
+        return;
+      const typed = plusTyped(event.data ?? event.dataTransfer?.getData('text') ?? '');
+      if (typed === null) return;
+      event.preventDefault();
+      const home = offeredOnly(typed, codes);
+      if (home) return void onChange(home);
+      moved.current = true;
+      setAbroad(typed);
+      onChange('');
+    };
+    span.addEventListener('beforeinput', onBeforeInput, true);
+    return () => span.removeEventListener('beforeinput', onBeforeInput, true);
+  }, [abroad, codeText, onChange]);
+  // The field that stands for the number keeps focus and the caret at the end as the two swap.
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    const input = box.current?.querySelector('input');
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }, [abroad]);
+  const onAbroad = (text: string) => {
+    const home = codes && offeredOnly(text, codes);
+    if (home !== null || !text.trim()) {
+      moved.current = true;
+      setAbroad(null);
+      onChange(home ?? '');
+    } else setAbroad(text);
+  };
+  const notOffered =
+    abroad !== null && codes && foreignCode(abroad, codes) ? t.onlyIn({ countries: countryList(list!, lang) }) : null;
+  if (abroad !== null)
+    return (
+      <span className="phone-field" ref={box}>
+        <FieldWithAction className="PhoneInput" action={action}>
+          <div className="PhoneInputCountry">
+            <div aria-hidden="true" className="PhoneInputCountryIcon PhoneInputCountryIcon--border" />
+          </div>
+          <input
+            id={id}
+            className="PhoneInputInput"
+            type="tel"
+            autoComplete="tel"
+            value={abroad}
+            aria-invalid={notOffered ? true : undefined}
+            aria-describedby={notOffered ? `${id}-abroad` : undefined}
+            onChange={(event) => onAbroad(event.currentTarget.value)}
+          />
+        </FieldWithAction>
+        {notOffered && (
+          <p id={`${id}-abroad`} className="problem" role="alert">
+            {notOffered}
+          </p>
+        )}
+      </span>
+    );
   // The form says when the page's default-country gives way (DemoRequest); this only follows it.
   return (
-    <span className="phone-field">
+    <span className="phone-field" ref={box}>
       <PhoneInput
         id={id}
         metadata={metadata}

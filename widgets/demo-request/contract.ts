@@ -29,3 +29,6 @@ export interface DemoRequestErrorDetail {
 }
 
 export const DEFAULT_COUNTRY = 'IN';
+
+/** The longest name the service keeps, in the characters a person sees (its `cleanName`; a test holds the two equal). */
+export const NAME_MAX = 100;

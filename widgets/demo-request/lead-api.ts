@@ -1,6 +1,6 @@
 import { endpoint } from '../lib/endpoint';
 import type { CallAnswer, LeadAnswer } from '../../model/calls';
-import type { CodeRequest, DemoRequest } from '../../model/lead';
+import type { CodeRequest, DemoRequest, OtpCountries } from '../../model/lead';
 
 /**
  * The service behind `<ai-demo-request backend-url>`: one-time codes, their check, and the lead.
@@ -19,7 +19,15 @@ const KNOWN: Record<CallAnswer, true> = {
 };
 const CALL_OUTCOMES: readonly string[] = Object.keys(KNOWN);
 export type OtpSent = { phone: string; display: string; resendAfterSeconds: number; expiresInSeconds: number };
-export type Refusal = { ok: false; error: string; message: string; retryAfterSeconds?: number; attemptsLeft?: number };
+export type Refusal = {
+  ok: false;
+  error: string;
+  message: string;
+  /** The field a schema refusal is about. */
+  field?: string;
+  retryAfterSeconds?: number;
+  attemptsLeft?: number;
+};
 export type Answer<T> = ({ ok: true } & T) | Refusal;
 /** The stored lead and what became of its call. */
 export type LeadStored = LeadAnswer;
@@ -89,4 +97,20 @@ export const checkCode = (backendUrl: string, phone: string, code: string) =>
 export async function sendLead(backendUrl: string, lead: Lead): Promise<Answer<LeadStored>> {
   const answer = await post<LeadStored>(backendUrl, '/demo-requests', lead);
   return answer.ok ? { ok: true, ...leadStored(answer) } : answer;
+}
+
+/** The countries the service sends codes to (`GET /api/otp/countries`); null when it does not say (an older service, no answer). */
+export async function serviceCountries(backendUrl: string): Promise<string[] | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    const res = await fetch(endpoint(backendUrl, 'otp/countries'), { signal: controller.signal });
+    const data = res.ok ? ((await res.json()) as Partial<OtpCountries>) : null;
+    const countries = Array.isArray(data?.countries) ? data.countries.filter((c) => /^[A-Z]{2}$/.test(String(c))) : [];
+    return countries.length ? countries : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }

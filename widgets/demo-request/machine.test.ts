@@ -7,7 +7,9 @@ import {
   missingSteps,
   type DemoRequestAction,
   type DemoRequestState,
+  nameTooLong,
 } from './machine';
+import { NAME_MAX } from './contract';
 
 const PHONE = '+919876543210';
 
@@ -336,5 +338,51 @@ describe('consent, the call outcomes and refusals (#21, #22)', () => {
       agentId: 'receptionist',
       phoneStatus: 'unverified',
     });
+  });
+});
+
+describe('the name, counted as the service counts it', () => {
+  it('holds the same limit as the service (cleanName): 100 characters a person sees', async () => {
+    const { cleanName } = await import('../../server/domain/leads/clean');
+    expect(cleanName('n'.repeat(NAME_MAX)).ok).toBe(true);
+    expect(cleanName('n'.repeat(NAME_MAX + 1)).ok).toBe(false);
+  });
+
+  it('counts visible characters, not UTF-16 units or code points: 100 Devanagari syllables or emoji are taken', () => {
+    // "क्षि" is one character to a reader, four code points.
+    expect(nameTooLong('क्षि'.repeat(100))).toBe(false);
+    expect(nameTooLong('👍🏽'.repeat(100))).toBe(false);
+    expect(nameTooLong('क्षि'.repeat(101))).toBe(true);
+    // Spaces are folded as the service folds them.
+    expect(nameTooLong(`  ${'a'.repeat(50)}     ${'b'.repeat(49)}  `)).toBe(false);
+  });
+
+  it('keeps Get a Call away and asks for a shorter name, while the name is too long', () => {
+    const long = run([
+      { type: 'select', agentId: 'receptionist' },
+      { type: 'name', value: 'a'.repeat(101) },
+    ]);
+    expect(missingSteps(long)).toEqual(['shorterName', 'phone', 'consent']);
+  });
+
+  it("puts the service's refusal of the name under the name, until the name is edited", () => {
+    const submitting: DemoRequestState = {
+      ...initialDemoRequestState,
+      agentId: 'receptionist',
+      name: 'Asha',
+      phone: '+919876543210',
+      phoneStatus: 'verified',
+      token: 't',
+      consent: true,
+      submission: { status: 'submitting' },
+    };
+    const refused = demoRequestReducer(submitting, {
+      type: 'submit-refused',
+      message: 'Your name must be at most 100 characters.',
+      reverify: false,
+      field: 'name',
+    });
+    expect(refused.problem).toEqual({ where: 'name', message: 'Your name must be at most 100 characters.' });
+    expect(demoRequestReducer(refused, { type: 'name', value: 'Asha R' }).problem).toBeNull();
   });
 });

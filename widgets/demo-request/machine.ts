@@ -1,4 +1,6 @@
 import type { AgentId } from './agents';
+import { visibleLength } from '../lib/length';
+import { NAME_MAX } from './contract';
 import type { LeadAnswer as LeadStored } from '../../model/calls';
 
 /**
@@ -20,7 +22,7 @@ export type Submission =
  * to fix when it is not the one pressed (the number, or the bot check above Get OTP).
  */
 export type Problem = {
-  where: 'phone' | 'code' | 'submit';
+  where: 'name' | 'phone' | 'code' | 'submit';
   message: string;
   newCode?: boolean;
   focus?: 'phone' | 'challenge';
@@ -63,7 +65,7 @@ export type DemoRequestAction =
   | { type: 'check-refused'; message: string; newCode: boolean }
   | { type: 'submit-started' }
   | ({ type: 'submit-done' } & LeadStored)
-  | { type: 'submit-refused'; message: string; reverify: boolean }
+  | { type: 'submit-refused'; message: string; reverify: boolean; field?: 'name' }
   | { type: 'start-over' };
 
 export const initialDemoRequestState: DemoRequestState = {
@@ -91,10 +93,13 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
   switch (action.type) {
     case 'select':
       return action.agentId === state.agentId ? state : edited({ ...state, agentId: action.agentId });
-    case 'name':
+    case 'name': {
+      // Typing in the name fixes what the service said about it.
+      const problem = state.problem?.where === 'name' ? null : state.problem;
       return action.value.trim() === state.name.trim()
-        ? { ...state, name: action.value }
-        : edited({ ...state, name: action.value });
+        ? { ...state, name: action.value, problem }
+        : edited({ ...state, name: action.value, problem });
+    }
     case 'phone':
       // A verification belongs to the number it was made for.
       if (action.value === state.phone) return state;
@@ -158,7 +163,7 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
         ...state,
         ...(action.reverify && unverified),
         submission: { status: 'idle' },
-        problem: { where: action.reverify ? 'phone' : 'submit', message: action.message },
+        problem: { where: action.reverify ? 'phone' : (action.field ?? 'submit'), message: action.message },
       };
     case 'start-over':
       // Another demo: the same visitor, a new verification (one verification makes one request).
@@ -178,13 +183,21 @@ function leadOf({ id, call, callAt, calledAt, duplicate }: LeadStored): LeadStor
 }
 
 /** A step before Get a Call: its wording is in the widget's strings (`stepAgent`, …). */
-export type Step = 'agent' | 'name' | 'phone' | 'consent';
+export type Step = 'agent' | 'name' | 'shorterName' | 'phone' | 'consent';
+
+/**
+ * The name is longer than the service keeps: counted as it counts (`cleanName`), in the characters a
+ * person sees after its spaces are folded, never in UTF-16 units as `maxlength` would.
+ */
+export const nameTooLong = (name: string) =>
+  visibleLength(name.normalize('NFC').replace(/\s+/gu, ' ').trim()) > NAME_MAX;
 
 /** What still stands between the visitor and Get a Call, in form order. */
 export function missingSteps(state: DemoRequestState): Step[] {
   const missing: Step[] = [];
   if (!state.agentId) missing.push('agent');
   if (!state.name.trim()) missing.push('name');
+  else if (nameTooLong(state.name)) missing.push('shorterName');
   if (state.phoneStatus !== 'verified') missing.push('phone');
   if (!state.consent) missing.push('consent');
   return missing;

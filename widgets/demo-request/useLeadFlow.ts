@@ -94,6 +94,8 @@ export function useLeadFlow(
       type: 'submit-refused',
       message: wordRefusal(answer, t).message,
       reverify: answer.error === 'verification',
+      // The name's refusal is said under the name, the field to fix.
+      ...((answer.error === 'name' || answer.field === 'name') && { field: 'name' as const }),
     });
   }, [backendUrl, state, dispatch, context, t]);
 

@@ -93,7 +93,9 @@ export const nameView = (t: FormTexts): ShellNode[] => [
 
 /**
  * The phone field as the library draws it, until its chunk is in: India's flag and +91 for the
- * default, an empty flag box for another country (its flag and code travel with the field).
+ * default, an empty flag box for another country (its flag and code travel with the field). Its
+ * input is a live one, named by the label above it, which keeps what is typed until the library's
+ * field takes it over (`phoneDraftValue`).
  */
 export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
   const india = country === DEFAULT_COUNTRY;
@@ -112,14 +114,15 @@ export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
       ],
       ['div', { class: 'PhoneInputCountrySelectArrow' }],
     ],
+    // Live from the first paint: it takes focus and typing before its code comes, then hands them over.
     [
       'input',
       {
+        id: 'phone',
         class: 'PhoneInputInput',
         type: 'tel',
-        readonly: '',
-        disabled: '',
-        'aria-label': t.phoneLoadingLabel,
+        autocomplete: 'tel',
+        'data-control': 'phone',
         value: india ? '+91' : '+',
       },
     ],
@@ -197,4 +200,15 @@ export function demoRequestView(props: Props): ShellNode {
         ]
       : []),
   ];
+}
+
+/**
+ * What a visitor typed in the first paint's phone input, as the number the library's field takes
+ * (E.164, `+919876543210`), or '' while it holds no digits past the country's code. Digits typed
+ * without a "+" are national: after India's code where India is shown.
+ */
+export function phoneDraftValue(text: string, country: string): string {
+  const digits = text.replace(/\D/g, '');
+  const number = text.trim().startsWith('+') ? digits : country === DEFAULT_COUNTRY ? `91${digits}` : digits;
+  return number.length > 2 ? `+${number}` : '';
 }

@@ -14,6 +14,8 @@ declare const __STATIC_DEPS__: string[];
 declare const __PAGE_CSS__: string;
 /** Every tag of ours (widgets/registry.ts) as one selector: `ai-voice-demo,ai-feedback,…`. */
 declare const __WIDGET_SELECTOR__: string;
+/** Per widget: its tag, its own entry, that entry's chunks at any depth, and the entry's define function. */
+declare const __WIDGET_ENTRIES__: [tag: string, entry: string, deps: string[], define: string][];
 
 (() => {
   // A constructable sheet: a strict CSP that refuses <style> elements accepts it. Once per page.
@@ -35,9 +37,31 @@ declare const __WIDGET_SELECTOR__: string;
   const fetchDeps = () => {
     for (const dep of __STATIC_DEPS__) import(/* @vite-ignore */ url(dep)).catch(() => {});
   };
+  // A page pays for the widgets it holds: each is loaded once one of its tags is in the page (its light
+  // DOM, or an open shadow root there when we start), and any added later is seen as it is added.
+  const loaded: Record<string, boolean> = {};
+  const load = (root: ParentNode) => {
+    for (const [tag, entry, deps, define] of __WIDGET_ENTRIES__) {
+      if (loaded[tag] || !((root as Element).localName === tag || root.querySelector(tag))) continue;
+      loaded[tag] = true;
+      for (const dep of deps) import(/* @vite-ignore */ url(dep)).catch(() => {});
+      import(/* @vite-ignore */ url(entry))
+        .then((widget: Record<string, () => void>) => widget[define]())
+        .catch(failed);
+    }
+  };
+  const deep = (root: ParentNode) => {
+    load(root);
+    for (const element of root.querySelectorAll('*')) if (element.shadowRoot) deep(element.shadowRoot);
+  };
   const start = () => {
-    fetchDeps();
-    import(/* @vite-ignore */ url(__ENTRY__)).catch(failed);
+    deep(document);
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node.nodeType === 1) load(node as Element);
+      if (__WIDGET_ENTRIES__.every(([tag]) => loaded[tag])) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
   };
   if (script && !script.async && !script.defer && !document.body) {
     // Included in the head without async: the page is not drawn until the widgets are defined, so

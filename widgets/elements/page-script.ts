@@ -31,19 +31,26 @@ export function pageScript(src: string | null, nonce: string, tags: readonly str
   let page = w['__aiWidgetsPage'];
   if (!page) {
     const queue: [Element, string][] = [];
+    // The control an event names (by `attribute`) inside one of our elements not defined yet: queued.
+    const note = (event: Event, attribute: string) => {
+      let control: string | null = null;
+      for (const node of event.composedPath() as Element[]) {
+        if (!node.getAttribute) continue;
+        control ??= node.getAttribute(attribute);
+        if (tags.includes(node.localName))
+          return control !== null && !customElements.get(node.localName) && queue.push([node, control]);
+      }
+    };
+    d.addEventListener('click', (event) => note(event, 'data-control'), true);
+    // Enter in a text field that names its Send (`data-enter`) is that press, not a new line.
     d.addEventListener(
-      'click',
-      (event) => {
-        let control: string | null = null;
-        for (const node of event.composedPath() as Element[]) {
-          if (!node.getAttribute) continue;
-          if (control === null && node.hasAttribute('data-control')) control = node.getAttribute('data-control');
-          if (tags.includes(node.localName)) {
-            if (control !== null && !customElements.get(node.localName)) queue.push([node, control]);
-            return;
-          }
-        }
-      },
+      'keydown',
+      (event) =>
+        event.key === 'Enter' &&
+        !event.shiftKey &&
+        !event.isComposing &&
+        note(event, 'data-enter') &&
+        event.preventDefault(),
       true,
     );
     // Two frames on (the largest paint is reported as it is presented, which a trace may time a

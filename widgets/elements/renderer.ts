@@ -8,6 +8,14 @@ import type { LazyWidget, Rendered, WidgetComponent } from './lazy-widget';
 
 export type { LazyWidget, MountedRoot, ReactLayer, Rendered, WidgetComponent } from './lazy-widget';
 
+/** The control a pointer press on `target` clicks: itself, or the one a label around it stands for. */
+const pressedOf = (target: Element) =>
+  controlOf(target) ?? controlOf(target.closest?.('label')?.control as Element | null | undefined);
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type));
+
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -104,11 +112,14 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
         : load(),
     );
     Promise.all([clear.then(() => spec.react()), component]).then(
-      ([{ mountReact }, Component]) => {
-        if (ctx.phase !== 'loading') return;
-        ctx.phase = 'mounted';
-        ctx.root = mountReact(ctx.container, Component, ctx.props, () => committed(ctx));
-      },
+      // A press under way is made on the shell first: a swap between its pointerdown and its click
+      // would leave the click nowhere (a card or a box never chosen), and the kept values carry it over.
+      ([{ mountReact }, Component]) =>
+        pressMade(ctx.container, () => !!ctx.held).then(() => {
+          if (ctx.phase !== 'loading') return;
+          ctx.phase = 'mounted';
+          ctx.root = mountReact(ctx.container, Component, ctx.props, () => committed(ctx));
+        }),
       (error: unknown) => {
         if (ctx.phase !== 'loading') return;
         ctx.error = error;
@@ -134,8 +145,13 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       ctx.container.addEventListener(type, listener as EventListener, { signal, passive: type !== 'click' });
     if (spec.loadWhenVisible) whenVisibleAndIdle(ctx.container.host, signal, () => activate(ctx));
     for (const type of INTENT) on(type, () => activate(ctx));
-    on('pointerdown', (event) => (ctx.held = event.button === 0 ? controlOf(event.target as Element) : null));
-    on('keydown', (event) => (ctx.held = event.key === ' ' ? controlOf(event.target as Element) : ctx.held));
+    on('pointerdown', (event) => (ctx.held = event.button === 0 ? pressedOf(event.target as Element) : null));
+    // Space presses a button or a box as it comes up; in a text field it is only a character.
+    on(
+      'keydown',
+      (event) =>
+        (ctx.held = event.key === ' ' && !typing(event.target) ? controlOf(event.target as Element) : ctx.held),
+    );
     on('pointercancel', () => (ctx.held = null));
     // Enter in a field that names the control it presses (`data-enter`, a text field's Send): a press
     // before React, so the words typed are sent once it is there (not a new line). Not passive.

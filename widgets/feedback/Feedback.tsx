@@ -6,8 +6,9 @@ import { FEEDBACK_STRINGS } from '../lib/strings/feedback';
 import { reportError } from '../lib/report';
 import { useMachine } from '../react/use-machine';
 import { renderView } from '../react/view';
-import type { FeedbackFields, FeedbackProps } from './contract';
-import { feedbackEvents, feedbackReducer, initialFeedbackState } from './machine';
+import { formatCount } from '../lib/length';
+import { COUNTER_FROM, FEEDBACK_LIMITS, type FeedbackFields, type FeedbackProps } from './contract';
+import { feedbackEvents, feedbackReducer, initialFeedbackState, lengthOf } from './machine';
 import { feedbackTrigger } from './view';
 import { FeedbackRefused, postFeedback } from './submit';
 
@@ -95,7 +96,12 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
       // A refusal says what to fix; only an outage is ours to report.
       const refused = failure instanceof FeedbackRefused ? failure : null;
       if (!refused) reportError(failure, { widget: 'feedback' });
-      const message = refused ? t.refused({ reason: refused.reason }) : t.failureBanner;
+      // A field's refusal is said under that field in the service's words; another, in the banner.
+      const message = refused
+        ? refused.field
+          ? refused.reason
+          : t.refused({ reason: refused.reason })
+        : t.failureBanner;
       dispatch({
         type: 'fail',
         message,
@@ -105,6 +111,8 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     }
   };
 
+  const count = lengthOf(fields.message);
+  const counted = count >= COUNTER_FROM;
   const field = (name: keyof FeedbackFields) => ({
     id: `${id}-${name}`,
     name,
@@ -112,18 +120,34 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     required: true,
     disabled: busy,
     'aria-invalid': invalid === name || Boolean(problems?.[name]) || undefined,
-    'aria-describedby': problems?.[name] ? `${id}-${name}-problem` : invalid === name ? `${id}-error` : undefined,
+    'aria-describedby':
+      [
+        (problems?.[name] || invalid === name) && `${id}-${name}-problem`,
+        name === 'message' && counted && `${id}-count`,
+      ]
+        .filter(Boolean)
+        .join(' ') || undefined,
     onChange: (e: { currentTarget: { value: string } }) =>
       dispatch({ type: 'edit', field: name, value: e.currentTarget.value }),
   });
 
+  const limit = (name: keyof FeedbackFields) => ({
+    limit: formatCount(FEEDBACK_LIMITS[name], lang),
+    count: formatCount(lengthOf(fields[name]), lang),
+  });
   // Under its field, like the demo form's: read out as the field's description when it takes focus.
+  // Submit's own check, or the service's refusal of that field (never a banner's "try again").
   const problem = (name: keyof FeedbackFields) => {
     const what = problems?.[name];
-    if (!what) return null;
+    const text = !what
+      ? invalid === name && error
+      : what === 'long'
+        ? t.tooLong[name](limit(name))
+        : t.problems[what === 'format' ? 'emailFormat' : name];
+    if (!text) return null;
     return (
       <p id={`${id}-${name}-problem`} className="problem" part="field-error">
-        {t.problems[what === 'format' ? 'emailFormat' : name]}
+        {text}
       </p>
     );
   };
@@ -174,7 +198,7 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
               {t.formTitle}
             </h2>
             <p className="lead">{t.formLead}</p>
-            {error && (
+            {error && !invalid && (
               <div ref={bannerRef} id={`${id}-error`} className="banner" part="error" role="alert" tabIndex={-1}>
                 {error}
               </div>
@@ -199,6 +223,17 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
             {problem('email')}
             <label htmlFor={`${id}-message`}>{t.messageLabel}</label>
             <textarea ref={messageRef} rows={5} placeholder={t.messagePlaceholder} {...field('message')} />
+            {/* Not maxlength: it counts UTF-16 units (an emoji is two) and would cut a pasted text short unseen. */}
+            {counted && (
+              <p
+                id={`${id}-count`}
+                className={count > FEEDBACK_LIMITS.message ? 'counter over' : 'counter'}
+                part="counter"
+              >
+                <span aria-hidden="true">{`${limit('message').count} / ${limit('message').limit}`}</span>
+                <span className="visually-hidden">{t.counted(limit('message'))}</span>
+              </p>
+            )}
             {problem('message')}
             <button type="submit" className="primary" part="submit-button" disabled={busy}>
               {busy ? t.submitting : t.submit}

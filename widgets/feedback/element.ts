@@ -25,7 +25,8 @@ import { reactLayer } from '../react/layer';
  * @csspart dialog - The modal dialog.
  * @csspart form - The feedback form.
  * @csspart error - The error banner.
- * @csspart field-error - What Submit found wrong with a field (empty, or not an email address), under that field.
+ * @csspart field-error - What is wrong with a field, under that field: Submit's own check (empty, not an email address, longer than the service takes) or the service's refusal of it.
+ * @csspart counter - The message's length against its limit ("4,512 / 5,000"), shown from 4,500 characters on.
  * @csspart submit-button - The submit button, and the Close button on the thank-you screen.
  * @csspart close-button - The dialog's close (×) button.
  *

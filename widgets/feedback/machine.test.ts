@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedbackFields } from './contract';
+import { FEEDBACK_LIMITS, type FeedbackFields } from './contract';
 import {
   emptyFields,
   feedbackEvents,
   feedbackReducer,
   fieldProblems,
   initialFeedbackState,
+  lengthOf,
   type FeedbackAction,
   type FeedbackState,
   type FeedbackStatus,
@@ -162,8 +163,15 @@ describe('a refusal about one field', () => {
       invalid: 'email',
       error: 'Failed. Your email must be a valid email address.',
     });
-    expect(feedbackReducer(refused, { type: 'edit', field: 'name', value: 'A' }).invalid).toBe('email');
-    expect(feedbackReducer(refused, { type: 'edit', field: 'email', value: 'a@b.co' }).invalid).toBeNull();
+    expect(feedbackReducer(refused, { type: 'edit', field: 'name', value: 'A' })).toMatchObject({
+      invalid: 'email',
+      error: 'Failed. Your email must be a valid email address.',
+    });
+    // Fixing the field takes its refusal away with the mark: nothing is left to show in a banner.
+    expect(feedbackReducer(refused, { type: 'edit', field: 'email', value: 'a@b.co' })).toMatchObject({
+      invalid: null,
+      error: null,
+    });
     expect(feedbackReducer(refused, { type: 'submit' }).invalid).toBeNull();
     expect(feedbackReducer(refused, { type: 'close' }).invalid).toBeNull();
   });
@@ -191,5 +199,32 @@ describe('a refusal about one field', () => {
       expect(fieldProblems({ ...draft, email }).email, email).toBe('format');
     for (const email of ['a.b+c@d.co.in', 'meera@example.com'])
       expect(fieldProblems({ ...draft, email }).email, email).toBeUndefined();
+  });
+});
+
+describe('the limits, counted as the service counts', () => {
+  const emoji = '🙂';
+
+  it('holds the same limits as the service schema (model/feedback.ts)', async () => {
+    const model = await import('../../model/feedback');
+    expect(FEEDBACK_LIMITS).toEqual(model.FEEDBACK_LIMITS);
+  });
+
+  it('counts code points of the trimmed text, not UTF-16 units: 5,000 emoji are 5,000 characters', () => {
+    expect(lengthOf(emoji.repeat(5000))).toBe(5000);
+    expect(emoji.repeat(5000).length).toBe(10_000);
+    expect(lengthOf(`  ${'m'.repeat(5000)}\n`)).toBe(5000);
+    expect(fieldProblems({ ...draft, message: emoji.repeat(5000) })).toEqual({});
+    expect(fieldProblems({ ...draft, message: emoji.repeat(5001) })).toEqual({ message: 'long' });
+  });
+
+  it('refuses Submit past a limit, under that field, and sends nothing', () => {
+    const long = { name: 'n'.repeat(201), email: `${'m'.repeat(250)}@example.com`, message: 'x'.repeat(5001) };
+    const s = run({ type: 'open' }, ...typeAll(long), { type: 'submit' });
+    expect(s.status).toBe('editing');
+    expect(s.problems).toEqual({ name: 'long', email: 'long', message: 'long' });
+    expect(feedbackEvents(run({ type: 'open' }, ...typeAll(long)), s)).toEqual([]);
+    const exact = { name: 'n'.repeat(200), email: draft.email, message: 'x'.repeat(5000) };
+    expect(run({ type: 'open' }, ...typeAll(exact), { type: 'submit' }).status).toBe('submitting');
   });
 });

@@ -1,4 +1,5 @@
-import type { FeedbackFields } from './contract';
+import { codePoints } from '../lib/length';
+import { FEEDBACK_LIMITS, type FeedbackFields } from './contract';
 
 /** The feedback modal: the form, submitting, and `sent`, the thank-you screen. */
 export type FeedbackStatus = 'closed' | 'editing' | 'submitting' | 'sent';
@@ -7,9 +8,9 @@ export interface FeedbackState {
   status: FeedbackStatus;
   /** What the visitor typed; kept through failures and through closing the dialog. */
   fields: FeedbackFields;
-  /** The banner shown on the form after a failed submit. */
+  /** Why the last submit failed: under the field it names (`invalid`), else in the banner. */
   error: string | null;
-  /** The field a refusal was about: marked invalid and focused. */
+  /** The field a refusal was about: marked invalid and focused, the refusal under it. */
   invalid: keyof FeedbackFields | null;
   /** What went wrong, for the page's error event (the banner is for the visitor). */
   failure?: string | null;
@@ -17,21 +18,26 @@ export interface FeedbackState {
   problems?: FieldProblems;
 }
 
-/** A field left empty, or an email address that is not one. */
-export type FieldProblem = 'missing' | 'format';
+/** A field left empty, an email address that is not one, or a field longer than the service takes. */
+export type FieldProblem = 'missing' | 'format' | 'long';
 export type FieldProblems = Partial<Record<keyof FeedbackFields, FieldProblem>>;
 
 // As the service's schema checks an email (its `format: 'email'`): a name, an @, and a domain with a dot.
 const EMAIL =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
+/** A field's length as the service measures it: trimmed, in code points. */
+export const lengthOf = (value: string) => codePoints(value.trim());
+
 /** What stands between the fields and a submission, in form order (none: an empty object). */
 export function fieldProblems(fields: FeedbackFields): FieldProblems {
   const problems: FieldProblems = {};
-  if (!fields.name.trim()) problems.name = 'missing';
-  if (!fields.email.trim()) problems.email = 'missing';
-  else if (!EMAIL.test(fields.email.trim())) problems.email = 'format';
-  if (!fields.message.trim()) problems.message = 'missing';
+  for (const name of ['name', 'email', 'message'] as const) {
+    const value = fields[name].trim();
+    if (!value) problems[name] = 'missing';
+    else if (lengthOf(value) > FEEDBACK_LIMITS[name]) problems[name] = 'long';
+    else if (name === 'email' && !EMAIL.test(value)) problems[name] = 'format';
+  }
   return problems;
 }
 
@@ -70,10 +76,12 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
       // Typing in the field a refusal (or a check) was about is fixing it: it is no longer marked.
       const problems = state.problems && { ...state.problems, [action.field]: undefined };
       if (problems) delete problems[action.field];
+      const fixing = state.invalid === action.field;
       return {
         ...state,
         fields: { ...state.fields, [action.field]: action.value },
-        invalid: state.invalid === action.field ? null : state.invalid,
+        invalid: fixing ? null : state.invalid,
+        error: fixing ? null : state.error,
         problems,
       };
     }

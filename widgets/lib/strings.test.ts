@@ -51,6 +51,12 @@ const BUTTON_LABELS = {
 // Latin-free arguments, so the Latin check below judges only our wording; a new message needs one here.
 const SAMPLES: Record<string, object> = {
   'feedback.refused': { reason: 'ईमेल सही नहीं है।' },
+  'demo-request.nameTooLong': { limit: '100' },
+  'demo-request.onlyIn': { countries: 'भारत' },
+  'feedback.counted': { count: '4,512', limit: '5,000' },
+  'feedback.tooLong.name': { limit: '200' },
+  'feedback.tooLong.email': { limit: '254' },
+  'feedback.tooLong.message': { count: '5,001', limit: '5,000' },
   'demo-request.codeSent': { phone: PHONE },
   'demo-request.resendIn': { seconds: 42 },
   'demo-request.consent': { brand: 'विस्तार' },
@@ -87,8 +93,8 @@ function leaves(tree: Tree, prefix: string): [string, Leaf][] {
 const shape = (tree: Tree): unknown =>
   Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, typeof v === 'object' ? shape(v) : typeof v]));
 
-// Names stay as they are in every language.
-const ALLOWED_LATIN = [...AGENTS.map((agent) => agent.title), 'OTP'];
+// Names stay as they are in every language (an attribute is written as the page's HTML writes it).
+const ALLOWED_LATIN = [...AGENTS.map((agent) => agent.title), 'OTP', 'public-key', 'assistant-id'];
 const withoutNames = (text: string) => ALLOWED_LATIN.reduce((rest, name) => rest.split(name).join(''), text);
 
 describe.each(Object.entries(TABLES))('%s strings', (widget, table) => {
@@ -142,8 +148,13 @@ describe('English strings are the widgets’ current ones', () => {
 
   it('feedback', () => {
     expect(feedback.failureBanner).toBe(FAILURE_BANNER);
-    expect(feedback.refused({ reason: 'Your email must be a valid email address.' })).toBe(
-      `${FAILURE_BANNER} Your email must be a valid email address.`,
+    // A refusal is not an outage: no "try again", which would not help.
+    expect(feedback.refused({ reason: 'Too many requests from this address.' })).toBe(
+      'Your feedback was not sent. Too many requests from this address.',
+    );
+    expect(feedback.counted({ count: '4,500', limit: '5,000' })).toBe('4,500 of 5,000 characters');
+    expect(feedback.tooLong.message({ count: '5,001', limit: '5,000' })).toBe(
+      'Your feedback must be at most 5,000 characters; it has 5,001. Shorten it to send it.',
     );
   });
 

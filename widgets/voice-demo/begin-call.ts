@@ -1,14 +1,19 @@
 import {
   DEFAULT_API_URL,
   MISSING_ASSISTANT,
+  MISSING_KEY,
   type VoiceClient,
   type VoiceClientEventMap,
   type VoiceDemoProps,
 } from './contract';
 import { openMicrophone } from './microphone';
+import type { Lang } from '../lib/strings';
 
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
 export const loadSdk = () => import('./vapi-client');
+
+/** `simulate`'s scripted call and answers (a few KB), fetched only by a simulated card. */
+export const loadScripted = () => import('./scripted-call');
 
 const EVENTS = [
   'call-start',
@@ -39,7 +44,14 @@ export interface CallStart {
  * React: a press on the button drawn before React starts it at once (`startEarly`), and the
  * component, once there, takes it over (`adoptEarly`) instead of starting another.
  */
-export function beginCall({ client: given, publicKey = '', apiUrl, assistantId = '' }: VoiceDemoProps): CallStart {
+export function beginCall({
+  client: given,
+  publicKey = '',
+  apiUrl,
+  assistantId = '',
+  simulate,
+  lang,
+}: VoiceDemoProps & { lang?: Lang }): CallStart {
   let client: VoiceClient | null = null;
   let handlers: CallHandlers | null = null;
   let stopped = false;
@@ -56,10 +68,18 @@ export function beginCall({ client: given, publicKey = '', apiUrl, assistantId =
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const started = (async () => {
     try {
-      if (!assistantId) throw new Error(MISSING_ASSISTANT);
-      const microphone = openMicrophone();
+      // A page's own client comes first; then `simulate`, which needs no settings and no microphone.
+      const simulated = !given && !!simulate;
+      // Settings that are missing are known here, before the microphone or any request.
+      if (!simulated && !assistantId.trim()) throw new Error(MISSING_ASSISTANT);
+      if (!given && !simulated && !publicKey.trim()) throw new Error(MISSING_KEY);
+      const microphone = simulated ? Promise.resolve() : openMicrophone();
       microphone.catch(() => {});
-      const c = given ?? (await loadSdk()).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL });
+      const c =
+        given ??
+        (simulated
+          ? (await loadScripted()).createScriptedCall(lang)
+          : (await loadSdk()).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL }));
       client = c;
       for (const name of EVENTS) c.on(name, relay[name] as never);
       await microphone;

@@ -73,3 +73,6 @@ export const DEFAULT_API_URL = 'https://api.vapi.ai';
 
 /** The product's wording for a call without an assistant (the SDK's own adds "or Workflow"). */
 export const MISSING_ASSISTANT = 'Assistant or Squad must be provided.';
+
+/** A call without a key (and without `simulate` or a `client`): known before any request, nothing leaves. */
+export const MISSING_KEY = 'The public-key attribute is required to start a call.';

@@ -54,8 +54,11 @@ export function logView(state: VoiceState, options: VoiceViewOptions): ShellNode
 /** The text field, Send and End: Enter sends, Shift+Enter makes a new line. */
 export function composerView(state: VoiceState, options: VoiceViewOptions): ShellNode {
   const { t } = options;
-  const waiting = isTyping(state.status) || (isInCall(state.status) && !options.canSend);
-  const canEnd = state.lines.some((l) => l.role === 'user') && (state.status === 'idle' || state.status === 'error');
+  const blocked = isInCall(state.status) && !options.canSend;
+  const waiting = isTyping(state.status) || blocked;
+  // End is always there, pressable once the visitor has said something and no answer is on its way:
+  // a button that came and went would move Send's label beside it.
+  const canEnd = (state.status === 'idle' || state.status === 'error') && state.lines.some((l) => l.role === 'user');
   return [
     'div',
     { class: 'composer', part: 'composer' },
@@ -71,7 +74,7 @@ export function composerView(state: VoiceState, options: VoiceViewOptions): Shel
         'aria-label': t.fieldLabel,
         placeholder: t.fieldPlaceholder,
         enterkeyhint: 'send',
-        ...(isInCall(state.status) && !options.canSend && { disabled: '' }),
+        ...(blocked && { disabled: '' }),
       },
     ],
     [
@@ -88,15 +91,17 @@ export function composerView(state: VoiceState, options: VoiceViewOptions): Shel
         },
         t.send,
       ],
-      ...(canEnd
-        ? [
-            [
-              'button',
-              { type: 'button', class: 'end', part: 'end-button', 'data-control': 'end' },
-              t.end,
-            ] satisfies ShellNode,
-          ]
-        : []),
+      [
+        'button',
+        {
+          type: 'button',
+          class: 'end',
+          part: 'end-button',
+          'data-control': 'end',
+          ...(!canEnd && { 'aria-disabled': 'true' }),
+        },
+        t.end,
+      ],
     ],
   ];
 }

@@ -44,6 +44,7 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart accept-button - The consent step's Accept.
  * @csspart cancel-button - The consent step's Cancel.
  * @csspart privacy-link - The consent step's link to the privacy policy (with `privacy-href`).
+ * @csspart simulated - With `simulate`: "Simulated demo: no real agent." and the settings that make it real.
  * @csspart reason - After a failure, why it failed, where that is known (not set up, the network, the connection timing out).
  * @csspart fallback - After a failure, the link to `fallback-href`.
  *
@@ -62,7 +63,7 @@ const IN_CALL = ['listening', 'speaking'];
 export class AIVoiceDemoElement extends WidgetElement {
   /** The public properties; attributes are their kebab-case names. */
   static override props = {
-    /** The voice provider's public client key, sent as a bearer token. */
+    /** The voice provider's public client key, sent as a bearer token. Without it (and without `simulate` or `client`) a press sends nothing and the card says calls are not set up on this page. */
     publicKey: string(),
     /** The assistant that answers. Without it, a press ends in the error state with "Assistant or Squad must be provided." */
     assistantId: string(),
@@ -84,6 +85,12 @@ export class AIVoiceDemoElement extends WidgetElement {
     mode: string(),
     /** The agent's first line in a typed conversation, shown before the visitor writes and sent as the conversation's first `assistant` item. */
     greeting: string(),
+    /**
+     * Plays the demo without a provider (a boolean attribute): a scripted call that ends by itself after its
+     * last line, and scripted answers to typed words; no key, no microphone, no request. The card says it is
+     * simulated and which settings make it real. A `client` set by the page takes its place.
+     */
+    simulate: boolean(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
     client: property<VoiceClient>(),
   };

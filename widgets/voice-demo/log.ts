@@ -53,6 +53,19 @@ export const itemsAfter = (lines: LogLine[], id: number) =>
   lines.filter((l) => l.final && !l.unfinished && l.id > id && l.text).map((l) => ({ role: l.role, content: l.text }));
 
 /**
+ * A typed turn's `input` for the chat: the words alone, or, when the chat has not seen some settled
+ * lines yet (a greeting, a call's transcript), those lines first and the words last.
+ */
+export function turnInput(
+  lines: LogLine[],
+  seen: number,
+  text: string,
+): string | { role: LogLine['role']; content: string }[] {
+  const items = itemsAfter(lines, seen);
+  return items.length ? [...items, { role: 'user' as const, content: text }] : text;
+}
+
+/**
  * What the agent of a new call is told of the conversation so far, word for word, each line marked
  * with who said it: one system message that asks for no answer.
  */

@@ -95,7 +95,7 @@ function typed(
       if (!isTyping(state.status)) return state;
       const lastUser = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
       // Busy or refused: the turn goes back to the field for one press to send again; nothing of it stays in the log.
-      if (action.problem === 'busy' || action.problem === 'unavailable') {
+      if (action.problem === 'busy' || action.problem === 'unavailable' || action.problem === 'not-configured') {
         const lines = state.lines.filter((l) => l !== lastUser && !(l.via === 'text' && !l.final));
         return { ...state, status: 'idle', lines, problem: action.problem, retry: null };
       }

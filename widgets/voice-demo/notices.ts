@@ -30,7 +30,7 @@ function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] 
       ? state.retry
         ? [['button', { type: 'button', class: 'retry', part: 'retry-button', 'data-control': 'retry' }, t.tryAgain]]
         : []
-      : state.problem === 'unavailable' && options.fallbackHref
+      : (state.problem === 'unavailable' || state.problem === 'not-configured') && options.fallbackHref
         ? [['a', { class: 'fallback', part: 'fallback', href: options.fallbackHref }, t.fallback]]
         : [];
   return [['p', { class: 'problem', part: 'problem', role: 'alert' }, t.problems[state.problem]], ...way];

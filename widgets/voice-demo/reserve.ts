@@ -16,11 +16,17 @@ const WIDTH = 'min(calc(19.25 * var(--font-size, 16px)), 100%)';
 /** `captions` is on (the older `captions="off"` and `"false"` are off). */
 const CAPTIONS = '[captions]:not([captions="off" i],[captions="false" i])';
 const MODE = (mode: string) => `[mode="${mode}" i]`;
+/** \`simulate\`'s note: the gap (14 px less the note's 6 px pulled up) and three lines of 0.75em text at 1.35. */
+const SIMULATED = `(8px + 3.0375 * ${FONT})`;
+const SIM = '[simulate]:not([simulate="off" i],[simulate="false" i])';
+const plus = (height: string) => `calc(${height.replace(/^calc/, '')} + ${SIMULATED})`;
 
 /** In the shadow root: the drawn card is never shorter than the place kept for it. */
 export const reserveCss = (): string =>
   `:host{min-height:${REST}}:host(${CAPTIONS}){min-height:${WITH_CAPTIONS}}` +
-  `:host(${MODE('text')}){min-height:${TEXT}}:host(${MODE('hybrid')}){min-height:${HYBRID}}`;
+  `:host(${MODE('text')}){min-height:${TEXT}}:host(${MODE('hybrid')}){min-height:${HYBRID}}` +
+  `:host(${SIM}){min-height:${plus(REST)}}:host(${SIM}${CAPTIONS}){min-height:${plus(WITH_CAPTIONS)}}` +
+  `:host(${SIM}${MODE('text')}){min-height:${plus(TEXT)}}:host(${SIM}${MODE('hybrid')}){min-height:${plus(HYBRID)}}`;
 
 /**
  * On the page, installed by the script tag's loader (and in `ai-widgets.css`): a bare tag keeps the
@@ -32,4 +38,8 @@ export const pageReserveCss = (): string =>
   `:where(ai-voice-demo:not(:defined)){display:inline-block;vertical-align:top;inline-size:${WIDTH};min-height:${REST}}` +
   `:where(ai-voice-demo${CAPTIONS}:not(:defined)){min-height:${WITH_CAPTIONS}}` +
   `:where(ai-voice-demo${MODE('text')}:not(:defined)){min-height:${TEXT}}` +
-  `:where(ai-voice-demo${MODE('hybrid')}:not(:defined)){min-height:${HYBRID}}`;
+  `:where(ai-voice-demo${MODE('hybrid')}:not(:defined)){min-height:${HYBRID}}` +
+  `:where(ai-voice-demo${SIM}:not(:defined)){min-height:${plus(REST)}}` +
+  `:where(ai-voice-demo${SIM}${CAPTIONS}:not(:defined)){min-height:${plus(WITH_CAPTIONS)}}` +
+  `:where(ai-voice-demo${SIM}${MODE('text')}:not(:defined)){min-height:${plus(TEXT)}}` +
+  `:where(ai-voice-demo${SIM}${MODE('hybrid')}:not(:defined)){min-height:${plus(HYBRID)}}`;

@@ -3,7 +3,7 @@ import type { VoiceRenderProps } from './contract';
 import { needsConsent } from './consent';
 import { pressed, type CallPress } from './state';
 import { restored } from './saved';
-import { callSent, cancelEarly, loadSdk, startEarly } from './begin-call';
+import { callSent, cancelEarly, loadScripted, loadSdk, startEarly } from './begin-call';
 import { modeOf, viewOptions, voiceView } from './view';
 
 type Props = VoiceRenderProps;
@@ -55,8 +55,8 @@ export const voiceShell = {
   },
   onLoadFailed: (host: Element) => cancelEarly(host),
   onIntent(props: Props) {
-    // The SDK is what a press waits for (the call starts without React): it comes first.
-    if (!props.client) return loadSdk();
+    // The SDK (or the script) is what a press waits for (the call starts without React): it comes first.
+    if (!props.client) return props.simulate ? loadScripted() : loadSdk();
   },
   // A press started the call: its request to the provider leaves before React is evaluated.
   holdReact: (host: Element) => callSent(host),

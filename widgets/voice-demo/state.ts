@@ -23,9 +23,10 @@ export type VoiceErrorCode =
 
 /**
  * Why the last typed turn did not get its answer: the agent busy (429), the demo refused (another
- * 4xx), the answer cut off or stalled, the network or the service down after one more try.
+ * 4xx), no key or assistant on the page (known before any request), the answer cut off or stalled,
+ * the network or the service down after one more try.
  */
-export type TextProblem = 'busy' | 'unavailable' | 'interrupted' | 'network';
+export type TextProblem = 'busy' | 'unavailable' | 'not-configured' | 'interrupted' | 'network';
 
 export interface VoiceState {
   status: VoiceStatus;

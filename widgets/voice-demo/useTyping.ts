@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { VoiceClient, VoiceRenderProps } from './contract';
 import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
-import { itemsAfter } from './log';
+import { turnInput } from './log';
 import { isInCall, isTyping, type VoiceAction, type VoiceState } from './machine';
 import { forget, save } from './keep';
 import { modeOf } from './view';
 import type { ChatItem } from './chat-client';
+import { loadScripted } from './begin-call';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
 export const loadChat = () => import('./chat-client');
@@ -24,15 +25,28 @@ interface Machine {
 export function useTyping(props: VoiceRenderProps, machine: Machine, callClient: () => VoiceClient | null) {
   const { dispatch, current } = machine;
   const turn = useRef<AbortController | null>(null);
-  const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey } = props;
+  const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey, simulate, lang } = props;
   const greeting = modeOf(props.mode) === 'voice' ? undefined : props.greeting;
 
   const ask = useCallback(
     async (text: string, input: string | ChatItem[]) => {
       turn.current?.abort();
       const stop = (turn.current = new AbortController());
+      if (simulate) {
+        // The scripted answer, streamed as the chat streams: nothing leaves the page.
+        const scripted = await loadScripted();
+        await scripted.streamScripted(
+          text,
+          lang ?? 'en',
+          (delta) => dispatch({ type: 'delta', text: delta }),
+          stop.signal,
+        );
+        if (!stop.signal.aborted) dispatch({ type: 'answered', seen: 0 });
+        return null;
+      }
+      // Settings that are missing are known here: no request leaves, and the words say so.
       if (!assistantId?.trim() || !publicKey?.trim()) {
-        dispatch({ type: 'unanswered', problem: 'unavailable' });
+        dispatch({ type: 'unanswered', problem: 'not-configured' });
         return text;
       }
       try {
@@ -60,7 +74,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         return next.problem === 'busy' || next.problem === 'unavailable' ? text : null;
       }
     },
-    [apiUrl, publicKey, assistantId, connectTimeout, dispatch, current],
+    [apiUrl, publicKey, assistantId, connectTimeout, simulate, lang, dispatch, current],
   );
 
   /** Says `text`; false when it cannot go now (nothing to say, a turn or a call starting). Resolves to text to put back in the field. */
@@ -77,9 +91,9 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         dispatch({ type: 'type', text });
         return Promise.resolve(null);
       }
-      const items = itemsAfter(before.lines, before.chatSeen);
+      const input = turnInput(before.lines, before.chatSeen, text);
       dispatch({ type: 'type', text });
-      return ask(text, items.length ? [...items, { role: 'user', content: text }] : text);
+      return ask(text, input);
     },
     [ask, callClient, current, dispatch],
   );
@@ -88,14 +102,16 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   const retry = useCallback(() => {
     const state = current();
     if (!state.retry) return;
+    // The turn's own line is in the log already: it goes last, as the words, not among the lines before.
     const last = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
-    const items = itemsAfter(
+    const text = state.retry;
+    const input = turnInput(
       state.lines.filter((l) => l !== last),
       state.chatSeen,
+      text,
     );
-    const text = state.retry;
     dispatch({ type: 'retry' });
-    void ask(text, items.length ? [...items, { role: 'user', content: text }] : text);
+    void ask(text, input);
   }, [ask, current, dispatch]);
 
   const end = useCallback(() => {
@@ -104,11 +120,11 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     if (dispatch({ type: 'end-conversation', greeting: greeting?.trim() || undefined }) === before) return;
     turn.current?.abort();
     if (conversationKey) forget(conversationKey);
-    if (sessionId && publicKey && assistantId)
+    if (sessionId && publicKey && assistantId && !simulate)
       void loadChat().then((chat) =>
         chat.endChat({ apiUrl: apiUrl || DEFAULT_API_URL, publicKey, assistantId, sessionId }),
       );
-  }, [apiUrl, publicKey, assistantId, conversationKey, greeting, current, dispatch]);
+  }, [apiUrl, publicKey, assistantId, simulate, conversationKey, greeting, current, dispatch]);
 
   const { lines, sessionId, chatSeen, status } = machine.state;
   useEffect(() => {
@@ -118,6 +134,6 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
 
   useEffect(() => () => turn.current?.abort(), []);
 
-  const prefetch = useCallback(() => void loadChat().catch(() => {}), []);
+  const prefetch = useCallback(() => void (simulate ? loadScripted() : loadChat()).catch(() => {}), [simulate]);
   return { say, retry, end, prefetch };
 }

@@ -3,7 +3,7 @@ import { reportError } from '../lib/report';
 import { messageOf } from '../lib/message-of';
 import { useMachine } from '../react/use-machine';
 import { claimCall, releaseCall, type CallHolder } from './call-registry';
-import { adoptEarly, beginCall, loadSdk, type CallStart } from './begin-call';
+import { adoptEarly, beginCall, loadScripted, loadSdk, type CallStart } from './begin-call';
 import { DEFAULT_CONNECT_TIMEOUT, type VoiceClient, type VoiceRenderProps } from './contract';
 import { carriedIntoCall, type LogLine } from './log';
 import { startOf } from './shell';
@@ -37,7 +37,7 @@ const seconds = (value: number | undefined) => {
  * actions, gives up on a call that does not connect in time, and holds the page's one call.
  */
 export function useVoiceCall(props: VoiceRenderProps) {
-  const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout } = props;
+  const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
   const [start] = useState(() => startOf(props));
   const machine = useMachine(voiceReducer, start, voiceEvents);
@@ -89,7 +89,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
     );
     // A press on the button drawn before React started this call already: take it over.
     const host = (machine.ref.current?.getRootNode() as ShadowRoot | undefined)?.host;
-    const call = adoptEarly(host) ?? beginCall({ client, publicKey, apiUrl, assistantId });
+    const call = adoptEarly(host) ?? beginCall({ client, publicKey, apiUrl, assistantId, simulate, lang });
     s.call = call;
     detach = call.attach({
       'call-start': () => {
@@ -116,7 +116,21 @@ export function useVoiceCall(props: VoiceRenderProps) {
     } catch (error) {
       fail(s, error);
     }
-  }, [assistantId, client, publicKey, apiUrl, connectTimeout, dispatch, current, finish, fail, hangUp, machine.ref]);
+  }, [
+    assistantId,
+    client,
+    publicKey,
+    apiUrl,
+    simulate,
+    lang,
+    connectTimeout,
+    dispatch,
+    current,
+    finish,
+    fail,
+    hangUp,
+    machine.ref,
+  ]);
 
   const press = useCallback(() => {
     if (session.current) return hangUp();
@@ -141,8 +155,8 @@ export function useVoiceCall(props: VoiceRenderProps) {
 
   /** Hover or focus may fetch the SDK early, so a click connects sooner. */
   const prefetch = useCallback(() => {
-    if (!client) loadSdk().catch(() => {});
-  }, [client]);
+    if (!client) (simulate ? loadScripted() : loadSdk()).catch(() => {});
+  }, [client, simulate]);
 
   useEffect(() => () => session.current?.hangUp(), []);
 
@@ -158,7 +172,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
     prefetch,
     callClient,
     canMute: !!(client ? client.setMuted : true),
-    // The built-in client is the SDK, which takes messages into a call.
+    // The built-in client is the SDK, which takes messages into a call (and so does the scripted one).
     canSend: !!(client ? client.send : true),
   };
 }

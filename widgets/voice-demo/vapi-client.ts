@@ -1,6 +1,6 @@
 import VapiModule from '@vapi-ai/web';
 import { Emitter } from '../lib/emitter';
-import { MISSING_ASSISTANT, type VoiceClient, type VoiceClientEventMap } from './contract';
+import { MISSING_ASSISTANT, MISSING_KEY, type VoiceClient, type VoiceClientEventMap } from './contract';
 
 type VapiInstance = InstanceType<typeof VapiModule>;
 type VapiConstructor = new (key: string, baseUrl?: string, dailyConfig?: object) => VapiInstance;
@@ -9,7 +9,7 @@ type VapiConstructor = new (key: string, baseUrl?: string, dailyConfig?: object)
 const Vapi = ((VapiModule as unknown as { default?: VapiConstructor }).default ??
   VapiModule) as unknown as VapiConstructor;
 
-export const MISSING_KEY = 'The public-key attribute is required to start a call.';
+export { MISSING_KEY };
 
 /** SDK errors that leave the call running (audio-processor errors are non-fatal: noise cancellation goes off, the microphone stays). */
 const NON_FATAL = /^(audio-processing-setup|audio-processor-recovery|local-audio-level-observer)(-error)?$/;

@@ -35,6 +35,8 @@ export interface VoiceViewOptions {
   privacyHref?: string;
   /** After a failure, the way on (`fallback-href`). */
   fallbackHref?: string;
+  /** `simulate` without a page's own client: the card says so, in every state. */
+  simulated?: boolean;
   /**
    * What failed and the ways on, drawn by React only (notices.ts): the first paint never shows a
    * failure, so it does not carry their code.
@@ -72,6 +74,7 @@ export function viewOptions(
     label: props.label?.trim(),
     privacyHref: props.privacyHref?.trim(),
     fallbackHref: props.fallbackHref?.trim(),
+    simulated: !!props.simulate && !props.client,
   };
 }
 
@@ -217,6 +220,17 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
       { id: 'status', class: 'tooltip', part: 'tooltip', role: 'status', 'aria-live': 'polite' },
       tooltip(state, t, options.mode),
     ],
+    ...(options.simulated
+      ? [
+          [
+            'p',
+            { class: 'simulated', part: 'simulated' },
+            ['strong', {}, t.simulated],
+            ' ',
+            t.simulatedHow,
+          ] satisfies ShellNode,
+        ]
+      : []),
     [
       'span',
       { class: 'visually-hidden', 'aria-live': 'polite' },

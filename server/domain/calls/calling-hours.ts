@@ -1,5 +1,6 @@
 // Calling hours in the visitor's local time: the browser's time zone when it sent a real one, else
 // the zones of the phone's country (a call must fall inside the window in every one of them).
+import { currentZoneName } from '../../../model/time-zones.ts';
 import type { CallHours } from '../../config/calling-hours.ts';
 
 /** A time zone the runtime knows (IANA name), or null. */
@@ -7,7 +8,8 @@ export function realTimeZone(zone: unknown): string | null {
   if (typeof zone !== 'string' || !zone || zone.length > 64) return null;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
+    // Stored by its current name: the desk shows and groups "Asia/Kolkata", whatever the browser said.
+    return currentZoneName(zone);
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@
 // only the token's SHA-256, so instances share sessions and a stolen database opens none), sign-out.
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeskSession, Store } from '../../storage/index.ts';
+import { NO_METER, type Meter } from '../meter.ts';
 import { dummyHash, verifyPassword } from './password.ts';
 
 export const DESK_POLICY = {
@@ -20,7 +21,7 @@ export type SignIn =
   | { ok: false; reason: 'wrong' }
   | { ok: false; reason: 'locked'; until: number };
 
-export function deskService(store: Store, now: () => number = Date.now) {
+export function deskService(store: Store, now: () => number = Date.now, meter: Meter = NO_METER) {
   const policy = DESK_POLICY;
   return {
     policy,
@@ -38,12 +39,17 @@ export function deskService(store: Store, now: () => number = Date.now) {
       // Counted (as a failure) before the password is checked, taken back when it matches: tries sent
       // in parallel cannot all pass the check before any is counted.
       const begun = await store.desk.beginSignIn({ ...lockArgs, now: now(), keepMs: 2 * policy.lockWindowMs });
-      if (begun.locked !== undefined) return { ok: false, reason: 'locked', until: begun.locked };
+      if (begun.locked !== undefined) {
+        meter.signInFailed('locked');
+        return { ok: false, reason: 'locked', until: begun.locked };
+      }
       const user = await store.desk.userByEmail({ email });
       // An unknown email costs the same hash as a known one: timing does not tell which exist.
       const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
       if (!user || !matches) {
         const until = await store.desk.lockout({ ...lockArgs, now: now() });
+        meter.signInFailed('wrong');
+        if (until) meter.lockedOut();
         return until ? { ok: false, reason: 'locked', until } : { ok: false, reason: 'wrong' };
       }
       const token = randomBytes(32).toString('base64url');

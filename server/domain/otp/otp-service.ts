@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
 import { checkPhone } from '../phone.ts';
+import { NO_METER, type Meter } from '../meter.ts';
 import { Refusal } from '../refusal.ts';
 import { keyedHash, phoneTail } from '../personal-data.ts';
 import { consoleProvider, twilioProvider, type OtpProvider, type ShowCode } from './providers.ts';
@@ -33,6 +34,7 @@ export function otpService(
   log: FastifyBaseLogger,
   now: () => number,
   showCode?: ShowCode,
+  meter: Meter = NO_METER,
 ) {
   let secret: Promise<string> | undefined;
   // One secret for every instance: from the environment, else made once and kept in the database.
@@ -51,85 +53,101 @@ export function otpService(
     return checked;
   };
 
+  /** Sends a code unless a rule refuses it (a Refusal); `counted` is false for the honeypot's pretend answer. */
+  async function send({
+    phone,
+    clientIp,
+    turnstileToken,
+    website,
+  }: {
+    phone: unknown;
+    clientIp: string;
+    turnstileToken?: unknown;
+    website?: unknown;
+  }): Promise<{ answer: OtpSent; counted: boolean }> {
+    const checked = phoneOf(phone);
+    const sent: OtpSent = {
+      sent: true,
+      phone: checked.phone,
+      display: checked.national,
+      resendAfterSeconds: OTP_RULES.cooldownMs / 1000,
+      expiresInSeconds: OTP_RULES.ttlMs / 1000,
+    };
+    // A filled honeypot is a bot: it is answered as if it worked, and nothing is sent.
+    if (typeof website === 'string' && website.trim()) {
+      log.warn(
+        { client: keyedHash(config.dataHashKey, `ip:${clientIp}`).slice(0, 28) },
+        'code request with the honeypot filled: nothing sent',
+      );
+      return { answer: sent, counted: false };
+    }
+    await verifyChallenge(config.turnstile, turnstileToken, clientIp, config.providerTimeoutMs);
+    // Limits are checked before the provider is asked, so a refused request sends nothing.
+    const at = now();
+    const code = await provider.prepare(checked.phone);
+    const hold = await store.otp.request({
+      phone: checked.phone,
+      clientIp,
+      codeHash: code.codeHash,
+      now: at,
+      ttlMs: OTP_RULES.ttlMs,
+      cooldownMs: OTP_RULES.cooldownMs,
+      perPhoneHour: OTP_RULES.perPhoneHour,
+      perClientHour: config.otp.clientLimitPerHour,
+      perServiceHour: config.otp.maxPerHour,
+    });
+    if (!hold.ok) {
+      const seconds = Math.ceil(hold.retryAfterMs / 1000);
+      const retry = { retryAfterSeconds: seconds };
+      const headers = { 'retry-after': String(seconds) };
+      if (hold.reason === 'otp-capacity') {
+        log.warn(
+          { maxPerHour: config.otp.maxPerHour },
+          'OTP_MAX_PER_HOUR reached: codes are refused until the hour frees places',
+        );
+        throw new Refusal(
+          503,
+          'otp-capacity',
+          'We are sending too many codes right now. Please try again in a few minutes.',
+          retry,
+          headers,
+        );
+      }
+      const message = {
+        cooldown: `A code was just sent. You can ask for another in ${inWords(hold.retryAfterMs)}.`,
+        hourly: `Too many codes were sent to this number. Please try again in ${inWords(hold.retryAfterMs)}.`,
+        'client-limit': 'Too many codes were requested from your connection. Please try again later.',
+      }[hold.reason];
+      throw new Refusal(429, hold.reason, message, retry, headers);
+    }
+    try {
+      await code.send();
+    } catch (error) {
+      // Nothing was sent: the code does not count, so the visitor can try again at once.
+      await store.otp.cancel({ phone: checked.phone, createdAt: at });
+      throw error;
+    }
+    log.info({ phoneEnding: phoneTail(checked.phone) }, 'one-time code sent');
+    return { answer: sent, counted: true };
+  }
+
   return {
     tokenSecret,
     phoneOf,
+    /** The countries codes may be sent to (`OTP_COUNTRIES`): what the form offers. */
+    countries: config.otp.countries,
 
-    async request({
-      phone,
-      clientIp,
-      turnstileToken,
-      website,
-    }: {
-      phone: unknown;
-      clientIp: string;
-      turnstileToken?: unknown;
-      website?: unknown;
-    }): Promise<OtpSent> {
-      const checked = phoneOf(phone);
-      const sent: OtpSent = {
-        sent: true,
-        phone: checked.phone,
-        display: checked.national,
-        resendAfterSeconds: OTP_RULES.cooldownMs / 1000,
-        expiresInSeconds: OTP_RULES.ttlMs / 1000,
-      };
-      // A filled honeypot is a bot: it is answered as if it worked, and nothing is sent.
-      if (typeof website === 'string' && website.trim()) {
-        log.warn(
-          { client: keyedHash(config.dataHashKey, `ip:${clientIp}`).slice(0, 28) },
-          'code request with the honeypot filled: nothing sent',
-        );
-        return sent;
-      }
-      await verifyChallenge(config.turnstile, turnstileToken, clientIp, config.providerTimeoutMs);
-      // Limits are checked before the provider is asked, so a refused request sends nothing.
-      const at = now();
-      const code = await provider.prepare(checked.phone);
-      const hold = await store.otp.request({
-        phone: checked.phone,
-        clientIp,
-        codeHash: code.codeHash,
-        now: at,
-        ttlMs: OTP_RULES.ttlMs,
-        cooldownMs: OTP_RULES.cooldownMs,
-        perPhoneHour: OTP_RULES.perPhoneHour,
-        perClientHour: config.otp.clientLimitPerHour,
-        perServiceHour: config.otp.maxPerHour,
-      });
-      if (!hold.ok) {
-        const seconds = Math.ceil(hold.retryAfterMs / 1000);
-        const retry = { retryAfterSeconds: seconds };
-        const headers = { 'retry-after': String(seconds) };
-        if (hold.reason === 'otp-capacity') {
-          log.warn(
-            { maxPerHour: config.otp.maxPerHour },
-            'OTP_MAX_PER_HOUR reached: codes are refused until the hour frees places',
-          );
-          throw new Refusal(
-            503,
-            'otp-capacity',
-            'We are sending too many codes right now. Please try again in a few minutes.',
-            retry,
-            headers,
-          );
-        }
-        const message = {
-          cooldown: `A code was just sent. You can ask for another in ${inWords(hold.retryAfterMs)}.`,
-          hourly: `Too many codes were sent to this number. Please try again in ${inWords(hold.retryAfterMs)}.`,
-          'client-limit': 'Too many codes were requested from your connection. Please try again later.',
-        }[hold.reason];
-        throw new Refusal(429, hold.reason, message, retry, headers);
-      }
+    /** Sends a code, or refuses: each outcome is counted for the operators (the refusal by its code). */
+    async request(asked: Parameters<typeof send>[0]): Promise<OtpSent> {
       try {
-        await code.send();
+        const sent = await send(asked);
+        if (sent.counted) meter.codeSent();
+        else meter.codeRefused('honeypot');
+        return sent.answer;
       } catch (error) {
-        // Nothing was sent: the code does not count, so the visitor can try again at once.
-        await store.otp.cancel({ phone: checked.phone, createdAt: at });
+        if (error instanceof Refusal) meter.codeRefused(error.error);
         throw error;
       }
-      log.info({ phoneEnding: phoneTail(checked.phone) }, 'one-time code sent');
-      return sent;
     },
 
     async verify({ phone, code }: { phone: unknown; code: unknown }): Promise<{ token: string }> {

@@ -6,8 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { LeadIntake } from '../../domain/leads/lead-intake.ts';
 import type { OtpService } from '../../domain/otp/otp-service.ts';
 import { bodyLimitOf } from '../../../model/body-size.ts';
-import { DemoRequestRoute, OtpRoute, OtpVerifyRoute } from '../../../model/api/public.ts';
-import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../../../model/lead.ts';
+import { DemoRequestRoute, OtpCountriesRoute, OtpRoute, OtpVerifyRoute } from '../../../model/api/public.ts';
+import { CodeCheckBody, CodeRequestBody, DemoRequestBody, type OtpCountries } from '../../../model/lead.ts';
 import type { FieldWords } from '../errors.ts';
 
 const PHONE_WORDS = {
@@ -32,6 +32,11 @@ const FIELD_WORDS: FieldWords = {
 export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: OtpService; intake: LeadIntake }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const config = { fieldWords: FIELD_WORDS };
+
+  // The countries the form may offer: a form that offered another would only be refused at Get OTP.
+  api.get('/otp/countries', { schema: OtpCountriesRoute }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send({ countries: otp.countries } satisfies OtpCountries),
+  );
 
   // The honeypot is never refused, not even for a control character: a bot must not learn it is one.
   const otpConfig = { ...config, controls: { skip: ['website'] } };

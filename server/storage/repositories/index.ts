@@ -7,6 +7,7 @@ import { desk } from './desk.ts';
 import { erasure } from './erasure.ts';
 import { exportsRepo } from './exports.ts';
 import { feedback } from './feedback.ts';
+import { gauges } from './gauges.ts';
 import { leads } from './leads.ts';
 import { otp } from './otp.ts';
 import { outbox } from './outbox.ts';
@@ -31,6 +32,7 @@ export const repositories = {
   exports: exportsRepo,
   audit,
   times,
+  gauges,
 };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
@@ -79,4 +81,5 @@ export type { CallPlan, LeadAdded, LeadFilter, LeadInput } from './leads.ts';
 export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './otp.ts';
 export type { OutboxRow } from './outbox.ts';
 export type { Page } from './exports.ts';
+export type { Gauges } from './gauges.ts';
 export type { AuditAction, AuditEntry } from './audit.ts';

@@ -37,3 +37,18 @@ export function startCountry(countries: Countries, asked: string | undefined, fa
   if (countries === 'all' || countries.includes(wanted)) return wanted;
   return countries[0]!;
 }
+
+/**
+ * The countries the form offers, given the service's (`GET /api/otp/countries`): the page's own list
+ * narrowed to them, or theirs when the page named none it can take. `dropped` are the page's countries
+ * the service would refuse at Get OTP, for a console warning.
+ */
+export function offered(
+  page: Countries,
+  service: readonly string[] | null,
+): { countries: Countries; dropped: string[] } {
+  if (!service?.length) return { countries: page, dropped: [] };
+  if (page === 'all') return { countries: service, dropped: [] };
+  const kept = page.filter((code) => service.includes(code));
+  return { countries: kept.length ? kept : service, dropped: page.filter((code) => !service.includes(code)) };
+}

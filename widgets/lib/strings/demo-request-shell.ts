@@ -35,7 +35,6 @@ export const DEMO_REQUEST_SHELL = {
     nameLabel: 'Name',
     namePlaceholder: 'Enter your name',
     phoneLabel: 'Phone Number',
-    phoneLoadingLabel: 'Phone Number (loading)',
     // The country menu's name, today the phone library's English default (its `labels.country`).
     phoneCountryLabel: 'Phone number country',
     getOtp: 'Get OTP',
@@ -67,7 +66,6 @@ export const DEMO_REQUEST_SHELL = {
     nameLabel: 'नाम',
     namePlaceholder: 'अपना नाम लिखें',
     phoneLabel: 'फ़ोन नंबर',
-    phoneLoadingLabel: 'फ़ोन नंबर (लोड हो रहा है)',
     phoneCountryLabel: 'फ़ोन नंबर का देश',
     getOtp: 'OTP पाएं',
     // Passive, so the sentence needs no verb agreeing with the visitor's gender.

@@ -17,8 +17,11 @@ const FEEDBACK_EN = {
   submit: 'Submit Feedback',
   submitting: 'Submitting...',
   failureBanner: FAILURE_EN,
-  // The service's reason arrives in its own language; only the sentence before it is ours.
-  refused: ({ reason }: { reason: string }) => `${FAILURE_EN} ${reason}`,
+  // A refusal the form cannot place under a field, in the service's words (its own language); trying
+  // the same again would not help, so no "try again" of ours. A field's refusal is its reason alone, under it.
+  refused: ({ reason }: { reason: string }) => `Your feedback was not sent. ${reason}`,
+  // How long the message is, once it nears the limit, as a screen reader says it (the eye reads "4,512 / 5,000").
+  counted: ({ count, limit }: { count: string; limit: string }) => `${count} of ${limit} characters`,
   sentTitle: 'Thank You for Your Feedback!',
   sentLead: 'We read every message, and yours helps us make our agents better.',
   closeButton: 'Close',
@@ -28,6 +31,13 @@ const FEEDBACK_EN = {
     email: 'Enter your email address.',
     emailFormat: 'Enter a whole email address, like name@example.com.',
     message: 'Write your feedback.',
+  },
+  // Submit's check of each length, in code points as the service counts.
+  tooLong: {
+    name: ({ limit }: { limit: string }) => `Your name must be at most ${limit} characters.`,
+    email: ({ limit }: { limit: string }) => `Your email must be at most ${limit} characters.`,
+    message: ({ limit, count }: { limit: string; count: string }) =>
+      `Your feedback must be at most ${limit} characters; it has ${count}. Shorten it to send it.`,
   },
 };
 
@@ -54,7 +64,8 @@ export const FEEDBACK_STRINGS = {
     submit: 'फ़ीडबैक भेजें',
     submitting: 'भेजा जा रहा है...',
     failureBanner: FAILURE_HI,
-    refused: ({ reason }) => `${FAILURE_HI} ${reason}`,
+    refused: ({ reason }) => `आपका फ़ीडबैक नहीं भेजा गया। ${reason}`,
+    counted: ({ count, limit }) => `${limit} में से ${count} अक्षर`,
     sentTitle: 'आपके फ़ीडबैक के लिए धन्यवाद!',
     sentLead: 'हम हर संदेश पढ़ते हैं, और आपका संदेश हमारे एजेंट्स को बेहतर बनाने में मदद करता है।',
     closeButton: 'बंद करें',
@@ -63,6 +74,12 @@ export const FEEDBACK_STRINGS = {
       email: 'अपना ईमेल पता लिखें।',
       emailFormat: 'पूरा ईमेल पता लिखें, जिसमें @ और डोमेन हो।',
       message: 'अपना फ़ीडबैक लिखें।',
+    },
+    tooLong: {
+      name: ({ limit }) => `नाम में ज़्यादा से ज़्यादा ${limit} अक्षर हो सकते हैं।`,
+      email: ({ limit }) => `ईमेल पते में ज़्यादा से ज़्यादा ${limit} अक्षर हो सकते हैं।`,
+      message: ({ limit, count }) =>
+        `फ़ीडबैक में ज़्यादा से ज़्यादा ${limit} अक्षर हो सकते हैं; इसमें ${count} हैं। भेजने के लिए इसे छोटा करें।`,
     },
   },
 } satisfies Record<Lang, FeedbackStrings>;

@@ -35,6 +35,7 @@ const VOICE_EN = {
   problems: {
     busy: 'The agent is busy right now. Press Send to try again.',
     unavailable: "The typed demo isn't available on this page right now.",
+    'not-configured': "The typed demo isn't set up on this page yet.",
     interrupted: 'The answer was cut off.',
     network: "We couldn't reach the agent. Check your internet connection and try again.",
   },
@@ -68,6 +69,9 @@ const VOICE_EN = {
     network: "We couldn't reach the voice service. Check your internet connection.",
     timeout: "The voice service didn't answer in time.",
   },
+  // `simulate`: said on the card before the press and during the call, with the settings that make it real.
+  simulated: 'Simulated demo: no real agent.',
+  simulatedHow: 'Set public-key and assistant-id to talk to your own agent.',
   // The way on when the call cannot be made: `fallback-href`, the call-me form.
   fallback: 'Ask for a call to your phone instead',
   // `label` names the agent in the button's accessible name: several buttons on a page tell apart.
@@ -113,6 +117,7 @@ export const VOICE_STRINGS = {
     problems: {
       busy: 'एजेंट अभी व्यस्त है। फिर से कोशिश करने के लिए भेजें दबाएं।',
       unavailable: 'इस पेज पर लिखकर बात करने वाला डेमो अभी उपलब्ध नहीं है।',
+      'not-configured': 'इस पेज पर लिखकर बात करने वाला डेमो अभी सेट अप नहीं किया गया है।',
       interrupted: 'जवाब बीच में कट गया।',
       network: 'हम एजेंट तक नहीं पहुंच सके। अपना इंटरनेट कनेक्शन जांचें और फिर से कोशिश करें।',
     },
@@ -142,6 +147,8 @@ export const VOICE_STRINGS = {
       network: 'हम वॉइस सेवा तक नहीं पहुंच सके। अपना इंटरनेट कनेक्शन जांचें।',
       timeout: 'वॉइस सेवा ने समय पर जवाब नहीं दिया।',
     },
+    simulated: 'यह सिर्फ़ नमूना है: इसमें कोई असली एजेंट नहीं बोलता।',
+    simulatedHow: 'अपने एजेंट से असली बात के लिए public-key और assistant-id दें।',
     fallback: 'इसके बजाय अपने फ़ोन पर कॉल का अनुरोध करें',
     labelled: ({ label, action }) => `${label}: ${action}`,
     privacyLink: 'प्राइवेसी पॉलिसी',
