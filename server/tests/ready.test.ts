@@ -71,12 +71,13 @@ describe.each(backends)('GET /api/ready on $name', (backend) => {
     const h = await testApp(backend.env());
     cleanups.push(h.close);
     if (h.config.databaseUrl) {
-      // Every connection of the service's pool ended by the server, and no new one allowed.
+      // Every connection of the service's pool ended by the server, and no new one allowed. Only this
+      // test's database: the cluster is shared by every test file running beside this one.
       const name = new URL(h.config.databaseUrl).pathname.slice(1);
       await onDatabase(h, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`, 'postgres');
       await onDatabase(
         h,
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets'`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets' AND datname = '${name}'`,
         'postgres',
       );
       try {
