@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { layers, modelTypesOnly } from './build/lint/layers.js';
+import { frozenMigrations, layers, modelTypesOnly } from './build/lint/layers.js';
 
 export default tseslint.config(
   // The host projects (tests/hosts/*/) are each framework's own code, checked by its own tooling.
@@ -31,6 +31,7 @@ export default tseslint.config(
   },
   layers,
   modelTypesOnly,
+  frozenMigrations,
   {
     // The benchmark runs in Node and hands a few functions to the page.
     files: ['tests/**/*.mjs'],

@@ -29,7 +29,7 @@ export const READS = new Set([
   'suppressions.list',
   'overview.get',
   'gauges.read',
-  'gauges.schema',
+  'gauges.migrations',
 ]);
 
 export { DatabaseBusyError };

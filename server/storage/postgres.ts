@@ -4,42 +4,18 @@
 // decides (a limit, a duplicate) holds across instances.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { MIGRATIONS } from './migrations.ts';
+import { migratePostgres } from './migrate.ts';
 import { listenForWork } from './pg-listen.ts';
+import { Lock, type Row } from './query.ts';
 import { channelOf, queuesNotifiedBy, type QueueSignals } from './queues.ts';
 import { operation } from './repositories/index.ts';
-import { runAsync, statements } from './run.ts';
-import { Lock, type Row } from './sql.ts';
+import { queryOf, runAsync } from './run.ts';
 import { DatabaseBusyError } from './sqlite-worker.ts';
 import { DatabaseUnreachableError } from './unreachable.ts';
 
-const MIGRATION_LOCK = 7_301_914;
 const POOL_MAX = 10;
 
 // BIGINT and COUNT come back as strings; the repositories turn them into numbers where they read them.
-async function migrate(pool: pg.Pool) {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    );
-    const { rows } = await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations');
-    for (let version = Number(rows[0].v) + 1; version <= MIGRATIONS.length; version++) {
-      await client.query('BEGIN');
-      for (const statement of statements(MIGRATIONS[version - 1]('postgres'))) await client.query(statement);
-      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
-      await client.query('COMMIT');
-    }
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    client.release();
-  }
-}
-
 export async function openPostgres(
   url: string,
   {
@@ -62,7 +38,7 @@ export async function openPostgres(
   let lastBusy = false;
   pool.on('error', () => (lastBusy = true));
   try {
-    await migrate(pool);
+    await migratePostgres(pool);
   } catch (error) {
     await pool.end().catch(() => {});
     throw new DatabaseUnreachableError(url, error, timeoutMs);
@@ -91,7 +67,8 @@ export async function openPostgres(
           await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [step.key]);
           return [];
         }
-        return (await c.query(step.render('postgres'), step.values as unknown[])).rows;
+        const q = queryOf(step, 'postgres');
+        return q ? (await c.query(q.sql, q.parameters as unknown[])).rows : [];
       });
       // Heard by the other instances at commit (and not at all if the transaction rolls back).
       for (const queue of queuesNotifiedBy(repo, op))

@@ -8,10 +8,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3';
-import { MIGRATIONS } from './migrations.ts';
+import type { CompiledQuery } from 'kysely';
+import { migrateSqlite } from './migrate.ts';
+import type { Row } from './query.ts';
 import { operation } from './repositories/index.ts';
-import { runSync, statements } from './run.ts';
-import type { Row, Sql } from './sql.ts';
+import { runSync } from './run.ts';
 
 /** `deadline`: when the caller stops waiting (epoch ms); a job not started well before it is refused, never run late. */
 export type Job = { id: number; repo: string; op: string; args: unknown; deadline: number };
@@ -36,32 +37,18 @@ if (!readonly) {
 // Short: a lock held elsewhere must turn into a clear 503, not a request that hangs.
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 if (!readonly) {
-  migrate();
+  // Before the thread says it is ready: no job runs on a schema not yet migrated.
+  await migrateSqlite(db);
   // Statistics for the planner, gathered where they are missing or stale (cheap: bounded by analysis_limit).
   db.pragma('optimize=0x10002');
 }
 
-function migrate() {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const applied = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as { v: number }).v;
-  for (let version = applied + 1; version <= MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      for (const statement of statements(MIGRATIONS[version - 1]('sqlite'))) db.exec(statement);
-      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
-        version,
-        new Date().toISOString(),
-      );
-    }).immediate();
-  }
-}
-
 const prepared = new Map<string, Statement>();
-function exec(statement: Sql): Row[] {
-  const text = statement.render('sqlite');
-  let s = prepared.get(text);
-  if (!s) prepared.set(text, (s = db.prepare(text)));
-  if (s.reader) return s.all(...statement.values) as Row[];
-  s.run(...statement.values);
+function exec(query: CompiledQuery): Row[] {
+  let s = prepared.get(query.sql);
+  if (!s) prepared.set(query.sql, (s = db.prepare(query.sql)));
+  if (s.reader) return s.all(...query.parameters) as Row[];
+  s.run(...query.parameters);
   return [];
 }
 

@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../tests/bench/seed-data.ts';
-import { Lock, Sql, type Dialect } from '../storage/sql.ts';
+import { Lock, type Dialect, type Step } from '../storage/query.ts';
+import { queryOf } from '../storage/run.ts';
 import { openStore } from '../storage/index.ts';
 import { operation } from '../storage/repositories/index.ts';
 import { bothDatabases } from './harness.ts';
@@ -21,10 +22,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The first statement an operation runs on the leads, rendered for `dialect` (every old time converted: ../storage/repositories/times.ts). */
 function firstStatement(repo: string, op: string, args: unknown, dialect: Dialect) {
   const run = operation(repo, op)(args);
-  let step = run.next().value as Sql | Lock;
-  while (step instanceof Sql && /FROM settings/.test(step.render(dialect))) step = run.next([]).value as Sql | Lock;
-  if (step instanceof Lock) throw new Error('a lock first');
-  return { text: step.render(dialect), values: step.values as unknown[] };
+  let step = run.next().value as Step;
+  while (/from "settings"/.test(queryOf(step, dialect)?.sql ?? '')) step = run.next([]).value as Step;
+  const q = queryOf(step, dialect);
+  if (step instanceof Lock || !q) throw new Error('a lock first');
+  return { text: q.sql, values: q.parameters as unknown[] };
 }
 
 const FILTERS: Record<string, Record<string, unknown>> = {

@@ -4,11 +4,13 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../storage/migrations.ts';
+import { MIGRATIONS } from '../storage/migrations/index.ts';
 import { startService } from '../service.ts';
 import { bothDatabases, testApp, type Harness } from './harness.ts';
 
 const { backends } = bothDatabases();
+/** The last migration this version needs, as Kysely's migrator records it. */
+const LAST = Object.keys(MIGRATIONS).at(-1);
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
@@ -54,12 +56,13 @@ describe.each(backends)('GET /api/ready on $name', (backend) => {
   it('answers 503 migrations while the database lacks a migration this version needs', async () => {
     const h = await testApp(backend.env());
     cleanups.push(h.close);
-    await onDatabase(h, `DELETE FROM schema_migrations WHERE version = ${MIGRATIONS.length}`);
+    await onDatabase(h, `DELETE FROM kysely_migration WHERE name = '${LAST}'`);
     expect(await get(h, '/api/ready')).toEqual({ status: 503, body: { ok: false, reason: 'migrations' } });
     expect(await get(h, '/api/health')).toEqual({ status: 200, body: { ok: true } });
+    // Now, as the migrator stamps it: it orders what ran by time, and a later start finds it last.
     await onDatabase(
       h,
-      `INSERT INTO schema_migrations (version, applied_at) VALUES (${MIGRATIONS.length}, '2026-01-01')`,
+      `INSERT INTO kysely_migration (name, timestamp) VALUES ('${LAST}', '${new Date().toISOString()}')`,
     );
     expect(await get(h, '/api/ready')).toEqual({ status: 200, body: { ok: true } });
   });
@@ -68,12 +71,13 @@ describe.each(backends)('GET /api/ready on $name', (backend) => {
     const h = await testApp(backend.env());
     cleanups.push(h.close);
     if (h.config.databaseUrl) {
-      // Every connection of the service's pool ended by the server, and no new one allowed.
+      // Every connection of the service's pool ended by the server, and no new one allowed. Only this
+      // test's database: the cluster is shared by every test file running beside this one.
       const name = new URL(h.config.databaseUrl).pathname.slice(1);
       await onDatabase(h, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`, 'postgres');
       await onDatabase(
         h,
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets'`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets' AND datname = '${name}'`,
         'postgres',
       );
       try {

@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../storage/migrations.ts';
-import { statements } from '../storage/run.ts';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { MIGRATIONS } from '../storage/migrations/index.ts';
 import { openStore, type Store } from '../storage/index.ts';
 import { searchPrefixes } from '../../model/search.ts';
 import { bothDatabases, testApp } from './harness.ts';
 
 const { backends } = bothDatabases();
-/** The migration of issue 31 (found by what it adds: the lead may renumber migrations at a merge). */
-const ISSUE_31 = MIGRATIONS.findIndex((m) => m('sqlite').includes('consented_ms'));
+/** The last migration before issue 31's. */
+const BEFORE_ISSUE_31 = '0007_desk_filter_indexes';
 const N = 2500;
 const T0 = Date.UTC(2025, 0, 1);
 const at = (i: number) => T0 + i * 60_000;
@@ -23,7 +23,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** How the provider wrote a time (no milliseconds). */
 const providerText = (ms: number) => iso(ms).replace('.000Z', 'Z');
 
-type Db = { exec(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>; close(): Promise<void> };
+type Db = {
+  exec(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Runs the migrations up to `name` (as a release that ended there did). */
+  migrateTo(name: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+async function migrateTo(db: Kysely<unknown>, name: string) {
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo(name);
+  if (error) throw error;
+}
 
 /** A plain connection to the test's database, with `?` placeholders on both. */
 async function connect(name: string, path: string, url: string): Promise<Db> {
@@ -34,6 +44,8 @@ async function connect(name: string, path: string, url: string): Promise<Db> {
         const s = db.prepare(text);
         return s.reader ? (s.all(...values) as Record<string, unknown>[]) : (s.run(...values), []);
       },
+      // Not destroyed: that would close the connection the test goes on with.
+      migrateTo: (target) => migrateTo(new Kysely({ dialect: new SqliteDialect({ database: db }) }), target),
       close: async () => void db.close(),
     };
   }
@@ -49,6 +61,16 @@ async function connect(name: string, path: string, url: string): Promise<Db> {
         )
       ).rows;
     },
+    async migrateTo(target) {
+      const kysely = new Kysely<unknown>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+      });
+      try {
+        await migrateTo(kysely, target);
+      } finally {
+        await kysely.destroy();
+      }
+    },
     close: () => client.end(),
   };
 }
@@ -57,15 +79,7 @@ async function connect(name: string, path: string, url: string): Promise<Db> {
 async function seedOldRows(name: string, db: Db) {
   const postgres = name === 'PostgreSQL';
   if (postgres) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-  await db.exec(
-    `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at ${postgres ? 'TIMESTAMPTZ NOT NULL DEFAULT now()' : "TEXT NOT NULL DEFAULT ''"})`,
-  );
-  for (let v = 1; v <= ISSUE_31; v++) {
-    await db.exec('BEGIN');
-    for (const s of statements(MIGRATIONS[v - 1](postgres ? 'postgres' : 'sqlite'))) await db.exec(s);
-    await db.exec('INSERT INTO schema_migrations (version) VALUES (?)', [v]);
-    await db.exec('COMMIT');
-  }
+  await db.migrateTo(BEFORE_ISSUE_31);
   await db.exec('BEGIN');
   for (let start = 0; start < N; start += 250) {
     const rows = Array.from({ length: 250 }, (_, k) => start + k);

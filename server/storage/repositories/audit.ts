@@ -1,6 +1,7 @@
 // The desk's audit: who signed in, viewed which lead, downloaded what, marked, unmarked or erased what,
 // and when. Entries name desk accounts and lead ids, never a lead's personal data.
-import { num, one, query, sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { db, num, one, query } from '../query.ts';
 
 export type AuditAction =
   'sign-in' | 'lead.view' | 'leads.download' | 'feedback.download' | 'lead.mark' | 'lead.unmark' | 'lead.erase';
@@ -17,14 +18,29 @@ const HOUR = 3_600_000;
 
 export const audit = {
   *record(e: AuditEntry) {
-    yield* one(sql`INSERT INTO desk_audit (at, actor, action, lead_id, session_id, detail)
-      VALUES (${e.at}, ${e.actor}, ${e.action}, ${e.leadId ?? null}, ${e.sessionId ?? null}, ${e.detail ? JSON.stringify(e.detail) : null})`);
+    yield* one(
+      db.insertInto('desk_audit').values({
+        at: e.at,
+        actor: e.actor,
+        action: e.action,
+        lead_id: e.leadId ?? null,
+        session_id: e.sessionId ?? null,
+        detail: e.detail ? JSON.stringify(e.detail) : null,
+      }),
+    );
   },
 
   /** A lead view, written once per lead, session and hour (an open lead page polls: one entry, not one a poll). */
   *viewed({ at, actor, leadId, sessionId }: { at: number; actor: string; leadId: number; sessionId: string }) {
     const seen = yield* one(
-      sql`SELECT 1 AS seen FROM desk_audit WHERE lead_id = ${leadId} AND at > ${at - HOUR} AND action = 'lead.view' AND session_id = ${sessionId} LIMIT 1`,
+      db
+        .selectFrom('desk_audit')
+        .select(sql`1`.as('seen'))
+        .where('lead_id', '=', leadId)
+        .where('at', '>', at - HOUR)
+        .where('action', '=', 'lead.view')
+        .where('session_id', '=', sessionId)
+        .limit(1),
     );
     if (!seen) yield* audit.record({ at, actor, action: 'lead.view', leadId, sessionId });
     return !seen;
@@ -32,9 +48,14 @@ export const audit = {
 
   /** Entries newest first, `limit` at a time; `before` the last id of the previous page. */
   *list({ before, limit }: { before?: number; limit: number }) {
-    const rows =
-      yield* query(sql`SELECT id, at, actor, action, lead_id, detail FROM desk_audit ${before === undefined ? sql`` : sql`WHERE id < ${before}`}
-      ORDER BY id DESC LIMIT ${limit}`);
+    const rows = yield* query(
+      db
+        .selectFrom('desk_audit')
+        .select(['id', 'at', 'actor', 'action', 'lead_id', 'detail'])
+        .$if(before !== undefined, (q) => q.where('id', '<', before!))
+        .orderBy('id', 'desc')
+        .limit(limit),
+    );
     return rows.map((r) => ({
       id: num(r.id),
       at: new Date(num(r.at)).toISOString(),

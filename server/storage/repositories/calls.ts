@@ -2,12 +2,12 @@
 // with every attempt written down before it is made, so an attempt whose outcome is unknown (a crash,
 // a timeout) is recognised and checked with the provider before anything is tried again.
 import type { CallState } from '../../../model/calls.ts';
-import { fragment, num, numOrNull, one, query, raw, sql } from '../sql.ts';
-import { outcomeOf, successOf } from '../../../model/call-outcomes.ts';
-import { enqueue } from './outbox.ts';
-import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
+import type { Updateable } from 'kysely';
+import { db, num, numOrNull, one, query } from '../query.ts';
+import type { CallAttemptsTable } from '../schema.ts';
+import { outcomeOf } from '../../../model/call-outcomes.ts';
+import { changed, providerReports } from './calls-provider.ts';
 import { bump, setOutcome } from './tallies.ts';
-import { isoOf, msOf } from './times.ts';
 
 export type CallJob = {
   leadId: number;
@@ -28,41 +28,67 @@ export type AttemptOutcome =
   | { kind: 'wait'; at: number; scheduled: boolean }
   | { kind: 'failed'; error: string | null; reason: string };
 
-/** What the provider said of a call (server messages or a lookup); absent fields are kept as they were. */
-export type ProviderUpdate = {
-  status?: string;
-  endedReason?: string;
-  startedAt?: string;
-  endedAt?: string;
-  durationSeconds?: number;
-  summary?: string;
-  successEvaluation?: string;
-  transcript?: string;
-  recordingUrl?: string;
-};
+/** The states in which a call waits to be placed. */
+const WAITING = ['pending', 'scheduled', 'retrying'];
 
-function* changed(leadId: number, now: number, deliver: boolean) {
-  if (!deliver) return;
-  const row = yield* one(
-    sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${leadId}`,
-  );
-  if (row) yield* enqueue('lead.call.updated', now, leadOf(row), callOf(row));
-}
+/** Closes the lead's latest attempt, if still open. */
+const finishAttempt = (leadId: number, set: Updateable<CallAttemptsTable>) =>
+  db
+    .updateTable('call_attempts')
+    .set(set)
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('call_attempts')
+        .select((a) => a.fn.max('id').as('id'))
+        .where('lead_id', '=', leadId),
+    )
+    .where('finished_at', 'is', null);
 
 export const calls = {
+  ...providerReports,
+
   /** Leases due calls for `leaseMs`. */
   *claim({ now, leaseMs, limit }: { now: number; leaseMs: number; limit: number }) {
-    const leased = yield* query(sql`UPDATE calls SET lease_until = ${now + leaseMs} WHERE lead_id IN (
-        SELECT lead_id FROM calls WHERE status IN ('pending', 'scheduled', 'retrying') AND next_attempt_at <= ${now}
-          AND (lease_until IS NULL OR lease_until <= ${now})
-        ORDER BY next_attempt_at LIMIT ${limit} ${raw({ postgres: 'FOR UPDATE SKIP LOCKED' })})
-      RETURNING lead_id`);
+    const due = db
+      .selectFrom('calls')
+      .select('lead_id')
+      .where('status', 'in', WAITING)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    const leased = yield* query(
+      db
+        .updateTable('calls')
+        .set({ lease_until: now + leaseMs })
+        .where('lead_id', 'in', due)
+        .returning('lead_id'),
+    );
     if (!leased.length) return [] as CallJob[];
     const jobs: CallJob[] = [];
     for (const { lead_id } of leased) {
-      const r = yield* one(sql`SELECT l.id, l.phone, l.name, l.agent_id, l.time_zone, c.attempts, c.attempt_started_at,
-          (SELECT COUNT(*) FROM suppressions s WHERE s.phone = l.phone OR s.phone = l.phone_hash) AS suppressed
-        FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${lead_id}`);
+      const r = yield* one(
+        db
+          .selectFrom('leads as l')
+          .innerJoin('calls as c', 'c.lead_id', 'l.id')
+          .select((eb) => [
+            'l.id',
+            'l.phone',
+            'l.name',
+            'l.agent_id',
+            'l.time_zone',
+            'c.attempts',
+            'c.attempt_started_at',
+            eb
+              .selectFrom('suppressions as s')
+              .select((s) => s.fn.countAll().as('n'))
+              .where((s) => s.or([s('s.phone', '=', s.ref('l.phone')), s('s.phone', '=', s.ref('l.phone_hash'))]))
+              .as('suppressed'),
+          ])
+          .where('l.id', '=', lead_id),
+      );
       if (r)
         jobs.push({
           leadId: num(r.id),
@@ -83,10 +109,31 @@ export const calls = {
    * earliest read-back of a placed call; null when nothing waits.
    */
   *nextDue() {
-    const r = yield* one(sql`SELECT
-        (SELECT MIN(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) FROM calls
-          WHERE status IN ('pending', 'scheduled', 'retrying')) AS due,
-        (SELECT MIN(check_at) FROM calls WHERE status = 'placed') AS check_at`);
+    const r = yield* one(
+      db.selectNoFrom((eb) => [
+        eb
+          .selectFrom('calls')
+          .select((c) =>
+            c.fn
+              .min(
+                c
+                  .case()
+                  .when('lease_until', '>', c.ref('next_attempt_at'))
+                  .then(c.ref('lease_until'))
+                  .else(c.ref('next_attempt_at'))
+                  .end(),
+              )
+              .as('due'),
+          )
+          .where('status', 'in', WAITING)
+          .as('due'),
+        eb
+          .selectFrom('calls')
+          .select((c) => c.fn.min('check_at').as('check_at'))
+          .where('status', '=', 'placed')
+          .as('check_at'),
+      ]),
+    );
     const times = [numOrNull(r?.due), numOrNull(r?.check_at)].filter((t): t is number => t !== null);
     return times.length ? Math.min(...times) : null;
   },
@@ -96,12 +143,17 @@ export const calls = {
    * is no longer to be placed (its lead was erased, or it was given up, since it was leased): no attempt then.
    */
   *begin({ leadId, now }: { leadId: number; now: number }) {
-    const row =
-      yield* one(sql`UPDATE calls SET attempts = attempts + 1, attempt_started_at = ${now}, updated_at = ${now}
-      WHERE lead_id = ${leadId} AND status IN ('pending', 'scheduled', 'retrying') RETURNING attempts`);
+    const row = yield* one(
+      db
+        .updateTable('calls')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), attempt_started_at: now, updated_at: now }))
+        .where('lead_id', '=', leadId)
+        .where('status', 'in', WAITING)
+        .returning('attempts'),
+    );
     if (!row) return null;
     const attempt = num(row.attempts);
-    yield* one(sql`INSERT INTO call_attempts (lead_id, attempt, started_at) VALUES (${leadId}, ${attempt}, ${now})`);
+    yield* one(db.insertInto('call_attempts').values({ lead_id: leadId, attempt, started_at: now }));
     return attempt;
   },
 
@@ -124,41 +176,89 @@ export const calls = {
     deliver: boolean;
   }) {
     const o = outcome;
-    const lead = yield* one(sql`SELECT erased_at FROM leads WHERE id = ${leadId} ${raw({ postgres: 'FOR SHARE' })}`);
+    const lead = yield* one(db.selectFrom('leads').select('erased_at').where('id', '=', leadId).forShare());
     if (!lead || lead.erased_at !== null) {
       yield* one(
-        sql`UPDATE calls SET attempt_started_at = NULL, lease_until = NULL, next_attempt_at = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`,
+        db
+          .updateTable('calls')
+          .set({ attempt_started_at: null, lease_until: null, next_attempt_at: null, updated_at: now })
+          .where('lead_id', '=', leadId),
       );
       if (o.kind !== 'wait') {
-        yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${o.kind === 'placed' ? 'placed' : o.kind === 'retry' ? (o.unknown ? 'unknown' : 'retry') : 'failed'}
-          WHERE id = (SELECT MAX(id) FROM call_attempts WHERE lead_id = ${leadId}) AND finished_at IS NULL`);
+        const outcome =
+          o.kind === 'placed' ? 'placed' : o.kind === 'retry' ? (o.unknown ? 'unknown' : 'retry') : 'failed';
+        yield* one(finishAttempt(leadId, { finished_at: now, outcome }));
       }
       return 'erased' as const;
     }
     if (o.kind === 'wait') {
       // Nothing was tried: an unresolved attempt stays unresolved (its look-up comes later).
-      yield* one(sql`UPDATE calls SET status = ${o.scheduled ? 'scheduled' : fragment('status')}, call_at = ${o.scheduled ? o.at : fragment('call_at')},
-        next_attempt_at = ${o.at}, lease_until = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+      yield* one(
+        db
+          .updateTable('calls')
+          .set({
+            ...(o.scheduled ? { status: 'scheduled', call_at: o.at } : {}),
+            next_attempt_at: o.at,
+            lease_until: null,
+            updated_at: now,
+          })
+          .where('lead_id', '=', leadId),
+      );
       if (o.scheduled) yield* changed(leadId, now, deliver);
       return;
     }
     if (o.kind === 'placed') {
-      yield* one(sql`UPDATE calls SET status = 'placed', provider_call_id = ${o.providerCallId}, provider_status = ${o.providerStatus}, placed_at = ${now},
-        check_at = ${o.checkAt}, attempt_started_at = NULL, lease_until = NULL, last_error = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+      yield* one(
+        db
+          .updateTable('calls')
+          .set({
+            status: 'placed',
+            provider_call_id: o.providerCallId,
+            provider_status: o.providerStatus,
+            placed_at: now,
+            check_at: o.checkAt,
+            attempt_started_at: null,
+            lease_until: null,
+            last_error: null,
+            updated_at: now,
+          })
+          .where('lead_id', '=', leadId),
+      );
     } else if (o.kind === 'retry') {
-      yield* one(sql`UPDATE calls SET status = ${o.scheduled ? 'scheduled' : 'retrying'}, next_attempt_at = ${o.nextAttemptAt}, last_error = ${o.error},
-        call_at = ${o.scheduled ? o.nextAttemptAt : fragment('call_at')},
-        attempt_started_at = ${o.unknown ? fragment('attempt_started_at') : null}, lease_until = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+      yield* one(
+        db
+          .updateTable('calls')
+          .set({
+            status: o.scheduled ? 'scheduled' : 'retrying',
+            next_attempt_at: o.nextAttemptAt,
+            last_error: o.error,
+            ...(o.scheduled ? { call_at: o.nextAttemptAt } : {}),
+            // An attempt whose outcome is unknown stays open, to be looked up.
+            ...(o.unknown ? {} : { attempt_started_at: null }),
+            lease_until: null,
+            updated_at: now,
+          })
+          .where('lead_id', '=', leadId),
+      );
     } else {
-      yield* one(sql`UPDATE calls SET status = 'failed', last_error = ${o.error}, failure_reason = ${o.reason}, attempt_started_at = NULL, lease_until = NULL,
-        next_attempt_at = NULL, updated_at = ${now} WHERE lead_id = ${leadId}`);
+      yield* one(
+        db
+          .updateTable('calls')
+          .set({
+            status: 'failed',
+            last_error: o.error,
+            failure_reason: o.reason,
+            attempt_started_at: null,
+            lease_until: null,
+            next_attempt_at: null,
+            updated_at: now,
+          })
+          .where('lead_id', '=', leadId),
+      );
     }
     if (o.kind === 'placed') {
-      const lead = yield* one(sql`SELECT agent_id, utm_campaign FROM leads WHERE id = ${leadId}`);
-      yield* bump('calls-placed', now, {
-        agentId: String(lead?.agent_id ?? ''),
-        campaign: (lead?.utm_campaign as string | null) ?? null,
-      });
+      const lead = yield* one(db.selectFrom('leads').select(['agent_id', 'utm_campaign']).where('id', '=', leadId));
+      yield* bump('calls-placed', now, { agentId: lead?.agent_id ?? '', campaign: lead?.utm_campaign ?? null });
     }
     yield* setOutcome(
       leadId,
@@ -177,104 +277,32 @@ export const calls = {
             ? 'unknown'
             : 'retry'
           : 'failed';
-    yield* one(sql`UPDATE call_attempts SET finished_at = ${now}, outcome = ${result}, error = ${o.kind === 'placed' ? null : o.error},
-      provider_call_id = ${o.kind === 'placed' ? o.providerCallId : null}
-      WHERE id = (SELECT MAX(id) FROM call_attempts WHERE lead_id = ${leadId}) AND finished_at IS NULL`);
+    yield* one(
+      finishAttempt(leadId, {
+        finished_at: now,
+        outcome: result,
+        error: o.kind === 'placed' ? null : o.error,
+        provider_call_id: o.kind === 'placed' ? o.providerCallId : null,
+      }),
+    );
     // The CRM hears of a call placed, failed, or moved to the next calling hours; not of each retry.
     if (o.kind !== 'retry' || o.scheduled) yield* changed(leadId, now, deliver);
   },
 
   /** The call's state now (for the answer to the request that made it). */
   *state({ leadId }: { leadId: number }) {
-    const r = yield* one(sql`SELECT status, call_at FROM calls WHERE lead_id = ${leadId}`);
+    const r = yield* one(db.selectFrom('calls').select(['status', 'call_at']).where('lead_id', '=', leadId));
     return r ? { status: r.status as CallState, callAt: numOrNull(r.call_at) } : null;
-  },
-
-  /**
-   * Applies what the provider said of a call; `unknown` when no lead has it, `unchanged` for a replay.
-   * The end is final: once a call has ended (an end-of-call report, or a final status), later events only
-   * fill fields still empty. The row is locked while it is read and written (PostgreSQL; SQLite has one
-   * writer), so two events for one call on two instances never lose each other's fields.
-   */
-  *update({
-    providerCallId,
-    now,
-    update,
-    deliver,
-  }: {
-    providerCallId: string;
-    now: number;
-    update: ProviderUpdate;
-    deliver: boolean;
-  }) {
-    const row =
-      yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.lead_id FROM calls c JOIN leads l ON l.id = c.lead_id
-      WHERE c.provider_call_id = ${providerCallId} ${raw({ postgres: 'FOR UPDATE OF c' })}`);
-    if (!row) return 'unknown' as const;
-    const before = callOf(row)!;
-    const ended = before.status === 'ended';
-    // The provider's times are kept as epoch ms, so they are compared (and answered) as ISO text of those.
-    const u = {
-      ...update,
-      startedAt: isoOf(null, update.startedAt) ?? undefined,
-      endedAt: isoOf(null, update.endedAt) ?? undefined,
-    };
-    /** The new value of a field: what the event says, unless the call has ended and the field is filled already. */
-    const field = <T>(was: T | null, given: T | undefined): T | null =>
-      ended && was !== null && was !== '' ? was : (given ?? was);
-    const next = {
-      status: ended || u.status === 'ended' || u.endedReason ? 'ended' : before.status,
-      // A status arriving after the end (out of order) changes nothing.
-      providerStatus: ended || u.endedReason || u.status === 'ended' ? 'ended' : (u.status ?? before.providerStatus),
-      endedReason: field(before.endedReason, u.endedReason),
-      startedAt: field(before.startedAt, u.startedAt),
-      endedAt: field(before.endedAt, u.endedAt),
-      durationSeconds: field(before.durationSeconds, u.durationSeconds),
-      summary: field(before.summary, u.summary),
-      successEvaluation: field(before.successEvaluation, u.successEvaluation),
-      transcript: field(before.transcript, u.transcript),
-      recordingUrl: field(before.recordingUrl, u.recordingUrl),
-    };
-    const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === before[k]);
-    if (same) return 'unchanged' as const;
-    yield* one(sql`UPDATE calls SET status = ${next.status}, provider_status = ${next.providerStatus}, ended_reason = ${next.endedReason},
-      started_at = ${next.startedAt}, started_ms = ${msOf(next.startedAt)}, ended_at = ${next.endedAt}, ended_ms = ${msOf(next.endedAt)}, duration_seconds = ${next.durationSeconds}, summary = ${next.summary},
-      success_evaluation = ${next.successEvaluation}, transcript = ${next.transcript}, recording_url = ${next.recordingUrl},
-      check_at = ${next.status === 'ended' ? null : fragment('check_at')}, updated_at = ${now}
-      WHERE provider_call_id = ${providerCallId}`);
-    const leadId = num(row.lead_id);
-    yield* setOutcome(
-      leadId,
-      outcomeOf({
-        status: next.status as CallState,
-        endedReason: next.endedReason,
-        failureReason: before.failureReason,
-      }),
-      now,
-    );
-    if (successOf(next.successEvaluation) === true && successOf(before.successEvaluation) !== true) {
-      yield* bump('successful', now, {
-        agentId: String(row.agent_id),
-        campaign: (row.utm_campaign as string | null) ?? null,
-      });
-    }
-    // The CRM hears of the end (and of a later, fuller report); progress in between is ours alone.
-    if (next.status === 'ended') yield* changed(leadId, now, deliver);
-    return 'updated' as const;
-  },
-
-  /** Placed calls whose end has not been heard of by `now`: each is checked again no sooner than `recheckMs` later. */
-  *claimChecks({ now, recheckMs, limit }: { now: number; recheckMs: number; limit: number }) {
-    const rows = yield* query(sql`UPDATE calls SET check_at = ${now + recheckMs} WHERE lead_id IN (
-        SELECT lead_id FROM calls WHERE status = 'placed' AND check_at <= ${now} ORDER BY check_at LIMIT ${limit} ${raw({ postgres: 'FOR UPDATE SKIP LOCKED' })})
-      RETURNING lead_id, provider_call_id`);
-    return rows.map((r) => ({ leadId: num(r.lead_id), providerCallId: String(r.provider_call_id) }));
   },
 
   /** Every attempt of a lead's call, in order. */
   *attempts({ leadId }: { leadId: number }) {
     const rows = yield* query(
-      sql`SELECT attempt, started_at, finished_at, outcome, error, provider_call_id FROM call_attempts WHERE lead_id = ${leadId} ORDER BY attempt`,
+      db
+        .selectFrom('call_attempts')
+        .select(['attempt', 'started_at', 'finished_at', 'outcome', 'error', 'provider_call_id'])
+        .where('lead_id', '=', leadId)
+        .orderBy('attempt'),
     );
     return rows.map((r) => ({
       attempt: num(r.attempt),

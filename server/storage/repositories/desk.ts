@@ -1,16 +1,15 @@
-// The sales desk: its accounts, their sessions, failed sign-ins (the lock-out) and who marked a lead
-// contacted; the leads and feedback as the desk lists them (newest first), and one cheap "what changed"
-// figure the open desks poll. Only hashes of passwords and session tokens are stored.
+// The sales desk: its accounts (./desk-accounts.ts) and who marked a lead contacted; the leads and feedback
+// as the desk lists them (newest first), and one cheap "what changed" figure the open desks poll.
 import { TO_CALL_OUTCOMES } from '../../../model/call-outcomes.ts';
 import type { MarkEvent } from '../../../model/desk.ts';
-import { fragment, join, lock, num, numOrNull, one, query, sql, type Sql } from '../sql.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { col, db, num, numOrNull, one, query, type Cond } from '../query.ts';
+import { accounts } from './desk-accounts.ts';
 import { FEEDBACK_READ, feedbackOf, feedbackRange } from './feedback.ts';
 import { indexTerms } from './leads.ts';
 import { CALL_COLUMNS, callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 
-export type DeskRole = 'admin' | 'agent';
-export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
-export type DeskSession = { userId: number; email: string; role: DeskRole; createdAt: number; expiresAt: number };
+export type { DeskRole, DeskSession, DeskUser } from './desk-accounts.ts';
 export type Contacted = { at: string; by: string } | null;
 /**
  * A desk list: filters, `search` (term prefixes that must all match, ../../model/search.ts), the To call
@@ -45,15 +44,22 @@ const after = (prefix: string) =>
  * A search term's rows of lead_search (as `s`): a name's beginning is one exact term (its leads in id
  * order in the index); a number's digits the range of stored endings that start with them.
  */
-const termIs = (term: string, column = fragment('s.term')) =>
-  term.startsWith('p:') ? sql`${column} >= ${term} AND ${column} < ${after(term)}` : sql`${column} = ${term}`;
+const termIs = (term: string, column: RawBuilder<unknown> = col('lead_search', 'term', 's')): Cond =>
+  term.startsWith('p:')
+    ? sql<boolean>`${column} >= ${term} AND ${column} < ${after(term)}`
+    : sql<boolean>`${column} = ${term}`;
 /**
  * Whether the lead `id` has the term: one index seek into its own terms. A scalar subquery with a LIMIT,
  * not EXISTS: PostgreSQL may turn EXISTS into a join that sorts every lead with the term, by its sample's
  * statistics; this it keeps as a probe per lead.
  */
-const hasTerm = (term: string, id: Sql) =>
-  sql`(SELECT 1 FROM lead_search x WHERE x.lead_id = ${id} AND ${termIs(term, fragment('x.term'))} LIMIT 1) IS NOT NULL`;
+const hasTerm = (term: string, id: RawBuilder<unknown>): Cond =>
+  sql<boolean>`${db
+    .selectFrom('lead_search as x')
+    .select(sql`1`.as('found'))
+    .where(sql<boolean>`${col('lead_search', 'lead_id', 'x')} = ${id}`)
+    .where(termIs(term, col('lead_search', 'term', 'x')))
+    .limit(1)} IS NOT NULL`;
 /**
  * Below this many leads a search term drives the list (its leads, the other terms and filters checked
  * for each); above it every lead matches often enough (1 in 100 at a million) that the list walks its
@@ -61,39 +67,57 @@ const hasTerm = (term: string, id: Sql) =>
  */
 const FEW = 10_000;
 
-/** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
-function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: number): number | null {
-  if (rows.length < max) return null;
-  const newest = num(rows[0].at);
-  const oldest = num(rows[max - 1].at);
-  return newest - oldest <= windowMs ? newest + windowMs : null;
-}
+/** The setting that holds where the search terms of older leads are still to be stored (below that lead id). */
+const SEARCH_BELOW = 'lead-search-below';
+
+const leadExists = (id: number) =>
+  db
+    .selectFrom('leads')
+    .select(sql`1`.as('found'))
+    .where('id', '=', id);
+
+/** Where a list's rows come from (`l` the leads, `c` their calls), led by the table its order walks. */
+type Source = 'leads' | 'calls' | 'search';
 
 /** The leads (with calls and marks) that `where` picks, newest first by `order`. */
 function* listed(
-  where: Sql,
-  order: Sql,
+  where: Cond[],
+  order: 'l.id' | 'c.lead_id',
   limit: number,
   fields: DeskLeadFilter['fields'],
-  source: Sql = sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`,
+  source: Exclude<Source, 'search'> = 'leads',
 ) {
+  // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order).
+  const from =
+    source === 'calls'
+      ? db.selectFrom('calls as c').crossJoin('leads as l')
+      : db.selectFrom('leads as l').leftJoin('calls as c', 'c.lead_id', 'l.id');
   // The marks are looked up for the page's leads only (PostgreSQL evaluates these after its sort and limit;
   // a join read every mark to sort a date range's leads).
-  const rows =
-    yield* query(sql`SELECT ${LEAD_COLUMNS}, ${fields === 'export' ? EXPORT_CALL_COLUMNS : CALL_COLUMNS}, c.outcome,
-      (SELECT m.contacted_at FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_at, (SELECT m.contacted_by FROM lead_marks m WHERE m.lead_id = l.id) AS contacted_by
-    FROM ${source} WHERE ${where} ORDER BY ${order} DESC LIMIT ${limit}`);
+  const rows = yield* query(
+    from
+      .select(LEAD_COLUMNS)
+      .select(fields === 'export' ? EXPORT_CALL_COLUMNS : CALL_COLUMNS)
+      .select((eb) => [
+        'c.outcome',
+        eb.selectFrom('lead_marks as m').select('m.contacted_at').whereRef('m.lead_id', '=', 'l.id').as('contacted_at'),
+        eb.selectFrom('lead_marks as m').select('m.contacted_by').whereRef('m.lead_id', '=', 'l.id').as('contacted_by'),
+      ])
+      .where((eb) => eb.and(where))
+      .orderBy(order, 'desc')
+      .limit(limit),
+  );
   return rows.map((r) => ({
     lead: leadOf(r),
     call: callOf(r),
-    outcome: (r.outcome as string | null) ?? null,
+    outcome: r.outcome ?? null,
     contacted: contactedOf(r),
   }));
 }
 
 function* marksOf(leadId: number) {
   const rows = yield* query(
-    sql`SELECT action, by_email, at FROM lead_mark_events WHERE lead_id = ${leadId} ORDER BY id`,
+    db.selectFrom('lead_mark_events').select(['action', 'by_email', 'at']).where('lead_id', '=', leadId).orderBy('id'),
   );
   return rows.map((r): MarkEvent => ({
     action: r.action as MarkEvent['action'],
@@ -103,158 +127,7 @@ function* marksOf(leadId: number) {
 }
 
 export const desk = {
-  /** A new account; `exists` when the email has one. */
-  *addUser({
-    email,
-    passwordHash,
-    now,
-    role = 'agent',
-  }: {
-    email: string;
-    passwordHash: string;
-    now: number;
-    role?: DeskRole;
-  }) {
-    const row =
-      yield* one(sql`INSERT INTO desk_users (email, password_hash, created_at, role) VALUES (${email}, ${passwordHash}, ${now}, ${role})
-      ON CONFLICT (email) DO NOTHING RETURNING id`);
-    return row ? { id: num(row.id) } : ('exists' as const);
-  },
-
-  /** Removes an account and ends its sessions at once; false when there was none. */
-  *removeUser({ email }: { email: string }) {
-    const user = yield* one(sql`SELECT id FROM desk_users WHERE email = ${email}`);
-    if (!user) return false;
-    yield* one(sql`DELETE FROM desk_sessions WHERE user_id = ${user.id}`);
-    yield* one(sql`DELETE FROM desk_users WHERE id = ${user.id}`);
-    return true;
-  },
-
-  *listUsers({ now }: { now: number }) {
-    const rows =
-      yield* query(sql`SELECT u.email, u.created_at, u.role, (SELECT COUNT(*) FROM desk_sessions s WHERE s.user_id = u.id AND s.expires_at > ${now}) AS sessions
-      FROM desk_users u ORDER BY u.email`);
-    return rows.map((r) => ({
-      email: String(r.email),
-      role: r.role as DeskRole,
-      createdAt: new Date(num(r.created_at)).toISOString(),
-      sessions: num(r.sessions),
-    }));
-  },
-
-  *userByEmail({ email }: { email: string }) {
-    const r = yield* one(sql`SELECT id, email, password_hash, role FROM desk_users WHERE email = ${email}`);
-    return r
-      ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash), role: r.role } as DeskUser)
-      : null;
-  },
-
-  /** Until when sign-ins for this email or from this client are refused (null: they are not). */
-  *lockout({
-    email,
-    clientIp,
-    now,
-    max,
-    windowMs,
-  }: {
-    email: string;
-    clientIp: string;
-    now: number;
-    max: number;
-    windowMs: number;
-  }) {
-    const since = now - 2 * windowMs;
-    const byEmail = yield* query(
-      sql`SELECT at FROM desk_login_failures WHERE email = ${email} AND at > ${since} ORDER BY at DESC LIMIT ${max}`,
-    );
-    const byClient = yield* query(
-      sql`SELECT at FROM desk_login_failures WHERE client_ip = ${clientIp} AND at > ${since} ORDER BY at DESC LIMIT ${max}`,
-    );
-    const until = Math.max(lockedUntil(byEmail, max, windowMs) ?? 0, lockedUntil(byClient, max, windowMs) ?? 0);
-    return until > now ? until : null;
-  },
-
-  /**
-   * Counts a sign-in try before its password is checked: refused (`locked`) when this email or this client
-   * already has `max` tries within `windowMs`, else written down as a failure until `createSession` takes
-   * it back. Both keys are locked, the account's first on every instance, so parallel tries (on any
-   * instance) are counted one after another and no more than `max` are ever checked.
-   */
-  *beginSignIn({
-    email,
-    clientIp,
-    now,
-    max,
-    windowMs,
-    keepMs,
-  }: {
-    email: string;
-    clientIp: string;
-    now: number;
-    max: number;
-    windowMs: number;
-    keepMs: number;
-  }) {
-    yield* lock(`desk-sign-in:account:${email}`);
-    yield* lock(`desk-sign-in:client:${clientIp}`);
-    const locked = yield* desk.lockout({ email, clientIp, now, max, windowMs });
-    if (locked) return { locked };
-    yield* one(sql`DELETE FROM desk_login_failures WHERE at < ${now - keepMs}`);
-    const row = yield* one(
-      sql`INSERT INTO desk_login_failures (email, client_ip, at) VALUES (${email}, ${clientIp}, ${now}) RETURNING id`,
-    );
-    return { attempt: num(row?.id) };
-  },
-
-  /** How many sign-in tries of this account, and from this client, count as failures since `since`. */
-  *failures({ email, clientIp, since }: { email: string; clientIp: string; since: number }) {
-    const r =
-      yield* one(sql`SELECT (SELECT COUNT(*) FROM desk_login_failures WHERE email = ${email} AND at >= ${since}) AS account,
-      (SELECT COUNT(*) FROM desk_login_failures WHERE client_ip = ${clientIp} AND at >= ${since}) AS client`);
-    return { account: num(r?.account), client: num(r?.client) };
-  },
-
-  /** Stores a session by its token's hash (and drops expired ones); the sign-in try it ends no longer counts as a failure. */
-  *createSession({
-    tokenHash,
-    userId,
-    now,
-    expiresAt,
-    attempt,
-  }: {
-    tokenHash: string;
-    userId: number;
-    now: number;
-    expiresAt: number;
-    attempt?: number;
-  }) {
-    if (attempt !== undefined) yield* one(sql`DELETE FROM desk_login_failures WHERE id = ${attempt}`);
-    yield* one(sql`DELETE FROM desk_sessions WHERE expires_at <= ${now}`);
-    yield* one(
-      sql`INSERT INTO desk_sessions (token_hash, user_id, created_at, expires_at) VALUES (${tokenHash}, ${userId}, ${now}, ${expiresAt})`,
-    );
-  },
-
-  /** The live session with this token hash, with its account; null when unknown or expired. */
-  *session({ tokenHash, now }: { tokenHash: string; now: number }) {
-    const r =
-      yield* one(sql`SELECT s.user_id, s.created_at, s.expires_at, u.email, u.role FROM desk_sessions s JOIN desk_users u ON u.id = s.user_id
-      WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now}`);
-    return r
-      ? ({
-          userId: num(r.user_id),
-          email: String(r.email),
-          role: r.role as DeskRole,
-          createdAt: num(r.created_at),
-          expiresAt: num(r.expires_at),
-        } as DeskSession)
-      : null;
-  },
-
-  *endSession({ tokenHash }: { tokenHash: string }) {
-    const r = yield* one(sql`DELETE FROM desk_sessions WHERE token_hash = ${tokenHash} RETURNING user_id`);
-    return Boolean(r);
-  },
+  ...accounts,
 
   /**
    * Leads with their calls and marks, newest first, `limit` of them from the cursor. Each list walks an
@@ -265,15 +138,18 @@ export const desk = {
   *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500, fields }: DeskLeadFilter) {
     const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
     const conditions = [
-      yield* leadWhere({ from, to, agentId, callStatus }),
-      ...(outcome ? [sql`c.outcome = ${outcome}`] : []),
-      ...(toCall ? [sql`c.to_call = 1`] : []),
+      ...(yield* leadWhere({ from, to, agentId, callStatus })),
+      ...(outcome ? [sql<boolean>`${col('calls', 'outcome', 'c')} = ${outcome}`] : []),
+      ...(toCall ? [sql<boolean>`${col('calls', 'to_call', 'c')} = 1`] : []),
     ];
     const terms = [];
     for (const term of search ?? []) {
-      const r = yield* one(
-        sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM lead_search s WHERE ${termIs(term)} LIMIT ${FEW}) found`,
-      );
+      const found = db
+        .selectFrom('lead_search as s')
+        .select(sql`1`.as('one'))
+        .where(termIs(term))
+        .limit(FEW);
+      const r = yield* one(db.selectFrom(found.as('found')).select((eb) => eb.fn.countAll().as('n')));
       terms.push({ term, n: num(r?.n) });
     }
     terms.sort((x, y) => x.n - y.n);
@@ -281,38 +157,58 @@ export const desk = {
     if (rarest && (rarest.n < FEW || (!filtered && !rarest.term.startsWith('p:')))) {
       // The rarest term's leads pick the page (a name's already newest first; a number's few sorted), then
       // those leads are read.
-      const checks = [
-        ...others.map((o) => hasTerm(o.term, fragment('d.lead_id'))),
-        ...(before ? [sql`d.lead_id < ${before}`] : []),
-      ];
-      const rows = filtered
-        ? sql`lead_search d CROSS JOIN leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE l.id = d.lead_id AND ${join([...conditions, ...checks], ' AND ')}`
-        : sql`lead_search d WHERE ${join(checks, ' AND ', '1 = 1')}`;
-      const distinct = rarest.term.startsWith('p:') ? sql`DISTINCT ` : sql``;
-      const ids = sql`SELECT ${distinct}d.lead_id FROM ${rows} AND ${termIs(rarest.term, fragment('d.term'))} ORDER BY d.lead_id DESC LIMIT ${limit}`;
-      return yield* listed(sql`l.id IN (${ids})`, fragment('l.id'), limit, fields);
+      const d = col('lead_search', 'lead_id', 'd');
+      const checks = [...others.map((o) => hasTerm(o.term, d)), ...(before ? [sql<boolean>`${d} < ${before}`] : [])];
+      const rarestIs = termIs(rarest.term, col('lead_search', 'term', 'd'));
+      const distinct = rarest.term.startsWith('p:');
+      const ids = filtered
+        ? db
+            .selectFrom('lead_search as d')
+            .crossJoin('leads as l')
+            .leftJoin('calls as c', 'c.lead_id', 'l.id')
+            .select('d.lead_id')
+            .$if(distinct, (q) => q.distinct())
+            .whereRef('l.id', '=', 'd.lead_id')
+            .where((eb) => eb.and([...conditions, ...checks]))
+            .where(rarestIs)
+            .orderBy('d.lead_id', 'desc')
+            .limit(limit)
+        : db
+            .selectFrom('lead_search as d')
+            .select('d.lead_id')
+            .$if(distinct, (q) => q.distinct())
+            .where((eb) => eb.and(checks))
+            .where(rarestIs)
+            .orderBy('d.lead_id', 'desc')
+            .limit(limit);
+      return yield* listed([sql<boolean>`${col('leads', 'id', 'l')} IN ${ids}`], 'l.id', limit, fields);
     }
     // The table the order comes from leads the join (CROSS JOIN keeps SQLite's planner to that order): a call's
     // state, outcome or queue walks the calls' indexes (status, outcome, to_call with lead_id), the rest the leads' ids.
-    const [source, order] =
-      toCall || outcome || callStatus
-        ? [sql`calls c CROSS JOIN leads l`, fragment('c.lead_id')]
-        : [sql`leads l LEFT JOIN calls c ON c.lead_id = l.id`, fragment('l.id')];
-    if (toCall || outcome || callStatus) conditions.push(sql`l.id = c.lead_id`);
-    if (before) conditions.push(sql`${order} < ${before}`);
-    conditions.push(...terms.map((t) => hasTerm(t.term, order)));
-    return yield* listed(join(conditions, ' AND '), order, limit, fields, source);
+    const byCalls = Boolean(toCall || outcome || callStatus);
+    const order = byCalls ? 'c.lead_id' : 'l.id';
+    const key = byCalls ? col('calls', 'lead_id', 'c') : col('leads', 'id', 'l');
+    if (byCalls) conditions.push(sql<boolean>`${col('leads', 'id', 'l')} = ${col('calls', 'lead_id', 'c')}`);
+    if (before) conditions.push(sql<boolean>`${key} < ${before}`);
+    conditions.push(...terms.map((t) => hasTerm(t.term, key)));
+    return yield* listed(conditions, order, limit, fields, byCalls ? 'calls' : 'leads');
   },
 
   /** One lead with its call, its mark and every mark and undo, oldest first. */
   *lead({ id }: { id: number }) {
-    const r = yield* one(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, c.outcome, m.contacted_at, m.contacted_by
-      FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id WHERE l.id = ${id}`);
+    const r = yield* one(
+      db
+        .selectFrom('leads as l')
+        .leftJoin('calls as c', 'c.lead_id', 'l.id')
+        .leftJoin('lead_marks as m', 'm.lead_id', 'l.id')
+        .select([...LEAD_COLUMNS, ...CALL_COLUMNS, 'c.outcome', 'm.contacted_at', 'm.contacted_by'])
+        .where('l.id', '=', id),
+    );
     if (!r) return null;
     return {
       lead: leadOf(r),
       call: callOf(r),
-      outcome: (r.outcome as string | null) ?? null,
+      outcome: r.outcome ?? null,
       contacted: contactedOf(r),
       marks: yield* marksOf(id),
     };
@@ -320,33 +216,46 @@ export const desk = {
 
   /** Marks a lead contacted by `by` (a standing mark stays as it is); null when there is no such lead. */
   *markContacted({ leadId, by, now }: { leadId: number; by: string; now: number }) {
-    if (!(yield* one(sql`SELECT 1 AS found FROM leads WHERE id = ${leadId}`))) return null;
+    if (!(yield* one(leadExists(leadId)))) return null;
     const made = yield* query(
-      sql`INSERT INTO lead_marks (lead_id, contacted_at, contacted_by) VALUES (${leadId}, ${now}, ${by}) ON CONFLICT (lead_id) DO NOTHING RETURNING lead_id`,
+      db
+        .insertInto('lead_marks')
+        .values({ lead_id: leadId, contacted_at: now, contacted_by: by })
+        .onConflict((oc) => oc.column('lead_id').doNothing())
+        .returning('lead_id'),
     );
     if (made.length) {
       yield* one(
-        sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'marked', ${by}, ${now})`,
+        db.insertInto('lead_mark_events').values({ lead_id: leadId, action: 'marked', by_email: by, at: now }),
       );
-      yield* one(sql`UPDATE calls SET to_call = 0 WHERE lead_id = ${leadId}`);
+      yield* one(db.updateTable('calls').set({ to_call: 0 }).where('lead_id', '=', leadId));
     }
-    const r = yield* one(sql`SELECT contacted_at, contacted_by FROM lead_marks WHERE lead_id = ${leadId}`);
+    const r = yield* one(
+      db.selectFrom('lead_marks').select(['contacted_at', 'contacted_by']).where('lead_id', '=', leadId),
+    );
     return { contacted: contactedOf(r!), marks: yield* marksOf(leadId) };
   },
 
   /** Undoes a lead's mark (`by` is kept in its history; the lead returns to the To call list where it belongs); null when there is no such lead. */
   *unmarkContacted({ leadId, by, now }: { leadId: number; by: string; now: number }) {
-    if (!(yield* one(sql`SELECT 1 AS found FROM leads WHERE id = ${leadId}`))) return null;
-    const undone = yield* query(sql`DELETE FROM lead_marks WHERE lead_id = ${leadId} RETURNING lead_id`);
+    if (!(yield* one(leadExists(leadId)))) return null;
+    const undone = yield* query(db.deleteFrom('lead_marks').where('lead_id', '=', leadId).returning('lead_id'));
     if (undone.length) {
       yield* one(
-        sql`INSERT INTO lead_mark_events (lead_id, action, by_email, at) VALUES (${leadId}, 'undone', ${by}, ${now})`,
+        db.insertInto('lead_mark_events').values({ lead_id: leadId, action: 'undone', by_email: by, at: now }),
       );
       yield* one(
-        sql`UPDATE calls SET to_call = CASE WHEN outcome IN (${join(
-          TO_CALL_OUTCOMES.map((o) => sql`${o}`),
-          ', ',
-        )}) THEN 1 ELSE 0 END WHERE lead_id = ${leadId}`,
+        db
+          .updateTable('calls')
+          .set((eb) => ({
+            to_call: eb
+              .case()
+              .when('outcome', 'in', [...TO_CALL_OUTCOMES])
+              .then(1)
+              .else(0)
+              .end(),
+          }))
+          .where('lead_id', '=', leadId),
       );
     }
     return { contacted: null as Contacted, marks: yield* marksOf(leadId) };
@@ -354,20 +263,30 @@ export const desk = {
 
   /** Stores the search terms of leads stored before searches were (newest first, `limit` at a time); the number indexed, 0 when done. */
   *indexOlderLeads({ limit }: { limit: number }) {
-    const below = num((yield* one(sql`SELECT value FROM settings WHERE key = 'lead-search-below'`))?.value);
+    const below = num((yield* one(db.selectFrom('settings').select('value').where('key', '=', SEARCH_BELOW)))?.value);
     const rows = yield* query(
-      sql`SELECT id, name, phone FROM leads WHERE id < ${below} ORDER BY id DESC LIMIT ${limit}`,
+      db.selectFrom('leads').select(['id', 'name', 'phone']).where('id', '<', below).orderBy('id', 'desc').limit(limit),
     );
     for (const r of rows) yield* indexTerms(num(r.id), String(r.name), String(r.phone));
     if (rows.length)
-      yield* one(sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = 'lead-search-below'`);
+      yield* one(
+        db
+          .updateTable('settings')
+          .set({ value: String(num(rows.at(-1)!.id)) })
+          .where('key', '=', SEARCH_BELOW),
+      );
     return rows.length;
   },
 
   *feedback({ from, to, limit = 500 }: DeskFeedbackFilter) {
     const where = yield* feedbackRange({ from, to });
     const rows = yield* query(
-      sql`SELECT ${FEEDBACK_READ} FROM feedback WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id DESC LIMIT ${limit}`,
+      db
+        .selectFrom('feedback')
+        .select(FEEDBACK_READ)
+        .where((eb) => eb.and(where))
+        .orderBy('id', 'desc')
+        .limit(limit),
     );
     return rows.map(feedbackOf);
   },
@@ -377,8 +296,26 @@ export const desk = {
    * feedback. Maxima over indexed columns, so an open desk can ask every few seconds.
    */
   *version() {
-    const r = yield* one(sql`SELECT (SELECT MAX(id) FROM leads) AS leads, (SELECT MAX(updated_at) FROM calls) AS calls,
-      (SELECT MAX(id) FROM lead_mark_events) AS marks, (SELECT MAX(id) FROM feedback) AS feedback`);
+    const r = yield* one(
+      db.selectNoFrom((eb) => [
+        eb
+          .selectFrom('leads')
+          .select((s) => s.fn.max('id').as('n'))
+          .as('leads'),
+        eb
+          .selectFrom('calls')
+          .select((s) => s.fn.max('updated_at').as('n'))
+          .as('calls'),
+        eb
+          .selectFrom('lead_mark_events')
+          .select((s) => s.fn.max('id').as('n'))
+          .as('marks'),
+        eb
+          .selectFrom('feedback')
+          .select((s) => s.fn.max('id').as('n'))
+          .as('feedback'),
+      ]),
+    );
     return [r?.leads, r?.calls, r?.marks, r?.feedback].map((v) => numOrNull(v) ?? 0).join('.');
   },
 };

@@ -5,37 +5,87 @@
 // names or reaches the person goes, CRM events included; the CRM hears `lead.erased` instead.
 import { randomUUID } from 'node:crypto';
 import { erasedPayload } from '../../../model/crm-events.ts';
-import { join, num, one, query, sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { db, num, one, query } from '../query.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 import { isoOf } from './times.ts';
 
-const list = (ids: number[]) =>
-  join(
-    ids.map((id) => sql`${id}`),
-    ', ',
-  );
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
 
 export const erasure = {
   /** Erases every lead with this number (or its hash), its codes and its place on the do-not-call list (kept as the hash). */
   *phone({ phone, phoneHash, now, deliver }: { phone: string; phoneHash: string; now: number; deliver: boolean }) {
     const found = yield* query(
-      sql`SELECT id, agent_id, created_ms, CASE WHEN created_ms IS NULL THEN created_at END AS created_at FROM leads WHERE (phone = ${phone} OR phone_hash = ${phoneHash}) AND erased_at IS NULL ORDER BY id`,
+      db
+        .selectFrom('leads')
+        .select((eb) => [
+          'id',
+          'agent_id',
+          'created_ms',
+          eb.case().when('created_ms', 'is', null).then(eb.ref('created_at')).end().as('created_at'),
+        ])
+        .where((eb) => eb.or([eb('phone', '=', phone), eb('phone_hash', '=', phoneHash)]))
+        .where('erased_at', 'is', null)
+        .orderBy('id'),
     );
     const ids = found.map((r) => num(r.id));
     if (ids.length) {
-      yield* one(sql`UPDATE leads SET name = '', phone = '', phone_hash = ${phoneHash}, consent_text = '', client_ip = '', user_agent = NULL, page_url = NULL,
-        referrer = NULL, time_zone = NULL, utm_term = NULL, utm_content = NULL, gclid = NULL, fbclid = NULL, metadata = '{}', erased_at = ${now} WHERE id IN (${list(ids)})`);
+      yield* one(
+        db
+          .updateTable('leads')
+          .set({
+            name: '',
+            phone: '',
+            phone_hash: phoneHash,
+            consent_text: '',
+            client_ip: '',
+            user_agent: null,
+            page_url: null,
+            referrer: null,
+            time_zone: null,
+            utm_term: null,
+            utm_content: null,
+            gclid: null,
+            fbclid: null,
+            metadata: '{}',
+            erased_at: now,
+          })
+          .where('id', 'in', ids),
+      );
       // A call not yet placed never will be; one placed keeps its outcome, and no later report of it can bring its content back.
-      yield* one(sql`UPDATE calls SET failure_reason = CASE WHEN status IN ('pending', 'scheduled', 'retrying') THEN 'erased' ELSE failure_reason END,
-        status = CASE WHEN status IN ('pending', 'scheduled', 'retrying') THEN 'failed' ELSE status END,
-        transcript = NULL, summary = NULL, recording_url = NULL, success_evaluation = NULL, last_error = NULL, provider_call_id = NULL,
-        next_attempt_at = NULL, lease_until = NULL, check_at = NULL, updated_at = ${now} WHERE lead_id IN (${list(ids)})`);
-      yield* one(sql`UPDATE call_attempts SET error = NULL, provider_call_id = NULL, outcome = CASE WHEN outcome LIKE 'placed%' THEN 'placed' ELSE outcome END
-        WHERE lead_id IN (${list(ids)})`);
-      yield* one(sql`DELETE FROM outbox WHERE lead_id IN (${list(ids)})`);
+      const waiting = ['pending', 'scheduled', 'retrying'];
+      yield* one(
+        db
+          .updateTable('calls')
+          .set((eb) => ({
+            failure_reason: eb.case().when('status', 'in', waiting).then('erased').else(eb.ref('failure_reason')).end(),
+            status: eb.case().when('status', 'in', waiting).then('failed').else(eb.ref('status')).end(),
+            transcript: null,
+            summary: null,
+            recording_url: null,
+            success_evaluation: null,
+            last_error: null,
+            provider_call_id: null,
+            next_attempt_at: null,
+            lease_until: null,
+            check_at: null,
+            updated_at: now,
+          }))
+          .where('lead_id', 'in', ids),
+      );
+      yield* one(
+        db
+          .updateTable('call_attempts')
+          .set((eb) => ({
+            error: null,
+            provider_call_id: null,
+            outcome: eb.case().when('outcome', 'like', 'placed%').then('placed').else(eb.ref('outcome')).end(),
+          }))
+          .where('lead_id', 'in', ids),
+      );
+      yield* one(db.deleteFrom('outbox').where('lead_id', 'in', ids));
       // A search would still find the person by their name's words and their number's digits.
-      yield* one(sql`DELETE FROM lead_search WHERE lead_id IN (${list(ids)})`);
+      yield* one(db.deleteFrom('lead_search').where('lead_id', 'in', ids));
       if (deliver) {
         for (const r of found) {
           const deliveryId = randomUUID();
@@ -45,36 +95,66 @@ export const erasure = {
             createdAt: isoOf(r.created_ms, r.created_at) ?? '',
           });
           yield* one(
-            sql`INSERT INTO outbox (lead_id, event, delivery_id, payload, next_attempt_at) VALUES (${num(r.id)}, 'lead.erased', ${deliveryId}, ${payload}, 0)`,
+            db.insertInto('outbox').values({
+              lead_id: num(r.id),
+              event: 'lead.erased',
+              delivery_id: deliveryId,
+              payload,
+              next_attempt_at: 0,
+            }),
           );
         }
       }
     }
-    const codes = yield* query(sql`DELETE FROM otp_codes WHERE phone = ${phone} RETURNING id`);
+    const codes = yield* query(db.deleteFrom('otp_codes').where('phone', '=', phone).returning('id'));
     yield* one(
-      sql`INSERT INTO suppressions (phone, reason, created_at) SELECT ${phoneHash}, reason, created_at FROM suppressions WHERE phone = ${phone} ON CONFLICT (phone) DO NOTHING`,
+      db
+        .insertInto('suppressions')
+        .columns(['phone', 'reason', 'created_at'])
+        .expression(
+          db
+            .selectFrom('suppressions')
+            .select([sql.val(phoneHash).as('phone'), 'reason', 'created_at'])
+            .where('phone', '=', phone),
+        )
+        .onConflict((oc) => oc.column('phone').doNothing()),
     );
-    const suppressed = (yield* query(sql`DELETE FROM suppressions WHERE phone = ${phone} RETURNING phone`)).length > 0;
+    const suppressed =
+      (yield* query(db.deleteFrom('suppressions').where('phone', '=', phone).returning('phone'))).length > 0;
     return { leadIds: ids, codes: codes.length, suppressed };
   },
 
   /** Erases the feedback sent from this address: its name, address and message go; its date stays, the address as its hash. */
   *email({ email, emailHash }: { email: string; emailHash: string }) {
     const rows = yield* query(
-      sql`UPDATE feedback SET name = '', email = ${emailHash}, message = '' WHERE LOWER(email) = ${email.toLowerCase()} RETURNING id`,
+      db
+        .updateTable('feedback')
+        .set({ name: '', email: emailHash, message: '' })
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .returning('id'),
     );
     return { feedback: rows.length };
   },
 
   /** Everything held about one number: its leads with their calls, attempts and marks, its codes, its place on the do-not-call list. */
   *person({ phone, phoneHash }: { phone: string; phoneHash: string }) {
-    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS}, l.erased_at, m.contacted_at, m.contacted_by
-      FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id
-      WHERE l.phone = ${phone} OR l.phone_hash = ${phoneHash} ORDER BY l.id`);
+    const rows = yield* query(
+      db
+        .selectFrom('leads as l')
+        .leftJoin('calls as c', 'c.lead_id', 'l.id')
+        .leftJoin('lead_marks as m', 'm.lead_id', 'l.id')
+        .select([...LEAD_COLUMNS, ...CALL_COLUMNS, 'l.erased_at', 'm.contacted_at', 'm.contacted_by'])
+        .where((eb) => eb.or([eb('l.phone', '=', phone), eb('l.phone_hash', '=', phoneHash)]))
+        .orderBy('l.id'),
+    );
     const leads = [];
     for (const r of rows) {
       const attempts = yield* query(
-        sql`SELECT attempt, started_at, finished_at, outcome, error FROM call_attempts WHERE lead_id = ${r.id} ORDER BY attempt`,
+        db
+          .selectFrom('call_attempts')
+          .select(['attempt', 'started_at', 'finished_at', 'outcome', 'error'])
+          .where('lead_id', '=', r.id)
+          .orderBy('attempt'),
       );
       leads.push({
         ...leadOf(r),
@@ -94,10 +174,14 @@ export const erasure = {
       });
     }
     const codes = yield* query(
-      sql`SELECT created_at, expires_at, consumed_at, client_ip FROM otp_codes WHERE phone = ${phone} ORDER BY created_at`,
+      db
+        .selectFrom('otp_codes')
+        .select(['created_at', 'expires_at', 'consumed_at', 'client_ip'])
+        .where('phone', '=', phone)
+        .orderBy('created_at'),
     );
     const listed = yield* one(
-      sql`SELECT reason, created_at FROM suppressions WHERE phone = ${phone} OR phone = ${phoneHash}`,
+      db.selectFrom('suppressions').select(['reason', 'created_at']).where('phone', 'in', [phone, phoneHash]),
     );
     return {
       leads,

@@ -3,7 +3,8 @@
 // columns an export writes are fetched: never a transcript.
 // The desk's download of a list pages through that list itself (desk.leads with `fields: 'export'`), so it
 // honours exactly the filters the list does.
-import { fragment, join, num, query, sql, type Sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { db, num, query, type Cond } from '../query.ts';
 import { FEEDBACK_READ, feedbackOf, feedbackRange } from './feedback.ts';
 import { callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf } from './rows.ts';
 
@@ -18,21 +19,38 @@ const contactedOf = (r: Record<string, unknown>) =>
 export const exportsRepo = {
   /** One page of every lead with its call and mark, oldest first: the leads after the id `after`. */
   *leads({ after, limit }: { after: number; limit: number }) {
-    const rows = yield* query(sql`SELECT ${LEAD_COLUMNS}, ${EXPORT_CALL_COLUMNS}, m.contacted_at, m.contacted_by
-      FROM leads l LEFT JOIN calls c ON c.lead_id = l.id LEFT JOIN lead_marks m ON m.lead_id = l.id
-      WHERE l.id > ${after} ORDER BY l.id LIMIT ${limit}`);
+    const rows = yield* query(
+      db
+        .selectFrom('leads as l')
+        .leftJoin('calls as c', 'c.lead_id', 'l.id')
+        .leftJoin('lead_marks as m', 'm.lead_id', 'l.id')
+        .select([...LEAD_COLUMNS, ...EXPORT_CALL_COLUMNS, 'm.contacted_at', 'm.contacted_by'])
+        .where('l.id', '>', after)
+        .orderBy('l.id')
+        .limit(limit),
+    );
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) }));
   },
 
   /** One page of feedback, as `leads` pages. */
   *feedback({ after, before, limit, from, to }: { from?: string; to?: string } & Page) {
     const descending = after === undefined;
-    const where = [
-      descending ? before !== undefined && sql`id < ${before}` : sql`id > ${after}`,
+    const where: Cond[] = [
+      ...(descending
+        ? before === undefined
+          ? []
+          : [sql<boolean>`${sql.ref('id')} < ${before}`]
+        : [sql<boolean>`${sql.ref('id')} > ${after}`]),
       ...(yield* feedbackRange({ from, to })),
-    ].filter((c): c is Sql => Boolean(c));
-    const rows = yield* query(sql`SELECT ${FEEDBACK_READ} FROM feedback
-      WHERE ${join(where, ' AND ', '1 = 1')} ORDER BY id ${fragment(descending ? 'DESC' : 'ASC')} LIMIT ${limit}`);
+    ];
+    const rows = yield* query(
+      db
+        .selectFrom('feedback')
+        .select(FEEDBACK_READ)
+        .where((eb) => eb.and(where))
+        .orderBy('id', descending ? 'desc' : 'asc')
+        .limit(limit),
+    );
     return rows.map(feedbackOf);
   },
 };

@@ -1,6 +1,6 @@
 // Every repository, by name: the SQLite thread runs an operation by these names, and the store
 // offers each as `store.<repository>.<operation>(args)`.
-import type { Op } from '../sql.ts';
+import type { Op } from '../query.ts';
 import { audit } from './audit.ts';
 import { calls } from './calls.ts';
 import { desk } from './desk.ts';
@@ -64,7 +64,8 @@ export function operation(repo: string, op: string): AnyOp {
   return found;
 }
 
-export type { CallJob, AttemptOutcome, ProviderUpdate } from './calls.ts';
+export type { CallJob, AttemptOutcome } from './calls.ts';
+export type { ProviderUpdate } from './calls-provider.ts';
 export type {
   Contacted,
   DeskFeedbackFilter,

@@ -1,7 +1,8 @@
 // Leads: who asked for a demo, with proof of consent and where they came from. A lead is stored with
 // its call job and its CRM events in one transaction, so none exists without the others.
 import type { CallState } from '../../../model/calls.ts';
-import { join, lock, num, numOrNull, one, query, sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { db, lock, num, numOrNull, one, query } from '../query.ts';
 import { OUTCOMES, outcomeOf } from '../../../model/call-outcomes.ts';
 import { searchTerms } from '../../../model/search.ts';
 import { enqueue } from './outbox.ts';
@@ -46,12 +47,23 @@ export type LeadAdded =
 
 export type LeadFilter = { from?: string; to?: string; agentId?: string; callStatus?: string; limit?: number };
 
+/** A lead with its call (both stored), as the CRM's events carry them. */
+export const leadWithCall = (id: number) =>
+  db
+    .selectFrom('leads as l')
+    .innerJoin('calls as c', 'c.lead_id', 'l.id')
+    .select([...LEAD_COLUMNS, ...CALL_COLUMNS])
+    .where('l.id', '=', id);
+
 /** Stores what a desk search finds the lead by (../../model/search.ts). */
 export function* indexTerms(leadId: number, name: string, phone: string) {
-  const rows = searchTerms(name, phone).map((term) => sql`(${term}, ${leadId})`);
+  const rows = searchTerms(name, phone).map((term) => ({ term, lead_id: leadId }));
   if (rows.length)
     yield* one(
-      sql`INSERT INTO lead_search (term, lead_id) VALUES ${join(rows, ', ')} ON CONFLICT (term, lead_id) DO NOTHING`,
+      db
+        .insertInto('lead_search')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['term', 'lead_id']).doNothing()),
     );
 }
 
@@ -72,10 +84,26 @@ export const leads = {
     duplicateWindowMs: number;
   }) {
     yield* lock(`lead:${lead.phone}`);
-    if (yield* one(sql`SELECT 1 AS used FROM leads WHERE token_id = ${lead.tokenId}`)) return 'token-used' as LeadAdded;
-    const earlier =
-      yield* one(sql`SELECT l.id, c.status, c.call_at, c.placed_at FROM leads l JOIN calls c ON c.lead_id = l.id
-      WHERE l.phone = ${lead.phone} AND l.agent_id = ${lead.agentId} AND l.created_ms > ${lead.createdAt - duplicateWindowMs} ORDER BY l.id DESC LIMIT 1`);
+    if (
+      yield* one(
+        db
+          .selectFrom('leads')
+          .select(sql`1`.as('used'))
+          .where('token_id', '=', lead.tokenId),
+      )
+    )
+      return 'token-used' as LeadAdded;
+    const earlier = yield* one(
+      db
+        .selectFrom('leads as l')
+        .innerJoin('calls as c', 'c.lead_id', 'l.id')
+        .select(['l.id', 'c.status', 'c.call_at', 'c.placed_at'])
+        .where('l.phone', '=', lead.phone)
+        .where('l.agent_id', '=', lead.agentId)
+        .where('l.created_ms', '>', lead.createdAt - duplicateWindowMs)
+        .orderBy('l.id', 'desc')
+        .limit(1),
+    );
     if (earlier)
       return {
         id: num(earlier.id),
@@ -87,27 +115,61 @@ export const leads = {
     const u = lead.utm;
     // The text columns of the times are still written (a release back reads them); nothing of ours reads them.
     const text = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const inserted =
-      yield* one(sql`INSERT INTO leads (agent_id, name, phone, phone_hash, token_id, created_at, created_ms, consent_text, consent_version, consent_sha256,
-        consented_at, consented_ms, verified_at, verified_ms, client_ip, user_agent, page_url, referrer, time_zone, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid, metadata)
-      VALUES (${lead.agentId}, ${lead.name}, ${lead.phone}, ${lead.phoneHash ?? null}, ${lead.tokenId}, ${text(lead.createdAt)}, ${lead.createdAt}, ${lead.consentText},
-        ${lead.consentVersion}, ${lead.consentSha256}, ${text(lead.consentedAt)}, ${lead.consentedAt}, ${text(lead.verifiedAt)}, ${lead.verifiedAt}, ${lead.clientIp}, ${lead.userAgent}, ${lead.pageUrl}, ${lead.referrer},
-        ${lead.timeZone}, ${u.source ?? null}, ${u.medium ?? null}, ${u.campaign ?? null}, ${u.term ?? null}, ${u.content ?? null}, ${lead.clickIds.gclid ?? null},
-        ${lead.clickIds.fbclid ?? null}, ${JSON.stringify(lead.metadata)})
-      RETURNING id`);
+    const inserted = yield* one(
+      db
+        .insertInto('leads')
+        .values({
+          agent_id: lead.agentId,
+          name: lead.name,
+          phone: lead.phone,
+          phone_hash: lead.phoneHash ?? null,
+          token_id: lead.tokenId,
+          created_at: text(lead.createdAt)!,
+          created_ms: lead.createdAt,
+          consent_text: lead.consentText,
+          consent_version: lead.consentVersion,
+          consent_sha256: lead.consentSha256,
+          consented_at: text(lead.consentedAt),
+          consented_ms: lead.consentedAt,
+          verified_at: text(lead.verifiedAt),
+          verified_ms: lead.verifiedAt,
+          client_ip: lead.clientIp,
+          user_agent: lead.userAgent,
+          page_url: lead.pageUrl,
+          referrer: lead.referrer,
+          time_zone: lead.timeZone,
+          utm_source: u.source ?? null,
+          utm_medium: u.medium ?? null,
+          utm_campaign: u.campaign ?? null,
+          utm_term: u.term ?? null,
+          utm_content: u.content ?? null,
+          gclid: lead.clickIds.gclid ?? null,
+          fbclid: lead.clickIds.fbclid ?? null,
+          metadata: JSON.stringify(lead.metadata),
+        })
+        .returning('id'),
+    );
     const id = num(inserted?.id);
     const due = plan.status === 'pending' || plan.status === 'scheduled' ? (plan.callAt ?? lead.createdAt) : null;
     const outcome = outcomeOf({ status: plan.status, failureReason: plan.failureReason });
-    yield* one(sql`INSERT INTO calls (lead_id, status, call_at, next_attempt_at, failure_reason, updated_at, outcome, to_call)
-      VALUES (${id}, ${plan.status}, ${plan.callAt}, ${due}, ${plan.failureReason ?? null}, ${lead.createdAt}, ${outcome}, ${OUTCOMES[outcome].toCall ? 1 : 0})`);
+    yield* one(
+      db.insertInto('calls').values({
+        lead_id: id,
+        status: plan.status,
+        call_at: plan.callAt,
+        next_attempt_at: due,
+        failure_reason: plan.failureReason ?? null,
+        updated_at: lead.createdAt,
+        outcome,
+        to_call: OUTCOMES[outcome].toCall ? 1 : 0,
+      }),
+    );
     yield* indexTerms(id, lead.name, lead.phone);
     const dims = { agentId: lead.agentId, campaign: u.campaign };
     yield* bump('leads', lead.createdAt, dims);
     if (OUTCOMES[outcome].final) yield* bump(`outcome:${outcome}`, lead.createdAt, dims);
     if (deliver) {
-      const row = yield* one(
-        sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`,
-      );
+      const row = yield* one(leadWithCall(id));
       const stored = leadOf(row!);
       yield* enqueue('lead.created', lead.createdAt, stored, callOf(row!));
       if (plan.status === 'scheduled' || plan.status === 'failed')
@@ -120,14 +182,24 @@ export const leads = {
   *list({ from, to, agentId, callStatus, limit = 1_000_000 }: LeadFilter = {}) {
     const where = yield* leadWhere({ from, to, agentId, callStatus });
     const rows = yield* query(
-      sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE ${where} ORDER BY l.id LIMIT ${limit}`,
+      db
+        .selectFrom('leads as l')
+        .leftJoin('calls as c', 'c.lead_id', 'l.id')
+        .select([...LEAD_COLUMNS, ...CALL_COLUMNS])
+        .where((eb) => eb.and(where))
+        .orderBy('l.id')
+        .limit(limit),
     );
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r) }));
   },
 
   *get({ id }: { id: number }) {
     const row = yield* one(
-      sql`SELECT ${LEAD_COLUMNS}, ${CALL_COLUMNS} FROM leads l LEFT JOIN calls c ON c.lead_id = l.id WHERE l.id = ${id}`,
+      db
+        .selectFrom('leads as l')
+        .leftJoin('calls as c', 'c.lead_id', 'l.id')
+        .select([...LEAD_COLUMNS, ...CALL_COLUMNS])
+        .where('l.id', '=', id),
     );
     return row ? { lead: leadOf(row), call: callOf(row) } : null;
   },

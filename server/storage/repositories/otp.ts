@@ -1,6 +1,6 @@
 // One-time codes and every limit on sending them (per phone, per client address, for the whole
 // service). One lock serialises code requests across instances, so each limit holds exactly.
-import { lock, num, one, query, sql } from '../sql.ts';
+import { db, lock, num, one, query, type Query } from '../query.ts';
 import { bump } from './tallies.ts';
 
 const HOUR = 3_600_000;
@@ -25,6 +25,10 @@ export type OtpCheckStart =
   | { status: 'check'; codeId: number; codeHash: string | null; checksLeft: number }
   | { status: 'none' | 'expired' | 'too-many' };
 
+/** The phone's unused codes may not be used again. */
+const finishCodes = (phone: string, now: number) =>
+  db.updateTable('otp_codes').set({ consumed_at: now }).where('phone', '=', phone).where('consumed_at', 'is', null);
+
 export const otp = {
   *request(r: OtpRequest) {
     return yield* requestCode(r);
@@ -33,12 +37,23 @@ export const otp = {
   *startCheck({ phone, now, maxChecks }: { phone: string; now: number; maxChecks: number }) {
     yield* lock(`otp:${phone}`);
     const code = yield* one(
-      sql`SELECT id, code_hash, expires_at, checks FROM otp_codes WHERE phone = ${phone} AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+      db
+        .selectFrom('otp_codes')
+        .select(['id', 'code_hash', 'expires_at', 'checks'])
+        .where('phone', '=', phone)
+        .where('consumed_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .limit(1),
     );
     if (!code) return { status: 'none' } as OtpCheckStart;
     if (num(code.expires_at) <= now) return { status: 'expired' } as OtpCheckStart;
     if (num(code.checks) >= maxChecks) return { status: 'too-many' } as OtpCheckStart;
-    yield* one(sql`UPDATE otp_codes SET checks = checks + 1 WHERE id = ${code.id}`);
+    yield* one(
+      db
+        .updateTable('otp_codes')
+        .set((eb) => ({ checks: eb('checks', '+', 1) }))
+        .where('id', '=', code.id),
+    );
     return {
       status: 'check',
       codeId: num(code.id),
@@ -51,7 +66,12 @@ export const otp = {
   *consume({ codeId, now }: { codeId: number; now: number }) {
     const used =
       (yield* query(
-        sql`UPDATE otp_codes SET consumed_at = ${now} WHERE id = ${codeId} AND consumed_at IS NULL RETURNING id`,
+        db
+          .updateTable('otp_codes')
+          .set({ consumed_at: now })
+          .where('id', '=', codeId)
+          .where('consumed_at', 'is', null)
+          .returning('id'),
       )).length === 1;
     if (used) yield* bump('verified', now);
     return used;
@@ -60,14 +80,14 @@ export const otp = {
   /** Forgets the code made at `createdAt` (it could not be sent), so it counts against no limit. */
   *cancel({ phone, createdAt }: { phone: string; createdAt: number }) {
     const gone = yield* query(
-      sql`DELETE FROM otp_codes WHERE phone = ${phone} AND created_at = ${createdAt} RETURNING id`,
+      db.deleteFrom('otp_codes').where('phone', '=', phone).where('created_at', '=', createdAt).returning('id'),
     );
     if (gone.length) yield* bump('codes-sent', createdAt, {}, -gone.length);
   },
 
   /** The phone's current code may not be used again. */
   *finish({ phone, now }: { phone: string; now: number }) {
-    yield* one(sql`UPDATE otp_codes SET consumed_at = ${now} WHERE phone = ${phone} AND consumed_at IS NULL`);
+    yield* one(finishCodes(phone, now));
   },
 };
 
@@ -75,7 +95,12 @@ function* requestCode(r: OtpRequest) {
   yield* lock('otp');
   const since = r.now - HOUR;
   const phoneTimes = (yield* query(
-    sql`SELECT created_at FROM otp_codes WHERE phone = ${r.phone} AND created_at > ${since} ORDER BY created_at`,
+    db
+      .selectFrom('otp_codes')
+      .select('created_at')
+      .where('phone', '=', r.phone)
+      .where('created_at', '>', since)
+      .orderBy('created_at'),
   )).map((row) => num(row.created_at));
   const last = phoneTimes.at(-1);
   const refuse = (reason: OtpRefusal, retryAfterMs: number): OtpRequestResult => ({
@@ -86,27 +111,31 @@ function* requestCode(r: OtpRequest) {
   if (last !== undefined && r.now - last < r.cooldownMs) return refuse('cooldown', last + r.cooldownMs - r.now);
   if (phoneTimes.length >= r.perPhoneHour)
     return refuse('hourly', phoneTimes[phoneTimes.length - r.perPhoneHour] + HOUR - r.now);
+  const recent = db.selectFrom('otp_codes').select('created_at').where('created_at', '>', since);
   const client = yield* oldestOver(
-    sql`SELECT created_at FROM otp_codes WHERE client_ip = ${r.clientIp} AND created_at > ${since} ORDER BY created_at DESC LIMIT ${r.perClientHour}`,
+    recent.where('client_ip', '=', r.clientIp).orderBy('created_at', 'desc').limit(r.perClientHour),
     r.perClientHour,
   );
   if (client !== null) return refuse('client-limit', client + HOUR - r.now);
-  const service = yield* oldestOver(
-    sql`SELECT created_at FROM otp_codes WHERE created_at > ${since} ORDER BY created_at DESC LIMIT ${r.perServiceHour}`,
-    r.perServiceHour,
-  );
+  const service = yield* oldestOver(recent.orderBy('created_at', 'desc').limit(r.perServiceHour), r.perServiceHour);
   if (service !== null) return refuse('otp-capacity', service + HOUR - r.now);
   // A new code replaces the old one.
-  yield* one(sql`UPDATE otp_codes SET consumed_at = ${r.now} WHERE phone = ${r.phone} AND consumed_at IS NULL`);
+  yield* one(finishCodes(r.phone, r.now));
   yield* one(
-    sql`INSERT INTO otp_codes (phone, client_ip, code_hash, created_at, expires_at) VALUES (${r.phone}, ${r.clientIp}, ${r.codeHash}, ${r.now}, ${r.now + r.ttlMs})`,
+    db.insertInto('otp_codes').values({
+      phone: r.phone,
+      client_ip: r.clientIp,
+      code_hash: r.codeHash,
+      created_at: r.now,
+      expires_at: r.now + r.ttlMs,
+    }),
   );
   yield* bump('codes-sent', r.now);
   return { ok: true } as OtpRequestResult;
 }
 
 /** When the limit is reached: the time of the oldest of the last `limit` codes (it frees a place an hour later). */
-function* oldestOver(statement: ReturnType<typeof sql>, limit: number) {
+function* oldestOver(statement: Query<{ created_at: number | string }>, limit: number) {
   const rows = yield* query(statement);
   return rows.length >= limit ? num(rows.at(-1)?.created_at) : null;
 }

@@ -1,10 +1,12 @@
 // CRM deliveries waiting to be sent: one row an event, written in the transaction that made the change,
 // leased while sent, delivered in order per lead (an event waits for the lead's earlier ones).
 import { randomUUID } from 'node:crypto';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Call } from '../../../model/calls.ts';
 import { crmPayload, type CrmEvent } from '../../../model/crm-events.ts';
 import type { Lead } from '../../../model/lead.ts';
-import { num, numOrNull, one, query, raw, sql } from '../sql.ts';
+import { db, num, numOrNull, one, query } from '../query.ts';
+import type { Database, OutboxTable } from '../schema.ts';
 
 export type OutboxRow = {
   id: number;
@@ -19,18 +21,46 @@ export type OutboxRow = {
 export function* enqueue(event: CrmEvent, now: number, lead: Lead, call: Call | null) {
   const deliveryId = randomUUID();
   yield* one(
-    sql`INSERT INTO outbox (lead_id, event, delivery_id, payload, next_attempt_at) VALUES (${lead.id}, ${event}, ${deliveryId}, ${crmPayload(event, deliveryId, now, lead, call)}, 0)`,
+    db.insertInto('outbox').values({
+      lead_id: lead.id,
+      event,
+      delivery_id: deliveryId,
+      payload: crmPayload(event, deliveryId, now, lead, call),
+      next_attempt_at: 0,
+    }),
   );
 }
+
+/** An earlier delivery of the same lead (the outer query's `o`) still waiting: `o` waits for it. */
+const earlierWaiting = (eb: ExpressionBuilder<Database & { o: OutboxTable }, 'o'>) =>
+  eb
+    .selectFrom('outbox as e')
+    .select(sql`1`.as('waiting'))
+    .whereRef('e.lead_id', '=', 'o.lead_id')
+    .whereRef('e.id', '<', 'o.id')
+    .where('e.delivered_at', 'is', null);
 
 export const outbox = {
   /** Leases up to `limit` due deliveries for `leaseMs`: another instance takes them only once the lease ends. */
   *claim({ now, leaseMs, limit }: { now: number; leaseMs: number; limit: number }) {
-    const rows = yield* query(sql`UPDATE outbox SET lease_until = ${now + leaseMs} WHERE id IN (
-        SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ${now} AND (o.lease_until IS NULL OR o.lease_until <= ${now})
-          AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.lead_id = o.lead_id AND e.id < o.id AND e.delivered_at IS NULL)
-        ORDER BY o.id LIMIT ${limit} ${raw({ postgres: 'FOR UPDATE SKIP LOCKED' })})
-      RETURNING id, lead_id, event, delivery_id, payload, attempts`);
+    const due = db
+      .selectFrom('outbox as o')
+      .select('o.id')
+      .where('o.delivered_at', 'is', null)
+      .where('o.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('o.lease_until', 'is', null), eb('o.lease_until', '<=', now)]))
+      .where((eb) => eb.not(eb.exists(earlierWaiting(eb))))
+      .orderBy('o.id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    const rows = yield* query(
+      db
+        .updateTable('outbox')
+        .set({ lease_until: now + leaseMs })
+        .where('id', 'in', due)
+        .returning(['id', 'lead_id', 'event', 'delivery_id', 'payload', 'attempts']),
+    );
     return rows
       .map((r): OutboxRow => ({
         id: num(r.id),
@@ -44,24 +74,56 @@ export const outbox = {
   },
   /** When the next delivery may be claimed (a retry, or the end of a lease); null when none waits. */
   *nextDue() {
-    const r =
-      yield* one(sql`SELECT MIN(CASE WHEN o.lease_until > o.next_attempt_at THEN o.lease_until ELSE o.next_attempt_at END) AS due
-      FROM outbox o WHERE o.delivered_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.lead_id = o.lead_id AND e.id < o.id AND e.delivered_at IS NULL)`);
+    const r = yield* one(
+      db
+        .selectFrom('outbox as o')
+        .select((eb) =>
+          eb.fn
+            .min(
+              eb
+                .case()
+                .when('o.lease_until', '>', eb.ref('o.next_attempt_at'))
+                .then(eb.ref('o.lease_until'))
+                .else(eb.ref('o.next_attempt_at'))
+                .end(),
+            )
+            .as('due'),
+        )
+        .where('o.delivered_at', 'is', null)
+        .where((eb) => eb.not(eb.exists(earlierWaiting(eb)))),
+    );
     return numOrNull(r?.due);
   },
   *delivered({ id, now }: { id: number; now: number }) {
     yield* one(
-      sql`UPDATE outbox SET delivered_at = ${now}, attempts = attempts + 1, lease_until = NULL, last_error = NULL WHERE id = ${id}`,
+      db
+        .updateTable('outbox')
+        .set((eb) => ({ delivered_at: now, attempts: eb('attempts', '+', 1), lease_until: null, last_error: null }))
+        .where('id', '=', id),
     );
   },
   *failed({ id, nextAttemptAt, error }: { id: number; nextAttemptAt: number; error: string }) {
     yield* one(
-      sql`UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${nextAttemptAt}, lease_until = NULL, last_error = ${error} WHERE id = ${id}`,
+      db
+        .updateTable('outbox')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: nextAttemptAt,
+          lease_until: null,
+          last_error: error,
+        }))
+        .where('id', '=', id),
     );
   },
   /** Deliveries not yet made, for health and tests. */
   *pending() {
-    return num((yield* one(sql`SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL`))?.n);
+    return num(
+      (yield* one(
+        db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('delivered_at', 'is', null),
+      ))?.n,
+    );
   },
 };

@@ -3,7 +3,8 @@
 // leads as at ten and a purge of old rows never changes a past day.
 import { OUTCOME_IDS, type Outcome } from '../../../model/call-outcomes.ts';
 import type { Funnel, OutcomeRow } from '../../../model/desk.ts';
-import { join, num, query, raw, sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { db, num, onlyOn, query } from '../query.ts';
 
 export type { Funnel, OutcomeRow };
 export type Overview = {
@@ -62,19 +63,36 @@ export const overview = {
   *get({ from, to }: { from: string; to: string }) {
     const outcomes = OUTCOME_IDS.map((o) => `outcome:${o}`);
     // A few thousand rows by key: PostgreSQL's parallel workers cost more to start than the read (this transaction only).
-    yield* query(sql`${raw({ sqlite: 'SELECT 1', postgres: 'SET LOCAL max_parallel_workers_per_gather = 0' })}`);
+    yield* onlyOn({ postgres: sql`SET LOCAL max_parallel_workers_per_gather = 0` });
     // Each (dim, span) range is one stretch of the primary key; whole months are read as months.
-    const parts = ['', 'agent', 'campaign'].flatMap((dim) =>
-      periods(from, to).map(
-        (r) =>
-          sql`SELECT dim, dim_value, metric, n FROM overview_counts WHERE span = ${r.span} AND dim = ${dim} AND period >= ${r.first} AND period <= ${r.last}`,
+    const [head, ...tail] = ['', 'agent', 'campaign'].flatMap((dim) =>
+      periods(from, to).map((r) =>
+        db
+          .selectFrom('overview_counts')
+          .select(['dim', 'dim_value', 'metric', 'n'])
+          .where('span', '=', r.span)
+          .where('dim', '=', dim)
+          .where('period', '>=', r.first)
+          .where('period', '<=', r.last),
       ),
     );
+    const parts = tail.reduce((all, part) => all.unionAll(part), head);
     const sums = yield* query(
-      sql`SELECT dim, dim_value AS k, metric, SUM(n) AS n FROM (${join(parts, ' UNION ALL ')}) p GROUP BY dim, dim_value, metric`,
+      db
+        .selectFrom(parts.as('p'))
+        .select((eb) => ['p.dim', 'p.dim_value as k', 'p.metric', eb.fn.sum('p.n').as('n')])
+        .groupBy(['p.dim', 'p.dim_value', 'p.metric']),
     );
     const perDay = yield* query(
-      sql`SELECT period AS day, n FROM overview_counts WHERE span = 'day' AND dim = '' AND period >= ${from} AND period <= ${to} AND metric = 'leads' ORDER BY period`,
+      db
+        .selectFrom('overview_counts')
+        .select(['period as day', 'n'])
+        .where('span', '=', 'day')
+        .where('dim', '=', '')
+        .where('period', '>=', from)
+        .where('period', '<=', to)
+        .where('metric', '=', 'leads')
+        .orderBy('period'),
     );
     const of = (dim: string) => sums.filter((r) => r.dim === dim && outcomes.includes(String(r.metric)));
     const totals = new Map(sums.filter((r) => r.dim === '').map((r) => [String(r.metric), num(r.n)]));

@@ -1,16 +1,12 @@
 // Retention: what is older than its period goes, in batches (each its own short transaction, so writes
 // keep their turn between them), and a lease so one instance at a time runs the hourly purge.
-import { fragment, join, num, one, query, raw, sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { db, num, one, onlyOn, query } from '../query.ts';
+import type { Database } from '../schema.ts';
 import { converting, timeRange } from './times.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-const list = (ids: unknown[]) =>
-  join(
-    ids.map((id) => sql`${num(id)}`),
-    ', ',
-  );
 
 export const retention = {
   /**
@@ -18,18 +14,34 @@ export const retention = {
    * holder's lease runs. One statement, so two instances asking together cannot both get it.
    */
   *lease({ name, holder, now, ms }: { name: string; holder: string; now: number; ms: number }) {
-    const row = yield* one(sql`INSERT INTO leases (name, holder, until_ms) VALUES (${name}, ${holder}, ${now + ms})
-      ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms
-      WHERE leases.until_ms <= ${now} OR leases.holder = excluded.holder RETURNING name`);
+    const row = yield* one(
+      db
+        .insertInto('leases')
+        .values({ name, holder, until_ms: now + ms })
+        .onConflict((oc) =>
+          oc
+            .column('name')
+            .doUpdateSet((eb) => ({ holder: eb.ref('excluded.holder'), until_ms: eb.ref('excluded.until_ms') }))
+            .where((eb) =>
+              eb.or([eb('leases.until_ms', '<=', now), eb('leases.holder', '=', eb.ref('excluded.holder'))]),
+            ),
+        )
+        .returning('name'),
+    );
     return Boolean(row);
   },
 
   /** Up to `batch` leads created before `before` (ms), with their calls, attempts, marks and CRM events; how many went. */
   *leads({ before, batch }: { before: number; batch: number }) {
-    const older = timeRange('created_ms', 'created_at', { to: before }, yield* converting('leads'));
+    const older = timeRange('leads', 'created_ms', 'created_at', { to: before }, yield* converting('leads'));
     const ids = (yield* query(
-      sql`SELECT id FROM leads WHERE ${join(older, ' AND ')} ORDER BY created_ms LIMIT ${batch}`,
-    )).map((r) => r.id);
+      db
+        .selectFrom('leads')
+        .select('id')
+        .where((eb) => eb.and(older))
+        .orderBy('created_ms')
+        .limit(batch),
+    )).map((r) => num(r.id));
     if (!ids.length) return 0;
     for (const table of [
       'call_attempts',
@@ -39,36 +51,56 @@ export const retention = {
       'lead_search',
       'outbox',
     ] as const) {
-      yield* one(sql`DELETE FROM ${fragment(table)} WHERE lead_id IN (${list(ids)})`);
+      yield* one(db.deleteFrom(table).where('lead_id', 'in', ids));
     }
-    yield* one(sql`DELETE FROM leads WHERE id IN (${list(ids)})`);
+    yield* one(db.deleteFrom('leads').where('id', 'in', ids));
     return ids.length;
   },
 
   /** Transcripts, summaries and recording links of calls last changed before `before` (ms); the call and its outcome stay. */
   *callContent({ before, batch }: { before: number; batch: number }) {
-    const rows =
-      yield* query(sql`UPDATE calls SET transcript = NULL, summary = NULL, recording_url = NULL, success_evaluation = NULL
-      WHERE lead_id IN (SELECT lead_id FROM calls WHERE updated_at < ${before}
-        AND (transcript IS NOT NULL OR summary IS NOT NULL OR recording_url IS NOT NULL) ORDER BY updated_at LIMIT ${batch})
-      RETURNING lead_id`);
+    const older = db
+      .selectFrom('calls')
+      .select('lead_id')
+      .where('updated_at', '<', before)
+      .where((eb) =>
+        eb.or([eb('transcript', 'is not', null), eb('summary', 'is not', null), eb('recording_url', 'is not', null)]),
+      )
+      .orderBy('updated_at')
+      .limit(batch);
+    const rows = yield* query(
+      db
+        .updateTable('calls')
+        .set({ transcript: null, summary: null, recording_url: null, success_evaluation: null })
+        .where('lead_id', 'in', older)
+        .returning('lead_id'),
+    );
     return rows.length;
   },
 
   /** CRM events delivered before `before` (ms): they hold copies of what the lead said. */
   *outbox({ before, batch }: { before: number; batch: number }) {
-    const rows =
-      yield* query(sql`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ${before}
-      ORDER BY delivered_at LIMIT ${batch}) RETURNING id`);
+    const older = db
+      .selectFrom('outbox')
+      .select('id')
+      .where('delivered_at', 'is not', null)
+      .where('delivered_at', '<', before)
+      .orderBy('delivered_at')
+      .limit(batch);
+    const rows = yield* query(db.deleteFrom('outbox').where('id', 'in', older).returning('id'));
     return rows.length;
   },
 
   /** Feedback sent before `before` (ms): kept as long as leads. */
   *feedback({ before, batch }: { before: number; batch: number }) {
-    const older = timeRange('created_ms', 'created_at', { to: before }, yield* converting('feedback'));
-    const rows = yield* query(
-      sql`DELETE FROM feedback WHERE id IN (SELECT id FROM feedback WHERE ${join(older, ' AND ')} ORDER BY created_ms LIMIT ${batch}) RETURNING id`,
-    );
+    const older = timeRange('feedback', 'created_ms', 'created_at', { to: before }, yield* converting('feedback'));
+    const ids = db
+      .selectFrom('feedback')
+      .select('id')
+      .where((eb) => eb.and(older))
+      .orderBy('created_ms')
+      .limit(batch);
+    const rows = yield* query(db.deleteFrom('feedback').where('id', 'in', ids).returning('id'));
     return rows.length;
   },
 
@@ -77,32 +109,73 @@ export const retention = {
    * sign-ins, ended sessions; and audit entries older than `auditBefore` (ms).
    */
   *shortLived({ now, auditBefore, batch }: { now: number; auditBefore: number; batch: number }) {
-    const codes =
-      yield* query(sql`DELETE FROM otp_codes WHERE id IN (SELECT id FROM otp_codes WHERE created_at < ${now - HOUR} AND expires_at < ${now}
-      ORDER BY created_at LIMIT ${batch}) RETURNING id`);
+    const codes = yield* query(
+      db
+        .deleteFrom('otp_codes')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('otp_codes')
+            .select('id')
+            .where('created_at', '<', now - HOUR)
+            .where('expires_at', '<', now)
+            .orderBy('created_at')
+            .limit(batch),
+        )
+        .returning('id'),
+    );
     const failures = yield* query(
-      sql`DELETE FROM desk_login_failures WHERE id IN (SELECT id FROM desk_login_failures WHERE at < ${now - DAY} ORDER BY at LIMIT ${batch}) RETURNING id`,
+      db
+        .deleteFrom('desk_login_failures')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('desk_login_failures')
+            .select('id')
+            .where('at', '<', now - DAY)
+            .orderBy('at')
+            .limit(batch),
+        )
+        .returning('id'),
     );
     const sessions = yield* query(
-      sql`DELETE FROM desk_sessions WHERE token_hash IN (SELECT token_hash FROM desk_sessions WHERE expires_at <= ${now} LIMIT ${batch}) RETURNING user_id`,
+      db
+        .deleteFrom('desk_sessions')
+        .where('token_hash', 'in', (eb) =>
+          eb.selectFrom('desk_sessions').select('token_hash').where('expires_at', '<=', now).limit(batch),
+        )
+        .returning('user_id'),
     );
     const audit = yield* query(
-      sql`DELETE FROM desk_audit WHERE id IN (SELECT id FROM desk_audit WHERE at < ${auditBefore} ORDER BY at LIMIT ${batch}) RETURNING id`,
+      db
+        .deleteFrom('desk_audit')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('desk_audit').select('id').where('at', '<', auditBefore).orderBy('at').limit(batch),
+        )
+        .returning('id'),
     );
     return { codes: codes.length, failures: failures.length, sessions: sessions.length, audit: audit.length };
   },
 
   /** Keeps the planner's statistics current after a purge (PostgreSQL's autovacuum analyses by itself). */
   *optimize() {
-    yield* query(sql`${raw({ sqlite: 'PRAGMA optimize', postgres: 'SELECT 1' })}`);
+    yield* onlyOn({ sqlite: sql`PRAGMA optimize` });
   },
 
   /** Rows per table, for the purge's report and the tests. */
   *counts() {
-    const r =
-      yield* one(sql`SELECT (SELECT COUNT(*) FROM leads) AS leads, (SELECT COUNT(*) FROM calls) AS calls, (SELECT COUNT(*) FROM call_attempts) AS attempts,
-      (SELECT COUNT(*) FROM outbox) AS outbox, (SELECT COUNT(*) FROM otp_codes) AS codes, (SELECT COUNT(*) FROM feedback) AS feedback,
-      (SELECT COUNT(*) FROM desk_sessions) AS sessions, (SELECT COUNT(*) FROM desk_login_failures) AS failures, (SELECT COUNT(*) FROM desk_audit) AS audit`);
+    const count = (table: keyof Database) => db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+    const r = yield* one(
+      db.selectNoFrom([
+        count('leads').as('leads'),
+        count('calls').as('calls'),
+        count('call_attempts').as('attempts'),
+        count('outbox').as('outbox'),
+        count('otp_codes').as('codes'),
+        count('feedback').as('feedback'),
+        count('desk_sessions').as('sessions'),
+        count('desk_login_failures').as('failures'),
+        count('desk_audit').as('audit'),
+      ]),
+    );
     return Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, num(v)])) as Record<
       'leads' | 'calls' | 'attempts' | 'outbox' | 'codes' | 'feedback' | 'sessions' | 'failures' | 'audit',
       number

@@ -1,93 +1,92 @@
 // Reading leads and calls back from rows (both databases name columns alike).
+import { sql, type Selectable } from 'kysely';
 import type { Call, CallState } from '../../../model/calls.ts';
 import type { Lead } from '../../../model/lead.ts';
-import { columns, fragment, join, num, numOrNull, sql, type Row, type Sql } from '../sql.ts';
-import type { CallsRow, LeadsRow } from '../tables.ts';
+import { col, db, num, numOrNull, type Cond, type Row } from '../query.ts';
+import type { CallsTable, Database, LeadsTable } from '../schema.ts';
 import { converting, isoOf, msOf, timeRange } from './times.ts';
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== '')) as T;
 
-// The columns a lead and its call are read with, checked against the generated row types: a column a
-// migration renames or drops fails the typecheck here and where its value is read below.
-const LEAD_READ = columns<LeadsRow>(
-  'id',
-  'created_ms',
-  'agent_id',
-  'name',
-  'phone',
-  'consent_text',
-  'consent_version',
-  'consent_sha256',
-  'consented_ms',
-  'verified_ms',
-  'client_ip',
-  'user_agent',
-  'page_url',
-  'referrer',
-  'time_zone',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-  'metadata',
-);
-const CALL_READ = columns<CallsRow>(
-  'call_at',
-  'attempts',
-  'last_error',
-  'failure_reason',
-  'provider_call_id',
-  'provider_status',
-  'ended_reason',
-  'duration_seconds',
-  'summary',
-  'success_evaluation',
-  'transcript',
-  'recording_url',
-);
-// Named apart from the lead's own columns of the same name.
-const CALL_RENAMED = {
-  call_status: 'status',
-  call_started_ms: 'started_ms',
-  call_ended_ms: 'ended_ms',
-} as const satisfies Record<string, keyof CallsRow>;
 /**
  * The old text of a time, read only where its milliseconds are still empty (a row stored before issue 31
  * and not yet converted, ./times.ts); once every row is converted no old column is read.
  */
-const fallback = <T>(table: string, ms: keyof T & string, old: keyof T & string, as: string = old) =>
-  `CASE WHEN ${table}.${ms} IS NULL THEN ${table}.${old} END AS ${as}`;
-const LEAD_OLD = [
-  fallback<LeadsRow>('l', 'created_ms', 'created_at'),
-  fallback<LeadsRow>('l', 'consented_ms', 'consented_at'),
-  fallback<LeadsRow>('l', 'verified_ms', 'verified_at'),
-];
-/** A call's start and end as the readers of CALL_COLUMNS take them (the exports read fewer columns, these among them). */
-export const CALL_TIMES = [
-  ...Object.entries(CALL_RENAMED).map(([as, c]) => `c.${c} AS ${as}`),
-  fallback<CallsRow>('c', 'started_ms', 'started_at', 'call_started_at'),
-  fallback<CallsRow>('c', 'ended_ms', 'ended_at', 'call_ended_at'),
-].join(', ');
+const fallback = <T extends keyof Database, A extends string>(
+  table: T,
+  alias: string,
+  ms: keyof Database[T] & string,
+  old: keyof Database[T] & string,
+  as: A,
+) => sql<string | null>`CASE WHEN ${col(table, ms, alias)} IS NULL THEN ${col(table, old, alias)} END`.as(as);
 
-export const LEAD_COLUMNS = fragment([...LEAD_READ.map((c) => `l.${c}`), ...LEAD_OLD].join(', '));
-export const CALL_COLUMNS = fragment([CALL_TIMES, ...CALL_READ.map((c) => `c.${c}`)].join(', '));
+// The columns a lead and its call are read with (as `l` and `c`), checked against ./schema.ts by each
+// query that selects them: a column a migration renames or drops fails the typecheck there.
+export const LEAD_COLUMNS = [
+  'l.id',
+  'l.created_ms',
+  'l.agent_id',
+  'l.name',
+  'l.phone',
+  'l.consent_text',
+  'l.consent_version',
+  'l.consent_sha256',
+  'l.consented_ms',
+  'l.verified_ms',
+  'l.client_ip',
+  'l.user_agent',
+  'l.page_url',
+  'l.referrer',
+  'l.time_zone',
+  'l.utm_source',
+  'l.utm_medium',
+  'l.utm_campaign',
+  'l.utm_term',
+  'l.utm_content',
+  'l.gclid',
+  'l.fbclid',
+  'l.metadata',
+  fallback('leads', 'l', 'created_ms', 'created_at', 'created_at'),
+  fallback('leads', 'l', 'consented_ms', 'consented_at', 'consented_at'),
+  fallback('leads', 'l', 'verified_ms', 'verified_at', 'verified_at'),
+] as const;
+/** A call's start and end as the readers of CALL_COLUMNS take them (named apart from the lead's own columns). */
+const CALL_TIMES = [
+  'c.status as call_status',
+  'c.started_ms as call_started_ms',
+  'c.ended_ms as call_ended_ms',
+  fallback('calls', 'c', 'started_ms', 'started_at', 'call_started_at'),
+  fallback('calls', 'c', 'ended_ms', 'ended_at', 'call_ended_at'),
+] as const;
 /** A call as the exports write it: CALL_COLUMNS without the transcript, which no export writes. */
-export const EXPORT_CALL_COLUMNS = fragment(
-  [CALL_TIMES, ...CALL_READ.filter((c) => c !== 'transcript').map((c) => `c.${c}`)].join(', '),
-);
+export const EXPORT_CALL_COLUMNS = [
+  ...CALL_TIMES,
+  'c.call_at',
+  'c.attempts',
+  'c.last_error',
+  'c.failure_reason',
+  'c.provider_call_id',
+  'c.provider_status',
+  'c.ended_reason',
+  'c.duration_seconds',
+  'c.summary',
+  'c.success_evaluation',
+  'c.recording_url',
+] as const;
+export const CALL_COLUMNS = [...EXPORT_CALL_COLUMNS, 'c.transcript'] as const;
 
+type StoredLead = Selectable<LeadsTable>;
+type Calls = Selectable<CallsTable>;
 /** A row read with LEAD_COLUMNS. */
-export type LeadRead = Pick<LeadsRow, (typeof LEAD_READ)[number]> &
-  Partial<Pick<LeadsRow, 'created_at' | 'consented_at' | 'verified_at'>>;
+export type LeadRead = Pick<StoredLead, Exclude<keyof StoredLead, 'created_at' | 'consented_at' | 'verified_at'>> &
+  Partial<Record<'created_at' | 'consented_at' | 'verified_at', string | null>>;
 /** A row read with CALL_COLUMNS (after a LEFT JOIN: every column may be null). */
-export type CallRead = { [K in (typeof CALL_READ)[number]]: CallsRow[K] | null } & {
-  [K in keyof typeof CALL_RENAMED]: CallsRow[(typeof CALL_RENAMED)[K]] | null;
-} & {
+export type CallRead = { [K in keyof Calls]: Calls[K] | null } & {
+  call_status: string | null;
+  call_started_ms: Calls['started_ms'] | null;
+  call_ended_ms: Calls['ended_ms'] | null;
   call_started_at?: string | null;
   call_ended_at?: string | null;
 };
@@ -155,27 +154,29 @@ export type LeadFilters = { from?: string; to?: string; agentId?: string; callSt
 export function* leadWhere({ from, to, agentId, callStatus }: LeadFilters) {
   const range = { from: msOf(from) ?? undefined, to: msOf(to) ?? undefined };
   const timed = range.from !== undefined || range.to !== undefined;
+  const [ms, id] = [col('leads', 'created_ms', 'l'), col('leads', 'id', 'l')];
   // Ids grow with time: a range of times is also a range of ids (from the first lead at or after `from`
   // to the last before `to`, each found at once by the time index), which the newest-first order walks by
   // its key instead of sorting every match. The times are still checked; only a lead stored out of order
   // (two instances' clocks a few milliseconds apart, at the range's very edge) could fall outside.
-  const times =
+  const times: Cond[] =
     timed && (yield* converting('leads'))
-      ? timeRange('l.created_ms', 'l.created_at', range, true)
+      ? timeRange('leads', 'created_ms', 'created_at', range, true, 'l')
       : [
-          range.from !== undefined &&
-            sql`l.created_ms >= ${range.from} AND l.id >= (SELECT id FROM leads WHERE created_ms >= ${range.from} ORDER BY created_ms, id LIMIT 1)`,
-          range.to !== undefined &&
-            sql`l.created_ms < ${range.to} AND l.id <= (SELECT id FROM leads WHERE created_ms < ${range.to} ORDER BY created_ms DESC, id DESC LIMIT 1)`,
+          ...(range.from === undefined
+            ? []
+            : [
+                sql<boolean>`${ms} >= ${range.from} AND ${id} >= ${db.selectFrom('leads').select('id').where('created_ms', '>=', range.from).orderBy('created_ms').orderBy('id').limit(1)}`,
+              ]),
+          ...(range.to === undefined
+            ? []
+            : [
+                sql<boolean>`${ms} < ${range.to} AND ${id} <= ${db.selectFrom('leads').select('id').where('created_ms', '<', range.to).orderBy('created_ms', 'desc').orderBy('id', 'desc').limit(1)}`,
+              ]),
         ];
-  const where = [...times, agentId && sql`l.agent_id = ${agentId}`, callStatus && sql`c.status = ${callStatus}`].filter(
-    (c): c is Sql => Boolean(c),
-  );
-  return join(where, ' AND ', '1 = 1');
+  return [
+    ...times,
+    ...(agentId ? [sql<boolean>`${col('leads', 'agent_id', 'l')} = ${agentId}`] : []),
+    ...(callStatus ? [sql<boolean>`${col('calls', 'status', 'c')} = ${callStatus}`] : []),
+  ];
 }
-
-/**
- * Newest first. Filtered by a call state, the same order is the calls' (lead_id equals the lead's id), so
- * the (status, lead_id) index gives the rows already in order, rare state or common, and none is sorted.
- */
-export const newestFirst = (callStatus?: string) => fragment(callStatus ? 'c.lead_id DESC' : 'l.id DESC');

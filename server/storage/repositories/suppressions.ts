@@ -1,24 +1,37 @@
 // The do-not-call list: numbers that are never called.
-import { num, one, query, sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { db, num, one, query } from '../query.ts';
 
 export const suppressions = {
   *add({ phone, reason, now }: { phone: string; reason: string; now: number }) {
     yield* one(
-      sql`INSERT INTO suppressions (phone, reason, created_at) VALUES (${phone}, ${reason}, ${now}) ON CONFLICT (phone) DO NOTHING`,
+      db
+        .insertInto('suppressions')
+        .values({ phone, reason, created_at: now })
+        .onConflict((oc) => oc.column('phone').doNothing()),
     );
   },
   /** An erased number is listed by its keyed hash (`phoneHash`): both forms are looked for. */
   *remove({ phone, phoneHash = phone }: { phone: string; phoneHash?: string }) {
-    return (
-      (yield* query(sql`DELETE FROM suppressions WHERE phone IN (${phone}, ${phoneHash}) RETURNING phone`)).length > 0
+    const gone = yield* query(
+      db.deleteFrom('suppressions').where('phone', 'in', [phone, phoneHash]).returning('phone'),
     );
+    return gone.length > 0;
   },
   *has({ phone, phoneHash = phone }: { phone: string; phoneHash?: string }) {
-    return Boolean(yield* one(sql`SELECT 1 AS found FROM suppressions WHERE phone IN (${phone}, ${phoneHash})`));
+    return Boolean(
+      yield* one(
+        db
+          .selectFrom('suppressions')
+          .select(sql`1`.as('found'))
+          .where('phone', 'in', [phone, phoneHash]),
+      ),
+    );
   },
   *list() {
-    return (yield* query(sql`SELECT phone, reason, created_at AS "createdAt" FROM suppressions ORDER BY phone`)).map(
-      (r) => ({ phone: String(r.phone), reason: String(r.reason), createdAt: num(r.createdAt) }),
+    const rows = yield* query(
+      db.selectFrom('suppressions').select(['phone', 'reason', 'created_at as createdAt']).orderBy('phone'),
     );
+    return rows.map((r) => ({ phone: String(r.phone), reason: String(r.reason), createdAt: num(r.createdAt) }));
   },
 };

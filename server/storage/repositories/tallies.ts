@@ -1,8 +1,9 @@
 // What the desk's overview counts, kept per UTC day in the transaction that makes each change (so a
 // purge of old codes or leads never changes a past day), and each call's outcome word with its place on
 // the To call list, set wherever a call changes.
+import { sql } from 'kysely';
 import { OUTCOMES, type Outcome } from '../../../model/call-outcomes.ts';
-import { join, one, sql } from '../sql.ts';
+import { db, one } from '../query.ts';
 
 export type Metric = 'codes-sent' | 'verified' | 'leads' | 'calls-placed' | 'successful' | `outcome:${Outcome}`;
 export type Dimensions = { agentId?: string; campaign?: string | null };
@@ -15,8 +16,16 @@ export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Dimensions = {}, by = 1) {
   const day = utcDay(at);
-  yield* one(sql`INSERT INTO daily_counts (day, metric, agent_id, campaign, n) VALUES (${day}, ${metric}, ${agentId}, ${campaign ?? ''}, ${by})
-    ON CONFLICT (day, metric, agent_id, campaign) DO UPDATE SET n = daily_counts.n + excluded.n`);
+  yield* one(
+    db
+      .insertInto('daily_counts')
+      .values({ day, metric, agent_id: agentId, campaign: campaign ?? '', n: by })
+      .onConflict((oc) =>
+        oc
+          .columns(['day', 'metric', 'agent_id', 'campaign'])
+          .doUpdateSet((eb) => ({ n: eb('daily_counts.n', '+', eb.ref('excluded.n')) })),
+      ),
+  );
   const sums = [
     ['day', day],
     ['month', day.slice(0, 7)],
@@ -25,29 +34,47 @@ export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Di
       ['', ''],
       ['agent', agentId],
       ['campaign', campaign ?? ''],
-    ].map(([dim, value]) => sql`(${span}, ${dim}, ${period}, ${metric}, ${value}, ${by})`),
+    ].map(([dim, value]) => ({ span, dim, period, metric, dim_value: value, n: by })),
   );
-  yield* one(sql`INSERT INTO overview_counts (span, dim, period, metric, dim_value, n) VALUES ${join(sums, ', ')}
-    ON CONFLICT (span, dim, period, metric, dim_value) DO UPDATE SET n = overview_counts.n + excluded.n`);
+  yield* one(
+    db
+      .insertInto('overview_counts')
+      .values(sums)
+      .onConflict((oc) =>
+        oc
+          .columns(['span', 'dim', 'period', 'metric', 'dim_value'])
+          .doUpdateSet((eb) => ({ n: eb('overview_counts.n', '+', eb.ref('excluded.n')) })),
+      ),
+  );
 }
 
 /** Whether a call with this outcome belongs on the To call list (not while the lead is marked contacted). */
-export const toCallSql = (outcome: Outcome, leadId: unknown) =>
+export const toCallSql = (outcome: Outcome, leadId: number) =>
   OUTCOMES[outcome].toCall
-    ? sql`CASE WHEN EXISTS (SELECT 1 FROM lead_marks m WHERE m.lead_id = ${leadId}) THEN 0 ELSE 1 END`
-    : sql`0`;
+    ? sql<number>`CASE WHEN EXISTS ${db
+        .selectFrom('lead_marks as m')
+        .select(sql`1`.as('marked'))
+        .where('m.lead_id', '=', leadId)} THEN 0 ELSE 1 END`
+    : sql<number>`0`;
 
 /** Stores a call's outcome word; a final one is counted on the day it is reached. */
 export function* setOutcome(leadId: number, outcome: Outcome, now: number) {
   const before = yield* one(
-    sql`SELECT c.outcome, l.agent_id, l.utm_campaign FROM calls c JOIN leads l ON l.id = c.lead_id WHERE c.lead_id = ${leadId}`,
+    db
+      .selectFrom('calls as c')
+      .innerJoin('leads as l', 'l.id', 'c.lead_id')
+      .select(['c.outcome', 'l.agent_id', 'l.utm_campaign'])
+      .where('c.lead_id', '=', leadId),
   );
   if (!before || before.outcome === outcome) return;
   yield* one(
-    sql`UPDATE calls SET outcome = ${outcome}, to_call = ${toCallSql(outcome, leadId)} WHERE lead_id = ${leadId}`,
+    db
+      .updateTable('calls')
+      .set({ outcome, to_call: toCallSql(outcome, leadId) })
+      .where('lead_id', '=', leadId),
   );
   const was = before.outcome as Outcome | null;
-  const dims = { agentId: String(before.agent_id), campaign: before.utm_campaign as string | null };
+  const dims = { agentId: String(before.agent_id), campaign: before.utm_campaign };
   // A fuller report that changes a final word (rare) moves its count, so each call is counted once.
   if (was && OUTCOMES[was]?.final) yield* bump(`outcome:${was}`, now, dims, -1);
   if (OUTCOMES[outcome].final) yield* bump(`outcome:${outcome}`, now, dims);

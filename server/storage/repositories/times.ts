@@ -6,7 +6,9 @@
 // by its empty milliseconds (an index probe), so a row written by an instance of the release before, during
 // a rolling upgrade, is still converted. Until a table is done, its filters also match a row not yet
 // converted by the old column; its readers take the old column where the milliseconds are missing.
-import { fragment, join, num, one, query, sql, type Sql } from '../sql.ts';
+import { sql } from 'kysely';
+import { col, db, num, one, query, type Cond } from '../query.ts';
+import type { Database } from '../schema.ts';
 
 export type TimeTable = 'leads' | 'feedback' | 'calls';
 
@@ -28,8 +30,23 @@ const key = (table: TimeTable) => `times-below:${table}`;
 /** Whether some of `table`'s rows may still hold their time only in the old column. */
 export function* converting(table: TimeTable) {
   if (table === 'feedback')
-    return Boolean(yield* one(sql`SELECT 1 AS found FROM feedback WHERE created_ms IS NULL LIMIT 1`));
-  return Boolean(yield* one(sql`SELECT 1 AS found FROM settings WHERE key = ${key(table)}`));
+    return Boolean(
+      yield* one(
+        db
+          .selectFrom('feedback')
+          .select(sql`1`.as('found'))
+          .where('created_ms', 'is', null)
+          .limit(1),
+      ),
+    );
+  return Boolean(
+    yield* one(
+      db
+        .selectFrom('settings')
+        .select(sql`1`.as('found'))
+        .where('key', '=', key(table)),
+    ),
+  );
 }
 
 /**
@@ -37,25 +54,30 @@ export function* converting(table: TimeTable) {
  * `column` is still empty is matched by its `old` column instead (ISO text compares as time in both databases:
  * SQLite's text sorts as time, PostgreSQL casts the value to the column's type).
  */
-export function timeRange(
-  column: string,
-  old: string,
+export function timeRange<T extends keyof Database>(
+  table: T,
+  column: keyof Database[T] & string,
+  old: keyof Database[T] & string,
   { from, to }: { from?: number; to?: number },
   converting: boolean,
-): Sql[] {
+  alias?: string,
+): Cond[] {
+  const [c, o] = [col(table, column, alias), col(table, old, alias)];
   const bound = (op: '>=' | '<', ms: number) => {
-    const plain = sql`${fragment(column)} ${fragment(op)} ${ms}`;
+    const plain = sql<boolean>`${c} ${sql.raw(op)} ${ms}`;
     return converting
-      ? sql`(${plain} OR (${fragment(column)} IS NULL AND ${fragment(old)} ${fragment(op)} ${new Date(ms).toISOString()}))`
+      ? sql<boolean>`(${plain} OR (${c} IS NULL AND ${o} ${sql.raw(op)} ${new Date(ms).toISOString()}))`
       : plain;
   };
-  return [from !== undefined && bound('>=', from), to !== undefined && bound('<', to)].filter((c): c is Sql =>
-    Boolean(c),
-  );
+  return [...(from === undefined ? [] : [bound('>=', from)]), ...(to === undefined ? [] : [bound('<', to)])];
 }
 
-/** What each table converts: its key column, and each old column with its new one. */
-const CONVERSIONS: Record<TimeTable, { id: string; columns: [old: string, ms: string][] }> = {
+/** Each table's key column and old time columns with their new ones, checked against ./schema.ts. */
+type Conversion<T extends TimeTable> = {
+  id: keyof Database[T] & string;
+  columns: [old: keyof Database[T] & string, ms: keyof Database[T] & string][];
+};
+const CONVERSIONS: { [T in TimeTable]: Conversion<T> } = {
   leads: {
     id: 'id',
     columns: [
@@ -77,21 +99,29 @@ const CONVERSIONS: Record<TimeTable, { id: string; columns: [old: string, ms: st
 /** Up to `limit` rows of `table` still to convert, and what marks the table done when they are the last. */
 function* batch(table: TimeTable, limit: number) {
   const { id, columns } = CONVERSIONS[table];
-  const [t, k, olds] = [fragment(table), fragment(id), fragment(columns.map(([old]) => old).join(', '))];
   if (table === 'feedback')
     return {
-      rows: yield* query(sql`SELECT id, ${olds} FROM feedback WHERE created_ms IS NULL LIMIT ${limit}`),
+      rows: yield* query(
+        db.selectFrom('feedback').select(['id', 'created_at']).where('created_ms', 'is', null).limit(limit),
+      ),
       finish: null,
     };
-  const below = yield* one(sql`SELECT value FROM settings WHERE key = ${key(table)}`);
+  const olds = columns.map(([old]) => sql.ref(old));
+  const below = yield* one(db.selectFrom('settings').select('value').where('key', '=', key(table)));
   if (!below) return { rows: [], finish: null };
+  const k = sql.ref(`${table}.${id}`);
   const rows = yield* query(
-    sql`SELECT ${k} AS id, ${olds} FROM ${t} WHERE ${k} < ${num(below.value)} ORDER BY ${k} DESC LIMIT ${limit}`,
+    sql<
+      Record<string, unknown>
+    >`SELECT ${k} AS id, ${sql.join(olds)} FROM ${sql.table(table)} WHERE ${k} < ${num(below.value)} ORDER BY ${k} DESC LIMIT ${limit}`,
   );
   const finish =
     rows.length < limit
-      ? sql`DELETE FROM settings WHERE key = ${key(table)}`
-      : sql`UPDATE settings SET value = ${String(num(rows.at(-1)!.id))} WHERE key = ${key(table)}`;
+      ? db.deleteFrom('settings').where('key', '=', key(table))
+      : db
+          .updateTable('settings')
+          .set({ value: String(num(rows.at(-1)!.id)) })
+          .where('key', '=', key(table));
   return { rows, finish };
 }
 
@@ -105,19 +135,26 @@ export const times = {
       const { rows, finish } = yield* batch(table, limit);
       if (!rows.length && !finish) continue;
       const { id, columns } = CONVERSIONS[table];
-      const [t, k] = [fragment(table), fragment(id)];
       // Feedback's time is never empty: one that cannot be read (none of ours) is taken as 0, so the row is not found again.
       const msOr = (v: unknown) => (table === 'feedback' ? (msOf(v) ?? 0) : msOf(v));
       if (rows.length) {
         // One statement for the batch (a round trip a row made PostgreSQL's batches slow): the batch's values as a
         // table, whose columns both databases name column1, column2… (the key first, then each time).
         const int = (v: unknown) => sql`CAST(${v} AS BIGINT)`;
-        const values = join(
-          rows.map((r) => sql`(${join([int(num(r.id)), ...columns.map(([old]) => int(msOr(r[old])))], ', ')})`),
-          ', ',
+        const values = sql.join(
+          rows.map(
+            (r) =>
+              sql`(${sql.join([int(num(r.id)), ...columns.map(([old]) => int(msOr((r as Record<string, unknown>)[old])))])})`,
+          ),
         );
-        const set = columns.map(([, ms], i) => `${ms} = COALESCE(${table}.${ms}, v.column${i + 2})`).join(', ');
-        yield* one(sql`UPDATE ${t} SET ${fragment(set)} FROM (VALUES ${values}) AS v WHERE ${t}.${k} = v.column1`);
+        const set = sql.join(
+          columns.map(
+            ([, ms], i) => sql`${sql.ref(ms)} = COALESCE(${sql.ref(`${table}.${ms}`)}, ${sql.ref(`v.column${i + 2}`)})`,
+          ),
+        );
+        yield* one(
+          sql`UPDATE ${sql.table(table)} SET ${set} FROM (VALUES ${values}) AS v WHERE ${sql.ref(`${table}.${id}`)} = v.column1`,
+        );
       }
       if (finish) yield* one(finish);
       return { rows: rows.length, done: false };

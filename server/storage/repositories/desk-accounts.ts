@@ -1,0 +1,205 @@
+// The sales desk's accounts: their sessions (only hashes of passwords and session tokens are stored) and
+// failed sign-ins (the lock-out, shared by instances).
+import { db, lock, num, one, query } from '../query.ts';
+
+export type DeskRole = 'admin' | 'agent';
+export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
+export type DeskSession = { userId: number; email: string; role: DeskRole; createdAt: number; expiresAt: number };
+
+/** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
+function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: number): number | null {
+  if (rows.length < max) return null;
+  const newest = num(rows[0].at);
+  const oldest = num(rows[max - 1].at);
+  return newest - oldest <= windowMs ? newest + windowMs : null;
+}
+
+export const accounts = {
+  /** A new account; `exists` when the email has one. */
+  *addUser({
+    email,
+    passwordHash,
+    now,
+    role = 'agent',
+  }: {
+    email: string;
+    passwordHash: string;
+    now: number;
+    role?: DeskRole;
+  }) {
+    const row = yield* one(
+      db
+        .insertInto('desk_users')
+        .values({ email, password_hash: passwordHash, created_at: now, role })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id'),
+    );
+    return row ? { id: num(row.id) } : ('exists' as const);
+  },
+
+  /** Removes an account and ends its sessions at once; false when there was none. */
+  *removeUser({ email }: { email: string }) {
+    const user = yield* one(db.selectFrom('desk_users').select('id').where('email', '=', email));
+    if (!user) return false;
+    yield* one(db.deleteFrom('desk_sessions').where('user_id', '=', user.id));
+    yield* one(db.deleteFrom('desk_users').where('id', '=', user.id));
+    return true;
+  },
+
+  *listUsers({ now }: { now: number }) {
+    const rows = yield* query(
+      db
+        .selectFrom('desk_users as u')
+        .select((eb) => [
+          'u.email',
+          'u.created_at',
+          'u.role',
+          eb
+            .selectFrom('desk_sessions as s')
+            .select((s) => s.fn.countAll().as('n'))
+            .whereRef('s.user_id', '=', 'u.id')
+            .where('s.expires_at', '>', now)
+            .as('sessions'),
+        ])
+        .orderBy('u.email'),
+    );
+    return rows.map((r) => ({
+      email: String(r.email),
+      role: r.role as DeskRole,
+      createdAt: new Date(num(r.created_at)).toISOString(),
+      sessions: num(r.sessions),
+    }));
+  },
+
+  *userByEmail({ email }: { email: string }) {
+    const r = yield* one(
+      db.selectFrom('desk_users').select(['id', 'email', 'password_hash', 'role']).where('email', '=', email),
+    );
+    return r
+      ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash), role: r.role } as DeskUser)
+      : null;
+  },
+
+  /** Until when sign-ins for this email or from this client are refused (null: they are not). */
+  *lockout({
+    email,
+    clientIp,
+    now,
+    max,
+    windowMs,
+  }: {
+    email: string;
+    clientIp: string;
+    now: number;
+    max: number;
+    windowMs: number;
+  }) {
+    const since = now - 2 * windowMs;
+    const latest = db
+      .selectFrom('desk_login_failures')
+      .select('at')
+      .where('at', '>', since)
+      .orderBy('at', 'desc')
+      .limit(max);
+    const byEmail = yield* query(latest.where('email', '=', email));
+    const byClient = yield* query(latest.where('client_ip', '=', clientIp));
+    const until = Math.max(lockedUntil(byEmail, max, windowMs) ?? 0, lockedUntil(byClient, max, windowMs) ?? 0);
+    return until > now ? until : null;
+  },
+
+  /**
+   * Counts a sign-in try before its password is checked: refused (`locked`) when this email or this client
+   * already has `max` tries within `windowMs`, else written down as a failure until `createSession` takes
+   * it back. Both keys are locked, the account's first on every instance, so parallel tries (on any
+   * instance) are counted one after another and no more than `max` are ever checked.
+   */
+  *beginSignIn({
+    email,
+    clientIp,
+    now,
+    max,
+    windowMs,
+    keepMs,
+  }: {
+    email: string;
+    clientIp: string;
+    now: number;
+    max: number;
+    windowMs: number;
+    keepMs: number;
+  }) {
+    yield* lock(`desk-sign-in:account:${email}`);
+    yield* lock(`desk-sign-in:client:${clientIp}`);
+    const locked = yield* accounts.lockout({ email, clientIp, now, max, windowMs });
+    if (locked) return { locked };
+    yield* one(db.deleteFrom('desk_login_failures').where('at', '<', now - keepMs));
+    const row = yield* one(
+      db.insertInto('desk_login_failures').values({ email, client_ip: clientIp, at: now }).returning('id'),
+    );
+    return { attempt: num(row?.id) };
+  },
+
+  /** How many sign-in tries of this account, and from this client, count as failures since `since`. */
+  *failures({ email, clientIp, since }: { email: string; clientIp: string; since: number }) {
+    const count = db
+      .selectFrom('desk_login_failures')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('at', '>=', since);
+    const r = yield* one(
+      db.selectNoFrom([
+        count.where('email', '=', email).as('account'),
+        count.where('client_ip', '=', clientIp).as('client'),
+      ]),
+    );
+    return { account: num(r?.account), client: num(r?.client) };
+  },
+
+  /** Stores a session by its token's hash (and drops expired ones); the sign-in try it ends no longer counts as a failure. */
+  *createSession({
+    tokenHash,
+    userId,
+    now,
+    expiresAt,
+    attempt,
+  }: {
+    tokenHash: string;
+    userId: number;
+    now: number;
+    expiresAt: number;
+    attempt?: number;
+  }) {
+    if (attempt !== undefined) yield* one(db.deleteFrom('desk_login_failures').where('id', '=', attempt));
+    yield* one(db.deleteFrom('desk_sessions').where('expires_at', '<=', now));
+    yield* one(
+      db
+        .insertInto('desk_sessions')
+        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }),
+    );
+  },
+
+  /** The live session with this token hash, with its account; null when unknown or expired. */
+  *session({ tokenHash, now }: { tokenHash: string; now: number }) {
+    const r = yield* one(
+      db
+        .selectFrom('desk_sessions as s')
+        .innerJoin('desk_users as u', 'u.id', 's.user_id')
+        .select(['s.user_id', 's.created_at', 's.expires_at', 'u.email', 'u.role'])
+        .where('s.token_hash', '=', tokenHash)
+        .where('s.expires_at', '>', now),
+    );
+    return r
+      ? ({
+          userId: num(r.user_id),
+          email: String(r.email),
+          role: r.role as DeskRole,
+          createdAt: num(r.created_at),
+          expiresAt: num(r.expires_at),
+        } as DeskSession)
+      : null;
+  },
+
+  *endSession({ tokenHash }: { tokenHash: string }) {
+    const r = yield* one(db.deleteFrom('desk_sessions').where('token_hash', '=', tokenHash).returning('user_id'));
+    return Boolean(r);
+  },
+};
