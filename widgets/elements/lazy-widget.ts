@@ -45,23 +45,6 @@ export interface LazyWidget<P> {
    * once it arrives. Without it, the shell stays and the last press is passed on.
    */
   onShellPress?: (controls: string[], props: P) => { shell: ShellNode; replay: string[] };
-  /** What a press on the shell sets going (the voice call starts at once); `onShellPress` stays pure. */
-  onPressed?: (controls: string[], props: P, host: Element) => void;
-  /** Called when the code could not load: a widget lets go of what a shell press started. */
-  onLoadFailed?: (host: Element) => void;
-  /**
-   * Called when a visitor first reaches for the widget (hover, touch, focus): it may start fetching
-   * what a press needs. React's chunk (about 70 KB gzip, 30 ms to evaluate on a slow phone) loads
-   * once what this returns has settled, so the two do not compete for the main thread.
-   */
-  onIntent?: (props: P) => Promise<unknown> | void;
-  /**
-   * Asked once `onIntent`'s promise has settled and a press under way has been made: React's chunk
-   * and the component's are requested only when what this returns has settled too (at most
-   * `HOLD_MS`), so what the press set going (the voice call's request to the provider) is not
-   * queued behind evaluating React.
-   */
-  holdReact?: (host: Element) => Promise<unknown> | void;
   /**
    * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
    * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).
@@ -73,6 +56,17 @@ export interface LazyWidget<P> {
   tryAgain?: (props: P) => string;
   /** Names the widget in error reports. */
   widget: string;
+}
+
+/**
+ * What the renderer asks of the element it draws in (`WidgetElement`'s protected hooks, which a
+ * widget's element class overrides for needs of its own: the voice demo's call).
+ */
+export interface WidgetHost<P> {
+  shellPressed(controls: string[], props: P): void;
+  loadFailed(): void;
+  intent(props: P): Promise<unknown> | void;
+  holdReact?(): Promise<unknown> | void;
 }
 
 /** What the element holds for one mounted widget. */

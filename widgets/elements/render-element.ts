@@ -87,9 +87,9 @@ export function renderWith(
   if (!shell) throw new TypeError(`renderElement: <${tag}> has no first paint to print.`);
   const nonce = options.nonce ? ` nonce="${escape(options.nonce)}"` : '';
   const style = `<style ${SSR_MARK}="${escape(SSR_VERSION)}"${nonce}>${css.join('\n')}</style>`;
-  const view = shellToHtml(shell(props) as ShellNode);
+  const html = shellToHtml(shell(props) as ShellNode);
   const src = options.script ? ` data-src="${escape(options.script)}"` : '';
   const early =
     options.earlyPresses === false && !options.script ? '' : `<script${src}${nonce}>${PAGE_SCRIPT}</script>`;
-  return `<${tag}${text}><template shadowrootmode="open">${style}${view}</template></${tag}>${early}`;
+  return `<${tag}${text}><template shadowrootmode="open">${style}${html}</template></${tag}>${early}`;
 }

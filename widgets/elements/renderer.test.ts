@@ -36,12 +36,24 @@ const toggle = (controls: string[]) => ({
   replay: controls.length % 2 ? ['button'] : [],
 });
 
-function define(load: () => Promise<typeof Counter>, withShell: boolean | 'toggle' = true, extra: object = {}) {
+function define(
+  load: () => Promise<typeof Counter>,
+  withShell: boolean | 'toggle' = true,
+  extra: object = {},
+  holdReact?: (host: Element) => Promise<unknown> | void,
+) {
   const tag = `x-lazy-${++tags}`;
   const shells = withShell ? { shell: () => shell, onShellPress: withShell === 'toggle' ? toggle : undefined } : {};
+  const base = class extends WidgetElement {};
   defineOnce(
     tag,
-    class extends WidgetElement {
+    class extends (holdReact
+      ? class extends base {
+          protected override holdReact() {
+            return holdReact(this);
+          }
+        }
+      : base) {
       static override props = { label: string() };
       static override widget = {
         load,
@@ -162,7 +174,7 @@ describe('widgets load React when a visitor reaches for them', () => {
     let release!: () => void;
     const hold = vi.fn((_host: Element) => new Promise<void>((r) => (release = r)));
     const load = vi.fn(async () => Counter);
-    const root = define(load, true, { holdReact: hold });
+    const root = define(load, true, {}, hold);
     root.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     await waitFor(() => expect(hold).toHaveBeenCalledWith(root.host));
     await settle();
@@ -176,7 +188,7 @@ describe('widgets load React when a visitor reaches for them', () => {
   it('asks holdReact only once a press under way is made: a finger still down waits for its click', async () => {
     const hold = vi.fn(() => undefined);
     const load = vi.fn(async () => Counter);
-    const root = define(load, true, { holdReact: hold });
+    const root = define(load, true, {}, hold);
     const button = root.querySelector('button')!;
     button.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
     await settle();

@@ -4,9 +4,9 @@ import { loadErrorView } from './load-error';
 import { patchShell, shellToDom } from './shell';
 import { capped, pressMade } from './hold';
 import { byControl, controlOf, FOCUSABLE, handOver, keptByControls, replay } from './hand-over';
-import type { LazyWidget, Rendered, WidgetComponent } from './lazy-widget';
+import type { LazyWidget, Rendered, WidgetComponent, WidgetHost } from './lazy-widget';
 
-export type { LazyWidget, MountedRoot, ReactLayer, Rendered, WidgetComponent } from './lazy-widget';
+export type { LazyWidget, MountedRoot, ReactLayer, Rendered, WidgetComponent, WidgetHost } from './lazy-widget';
 
 /** The control a pointer press on `target` clicks: itself, or the one a label around it stands for. */
 const pressedOf = (target: Element) =>
@@ -18,6 +18,9 @@ const typing = (target: EventTarget | null) =>
 
 /** Reaching for a widget: hover, touch, press or keyboard focus. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+
+/** The element the widget is drawn in, with the hooks its class may override. */
+const hostOf = <P>(ctx: Rendered<P>) => ctx.container.host as unknown as WidgetHost<P>;
 
 function place<P>(ctx: Rendered<P>, nodes: Node[]) {
   for (const node of ctx.placeholder) node.parentNode?.removeChild(node);
@@ -52,7 +55,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     ) as HTMLElement;
     alert.querySelector('button')!.addEventListener('click', () => activate(ctx, true));
     ctx.phase = 'failed';
-    spec.onLoadFailed?.(ctx.container.host);
+    hostOf(ctx).loadFailed();
     // "Try again" brings the widget back at rest; it does not replay the press that failed.
     ctx.pressed = [];
     ctx.held = null;
@@ -98,12 +101,12 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
 
   const activate = (ctx: Rendered<P>, retry = false) => {
     if (ctx.phase !== 'shell' && !(retry && ctx.phase === 'failed')) return;
-    const first = Promise.resolve(spec.onIntent?.(ctx.props)).catch(() => {});
+    const host = hostOf(ctx);
+    const first = Promise.resolve(host.intent(ctx.props)).catch(() => {});
     ctx.phase = 'loading';
     // The component's chunk imports React's: both wait, or React would be evaluated with it.
-    const hold = spec.holdReact;
     const clear = first.then(
-      () => hold && pressMade(ctx.container, () => !!ctx.held).then(() => capped(hold(ctx.container.host))),
+      () => host.holdReact && pressMade(ctx.container, () => !!ctx.held).then(() => capped(host.holdReact!())),
     );
     const load = () => spec.load();
     const component = clear.then(() =>
@@ -133,7 +136,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
   const press = (ctx: Rendered<P>, control: string) => {
     ctx.pressed.push(control);
     const next = spec.onShellPress?.(ctx.pressed, ctx.props).shell;
-    spec.onPressed?.(ctx.pressed, ctx.props, ctx.container.host);
+    hostOf(ctx).shellPressed(ctx.pressed, ctx.props);
     // In place, so the button keeps focus and the status region announces the change.
     if (next) ctx.placeholder = [patchShell(ctx.placeholder[0]!, next)];
     activate(ctx);

@@ -175,6 +175,33 @@ export abstract class WidgetElement extends ElementBase {
     return props;
   }
 
+  /**
+   * The hooks below are the renderer's (through `WidgetHost`), for a widget with needs of its own (the
+   * voice demo's call): every other widget leaves them as they are.
+   *
+   * A press on the shell (the shell's controls pressed so far, `data-control` names, in order):
+   * what it sets going at once, before React is there. The shell's answer stays `onShellPress`'s.
+   */
+  protected shellPressed(_controls: string[], _props: object): void {}
+
+  /** The code could not load: let go of what a shell press started. */
+  protected loadFailed(): void {}
+
+  /**
+   * A visitor first reaches for the widget (hover, touch, focus): it may start fetching what a press
+   * needs. React's chunk (about 70 KB gzip, 30 ms to evaluate on a slow phone) loads once what this
+   * returns has settled, so the two do not compete for the main thread.
+   */
+  protected intent(_props: object): Promise<unknown> | void {}
+
+  /**
+   * Where a class has it: asked once `intent`'s promise has settled and a press under way has been
+   * made. React's chunk and the component's are requested only when what this returns has settled
+   * too (at most `HOLD_MS`), so what the press set going (the voice call's request to the provider)
+   * is not queued behind evaluating React. Without it, nothing waits for a press.
+   */
+  protected holdReact?(): Promise<unknown> | void;
+
   /** Resolves once the component is drawn (loading it now if needed); `false` when the element is not in a document. */
   protected async ready(): Promise<boolean> {
     if (!this.isConnected || !this.#rendered) return false;

@@ -5,9 +5,10 @@ import { boolean, number, property, string, type PropsOf } from '../elements/pro
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './voice-demo.css?inline';
 import { VOICE_STRINGS } from '../lib/strings/voice';
-import { voiceShell } from './shell';
+import { stateAfter, voiceShell } from './shell';
 import { reserveCss } from './reserve';
-import type { VoiceClient, VoiceDemoErrorDetail, VoiceDemoMessageDetail } from './contract';
+import type { VoiceClient, VoiceDemoErrorDetail, VoiceDemoMessageDetail, VoiceRenderProps } from './contract';
+import { callSent, cancelEarly, loadScripted, loadSdk, startEarly } from './begin-call';
 import { reactLayer } from '../react/layer';
 import { conversationKey } from './saved';
 import { SEND } from './contract';
@@ -162,6 +163,27 @@ export class AIVoiceDemoElement extends WidgetElement {
   /** Where this instance's conversation is kept for the tab's session (`conversationKey` in saved.ts). */
   protected override renderProps(props: Record<string, unknown>): Record<string, unknown> {
     return { ...props, conversationKey: conversationKey(this) };
+  }
+
+  /** Connecting already: the call starts now, while React and the component load; the component adopts it. */
+  protected override shellPressed(controls: string[], props: VoiceRenderProps) {
+    if (stateAfter(controls, props).status === 'connecting') startEarly(this, props);
+    else cancelEarly(this);
+  }
+
+  /** The code could not load: the call a press started is let go. */
+  protected override loadFailed() {
+    cancelEarly(this);
+  }
+
+  /** The SDK (or the script) is what a press waits for (the call starts without React): it comes first. */
+  protected override intent(props: VoiceRenderProps) {
+    if (!props.client) return props.simulate ? loadScripted() : loadSdk();
+  }
+
+  /** A press started the call: its request to the provider leaves before React is evaluated. */
+  protected override holdReact() {
+    return callSent(this);
   }
 
   /** Ends the call (or the attempt to start one, or the consent step), as a press on the button does. Does nothing when there is no call. */

@@ -3,7 +3,6 @@ import type { VoiceRenderProps } from './contract';
 import { needsConsent } from './consent';
 import { pressed, type CallPress } from './state';
 import { restored } from './saved';
-import { callSent, cancelEarly, loadScripted, loadSdk, startEarly } from './begin-call';
 import { modeOf, viewOptions, voiceView } from './view';
 
 type Props = VoiceRenderProps;
@@ -18,7 +17,8 @@ const ACTIONS: Record<string, (props: Props) => CallPress | null> = {
 export const startOf = (props: Props) =>
   restored(props.conversationKey ?? null, modeOf(props.mode) === 'voice' ? undefined : props.greeting);
 
-function stateAfter(controls: string[], props: Props) {
+/** The state the presses on the shell's controls (in order) lead to. */
+export function stateAfter(controls: string[], props: Props) {
   let state = startOf(props);
   for (const control of controls) {
     const action = ACTIONS[control]?.(props);
@@ -30,7 +30,8 @@ function stateAfter(controls: string[], props: Props) {
 /**
  * `<ai-voice-demo>` before React: the same view at rest, and presses answered at once by the
  * same reducer (the button shows Connecting, or the consent step), while React, the component
- * and the SDK are on their way. React then gets the presses that still matter.
+ * and the SDK are on their way. React then gets the presses that still matter. What a press sets
+ * going (the call) is the element's (`AIVoiceDemoElement`).
  */
 export const voiceShell = {
   shell: (props: Props) => voiceView(startOf(props), viewOptions(props, false)),
@@ -48,16 +49,4 @@ export const voiceShell = {
     const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
     return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
   },
-  onPressed(controls: string[], props: Props, host: Element) {
-    // Connecting already: the call starts now, while React and the component load; the component adopts it.
-    if (stateAfter(controls, props).status === 'connecting') startEarly(host, props);
-    else cancelEarly(host);
-  },
-  onLoadFailed: (host: Element) => cancelEarly(host),
-  onIntent(props: Props) {
-    // The SDK (or the script) is what a press waits for (the call starts without React): it comes first.
-    if (!props.client) return props.simulate ? loadScripted() : loadSdk();
-  },
-  // A press started the call: its request to the provider leaves before React is evaluated.
-  holdReact: (host: Element) => callSent(host),
 } satisfies Partial<LazyWidget<Props>>;
