@@ -1,5 +1,7 @@
 // The leads as rows: one line each from 1024 px (a table), a card of three lines at most below that;
-// the whole row opens the lead.
+// the whole row opens the lead. A card has no column headings, so its marks carry their own words
+// ("Not contacted yet", "Call Answered"), which a table row's headings say; a screen reader hears
+// them, and "Received", in both.
 import type { ListedLead } from '../api';
 import { agentName, ago, OUTCOMES, outcomeIdOf, phone, when } from '../format';
 import { Link } from '../router';
@@ -9,6 +11,12 @@ export function OutcomeBadge({ call }: { call: Parameters<typeof outcomeIdOf>[0]
   if (!id) return <span className="desk-badge desk-badge-none">No call</span>;
   return <span className={`desk-badge desk-badge-${id}`}>{OUTCOMES[id].label}</span>;
 }
+
+/** Whether the outcome's own words speak of a call ("No call", "Calls not set up"), or it needs "Call" before it ("Busy"). */
+const saysCall = (call: Parameters<typeof outcomeIdOf>[0]) => {
+  const id = outcomeIdOf(call);
+  return !id || /call/i.test(OUTCOMES[id].label);
+};
 
 export function Ago({ iso }: { iso: string }) {
   return (
@@ -42,6 +50,7 @@ export function LeadRows({ leads, fresh }: { leads: ListedLead[]; fresh: Set<num
             <td className="desk-row-phone">{phone(l.phone)}</td>
             <td className="desk-row-agent">{agentName(l.agentId)}</td>
             <td className="desk-row-outcome" title={l.call?.summary ?? undefined}>
+              {saysCall(l.call) || <span className="desk-card-label">Call </span>}
               <OutcomeBadge call={l.call} />
             </td>
             <td className="desk-row-received">
@@ -52,7 +61,9 @@ export function LeadRows({ leads, fresh }: { leads: ListedLead[]; fresh: Set<num
               {l.contacted ? (
                 <span title={`${when(l.contacted.at)}, ${l.contacted.by}`}>Contacted</span>
               ) : (
-                <span className="desk-muted">Not yet</span>
+                <span className="desk-muted">
+                  Not<span className="desk-card-label"> contacted</span> yet
+                </span>
               )}
             </td>
           </tr>

@@ -148,6 +148,9 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
   const change = (name: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     navigate(`${base}${queryOf({ ...filters, q: typed, [name]: e.target.value })}`, { replace: true });
   const filtered = Boolean(filters.q || filters.from || filters.to || filters.agent || filters.outcome);
+  // On a phone all but the search fold behind one button, which counts those set.
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = [filters.from, filters.to, filters.agent, toCall ? '' : filters.outcome].filter(Boolean).length;
   const tooShort = Boolean(typed.trim()) && !searchPrefixes(typed);
 
   return (
@@ -160,7 +163,7 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
         </p>
       )}
       <form
-        className="desk-filters"
+        className="desk-filters desk-filters-fold"
         role="search"
         aria-label={`Search and filter ${toCall ? 'the To call list' : 'leads'}`}
         onSubmit={(e) => e.preventDefault()}
@@ -182,50 +185,69 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
             </p>
           )}
         </div>
-        <div>
-          <label htmlFor="f-from">From</label>
-          <input id="f-from" type="date" value={filters.from} max={filters.to || undefined} onChange={change('from')} />
-        </div>
-        <div>
-          <label htmlFor="f-to">To</label>
-          <input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={change('to')} />
-        </div>
-        <div>
-          <label htmlFor="f-agent">Agent</label>
-          <select id="f-agent" value={filters.agent} onChange={change('agent')}>
-            <option value="">All agents</option>
-            {Object.entries(AGENTS).map(([id, title]) => (
-              <option key={id} value={id}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </div>
-        {!toCall && (
+        <button
+          type="button"
+          className="button button-ghost desk-small-button desk-filters-toggle"
+          aria-expanded={unfolded}
+          aria-controls="f-more"
+          aria-label={folded ? `Filters, ${folded} active` : 'Filters'}
+          onClick={() => setUnfolded((open) => !open)}
+        >
+          Filters
+          {folded > 0 && <span className="desk-filters-count">{folded}</span>}
+        </button>
+        <div id="f-more" className="desk-filters-more" data-open={unfolded}>
           <div>
-            <label htmlFor="f-outcome">Outcome</label>
-            <select id="f-outcome" value={filters.outcome} onChange={change('outcome')}>
-              <option value="">Any outcome</option>
-              {Object.entries(OUTCOMES).map(([id, o]) => (
+            <label htmlFor="f-from">From</label>
+            <input
+              id="f-from"
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={change('from')}
+            />
+          </div>
+          <div>
+            <label htmlFor="f-to">To</label>
+            <input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={change('to')} />
+          </div>
+          <div>
+            <label htmlFor="f-agent">Agent</label>
+            <select id="f-agent" value={filters.agent} onChange={change('agent')}>
+              <option value="">All agents</option>
+              {Object.entries(AGENTS).map(([id, title]) => (
                 <option key={id} value={id}>
-                  {o.label}
+                  {title}
                 </option>
               ))}
             </select>
           </div>
-        )}
-        {filtered && (
-          <button
-            type="button"
-            className="button button-ghost desk-small-button"
-            onClick={() => {
-              setTyped('');
-              navigate(base, { replace: true });
-            }}
-          >
-            Clear filters
-          </button>
-        )}
+          {!toCall && (
+            <div>
+              <label htmlFor="f-outcome">Outcome</label>
+              <select id="f-outcome" value={filters.outcome} onChange={change('outcome')}>
+                <option value="">Any outcome</option>
+                {Object.entries(OUTCOMES).map(([id, o]) => (
+                  <option key={id} value={id}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {filtered && (
+            <button
+              type="button"
+              className="button button-ghost desk-small-button"
+              onClick={() => {
+                setTyped('');
+                navigate(base, { replace: true });
+              }}
+            >
+              Clear filters
+            </button>
+          )}
+        </div>
       </form>
       <p role="status" className="desk-live">
         {announcement}
