@@ -133,6 +133,8 @@ function readSettings(r: Reader) {
     /** Further origins pages may call (a backend on another host, a staging voice API). */
     connectSrc: r.list('CSP_CONNECT_SRC'),
     logLevel: r.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    /** `pretty`: one line a person reads (npm start's default); `json`: one JSON object a line, for a log shipper. */
+    logFormat: r.oneOf('LOG_FORMAT', ['pretty', 'json'] as const, 'json'),
     /** Slow or stalled clients: headers, then the whole request, must arrive within these; idle keep-alive connections close after the last. */
     timeouts: {
       headersMs,

@@ -17,6 +17,7 @@ import { openApi } from './openapi.ts';
 import { permissionsPolicy } from './permissions.ts';
 import { HealthRoute, OpenApiRoute, ReadyRoute } from '../../model/api/public.ts';
 import { refuseControlCharacters } from './input.ts';
+import { prettyLog } from './log-format.ts';
 import { parseJsonBodies } from './json-body.ts';
 import type { Readiness } from './ready.ts';
 import { deskRoutes } from './routes/desk.ts';
@@ -40,8 +41,9 @@ export const registeredApiRoutes = (app: object) => API_METHODS.get(app) ?? new 
 /** The Fastify instance with its plugins; routes come with `registerRoutes` once the domain exists. */
 export async function createHttp(config: ServerConfig, { logStream }: { logStream?: LogStream } = {}) {
   const apiMethods = new Map<string, Set<string>>();
+  const stream = config.logFormat === 'pretty' ? prettyLog(logStream ?? process.stdout) : logStream;
   const app = Fastify({
-    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    logger: { level: config.logLevel, ...(stream && { stream }) },
     // Our own lines say what matters (feedback stored, errors); one line per request is noise.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,

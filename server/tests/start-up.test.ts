@@ -174,6 +174,37 @@ describe('npm start', { timeout: 60_000 }, () => {
   );
 });
 
+// LOG_FORMAT: a developer's terminal (npm start's entry) gets lines to read; every other start, JSON
+// for a log shipper; either entry does as LOG_FORMAT says when it is set.
+describe('the log format', { timeout: 90_000 }, () => {
+  const CLOSING = 'SIGINT: finishing requests in flight, then closing';
+  /** The line an entry logs as Ctrl-C stops it. */
+  async function closingLine(entry: string, env: Record<string, string>) {
+    const port = freePort();
+    const { child, exit, output } = await started(process.execPath, ['server/run.mjs', entry], {
+      PORT: String(port),
+      SKIP_BUILD: 'true',
+      ...env,
+    });
+    child.kill('SIGINT');
+    await exit;
+    const line = lines(output()).find((l) => l.includes(CLOSING));
+    expect(line, output()).toBeDefined();
+    return line!;
+  }
+  const PRETTY = new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  ${CLOSING}$`);
+
+  it('is pretty under npm start’s entry and JSON under the production entry', async () => {
+    expect(await closingLine('dev/start', {})).toMatch(PRETTY);
+    expect(JSON.parse(await closingLine('main', {}))).toMatchObject({ level: 30, msg: CLOSING });
+  });
+
+  it('is as LOG_FORMAT says under either entry', async () => {
+    expect(JSON.parse(await closingLine('dev/start', { LOG_FORMAT: 'json' }))).toMatchObject({ msg: CLOSING });
+    expect(await closingLine('main', { LOG_FORMAT: 'pretty' })).toMatch(PRETTY);
+  });
+});
+
 describe('production', { timeout: 60_000 }, () => {
   it('starts with Twilio Verify (a local fake) and names it in the banner', async () => {
     const twilio = await fakeTwilio();
