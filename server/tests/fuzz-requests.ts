@@ -118,7 +118,13 @@ export function requestOf(path: string, operation: Operation) {
   return fc.record({
     path: fc
       .tuple(...inPath.map((p) => text(p.schema).map((v) => [p.name, v] as const)))
-      .map((pairs) => pairs.reduce((url, [name, v]) => url.replace(`{${name}}`, encodeURIComponent(v)), path)),
+      // A lone surrogate cannot be percent-encoded (URIError): it is sent as the replacement character, as a browser would.
+      .map((pairs) =>
+        pairs.reduce(
+          (url, [name, v]) => url.replace(`{${name}}`, encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, wellFormed))),
+          path,
+        ),
+      ),
     query: fc
       .tuple(
         ...inQuery.map((p) =>
@@ -131,4 +137,14 @@ export function requestOf(path: string, operation: Operation) {
       .map((pairs) => new URLSearchParams(pairs.filter((p) => p !== undefined).map(([k, v]) => [k, v])).toString()),
     body: body ? fc.option(valueOf(body), { nil: undefined, freq: 20 }) : fc.constant(undefined),
   });
+}
+
+/** A surrogate kept when it is half of a pair, the replacement character when it stands alone. */
+function wellFormed(unit: string, at: number, whole: string): string {
+  const code = unit.charCodeAt(0);
+  const paired =
+    code < 0xdc00
+      ? (whole.charCodeAt(at + 1) & 0xfc00) === 0xdc00
+      : at > 0 && (whole.charCodeAt(at - 1) & 0xfc00) === 0xd800;
+  return paired ? unit : '\uFFFD';
 }
