@@ -45,6 +45,8 @@ export type LeadDetail = Marked & {
 export type OverviewAnswer = {
   from: string;
   to: string;
+  /** The zone leads per day are counted in (DESK_TIME_ZONE, else the browser's), by its current name. */
+  timeZone: string;
   funnel: Funnel;
   perDay: { day: string; leads: number }[];
   byAgent: OutcomeRow[];

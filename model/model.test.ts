@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endedOutcome, minutesSeconds, outcomeOf, OUTCOMES, successWords, TO_CALL_OUTCOMES } from './call-outcomes.ts';
 import { searchPrefixes, searchTerms } from './search.ts';
-import { currentZoneName } from './time-zones.ts';
+import { currentZoneName, dayIn, ianaZone } from './time-zones.ts';
 
 describe('call outcomes', () => {
   it('maps the provider’s ended reasons to plain words once', () => {
@@ -82,5 +82,21 @@ describe('time zone names', () => {
   it('each current name is one the runtime knows', () => {
     for (const zone of ['Asia/Calcutta', 'Europe/Kiev', 'America/Godthab', 'Pacific/Enderbury', 'Asia/Rangoon'])
       expect(() => new Intl.DateTimeFormat('en', { timeZone: currentZoneName(zone) })).not.toThrow();
+  });
+
+  it('an IANA zone is taken by its current name; an offset, an abbreviation or an unknown name is not a zone', () => {
+    expect(ianaZone('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(ianaZone('asia/kolkata')).toBe('Asia/Kolkata');
+    expect(ianaZone('Europe/London')).toBe('Europe/London');
+    expect(ianaZone('utc')).toBe('UTC');
+    for (const name of ['+05:30', 'IST', 'EST5EDT', 'Mars/Olympus', '', 'Asia/Kolkata; DROP', 'x'.repeat(65)])
+      expect(ianaZone(name), name).toBeUndefined();
+  });
+
+  it('an instant’s day is the zone’s', () => {
+    const at = Date.parse('2026-11-27T20:00:00Z');
+    expect(dayIn('Asia/Kolkata')(at)).toBe('2026-11-28');
+    expect(dayIn('UTC')(at)).toBe('2026-11-27');
+    expect(dayIn('America/Los_Angeles')(Date.parse('2026-11-28T07:59:00Z'))).toBe('2026-11-27');
   });
 });

@@ -33,3 +33,34 @@ const CURRENT: Record<string, string> = {
 
 /** The zone by its current name: `Asia/Calcutta` → `Asia/Kolkata`. */
 export const currentZoneName = (zone: string): string => CURRENT[zone] ?? zone;
+
+/**
+ * An IANA zone by its current name ("asia/calcutta" → "Asia/Kolkata"), or undefined for anything else:
+ * a name the engine's zone database does not know, an offset ("+05:30") or an abbreviation ("IST", which
+ * the engine would take for India's though it is Ireland's and Israel's too). UTC is a zone.
+ */
+export function ianaZone(name: string): string | undefined {
+  if (name.length > 64 || !/^(UTC|[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+)$/i.test(name)) return undefined;
+  try {
+    return currentZoneName(new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The day (YYYY-MM-DD) an instant falls on in a zone. */
+export function dayIn(zone: string): (ms: number) => string {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return (ms) => {
+    // en-CA writes YYYY-MM-DD (four times as fast as taking the parts); the parts when it does not.
+    const day = format.format(ms);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+    const p = Object.fromEntries(format.formatToParts(ms).map((x) => [x.type, x.value]));
+    return `${p.year.padStart(4, '0')}-${p.month}-${p.day}`;
+  };
+}

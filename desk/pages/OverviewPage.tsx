@@ -1,4 +1,5 @@
 import { useEffect, type ChangeEvent } from 'react';
+import { currentZoneName } from '../../model/time-zones';
 import { queryOf, type OverviewAnswer } from '../api';
 import { agentName } from '../format';
 import { useLoad } from '../load';
@@ -6,7 +7,16 @@ import { useRouter } from '../router';
 import { FunnelChart, OutcomesChart, PerDayChart } from './charts';
 import { TitleRow } from './TitleRow';
 
-/** Every day from `from` to `to` (UTC days), with the leads of those that had any. */
+/** This browser's time zone (an IANA name), or none when the browser does not say. */
+const browserZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Every day from `from` to `to` (days as the overview counts them), with the leads of those that had any. */
 function everyDay(from: string, to: string, counted: { day: string; leads: number }[]) {
   const byDay = new Map(counted.map((d) => [d.day, d.leads]));
   const days: { day: string; leads: number }[] = [];
@@ -26,8 +36,9 @@ export function OverviewPage({ search }: { search: string }) {
   const { navigate } = useRouter();
   const q = new URLSearchParams(search);
   const filters = { from: q.get('from') ?? '', to: q.get('to') ?? '' };
-  // The figures are counts per day: they do not need the list's live updates.
-  const { data, error } = useLoad<OverviewAnswer>(`/desk/overview${queryOf(filters)}`, '');
+  // The figures are counts per day: they do not need the list's live updates. Days are counted in this
+  // browser's time zone unless the service is set to one (DESK_TIME_ZONE); the answer says which.
+  const { data, error } = useLoad<OverviewAnswer>(`/desk/overview${queryOf({ ...filters, tz: browserZone() })}`, '');
 
   useEffect(() => {
     document.title = 'Overview · Sales desk';
@@ -61,7 +72,9 @@ export function OverviewPage({ search }: { search: string }) {
             onChange={change('to')}
           />
         </div>
-        <p className="desk-muted desk-filters-note">Days are counted in UTC; the last 30 days unless you choose.</p>
+        <p className="desk-muted desk-filters-note">
+          {data && `Days counted in ${currentZoneName(data.timeZone)}. `}The last 30 days unless you choose.
+        </p>
       </form>
       {error && (
         <p role="alert" className="desk-error">

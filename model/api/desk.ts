@@ -78,7 +78,12 @@ export const RangeQuery = Type.Object(
   { additionalProperties: false },
 );
 export const OverviewQuery = Type.Object(
-  { from: Type.Optional(Day), to: Type.Optional(Day) },
+  {
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    // The browser's time zone, an IANA name (Asia/Kolkata); DESK_TIME_ZONE, when set, counts instead.
+    tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
   { additionalProperties: false },
 );
 export const AuditQuery = Type.Object(
@@ -163,6 +168,7 @@ export const OverviewRoute = {
     200: Type.Object({
       from: Day,
       to: Day,
+      timeZone: Type.String({ description: 'The zone leads per day are counted in, by its current IANA name.' }),
       funnel: Type.Record(Type.String(), Type.Integer()),
       perDay: Type.Array(Type.Object({ day: Day, leads: Type.Integer() })),
       byAgent: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),

@@ -9,6 +9,7 @@ import { misspeltSettings } from './names.ts';
 import { reader, SettingError, SettingErrors, type Env, type Reader } from './parse.ts';
 import type { AgentId } from '../../model/agents.ts';
 import { defaultConsentTexts } from '../../model/consent.ts';
+import { ianaZone } from '../../model/time-zones.ts';
 import { parseCallHours } from './calling-hours.ts';
 
 /** The repository (or the image's /app): two levels above this file, in source and compiled alike. */
@@ -111,6 +112,10 @@ function readSettings(r: Reader) {
   if (metricsToken && metricsToken.length < 32)
     r.fail('METRICS_TOKEN', 'must be at least 32 characters (openssl rand -hex 32 makes one).', null);
   const days = (name: string, fallback: number) => r.int(name, fallback, { min: 0, max: 36_500 });
+  const deskZoneSetting = r.text('DESK_TIME_ZONE');
+  const deskTimeZone = deskZoneSetting ? ianaZone(deskZoneSetting) : undefined;
+  if (deskZoneSetting && !deskTimeZone)
+    r.fail('DESK_TIME_ZONE', `"${deskZoneSetting}" is not an IANA time zone (for example Asia/Kolkata or UTC).`, null);
 
   return {
     port,
@@ -202,6 +207,8 @@ function readSettings(r: Reader) {
       /** The gauges read from the database are read again only when older than this. */
       cacheMs: r.int('METRICS_CACHE_MS', 30_000, { min: 0 }),
     },
+    /** The zone the desk's overview counts days in (an IANA name, by its current one); unset, each desk's browser's. */
+    deskTimeZone,
     /** After SIGTERM, /api/ready answers 503 this long while requests are still served, so the proxy stops sending first. */
     drainMs: r.int('DRAIN_MS', 5_000, { min: 0, max: 600_000 }),
     webhook: {

@@ -69,7 +69,12 @@ describe.each(backends)('a database made by the release before, on $name', ({ en
       );
       expect((await query('SELECT COUNT(*) AS n FROM schema_migrations'))[0].n).toEqual(url ? '10' : 10);
       // A migration run again would have failed on its tables, or added its rows (calls, marks, counts, settings) twice.
-      expect(await counts()).toEqual(before);
+      // Migration 11 (after the release) adds the leads' sums per quarter hour, once.
+      const quarters = await query(
+        `SELECT COUNT(*) AS rows, SUM(n) AS leads FROM overview_counts WHERE span = 'quarter' AND metric = 'leads'`,
+      );
+      expect(Number(quarters[0].leads)).toBe(before.leads);
+      expect(await counts()).toEqual({ ...before, overview_counts: before.overview_counts + Number(quarters[0].rows) });
       expect(await query('SELECT key, value FROM settings ORDER BY key')).toEqual(settings);
       const declared = declaredColumns();
       if (url) expect(await postgresColumns(url)).toEqual(declared);

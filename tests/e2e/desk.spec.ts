@@ -178,6 +178,22 @@ test.describe('the sales desk', () => {
     }
   });
 
+  test.describe('in a browser that reports India’s zone by its old name', () => {
+    test.use({ timezoneId: 'Asia/Calcutta' });
+    test('the overview counts days in the browser’s zone and says which, by its current name', async ({ page }) => {
+      const zones: (string | null)[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/api/desk/overview') zones.push(url.searchParams.get('tz'));
+      });
+      await page.goto('/desk/overview');
+      await signIn(page, account());
+      await expect(page.getByText('Days counted in Asia/Kolkata.')).toBeVisible();
+      await expect(page.getByText('Calcutta')).toHaveCount(0);
+      expect(zones.at(-1)).toMatch(/^Asia\/(Calcutta|Kolkata)$/);
+    });
+  });
+
   test('feedback sent from the site shows on the desk, newest first', async ({ page }) => {
     const email = account();
     const message = `From the e2e test ${Math.random()}`;
@@ -382,6 +398,7 @@ const DAYS = Array.from({ length: 30 }, (_, i) => ({
 const OVERVIEW = {
   from: '2026-10-25',
   to: '2026-11-23',
+  timeZone: 'Asia/Kolkata',
   funnel: { codesSent: 412, verified: 301, leads: 264, callsPlaced: 230, answered: 151, successful: 88 },
   perDay: DAYS,
   byAgent: [

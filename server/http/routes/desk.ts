@@ -23,6 +23,7 @@ import { clearSessionCookie, requireOwnOrigin, requireSession, sessionToken, set
 import type { FieldWords } from '../errors.ts';
 import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
+import { dayIn, ianaZone } from '../../../model/time-zones.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -60,6 +61,7 @@ const FIELD_WORDS: FieldWords = {
   q: { error: 'invalid-filter', message: 'Search for at most 100 characters: a name, or digits of a phone number.' },
   cursor: { error: 'invalid-filter', message: 'cursor must be the nextCursor of an earlier answer.' },
   day: { error: 'invalid-filter', message: 'day must be a date (2026-11-23).' },
+  tz: { error: 'invalid-filter', message: 'tz must be a time zone by its IANA name (Asia/Kolkata, or UTC).' },
   id: { error: 'not-found', message: 'There is no such lead.' },
   email: { error: 'invalid', label: 'Email' },
   password: { error: 'invalid', label: 'Password' },
@@ -283,13 +285,17 @@ export async function deskRoutes(
     return unmarked;
   });
 
-  // The funnel, leads per day and outcomes by agent and campaign for UTC days (the last 30 by default).
+  // The funnel, leads per day and outcomes by agent and campaign (the last 30 days by default). Leads per
+  // day are counted in DESK_TIME_ZONE's days, else in the zone the desk's browser sends, else in UTC's.
   api.get('/desk/overview', { ...reader, schema: OverviewRoute }, async (request) => {
     const q = request.query;
-    const to = q.to ?? new Date(desk.now()).toISOString().slice(0, 10);
+    const asked = q.tz === undefined ? 'UTC' : ianaZone(q.tz);
+    if (!asked) throw new Refusal(400, 'invalid-filter', FIELD_WORDS.tz.message!, { field: 'tz' });
+    const timeZone = config.deskTimeZone ?? asked;
+    const to = q.to ?? dayIn(timeZone)(desk.now());
     const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
     if (from > to) throw new Refusal(400, 'invalid-filter', 'from must be on or before to.');
-    return { from, to, ...(await store.overview.get({ from, to })) };
+    return { from, to, timeZone, ...(await store.overview.get({ from, to, zone: timeZone })) };
   });
 
   api.get('/desk/feedback', { ...reader, schema: DeskFeedbackRoute }, async (request) => {

@@ -1,10 +1,13 @@
 // The desk's overview: the funnel, leads per day and outcomes by agent and by campaign for a range of
-// UTC days, summed from the per-day and per-month sums (./tallies.ts), so it costs the same at a million
-// leads as at ten and a purge of old rows never changes a past day.
+// days, summed from the per-day, per-month and (leads per day in a time zone) per-quarter-hour sums
+// (./tallies.ts), so it costs the same at a million leads as at ten and a purge of old rows never
+// changes a past day.
 import { OUTCOME_IDS, type Outcome } from '../../../model/call-outcomes.ts';
 import type { Funnel, OutcomeRow } from '../../../model/desk.ts';
 import { sql } from 'kysely';
+import { dayIn } from '../../../model/time-zones.ts';
 import { db, num, onlyOn, query } from '../query.ts';
+import { quarterOf } from './tallies.ts';
 
 export type { Funnel, OutcomeRow };
 export type Overview = {
@@ -58,9 +61,54 @@ const previousDay = (day: string) => shift(day, -1);
 const nextMonth = (month: string) => shift(`${month}-28`, 4).slice(0, 7);
 const previousMonth = (month: string) => shift(`${month}-01`, -1).slice(0, 7);
 
+/** Leads per UTC day, from the days' sums (those of leads since purged included). */
+function* utcDays(from: string, to: string) {
+  const rows = yield* query(
+    db
+      .selectFrom('overview_counts')
+      .select(['period as day', 'n'])
+      .where('span', '=', 'day')
+      .where('dim', '=', '')
+      .where('period', '>=', from)
+      .where('period', '<=', to)
+      .where('metric', '=', 'leads')
+      .orderBy('period'),
+  );
+  return rows.map((r) => ({ day: String(r.day), leads: num(r.n) }));
+}
+
+/**
+ * Leads per day in a time zone: the UTC quarter hours' sums (at most 96 a day: 35,040 in a year, by the
+ * primary key) folded into the zone's days, which are whole quarter hours in every zone, DST or not.
+ * The quarters read run 14 hours either side of the UTC days, as far as any zone's offset reaches.
+ */
+function* zoneDays(from: string, to: string, zone: string) {
+  const rows = yield* query(
+    db
+      .selectFrom('overview_counts')
+      .select(['period', 'n'])
+      .where('span', '=', 'quarter')
+      .where('dim', '=', '')
+      .where('period', '>=', quarterOf(Date.parse(`${from}T00:00:00Z`) - REACH_MS))
+      .where('period', '<', quarterOf(Date.parse(`${nextDay(to)}T00:00:00Z`) + REACH_MS))
+      .where('metric', '=', 'leads'),
+  );
+  const day = dayIn(zone);
+  const byDay = new Map<string, number>();
+  for (const r of rows) {
+    const d = day(Date.parse(`${String(r.period)}:00Z`));
+    if (d >= from && d <= to) byDay.set(d, (byDay.get(d) ?? 0) + num(r.n));
+  }
+  return [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([d, leads]) => ({ day: d, leads }));
+}
+const REACH_MS = 14 * 3_600_000;
+
 export const overview = {
-  /** `from` and `to` are UTC days (YYYY-MM-DD), both included. */
-  *get({ from, to }: { from: string; to: string }) {
+  /**
+   * `from` and `to` are UTC days (YYYY-MM-DD), both included; leads per day are counted in `zone`'s days
+   * (an IANA name), the rest in UTC days.
+   */
+  *get({ from, to, zone = 'UTC' }: { from: string; to: string; zone?: string }) {
     const outcomes = OUTCOME_IDS.map((o) => `outcome:${o}`);
     // A few thousand rows by key: PostgreSQL's parallel workers cost more to start than the read (this transaction only).
     yield* onlyOn({ postgres: sql`SET LOCAL max_parallel_workers_per_gather = 0` });
@@ -83,17 +131,7 @@ export const overview = {
         .select((eb) => ['p.dim', 'p.dim_value as k', 'p.metric', eb.fn.sum('p.n').as('n')])
         .groupBy(['p.dim', 'p.dim_value', 'p.metric']),
     );
-    const perDay = yield* query(
-      db
-        .selectFrom('overview_counts')
-        .select(['period as day', 'n'])
-        .where('span', '=', 'day')
-        .where('dim', '=', '')
-        .where('period', '>=', from)
-        .where('period', '<=', to)
-        .where('metric', '=', 'leads')
-        .orderBy('period'),
-    );
+    const perDay = zone === 'UTC' ? yield* utcDays(from, to) : yield* zoneDays(from, to, zone);
     const of = (dim: string) => sums.filter((r) => r.dim === dim && outcomes.includes(String(r.metric)));
     const totals = new Map(sums.filter((r) => r.dim === '').map((r) => [String(r.metric), num(r.n)]));
     const campaigns = grouped(of('campaign'));
@@ -104,7 +142,7 @@ export const overview = {
         restRow.outcomes[o as Outcome] = (restRow.outcomes[o as Outcome] ?? 0) + (n ?? 0);
     return {
       funnel: Object.fromEntries(FUNNEL.map(([name, metric]) => [name, totals.get(metric) ?? 0])) as Funnel,
-      perDay: perDay.map((r) => ({ day: String(r.day), leads: num(r.n) })),
+      perDay,
       byAgent: grouped(of('agent')),
       byCampaign: rest.length ? [...campaigns.slice(0, CAMPAIGNS_SHOWN), restRow] : campaigns,
     } satisfies Overview;

@@ -9,6 +9,9 @@ export type Metric = 'codes-sent' | 'verified' | 'leads' | 'calls-placed' | 'suc
 export type Dimensions = { agentId?: string; campaign?: string | null };
 
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The UTC quarter hour an instant falls in: 2026-11-27T20:15. */
+export const quarterOf = (ms: number) =>
+  new Date(ms - (((ms % 900_000) + 900_000) % 900_000)).toISOString().slice(0, 16);
 
 /**
  * Adds `by` to a day's count of `metric` (for an agent and campaign where it has them), and to the sums
@@ -36,6 +39,8 @@ export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Di
       ['campaign', campaign ?? ''],
     ].map(([dim, value]) => ({ span, dim, period, metric, dim_value: value, n: by })),
   );
+  // Leads also per UTC quarter hour, which the days of every time zone are made of (see ./overview.ts).
+  if (metric === 'leads') sums.push({ span: 'quarter', dim: '', period: quarterOf(at), metric, dim_value: '', n: by });
   yield* one(
     db
       .insertInto('overview_counts')
