@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { CALL_ANSWERS } from '../calls.ts';
 import { FeedbackBody } from '../feedback.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
+import { VoiceSession, VoiceSessionBody } from '../voice-session.ts';
 import { ANY, BODY_REFUSALS, BUSY, refusal } from './answers.ts';
 
 export const FeedbackRoute = {
@@ -106,6 +107,23 @@ export const VoiceEventRoute = {
     ...BODY_REFUSALS,
     401: refusal('Without a valid X-Vapi-Secret (`unauthorized`); nothing is read.'),
     ...BUSY,
+  },
+};
+
+export const VoiceSessionRoute = {
+  summary: 'Grant a web demo: a short-lived token for one assistant and the page’s origin',
+  body: VoiceSessionBody,
+  response: {
+    ...ANY,
+    200: VoiceSession,
+    ...BODY_REFUSALS,
+    400: refusal('`unknown-assistant`: an assistant or agent the service does not know; or a body that does not fit.'),
+    403: refusal('`origin`: a page whose origin is neither PUBLIC_URL’s nor in CORS_ORIGINS; `challenge` (Turnstile).'),
+    429: refusal('`demo-limit`: past DEMO_CLIENT_LIMIT for this address (with retryAfterSeconds).'),
+    502: refusal('Turnstile did not answer (`provider-unavailable`).'),
+    503: refusal(
+      '`demo-budget`: the day’s DEMO_MINUTES_PER_DAY is spent (with retryAfterSeconds); `demo-unavailable`: no key is set; or the database is busy (`busy`).',
+    ),
   },
 };
 

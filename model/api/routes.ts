@@ -10,6 +10,7 @@ export const API_ROUTES = [
   ['POST', '/api/otp/verify', open.OtpVerifyRoute],
   ['POST', '/api/demo-requests', open.DemoRequestRoute],
   ['POST', '/api/voice/events', open.VoiceEventRoute],
+  ['POST', '/api/voice/session', open.VoiceSessionRoute],
   ['GET', '/api/health', open.HealthRoute],
   ['GET', '/api/ready', open.ReadyRoute],
   ['GET', '/api/openapi.json', open.OpenApiRoute],

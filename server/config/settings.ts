@@ -183,6 +183,20 @@ function readSettings(r: Reader) {
       } satisfies Record<AgentId, string>,
       /** The secret the provider sends in X-Vapi-Secret with its server messages; unset, /api/voice/events refuses everything. */
       webhookSecret: r.text('VAPI_WEBHOOK_SECRET'),
+      /** With the private key, POST /api/voice/session signs short-lived public tokens for this organisation. */
+      orgId: r.text('VAPI_ORG_ID'),
+      /** The site's own demo assistant and the public key the site's build uses (the gate hands it out without VAPI_ORG_ID). */
+      siteAssistant: r.text('VITE_VAPI_ASSISTANT_ID'),
+      publicKey: r.text('VITE_VAPI_PUBLIC_KEY'),
+    },
+    /** The web demos POST /api/voice/session grants: kept in the database, shared by instances. */
+    demo: {
+      /** Demos granted per client address per hour. */
+      clientLimitPerHour: r.int('DEMO_CLIENT_LIMIT', 10),
+      /** Minutes of voice demos per UTC day, across all instances. */
+      minutesPerDay: r.int('DEMO_MINUTES_PER_DAY', 120),
+      /** The longest a demo may last (the assistant's maximum duration should say the same). */
+      maxSeconds: r.int('DEMO_MAX_SECONDS', 180, { max: 3_600 }),
     },
     calls: {
       hours: r.guard(() => callHours(r.text('CALL_HOURS', '09:00-20:00')), callHours('09:00-20:00')),

@@ -7,6 +7,7 @@ import { startCallWorker } from './calls/call-worker.ts';
 import { vapiClient } from './calls/vapi.ts';
 import { voiceEvents } from './calls/voice-events.ts';
 import { startOutbox } from './crm-outbox.ts';
+import { voiceSessions } from './demos/voice-session.ts';
 import { deskService } from './desk/desk-service.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { NO_METER, type Meter } from './meter.ts';
@@ -28,6 +29,7 @@ export function startDomain(
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const retention = startRetention(store, config.retention, log, now);
   const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
+  const sessions = voiceSessions({ config, store, log, now });
   const indexing = inBatches(
     log,
     'search terms of older leads',
@@ -43,7 +45,8 @@ export function startDomain(
     intake,
     calls,
     outbox,
-    voiceEvents: voiceEvents({ config, store, log, now }),
+    voiceSessions: sessions,
+    voiceEvents: voiceEvents({ config, store, log, now, sessions }),
     desk: deskService(store, now, meter),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {

@@ -24,6 +24,7 @@ import { deskRoutes } from './routes/desk.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { voiceEventRoutes } from './routes/voice-events.ts';
+import { voiceSessionRoutes } from './routes/voice-session.ts';
 import { sendSitePage } from './site-pages.ts';
 import { staticRoutes } from './static.ts';
 
@@ -121,6 +122,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
       await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
       await api.register(leadRoutes, { otp: domain.otp, intake: domain.intake });
+      // The web demos' gate: only our own pages' origins get a token (checked by the domain, not only by CORS).
+      await api.register(voiceSessionRoutes, { sessions: domain.voiceSessions });
       // The sales desk: same-origin only (a session cookie, SameSite=Strict, and an Origin check on changes).
       await api.register(deskRoutes, { store, desk: domain.desk, config });
       // Server-to-server: the provider posts its events here (no browser, no CORS).

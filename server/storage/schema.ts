@@ -53,6 +53,24 @@ export interface CallsTable {
   ended_ms: BigOrNull;
 }
 
+export interface DemoSessionsTable {
+  id: string;
+  assistant_id: string;
+  agent_id: string | null;
+  mode: string;
+  origin: string;
+  page_url: string | null;
+  client_hash: string;
+  created_at: Big;
+  grant_seconds: Int;
+  ended_at: BigOrNull;
+  duration_seconds: Real | null;
+  ended_reason: string | null;
+  summary: string | null;
+  transcript: string | null;
+  provider_call_id: string | null;
+}
+
 export interface DailyCountsTable {
   day: string;
   metric: string;
@@ -210,6 +228,7 @@ export interface Database {
   call_attempts: CallAttemptsTable;
   calls: CallsTable;
   daily_counts: DailyCountsTable;
+  demo_sessions: DemoSessionsTable;
   desk_audit: DeskAuditTable;
   desk_login_failures: DeskLoginFailuresTable;
   desk_sessions: DeskSessionsTable;

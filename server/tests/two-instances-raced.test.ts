@@ -88,6 +88,38 @@ describe('two instances on one PostgreSQL, raced', () => {
     expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(89);
   }, 60_000);
 
+  it('grant exactly DEMO_CLIENT_LIMIT demos to one address and exactly the day’s minutes to many, 50 at once across both', async () => {
+    const site = 'http://demo.test';
+    const [a, b] = await two({
+      TRUST_PROXY: '1',
+      PUBLIC_URL: site,
+      VAPI_PRIVATE_KEY: KEY,
+      VAPI_ORG_ID: 'org-1',
+      VITE_VAPI_ASSISTANT_ID: 'asst-site',
+      DEMO_CLIENT_LIMIT: '7',
+      DEMO_MINUTES_PER_DAY: '12',
+      DEMO_MAX_SECONDS: '60',
+    });
+    const race = (address: (i: number) => string, mode: string) =>
+      Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(`http://127.0.0.1:${(i % 2 ? a : b).port}/api/voice/session`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: site, 'x-forwarded-for': address(i) },
+            body: JSON.stringify({ mode }),
+          }).then(async (r) => [r.status, (await r.json()).error] as const),
+        ),
+      );
+    // Text demos count no minutes: only the client limit holds them.
+    const one = await race(() => '10.3.0.1', 'text');
+    expect(one.filter(([s]) => s === 200)).toHaveLength(7);
+    expect(one.filter(([s, e]) => s === 429 && e === 'demo-limit')).toHaveLength(43);
+    // 12 minutes of 60-second demos: 12 grants, whoever asks.
+    const many = await race((i) => `10.4.0.${i}`, 'voice');
+    expect(many.filter(([s]) => s === 200)).toHaveLength(12);
+    expect(many.filter(([s, e]) => s === 503 && e === 'demo-budget')).toHaveLength(38);
+  }, 60_000);
+
   it('place one call per lead when the provider makes each call 1.5 s after a request it never answers', async () => {
     const voice = await fakeVoiceProvider(KEY);
     try {

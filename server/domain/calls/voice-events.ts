@@ -4,7 +4,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
+import type { VoiceSessions } from '../demos/voice-session.ts';
 import { idText, outcomeOf, PROVIDER_LIMITS, text } from './vapi.ts';
+
+const object = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** As the provider sends it: any field may hold anything, and is read as ../vapi.ts says. */
 export type ServerMessage = Record<string, unknown>;
@@ -14,11 +18,13 @@ export function voiceEvents({
   store,
   log,
   now,
+  sessions,
 }: {
   config: ServerConfig;
   store: Store;
   log: FastifyBaseLogger;
   now: () => number;
+  sessions?: Pick<VoiceSessions, 'warnBudget'>;
 }) {
   const secret = Buffer.from(config.voice.webhookSecret);
   return {
@@ -30,8 +36,30 @@ export function voiceEvents({
     },
 
     async receive(message: ServerMessage): Promise<'ignored' | 'unknown' | 'unchanged' | 'updated'> {
-      const call = (message.call && typeof message.call === 'object' ? message.call : {}) as Record<string, unknown>;
+      const call = object(message.call);
       const id = idText(call.id);
+      // A web demo's report names the grant it was made under (the widget's metadata): matched to it only.
+      const demoSessionId = idText(object(object(call.assistantOverrides).metadata).demoSessionId);
+      if (demoSessionId && message.type === 'end-of-call-report') {
+        const outcome = outcomeOf(message);
+        const reported = Number(message.durationSeconds);
+        const duration =
+          Number.isFinite(reported) && reported >= 0 ? Math.round(reported * 10) / 10 : outcome.durationSeconds;
+        const ended = await store.demos.report({
+          id: demoSessionId,
+          assistantId: idText(call.assistantId) ?? idText(object(message.assistant).id) ?? null,
+          now: now(),
+          providerCallId: id ?? null,
+          durationSeconds: duration ?? null,
+          endedReason: outcome.endedReason ?? null,
+          summary: outcome.summary ?? null,
+          transcript: outcome.transcript ?? null,
+        });
+        if (ended.result === 'updated') sessions?.warnBudget(ended.usedBefore, ended.usedAfter);
+        if (ended.result !== 'unknown') return ended.result;
+        log.warn({ type: message.type }, 'a web demo report for no demo we granted (or for another assistant)');
+        return 'unknown';
+      }
       if (!id || (message.type !== 'status-update' && message.type !== 'end-of-call-report')) return 'ignored';
       const update =
         message.type === 'status-update'

@@ -3,6 +3,7 @@
 import type { Op } from '../query.ts';
 import { audit } from './audit.ts';
 import { calls } from './calls.ts';
+import { demos } from './demos.ts';
 import { desk } from './desk.ts';
 import { erasure } from './erasure.ts';
 import { exportsRepo } from './exports.ts';
@@ -33,6 +34,7 @@ export const repositories = {
   audit,
   times,
   gauges,
+  demos,
 };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
@@ -82,4 +84,5 @@ export type { OtpCheckStart, OtpRefusal, OtpRequest, OtpRequestResult } from './
 export type { OutboxRow } from './outbox.ts';
 export type { Page } from './exports.ts';
 export type { Gauges } from './gauges.ts';
+export type { DemoGrant, DemoGrantResult, DemoReport } from './demos.ts';
 export type { AuditAction, AuditEntry } from './audit.ts';

@@ -1,0 +1,112 @@
+// The gate in front of the web demos (issue 46): which assistant a page may talk to, from which origin,
+// how often per client address and how many minutes a day, and the short-lived token it talks with.
+// Each grant is kept (storage's demos), and its end-of-call report is matched to it by its id.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../../config/settings.ts';
+import type { AgentId } from '../../../model/agents.ts';
+import type { VoiceSession, VoiceSessionBody } from '../../../model/voice-session.ts';
+import type { Store } from '../../storage/index.ts';
+import { keyedHash } from '../personal-data.ts';
+import { Refusal } from '../refusal.ts';
+import { verifyChallenge } from '../otp/turnstile.ts';
+import { publicToken, TOKEN_SECONDS } from './jwt.ts';
+
+const PAGE_MAX = 2_048;
+
+/** The day's budget as a level: 0 below 80 %, 80 from 80 %, 100 once no further demo fits. */
+export const budgetLevel = (used: number, budget: number, grant: number) =>
+  used + grant > budget ? 100 : used >= budget * 0.8 ? 80 : 0;
+
+export function voiceSessions({
+  config,
+  store,
+  log,
+  now,
+}: {
+  config: ServerConfig;
+  store: Store;
+  log: FastifyBaseLogger;
+  now: () => number;
+}) {
+  const { voice, demo } = config;
+  const budget = demo.minutesPerDay * 60;
+  const assistants = new Set(
+    [...Object.values(voice.assistants), voice.siteAssistant].filter((id): id is string => Boolean(id)),
+  );
+  const signs = Boolean(voice.orgId && voice.privateKey);
+
+  /** Says once when the day's budget passes 80 % and when it is spent (never a secret, never a token). */
+  const warnBudget = (usedBefore: number, usedAfter: number) => {
+    const [before, after] = [
+      budgetLevel(usedBefore, budget, demo.maxSeconds),
+      budgetLevel(usedAfter, budget, demo.maxSeconds),
+    ];
+    if (after <= before) return;
+    const figures = { usedMinutes: Math.round(usedAfter / 6) / 10, minutesPerDay: demo.minutesPerDay };
+    if (after === 100) log.warn(figures, 'DEMO_MINUTES_PER_DAY spent: voice demos are refused until the UTC day ends');
+    else log.warn(figures, 'DEMO_MINUTES_PER_DAY 80 % used today');
+  };
+
+  const unknown = () => new Refusal(400, 'unknown-assistant', 'This demo assistant is not offered here.');
+
+  function assistantOf(body: VoiceSessionBody): { assistantId: string; agentId: AgentId | null } {
+    if (body.agentId) {
+      const id = voice.assistants[body.agentId];
+      if (!id || (body.assistantId && body.assistantId !== id)) throw unknown();
+      return { assistantId: id, agentId: body.agentId };
+    }
+    const id = body.assistantId ?? voice.siteAssistant;
+    if (!id || !assistants.has(id)) throw unknown();
+    return { assistantId: id, agentId: null };
+  }
+
+  return {
+    /** A report moves the day's budget too (a demo longer than its grant): the voice events warn with this. */
+    warnBudget,
+
+    async grant(
+      body: VoiceSessionBody,
+      request: { origin: string | undefined; clientIp: string; referer: string | undefined },
+    ): Promise<VoiceSession> {
+      const origin = request.origin;
+      if (!origin || !config.corsOrigins.includes(origin))
+        throw new Refusal(403, 'origin', 'Demos are offered only on our own pages.');
+      const { assistantId, agentId } = assistantOf(body);
+      if (!signs && !voice.publicKey)
+        throw new Refusal(503, 'demo-unavailable', 'The live demo is not available right now.');
+      await verifyChallenge(config.turnstile, body.turnstileToken, request.clientIp, config.providerTimeoutMs);
+      const at = now();
+      const id = randomUUID();
+      const held = await store.demos.grant({
+        id,
+        assistantId,
+        agentId,
+        mode: body.mode,
+        origin,
+        pageUrl: request.referer ? request.referer.slice(0, PAGE_MAX) : null,
+        // As the code limits' log names a client: a keyed hash, never the address itself.
+        clientHash: keyedHash(config.dataHashKey, `ip:${request.clientIp}`),
+        now: at,
+        grantSeconds: demo.maxSeconds,
+        perClientHour: demo.clientLimitPerHour,
+        budgetSeconds: budget,
+      });
+      if (!held.ok) {
+        const seconds = Math.ceil(held.retryAfterMs / 1000);
+        const retry = [{ retryAfterSeconds: seconds }, { 'retry-after': String(seconds) }] as const;
+        if (held.reason === 'demo-budget')
+          throw new Refusal(503, 'demo-budget', 'Today’s live demos are used up. Please try again tomorrow.', ...retry);
+        throw new Refusal(429, 'demo-limit', 'Too many demos from your connection. Please try again later.', ...retry);
+      }
+      if (body.mode === 'voice') warnBudget(held.usedBefore, held.usedAfter);
+      const token = signs
+        ? publicToken({ orgId: voice.orgId, privateKey: voice.privateKey, assistantId, origin, now: at })
+        : voice.publicKey;
+      log.info({ demoSessionId: id, assistantId, mode: body.mode }, 'web demo granted');
+      return { sessionId: id, token, expiresInSeconds: TOKEN_SECONDS, maxDurationSeconds: demo.maxSeconds };
+    },
+  };
+}
+
+export type VoiceSessions = ReturnType<typeof voiceSessions>;

@@ -1,0 +1,31 @@
+// POST /api/voice/session: the gate the voice widget asks before a web demo (../../domain/demos).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { bodyLimitOf } from '../../../model/body-size.ts';
+import { VoiceSessionRoute } from '../../../model/api/public.ts';
+import { VoiceSessionBody } from '../../../model/voice-session.ts';
+import type { VoiceSessions } from '../../domain/demos/voice-session.ts';
+import type { FieldWords } from '../errors.ts';
+
+const FIELD_WORDS: FieldWords = {
+  agentId: { error: 'unknown-assistant', message: 'This demo assistant is not offered here.' },
+  assistantId: { error: 'unknown-assistant', message: 'This demo assistant is not offered here.' },
+};
+
+export async function voiceSessionRoutes(app: FastifyInstance, { sessions }: { sessions: VoiceSessions }) {
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .post(
+      '/voice/session',
+      { schema: VoiceSessionRoute, bodyLimit: bodyLimitOf(VoiceSessionBody), config: { fieldWords: FIELD_WORDS } },
+      async (request, reply) => {
+        const session = await sessions.grant(request.body, {
+          origin: request.headers.origin,
+          clientIp: request.ip,
+          referer: request.headers.referer,
+        });
+        // A token is for this request only.
+        return reply.header('cache-control', 'no-store').send(session);
+      },
+    );
+}
