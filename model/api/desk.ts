@@ -4,6 +4,7 @@ import { AGENT_IDS } from '../agents.ts';
 import { OUTCOME_IDS } from '../call-outcomes.ts';
 import { CALL_STATES } from '../calls.ts';
 import { Id, IdParams } from '../ids.ts';
+import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
 import {
   ANY,
   BAD_FILTER,
@@ -25,7 +26,10 @@ const DayOrTime = Type.Union([Day, Type.String({ format: 'date-time' })]);
 const Time = Type.String({ format: 'date-time' });
 
 export const SignInBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+  },
   { additionalProperties: false },
 );
 export const SessionAnswer = Type.Object({

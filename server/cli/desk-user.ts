@@ -2,9 +2,10 @@
 // standard input, or generated and printed once), `… remove --email …`, `… list`.
 import { counted } from './count.ts';
 import { createInterface } from 'node:readline';
-import { MIN_PASSWORD_LENGTH, generatePassword, hashPassword } from '../domain/desk/password.ts';
+import { generatePassword, hashPassword } from '../domain/desk/password.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from '../domain/desk/password-rule.ts';
 import { normaliseEmail } from '../domain/desk/desk-service.ts';
-import { cli, refuse, storeFor } from './args.ts';
+import { cli, refuse, storeFor, toolConfig } from './args.ts';
 
 const USAGE = `Manages the sales desk's accounts (who may sign in at /desk).
 
@@ -15,7 +16,9 @@ const USAGE = `Manages the sales desk's accounts (who may sign in at /desk).
 
   add reads the password from standard input when it is piped in
   (printf '%s' "$PASSWORD" | npm run -s desk-user -- add --email …); otherwise it makes one
-  and prints it once. Passwords have at least ${MIN_PASSWORD_LENGTH} characters.
+  and prints it once. A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters, any you like; it may
+  not be spaces only, repeated or in order (aaaaaaaaaaaa, abcdefghijkl), built on the email or the
+  brand, or one of the most common passwords.
   Agents see and mark leads and download lists; admins may also erase a person's data and read the
   audit. Accounts made before roles existed are admins.
 
@@ -60,11 +63,12 @@ if (command === 'add') {
   if (!password) {
     password = generatePassword();
     generated = true;
-  } else if (password.length < MIN_PASSWORD_LENGTH) {
-    console.error(
-      `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters (or pipe nothing in to have one made).`,
-    );
-    process.exit(2);
+  } else {
+    const problem = passwordProblem(password, { email, brand: toolConfig().brand });
+    if (problem) {
+      console.error(`${problem} (Or pipe nothing in to have one made.)`);
+      process.exit(2);
+    }
   }
 }
 

@@ -66,3 +66,34 @@ describe('an empty list says so', { timeout: 60_000 }, () => {
     });
   });
 });
+
+describe('desk-user add checks the password it is given', { timeout: 60_000 }, () => {
+  const add = (email: string, password: string) =>
+    spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', 'add', '--email', email, '--db', db], {
+      encoding: 'utf8',
+      input: password,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db },
+      timeout: 45_000,
+    });
+
+  it.each([
+    ['password1234', 'That is one of the most common passwords, the first an attacker tries: choose another.'],
+    ['aaaaaaaaaaaa', 'The password is one character repeated: choose one that is harder to guess.'],
+    ['short one', 'The password is too short: use at least 12 characters (it has 9).'],
+    ['two\nlines of it', 'The password has a control character'],
+    ['aurelo aurelo 1', 'The password is built on the name Aurelo: without it, it has only 3 characters.'],
+    ['priya@example.com!', 'The password is built on the account’s email'],
+  ])('refuses %j, saying why, exit 2', (password, why) => {
+    const result = add('priya@example.com', password);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(why);
+    expect(result.stderr).toContain('(Or pipe nothing in to have one made.)');
+    expect(result.stderr + result.stdout).not.toContain(password);
+    expect(tool('cli/desk-user', 'list', '--db', db).stdout).not.toContain('priya@example.com');
+  });
+
+  it('takes one of any characters, counted after NFC', () => {
+    const result = add('priya@example.com', 'ÉTÉ à Paris, 🦊 et nous'.normalize('NFD'));
+    expect(result).toMatchObject({ status: 0, stdout: 'priya@example.com added (agent).\n' });
+  });
+});
