@@ -230,3 +230,67 @@ export const AuditRoute = {
     ...reader,
   },
 };
+
+const Role = Type.Enum(['admin', 'agent']);
+const ADMIN_ONLY = { 403: refusal('A change from another origin (`bad-origin`), or an agent (`admin-only`).') };
+export const AccountsRoute = {
+  summary: 'The desk’s accounts, their roles and live sessions (admins only)',
+  security: SESSION,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      accounts: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          email: Type.String(),
+          role: Role,
+          createdAt: Time,
+          sessions: Type.Integer(),
+        }),
+      ),
+    }),
+    403: refusal('Agents may not see the accounts (`admin-only`).'),
+    ...reader,
+  },
+};
+export const RoleBody = Type.Object({ role: Role }, { additionalProperties: false });
+export const RoleRoute = {
+  summary: 'Give an account a role (admins only; the desk keeps at least one admin)',
+  security: SESSION,
+  params: IdParams,
+  body: RoleBody,
+  response: {
+    ...ANY,
+    200: Type.Object({ email: Type.String(), role: Role }),
+    ...BODY_REFUSALS,
+    ...NO_SESSION,
+    ...ADMIN_ONLY,
+    404: refusal('No such account (`not-found`).'),
+    409: refusal('The only admin may not become an agent (`last-admin`).'),
+    ...BUSY,
+  },
+};
+export const PasswordBody = Type.Object(
+  {
+    current: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+    password: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+  },
+  { additionalProperties: false },
+);
+export const PasswordRoute = {
+  summary: 'Change one’s own password, giving the current one; one’s other sessions end',
+  security: SESSION,
+  body: PasswordBody,
+  response: {
+    ...ANY,
+    200: Type.Object({ sessionsEnded: Type.Integer() }),
+    ...BODY_REFUSALS,
+    400: refusal(
+      'The current password is wrong (`wrong-password`), the new one is refused with why (`weak-password`), or the body does not fit (`invalid`).',
+    ),
+    ...NO_SESSION,
+    ...BAD_ORIGIN,
+    429: refusal('Too many wrong passwords (`locked`, with retryAt).'),
+    ...BUSY,
+  },
+};

@@ -27,4 +27,7 @@ export const API_ROUTES = [
   ['GET', '/api/desk/changes', desk.ChangesRoute],
   ['DELETE', '/api/desk/leads/:id/personal-data', desk.EraseRoute],
   ['GET', '/api/desk/audit', desk.AuditRoute],
+  ['GET', '/api/desk/accounts', desk.AccountsRoute],
+  ['PUT', '/api/desk/accounts/:id/role', desk.RoleRoute],
+  ['PUT', '/api/desk/password', desk.PasswordRoute],
 ] as const;

@@ -44,7 +44,7 @@ export function startDomain(
     calls,
     outbox,
     voiceEvents: voiceEvents({ config, store, log, now }),
-    desk: deskService(store, now, meter),
+    desk: deskService(store, now, meter, config.brand),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);

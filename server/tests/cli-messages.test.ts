@@ -31,7 +31,10 @@ describe('a wrong argument is named with its value', { timeout: 60_000 }, () => 
     [['cli/export', 'lead'], '"lead" is not something to export: leads or feedback.'],
     [['cli/export'], 'Name what to export: leads or feedback.'],
     [['cli/suppress'], 'Name a number with --phone, or ask for the --list.'],
-    [['cli/desk-user', 'delete', '--email', 'a@example.com'], '"delete" is not a command: add, remove or list.'],
+    [
+      ['cli/desk-user', 'delete', '--email', 'a@example.com'],
+      '"delete" is not a command: add, password, role, remove or list.',
+    ],
     [['cli/desk-user', 'remove'], 'remove needs --email.'],
   ])('%j', (args, line) => {
     const result = tool(...(args as [string, ...string[]]));
@@ -95,5 +98,48 @@ describe('desk-user add checks the password it is given', { timeout: 60_000 }, (
   it('takes one of any characters, counted after NFC', () => {
     const result = add('priya@example.com', 'ÉTÉ à Paris, 🦊 et nous'.normalize('NFD'));
     expect(result).toMatchObject({ status: 0, stdout: 'priya@example.com added (agent).\n' });
+  });
+});
+
+describe('desk-user role and password', { timeout: 60_000 }, () => {
+  const run = (input: string, ...args: string[]) =>
+    spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', ...args, '--db', db], {
+      encoding: 'utf8',
+      input,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db },
+      timeout: 45_000,
+    });
+
+  it('gives a role, resets a password (checked by the rule, never echoed), and writes both in the audit', async () => {
+    expect(run('', 'add', '--email', 'ravi@example.com', '--role', 'admin').status).toBe(0);
+    // The only admin stays one.
+    expect(run('', 'role', '--email', 'ravi@example.com', '--role', 'agent')).toMatchObject({
+      status: 1,
+      stderr: 'ravi@example.com is the only admin: make another admin first.\n',
+    });
+    expect(run('', 'add', '--email', 'meera@example.com', '--role', 'admin').status).toBe(0);
+    expect(run('', 'role', '--email', 'ravi@example.com')).toMatchObject({ status: 2 });
+    expect(run('', 'role', '--email', 'ravi@example.com', '--role', 'agent')).toMatchObject({
+      status: 0,
+      stdout: 'ravi@example.com is now an agent.\n',
+    });
+    expect(run('', 'role', '--email', 'nobody@example.com', '--role', 'agent')).toMatchObject({
+      status: 1,
+      stderr: 'There is no account for nobody@example.com.\n',
+    });
+    const weak = run('abcdefghijklmnop', 'password', '--email', 'ravi@example.com');
+    expect(weak.status).toBe(2);
+    expect(weak.stderr).toMatch(/run of characters in order/);
+    const reset = run('a fresh passphrase here', 'password', '--email', 'ravi@example.com');
+    expect(reset).toMatchObject({ status: 0, stdout: 'ravi@example.com: a new password; 0 sessions ended.\n' });
+    expect(reset.stdout + reset.stderr).not.toContain('fresh');
+    const store = await openStore({ databasePath: db });
+    try {
+      const actions = (await store.audit.list({ limit: 10 })).map((e) => [e.actor, e.action, e.detail?.account]);
+      expect(actions).toContainEqual(['desk-user (command line)', 'account.role', 'ravi@example.com']);
+      expect(actions).toContainEqual(['desk-user (command line)', 'account.password', 'ravi@example.com']);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -3,7 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeskSession, Store } from '../../storage/index.ts';
 import { NO_METER, type Meter } from '../meter.ts';
-import { dummyHash, verifyPassword } from './password.ts';
+import { Refusal } from '../refusal.ts';
+import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import { passwordProblem } from './password-rule.ts';
 
 export const DESK_POLICY = {
   /** A session lasts this long from sign-in, however active (not sliding): a day's work, then sign in again. */
@@ -21,7 +23,13 @@ export type SignIn =
   | { ok: false; reason: 'wrong' }
   | { ok: false; reason: 'locked'; until: number };
 
-export function deskService(store: Store, now: () => number = Date.now, meter: Meter = NO_METER) {
+/** A password the rule refuses: 400 `weak-password`, its sentence, on the field that holds it. */
+export function checkNewPassword(password: string, email: string, brand: string, field = 'password') {
+  const problem = passwordProblem(password, { email, brand });
+  if (problem) throw new Refusal(400, 'weak-password', problem, { field });
+}
+
+export function deskService(store: Store, now: () => number = Date.now, meter: Meter = NO_METER, brand = '') {
   const policy = DESK_POLICY;
   return {
     policy,
@@ -75,6 +83,41 @@ export function deskService(store: Store, now: () => number = Date.now, meter: M
     async session(token: string | undefined): Promise<DeskSession | null> {
       if (!token || token.length > 100) return null;
       return store.desk.session({ tokenHash: tokenHash(token), now: now() });
+    },
+
+    /**
+     * A signed-in person's new password, given their current one: checked by the rule, then set; every other
+     * session of theirs ends (this one stays). A wrong current password counts as a failed sign-in (the
+     * lock-out holds here too) and is refused with 400 `wrong-password`. How many sessions ended.
+     */
+    async changePassword({
+      session,
+      current,
+      password,
+      clientIp,
+    }: {
+      session: DeskSession;
+      current: string;
+      password: string;
+      clientIp: string;
+    }) {
+      const lockArgs = { email: session.email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
+      const begun = await store.desk.beginSignIn({ ...lockArgs, now: now(), keepMs: 2 * policy.lockWindowMs });
+      if (begun.locked !== undefined)
+        throw new Refusal(429, 'locked', 'Too many wrong passwords. Try again in 15 minutes.', {
+          retryAt: new Date(begun.locked).toISOString(),
+        });
+      const user = await store.desk.userByEmail({ email: session.email });
+      if (!user || !(await verifyPassword(current, user.passwordHash)))
+        throw new Refusal(400, 'wrong-password', 'That is not your current password.', { field: 'current' });
+      await store.desk.forgiveAttempt({ attempt: begun.attempt });
+      checkNewPassword(password, session.email, brand);
+      const done = await store.desk.setPassword({
+        email: session.email,
+        passwordHash: await hashPassword(password),
+        keep: session.tokenHash,
+      });
+      return done?.ended ?? 0;
     },
 
     async signOut(token: string) {

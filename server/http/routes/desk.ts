@@ -24,6 +24,7 @@ import type { FieldWords } from '../errors.ts';
 import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
+import { deskAccountRoutes } from './desk-accounts.ts';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -157,6 +158,7 @@ export async function deskRoutes(
   });
   // Roles, erasure and the audit (its hooks see every desk route).
   await deskAdminRoutes(api, { store, desk, config });
+  await deskAccountRoutes(api, { store, desk, config });
   // The session is checked first (onRequest, before any schema), then the origin of a change: without a
   // session every desk call is a 401, whatever else is wrong with it.
   const sessions = new WeakMap<FastifyRequest, DeskSession>();

@@ -4,7 +4,15 @@ import { db, lock, num, one, query } from '../query.ts';
 
 export type DeskRole = 'admin' | 'agent';
 export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
-export type DeskSession = { userId: number; email: string; role: DeskRole; createdAt: number; expiresAt: number };
+export type DeskSession = {
+  userId: number;
+  email: string;
+  role: DeskRole;
+  createdAt: number;
+  expiresAt: number;
+  /** The hash of the token it was found by (set by `session`). */
+  tokenHash?: string;
+};
 
 /** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
 function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: number): number | null {
@@ -51,6 +59,7 @@ export const accounts = {
       db
         .selectFrom('desk_users as u')
         .select((eb) => [
+          'u.id',
           'u.email',
           'u.created_at',
           'u.role',
@@ -64,6 +73,7 @@ export const accounts = {
         .orderBy('u.email'),
     );
     return rows.map((r) => ({
+      id: num(r.id),
       email: String(r.email),
       role: r.role as DeskRole,
       createdAt: new Date(num(r.created_at)).toISOString(),
@@ -78,6 +88,45 @@ export const accounts = {
     return r
       ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash), role: r.role } as DeskUser)
       : null;
+  },
+
+  /**
+   * Gives an account a role; `missing` when there is none, `last-admin` when it is the only admin and
+   * would become an agent (the desk keeps at least one admin). Role changes take one another's turn.
+   */
+  *setRole({ email, role }: { email: string; role: DeskRole }) {
+    yield* lock('desk-roles');
+    const user = yield* one(db.selectFrom('desk_users').select(['id', 'role']).where('email', '=', email));
+    if (!user) return 'missing' as const;
+    const from = user.role as DeskRole;
+    if (from === role) return { from, changed: false };
+    if (from === 'admin') {
+      const admins = yield* one(
+        db
+          .selectFrom('desk_users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('role', '=', 'admin'),
+      );
+      if (num(admins?.n) <= 1) return 'last-admin' as const;
+    }
+    yield* one(db.updateTable('desk_users').set({ role }).where('id', '=', user.id));
+    return { from, changed: true };
+  },
+
+  /** A new password hash; ends the account's sessions but the one with `keep` (all when none): how many ended. */
+  *setPassword({ email, passwordHash, keep }: { email: string; passwordHash: string; keep?: string }) {
+    const user = yield* one(
+      db.updateTable('desk_users').set({ password_hash: passwordHash }).where('email', '=', email).returning('id'),
+    );
+    if (!user) return null;
+    const ended = yield* query(
+      db
+        .deleteFrom('desk_sessions')
+        .where('user_id', '=', user.id)
+        .$if(keep !== undefined, (q) => q.where('token_hash', '<>', keep!))
+        .returning('token_hash'),
+    );
+    return { ended: ended.length };
   },
 
   /** Until when sign-ins for this email or from this client are refused (null: they are not). */
@@ -139,6 +188,11 @@ export const accounts = {
     return { attempt: num(row?.id) };
   },
 
+  /** A try `beginSignIn` counted that turned out right (a current password given when changing it). */
+  *forgiveAttempt({ attempt }: { attempt: number }) {
+    yield* one(db.deleteFrom('desk_login_failures').where('id', '=', attempt));
+  },
+
   /** How many sign-in tries of this account, and from this client, count as failures since `since`. */
   *failures({ email, clientIp, since }: { email: string; clientIp: string; since: number }) {
     const count = db
@@ -194,6 +248,7 @@ export const accounts = {
           role: r.role as DeskRole,
           createdAt: num(r.created_at),
           expiresAt: num(r.expires_at),
+          tokenHash,
         } as DeskSession)
       : null;
   },
