@@ -75,9 +75,11 @@ export function AccountsPage({ me }: { me: string }) {
               const other = a.role === 'admin' ? 'agent' : 'admin';
               return (
                 <tr key={a.id}>
-                  <th scope="row" data-label="Email" className="desk-wrap">
-                    {a.email}
-                    {a.email === me && <span className="desk-muted"> (you)</span>}
+                  <th scope="row" data-label="Email">
+                    <span className="desk-wrap">
+                      {a.email}
+                      {a.email === me && <span className="desk-muted"> (you)</span>}
+                    </span>
                   </th>
                   <td data-label="Role">{a.role === 'admin' ? 'Admin' : 'Agent'}</td>
                   <td data-label="Live sessions">{a.sessions}</td>

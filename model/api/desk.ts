@@ -294,3 +294,45 @@ export const PasswordRoute = {
     ...BUSY,
   },
 };
+
+const SessionIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{16}$' }) });
+export const SessionsRoute = {
+  summary: 'One’s own live sessions: device, address, last seen (written at most once a minute)',
+  security: SESSION,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      sessions: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          device: Type.String(),
+          address: Nullable(Type.String()),
+          createdAt: Time,
+          lastSeenAt: Time,
+          expiresAt: Time,
+          current: Type.Boolean(),
+        }),
+      ),
+    }),
+    ...reader,
+  },
+};
+export const EndSessionRoute = {
+  summary: 'End one of one’s other sessions',
+  security: SESSION,
+  params: SessionIdParams,
+  response: {
+    ...ANY,
+    204: Type.Null(),
+    400: refusal('This very session (`current-session`: sign out instead), or an id that cannot be one (`not-found`).'),
+    ...NO_SESSION,
+    ...BAD_ORIGIN,
+    404: refusal('None of one’s sessions has that id (`not-found`).'),
+    ...BUSY,
+  },
+};
+export const EndOtherSessionsRoute = {
+  summary: 'End all of one’s other sessions',
+  security: SESSION,
+  response: { ...ANY, 200: Type.Object({ ended: Type.Integer() }), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
+};

@@ -149,3 +149,103 @@ describe.each(backends)('roles and passwords from the desk on $name', ({ env }) 
     expect(foreign.statusCode).toBe(403);
   });
 });
+
+describe.each(backends)('sessions a person controls on $name', ({ env }) => {
+  it('lists one’s sessions (device, address, last seen once a minute), ends one or all others, and audits every sign-in, failure and end', async () => {
+    const clock = testClock();
+    const h = await testApp({ OTP_CLIENT_LIMIT: '1000', ...env() }, { now: clock.now });
+    cleanups.push(h.close);
+    const origin = new URL(h.config.publicUrl).origin;
+    const email = `sessions-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const other = `other-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    for (const e of [email, other])
+      await h.store.desk.addUser({ email: e, passwordHash: fixtureHash(PASSWORD), now: clock.now() });
+    const signIn = async (who: string, userAgent: string, remoteAddress: string) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress,
+        headers: { origin, 'content-type': 'application/json', 'user-agent': userAgent },
+        payload: JSON.stringify({ email: who, password: PASSWORD }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return String(res.headers['set-cookie']).split(';')[0];
+    };
+    const call = (method: 'GET' | 'DELETE', url: string, cookie: string, remoteAddress = '10.0.0.1') =>
+      h.app.inject({ method, url, remoteAddress, headers: { cookie, origin } });
+    type Listed = { id: string; device: string; address: string; lastSeenAt: string; current: boolean };
+    const list = async (cookie: string) =>
+      (await call('GET', '/api/desk/sessions', cookie)).json().sessions as Listed[];
+
+    const wrong = await post(h, '/api/session', { email, password: 'not the password' }, { origin });
+    expect(wrong.statusCode).toBe(401);
+    const mac = await signIn(email, UA, '10.0.0.1');
+    clock.later(1000);
+    const phone = await signIn(
+      email,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      '10.0.0.2',
+    );
+    clock.later(1000);
+    const third = await signIn(email, 'curl/8.5.0', '10.0.0.3');
+    const theirs = await signIn(other, UA, '10.0.0.9');
+
+    const seen = await list(mac);
+    expect(seen).toHaveLength(3);
+    expect(seen.find((s) => s.current)).toMatchObject({ device: 'Chrome on macOS', address: '10.0.0.1' });
+    expect(seen.map((s) => s.device).sort()).toEqual(['Chrome on macOS', 'Safari on iPhone', 'curl']);
+    const phoneId = seen.find((s) => s.device === 'Safari on iPhone')!.id;
+    expect(phoneId).toMatch(/^[0-9a-f]{16}$/);
+
+    // Last seen moves once a minute at most, with the address it was used from.
+    const lastSeen = async () => (await list(mac)).find((s) => s.id === phoneId)!;
+    const before = await lastSeen();
+    clock.later(30_000);
+    await call('GET', '/api/desk/changes', phone, '10.0.0.7');
+    expect(await lastSeen()).toEqual(before);
+    clock.later(31_000);
+    await call('GET', '/api/desk/changes', phone, '10.0.0.7');
+    expect(await lastSeen()).toMatchObject({ address: '10.0.0.7', lastSeenAt: new Date(clock.now()).toISOString() });
+
+    // Another's session, an unknown id and this very one are not one's to end here.
+    const theirId = (await list(theirs))[0].id;
+    expect((await call('DELETE', `/api/desk/sessions/${theirId}`, mac)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/desk/sessions/0123456789abcdef', mac)).statusCode).toBe(404);
+    const mine = seen.find((s) => s.current)!.id;
+    expect((await call('DELETE', `/api/desk/sessions/${mine}`, mac)).json()).toMatchObject({
+      error: 'current-session',
+    });
+    expect((await call('DELETE', `/api/desk/sessions/not-an-id`, mac)).statusCode).toBe(404);
+    const foreign = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/desk/sessions/${phoneId}`,
+      headers: { cookie: mac, origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+
+    expect((await call('DELETE', `/api/desk/sessions/${phoneId}`, mac)).statusCode).toBe(204);
+    expect((await call('GET', '/api/desk/changes', phone)).statusCode).toBe(401);
+    expect((await call('GET', '/api/desk/changes', third)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/desk/sessions', mac)).json()).toEqual({ ended: 1 });
+    expect((await call('GET', '/api/desk/changes', third)).statusCode).toBe(401);
+    expect((await list(mac)).map((s) => s.current)).toEqual([true]);
+    expect((await call('GET', '/api/desk/changes', theirs)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/session', mac)).statusCode).toBe(204);
+
+    // The audit's hook writes after the answer has left.
+    const audited = async () =>
+      (await h.store.audit.list({ limit: 50 }))
+        .filter((e) => e.actor === email)
+        .reverse()
+        .map((e) => [e.action, e.detail]);
+    await expect.poll(audited).toEqual([
+      ['sign-in.failed', { reason: 'wrong', address: '127.0.0.1' }],
+      ['sign-in', null],
+      ['sign-in', null],
+      ['sign-in', null],
+      ['session.end', { how: 'ended by its owner from another session', sessions: 1 }],
+      ['session.end', { how: 'all others ended by their owner', sessions: 1 }],
+      ['session.end', { how: 'signed out' }],
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { NO_METER, type Meter } from '../meter.ts';
 import { Refusal } from '../refusal.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { passwordProblem } from './password-rule.ts';
+import { deviceOf } from './device.ts';
 
 export const DESK_POLICY = {
   /** A session lasts this long from sign-in, however active (not sliding): a day's work, then sign in again. */
@@ -13,10 +14,15 @@ export const DESK_POLICY = {
   /** This many failed sign-ins for one account, or from one client, within `lockWindowMs` refuse further tries for `lockWindowMs` after the last. */
   maxFailures: 10,
   lockWindowMs: 15 * 60_000,
+  /** A session's "last seen" is written at most this often. */
+  seenEveryMs: 60_000,
 };
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The id a session is shown and ended by: from its token's hash, so neither the token nor its hash leaves. */
+export const sessionId = (hash: string) =>
+  createHash('sha256').update(`desk-session:${hash}`).digest('hex').slice(0, 16);
 
 export type SignIn =
   | { ok: true; token: string; session: DeskSession }
@@ -37,10 +43,12 @@ export function deskService(store: Store, now: () => number = Date.now, meter: M
       email: given,
       password,
       clientIp,
+      userAgent,
     }: {
       email: string;
       password: string;
       clientIp: string;
+      userAgent?: string;
     }): Promise<SignIn> {
       const email = normaliseEmail(given);
       const lockArgs = { email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
@@ -75,14 +83,51 @@ export function deskService(store: Store, now: () => number = Date.now, meter: M
         now: at,
         expiresAt: session.expiresAt,
         attempt: begun.attempt,
+        clientIp,
+        userAgent: userAgent ?? null,
       });
       return { ok: true, token, session };
     },
 
-    /** The live session a cookie's token stands for, or null. */
-    async session(token: string | undefined): Promise<DeskSession | null> {
+    /** The live session a cookie's token stands for, or null; with `clientIp`, its use is written down (once a minute). */
+    async session(token: string | undefined, clientIp?: string): Promise<DeskSession | null> {
       if (!token || token.length > 100) return null;
-      return store.desk.session({ tokenHash: tokenHash(token), now: now() });
+      const at = now();
+      const found = await store.desk.session({ tokenHash: tokenHash(token), now: at });
+      if (found && clientIp !== undefined && (found.lastSeenAt ?? 0) <= at - policy.seenEveryMs)
+        await store.desk.touchSession({
+          tokenHash: found.tokenHash!,
+          now: at,
+          clientIp,
+          everyMs: policy.seenEveryMs,
+        });
+      return found;
+    },
+
+    /** A person's live sessions: the device, the address, when last seen; which one is this. */
+    async sessions(session: DeskSession) {
+      const all = await store.desk.sessionsOf({ userId: session.userId, now: now() });
+      return all.map((s) => ({
+        id: sessionId(s.tokenHash),
+        device: deviceOf(s.userAgent),
+        address: s.clientIp,
+        createdAt: new Date(s.createdAt).toISOString(),
+        lastSeenAt: new Date(s.lastSeenAt ?? s.createdAt).toISOString(),
+        expiresAt: new Date(s.expiresAt).toISOString(),
+        current: s.tokenHash === session.tokenHash,
+      }));
+    },
+
+    /**
+     * Ends one of a person's other sessions (`id`), or all of them (no `id`); never the one asking (that is
+     * signing out). How many ended: 0 when `id` is none of theirs.
+     */
+    async endOtherSessions(session: DeskSession, id?: string) {
+      const all = await store.desk.sessionsOf({ userId: session.userId, now: now() });
+      const ending = all
+        .map((s) => s.tokenHash)
+        .filter((hash) => hash !== session.tokenHash && (id === undefined || sessionId(hash) === id));
+      return store.desk.endSessions({ userId: session.userId, tokenHashes: ending });
     },
 
     /**

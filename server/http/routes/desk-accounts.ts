@@ -1,13 +1,21 @@
 // The desk's accounts from the desk: admins list them and give roles (GET /api/desk/accounts, PUT
 // /api/desk/accounts/:id/role; agents get 403), and a person changes their own password, giving the
-// current one (PUT /api/desk/password), which ends their other sessions. Each change is in the audit.
+// current one (PUT /api/desk/password), which ends their other sessions; a person sees their sessions
+// and ends any or all of the others (GET and DELETE /api/desk/sessions). Each change is in the audit.
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig } from '../../config/settings.ts';
-import type { DeskService } from '../../domain/desk/desk-service.ts';
+import { sessionId, type DeskService } from '../../domain/desk/desk-service.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { DeskSession, Store } from '../../storage/index.ts';
-import { AccountsRoute, PasswordRoute, RoleRoute } from '../../../model/api/desk.ts';
+import {
+  AccountsRoute,
+  EndOtherSessionsRoute,
+  EndSessionRoute,
+  PasswordRoute,
+  RoleRoute,
+  SessionsRoute,
+} from '../../../model/api/desk.ts';
 import { requireAdmin, requireOwnOrigin, requireSession } from '../desk-auth.ts';
 
 export const auditSessionId = (s: DeskSession) => `${s.userId}:${s.createdAt}`;
@@ -17,6 +25,8 @@ const FIELD_WORDS = {
   current: { error: 'invalid', label: 'Current password' },
   password: { error: 'invalid', label: 'New password' },
 };
+
+const SESSION_WORDS = { id: { error: 'not-found', message: 'None of your sessions has that id.' } };
 
 export async function deskAccountRoutes(
   app: FastifyInstance,
@@ -88,6 +98,45 @@ export async function deskAccountRoutes(
       });
       request.log.info({ deskUserId: session.userId, sessionsEnded: ended }, 'desk password changed');
       return { sessionsEnded: ended };
+    },
+  );
+
+  api.get('/desk/sessions', { onRequest: signedIn, schema: SessionsRoute, config: routeConfig }, async (request) => ({
+    sessions: await desk.sessions(sessions.get(request)!),
+  }));
+
+  const endedBy = (request: FastifyRequest, ended: number, how: string) => {
+    const session = sessions.get(request)!;
+    return store.audit.record({
+      at: desk.now(),
+      actor: session.email,
+      action: 'session.end',
+      sessionId: auditSessionId(session),
+      detail: { how, sessions: ended },
+    });
+  };
+
+  api.delete(
+    '/desk/sessions/:id',
+    { onRequest: [signedIn, ownOrigin], schema: EndSessionRoute, config: { fieldWords: SESSION_WORDS } },
+    async (request, reply) => {
+      const session = sessions.get(request)!;
+      if (sessionId(session.tokenHash!) === request.params.id)
+        throw new Refusal(400, 'current-session', 'This is the session you are using: sign out to end it.');
+      const ended = await desk.endOtherSessions(session, request.params.id);
+      if (!ended) throw new Refusal(404, 'not-found', 'None of your sessions has that id: it may have ended already.');
+      await endedBy(request, ended, 'ended by its owner from another session');
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.delete(
+    '/desk/sessions',
+    { onRequest: [signedIn, ownOrigin], schema: EndOtherSessionsRoute, config: routeConfig },
+    async (request) => {
+      const ended = await desk.endOtherSessions(sessions.get(request)!);
+      if (ended) await endedBy(request, ended, 'all others ended by their owner');
+      return { ended };
     },
   );
 }

@@ -178,7 +178,12 @@ export async function deskRoutes(
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const result = await desk.signIn({ email, password, clientIp: request.ip });
+      const result = await desk.signIn({
+        email,
+        password,
+        clientIp: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       if (!result.ok && result.reason === 'locked') {
         const retryAt = new Date(result.until).toISOString();
         const seconds = Math.max(1, Math.ceil((result.until - desk.now()) / 1000));
@@ -204,7 +209,7 @@ export async function deskRoutes(
   // Asked by the desk as it opens: without a session the answer is 204 (a signed-out desk is no error).
   api.get('/session', { schema: SessionRoute, config: routeConfig }, async (request, reply) => {
     const token = sessionToken(request);
-    const session = await desk.session(token);
+    const session = await desk.session(token, request.ip);
     if (!session) {
       if (token !== undefined) clearSessionCookie(request, reply);
       return reply.code(204).send(null);

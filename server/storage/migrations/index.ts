@@ -11,6 +11,7 @@ import * as m0007 from './0007_desk_filter_indexes.ts';
 import * as m0008 from './0008_times_in_ms.ts';
 import * as m0009 from './0009_search_beginnings_overview_counts.ts';
 import * as m0010 from './0010_search_statistics.ts';
+import * as m0011 from './0011_desk_session_devices.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_feedback': m0001,
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_times_in_ms': m0008,
   '0009_search_beginnings_overview_counts': m0009,
   '0010_search_statistics': m0010,
+  '0011_desk_session_devices': m0011,
 };
 
 /** The migrations the runner before Kysely's recorded by number in schema_migrations (version n is the nth). */

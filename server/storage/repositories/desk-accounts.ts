@@ -12,6 +12,8 @@ export type DeskSession = {
   expiresAt: number;
   /** The hash of the token it was found by (set by `session`). */
   tokenHash?: string;
+  /** When it was last used (written at most once a minute); null before it was ever written. */
+  lastSeenAt?: number | null;
 };
 
 /** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
@@ -215,19 +217,29 @@ export const accounts = {
     now,
     expiresAt,
     attempt,
+    clientIp = null,
+    userAgent = null,
   }: {
     tokenHash: string;
     userId: number;
     now: number;
     expiresAt: number;
     attempt?: number;
+    clientIp?: string | null;
+    userAgent?: string | null;
   }) {
     if (attempt !== undefined) yield* one(db.deleteFrom('desk_login_failures').where('id', '=', attempt));
     yield* one(db.deleteFrom('desk_sessions').where('expires_at', '<=', now));
     yield* one(
-      db
-        .insertInto('desk_sessions')
-        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }),
+      db.insertInto('desk_sessions').values({
+        token_hash: tokenHash,
+        user_id: userId,
+        created_at: now,
+        expires_at: expiresAt,
+        last_seen_at: now,
+        client_ip: clientIp,
+        user_agent: userAgent?.slice(0, 400) ?? null,
+      }),
     );
   },
 
@@ -237,7 +249,7 @@ export const accounts = {
       db
         .selectFrom('desk_sessions as s')
         .innerJoin('desk_users as u', 'u.id', 's.user_id')
-        .select(['s.user_id', 's.created_at', 's.expires_at', 'u.email', 'u.role'])
+        .select(['s.user_id', 's.created_at', 's.expires_at', 's.last_seen_at', 'u.email', 'u.role'])
         .where('s.token_hash', '=', tokenHash)
         .where('s.expires_at', '>', now),
     );
@@ -249,6 +261,7 @@ export const accounts = {
           createdAt: num(r.created_at),
           expiresAt: num(r.expires_at),
           tokenHash,
+          lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : num(r.last_seen_at),
         } as DeskSession)
       : null;
   },
@@ -256,5 +269,59 @@ export const accounts = {
   *endSession({ tokenHash }: { tokenHash: string }) {
     const r = yield* one(db.deleteFrom('desk_sessions').where('token_hash', '=', tokenHash).returning('user_id'));
     return Boolean(r);
+  },
+
+  /** Writes down that a session was used, now and from where: once a minute at most (an older mark only). */
+  *touchSession({
+    tokenHash,
+    now,
+    clientIp,
+    everyMs,
+  }: {
+    tokenHash: string;
+    now: number;
+    clientIp: string;
+    everyMs: number;
+  }) {
+    yield* one(
+      db
+        .updateTable('desk_sessions')
+        .set({ last_seen_at: now, client_ip: clientIp })
+        .where('token_hash', '=', tokenHash)
+        .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', now - everyMs)])),
+    );
+  },
+
+  /** An account's live sessions, last used first. */
+  *sessionsOf({ userId, now }: { userId: number; now: number }) {
+    const rows = yield* query(
+      db
+        .selectFrom('desk_sessions')
+        .select(['token_hash', 'created_at', 'expires_at', 'last_seen_at', 'client_ip', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now),
+    );
+    const sessions = rows.map((r) => ({
+      tokenHash: String(r.token_hash),
+      createdAt: num(r.created_at),
+      expiresAt: num(r.expires_at),
+      lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : num(r.last_seen_at),
+      clientIp: r.client_ip === null || r.client_ip === undefined ? null : String(r.client_ip),
+      userAgent: r.user_agent === null || r.user_agent === undefined ? null : String(r.user_agent),
+    }));
+    return sessions.sort((a, b) => (b.lastSeenAt ?? b.createdAt) - (a.lastSeenAt ?? a.createdAt));
+  },
+
+  /** Ends these sessions of one account (others' are never touched): how many ended. */
+  *endSessions({ userId, tokenHashes }: { userId: number; tokenHashes: string[] }) {
+    if (!tokenHashes.length) return 0;
+    const ended = yield* query(
+      db
+        .deleteFrom('desk_sessions')
+        .where('user_id', '=', userId)
+        .where('token_hash', 'in', tokenHashes)
+        .returning('token_hash'),
+    );
+    return ended.length;
   },
 };
