@@ -31,6 +31,8 @@ export function AccountsPage({ me }: { me: string }) {
     setDone('');
     try {
       await api(`/desk/accounts/${account.id}/role`, { method: 'PUT', body: { role } });
+      // An admin who made themself an agent may no longer be here: the desk opens again as an agent's.
+      if (account.email === me && role === 'agent') return window.location.assign('/desk');
       setDone(`${account.email} is now an ${role}.`);
       setLoads((n) => n + 1);
     } catch (err) {
