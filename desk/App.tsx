@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Wordmark } from '../ui/Wordmark';
 import { api, whenSignedOut, type Session } from './api';
+import { AccountPage } from './pages/AccountPage';
+import { AccountsPage } from './pages/AccountsPage';
 import { AuditPage } from './pages/AuditPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LeadPage } from './pages/LeadPage';
@@ -102,6 +104,8 @@ export function App() {
   else if (route.name === 'overview') page = <OverviewPage search={location.search} />;
   else if (route.name === 'feedback') page = <FeedbackPage search={location.search} version={version} />;
   else if (route.name === 'audit' && session.role === 'admin') page = <AuditPage />;
+  else if (route.name === 'accounts' && session.role === 'admin') page = <AccountsPage me={session.email} />;
+  else if (route.name === 'account') page = <AccountPage email={session.email} />;
   else
     page = (
       <>
@@ -132,13 +136,25 @@ export function App() {
                   </Link>
                 ))}
                 {session.role === 'admin' && (
-                  <Link to="/desk/audit" aria-current={route.name === 'audit' ? 'page' : undefined}>
-                    Audit
-                  </Link>
+                  <>
+                    <Link to="/desk/audit" aria-current={route.name === 'audit' ? 'page' : undefined}>
+                      Audit
+                    </Link>
+                    <Link to="/desk/accounts" aria-current={route.name === 'accounts' ? 'page' : undefined}>
+                      Accounts
+                    </Link>
+                  </>
                 )}
               </nav>
               <div className="desk-account">
-                <span className="desk-email">{session.email}</span>
+                <Link
+                  to="/desk/account"
+                  className="desk-email"
+                  aria-current={route.name === 'account' ? 'page' : undefined}
+                  title="Your account: password and sessions"
+                >
+                  {session.email}
+                </Link>
                 <button type="button" className="button button-ghost desk-small-button" onClick={signOut}>
                   Sign out
                 </button>

@@ -67,3 +67,6 @@ export const FAILURE_WORDS: Record<string, string> = {
   'provider-refused': 'The voice provider refused the call.',
   'not-retried': 'The call could not be placed.',
 };
+
+/** A count with its noun: 1 session, 2 sessions. */
+export const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -9,6 +9,8 @@ export const DESK_PAGES = [
   { path: '/desk/overview', name: 'overview' },
   { path: '/desk/feedback', name: 'feedback' },
   { path: '/desk/audit', name: 'audit' },
+  { path: '/desk/accounts', name: 'accounts' },
+  { path: '/desk/account', name: 'account' },
   { path: '/desk/leads/:id', name: 'lead' },
 ] as const;
 

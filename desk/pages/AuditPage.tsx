@@ -14,6 +14,12 @@ type Entry = {
 
 const WORDS: Record<string, string> = {
   'sign-in': 'Signed in',
+  'sign-in.failed': 'Failed to sign in',
+  'session.end': 'Ended a session',
+  'account.add': 'Added an account',
+  'account.remove': 'Removed an account',
+  'account.role': 'Changed a role',
+  'account.password': 'Changed a password',
   'lead.view': 'Viewed a lead',
   'leads.download': 'Downloaded leads',
   'feedback.download': 'Downloaded feedback',
@@ -29,6 +35,14 @@ function details(e: Entry): string {
     return `${String(e.detail.rows)} rows${filters.length ? `; ${filters.join(', ')}` : ''}`;
   }
   if (e.action === 'lead.erase') return `${(e.detail.leads as number[]).length} lead(s)`;
+  const d = e.detail as Record<string, string | number | undefined>;
+  if (e.action === 'account.role') return `${d.account}: ${d.from} → ${d.to}`;
+  if (e.action === 'account.password')
+    return `${d.account}${d.sessionsEnded ? `; ${d.sessionsEnded} other session(s) ended` : ''}`;
+  if (e.action === 'account.add') return `${d.account} (${d.role})`;
+  if (e.action === 'account.remove') return String(d.account);
+  if (e.action === 'sign-in.failed') return d.reason === 'locked' ? 'locked out' : 'wrong email or password';
+  if (e.action === 'session.end') return String(d.how ?? '');
   return '';
 }
 

@@ -4,6 +4,7 @@ import { AGENT_IDS } from '../agents.ts';
 import { OUTCOME_IDS } from '../call-outcomes.ts';
 import { CALL_STATES } from '../calls.ts';
 import { Id, IdParams } from '../ids.ts';
+import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
 import {
   ANY,
   BAD_FILTER,
@@ -25,7 +26,10 @@ const DayOrTime = Type.Union([Day, Type.String({ format: 'date-time' })]);
 const Time = Type.String({ format: 'date-time' });
 
 export const SignInBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+  },
   { additionalProperties: false },
 );
 export const SessionAnswer = Type.Object({
@@ -231,4 +235,110 @@ export const AuditRoute = {
     403: refusal('Agents may not read the audit (`admin-only`).'),
     ...reader,
   },
+};
+
+const Role = Type.Enum(['admin', 'agent']);
+const ADMIN_ONLY = { 403: refusal('A change from another origin (`bad-origin`), or an agent (`admin-only`).') };
+export const AccountsRoute = {
+  summary: 'The desk’s accounts, their roles and live sessions (admins only)',
+  security: SESSION,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      accounts: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          email: Type.String(),
+          role: Role,
+          createdAt: Time,
+          sessions: Type.Integer(),
+        }),
+      ),
+    }),
+    403: refusal('Agents may not see the accounts (`admin-only`).'),
+    ...reader,
+  },
+};
+export const RoleBody = Type.Object({ role: Role }, { additionalProperties: false });
+export const RoleRoute = {
+  summary: 'Give an account a role (admins only; the desk keeps at least one admin)',
+  security: SESSION,
+  params: IdParams,
+  body: RoleBody,
+  response: {
+    ...ANY,
+    200: Type.Object({ email: Type.String(), role: Role }),
+    ...BODY_REFUSALS,
+    ...NO_SESSION,
+    ...ADMIN_ONLY,
+    404: refusal('No such account (`not-found`).'),
+    409: refusal('The only admin may not become an agent (`last-admin`).'),
+    ...BUSY,
+  },
+};
+export const PasswordBody = Type.Object(
+  {
+    current: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+    password: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+  },
+  { additionalProperties: false },
+);
+export const PasswordRoute = {
+  summary: 'Change one’s own password, giving the current one; one’s other sessions end',
+  security: SESSION,
+  body: PasswordBody,
+  response: {
+    ...ANY,
+    200: Type.Object({ sessionsEnded: Type.Integer() }),
+    ...BODY_REFUSALS,
+    400: refusal(
+      'The current password is wrong (`wrong-password`), the new one is refused with why (`weak-password`), or the body does not fit (`invalid`).',
+    ),
+    ...NO_SESSION,
+    ...BAD_ORIGIN,
+    429: refusal('Too many wrong passwords (`locked`, with retryAt).'),
+    ...BUSY,
+  },
+};
+
+const SessionIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{16}$' }) });
+export const SessionsRoute = {
+  summary: 'One’s own live sessions: device, address, last seen (written at most once a minute)',
+  security: SESSION,
+  response: {
+    ...ANY,
+    200: Type.Object({
+      sessions: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          device: Type.String(),
+          address: Nullable(Type.String()),
+          createdAt: Time,
+          lastSeenAt: Time,
+          expiresAt: Time,
+          current: Type.Boolean(),
+        }),
+      ),
+    }),
+    ...reader,
+  },
+};
+export const EndSessionRoute = {
+  summary: 'End one of one’s other sessions',
+  security: SESSION,
+  params: SessionIdParams,
+  response: {
+    ...ANY,
+    204: Type.Null(),
+    400: refusal('This very session (`current-session`: sign out instead), or an id that cannot be one (`not-found`).'),
+    ...NO_SESSION,
+    ...BAD_ORIGIN,
+    404: refusal('None of one’s sessions has that id (`not-found`).'),
+    ...BUSY,
+  },
+};
+export const EndOtherSessionsRoute = {
+  summary: 'End all of one’s other sessions',
+  security: SESSION,
+  response: { ...ANY, 200: Type.Object({ ended: Type.Integer() }), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
 };

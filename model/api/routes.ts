@@ -28,4 +28,10 @@ export const API_ROUTES = [
   ['GET', '/api/desk/changes', desk.ChangesRoute],
   ['DELETE', '/api/desk/leads/:id/personal-data', desk.EraseRoute],
   ['GET', '/api/desk/audit', desk.AuditRoute],
+  ['GET', '/api/desk/accounts', desk.AccountsRoute],
+  ['PUT', '/api/desk/accounts/:id/role', desk.RoleRoute],
+  ['PUT', '/api/desk/password', desk.PasswordRoute],
+  ['GET', '/api/desk/sessions', desk.SessionsRoute],
+  ['DELETE', '/api/desk/sessions/:id', desk.EndSessionRoute],
+  ['DELETE', '/api/desk/sessions', desk.EndOtherSessionsRoute],
 ] as const;

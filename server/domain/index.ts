@@ -47,7 +47,7 @@ export function startDomain(
     outbox,
     voiceSessions: sessions,
     voiceEvents: voiceEvents({ config, store, log, now, sessions }),
-    desk: deskService(store, now, meter),
+    desk: deskService(store, now, meter, config.brand),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);

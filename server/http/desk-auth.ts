@@ -61,7 +61,7 @@ export async function requireSession(
   desk: DeskService,
 ): Promise<DeskSession> {
   const token = sessionToken(request);
-  const session = await desk.session(token);
+  const session = await desk.session(token, request.ip);
   if (!session) {
     if (token !== undefined) clearSessionCookie(request, reply);
     throw noSession();

@@ -16,6 +16,7 @@ export const READS = new Set([
   'desk.version',
   'desk.session',
   'desk.listUsers',
+  'desk.sessionsOf',
   'calls.attempts',
   'leads.list',
   'leads.get',

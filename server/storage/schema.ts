@@ -101,6 +101,9 @@ export interface DeskSessionsTable {
   user_id: Int;
   created_at: Big;
   expires_at: Big;
+  last_seen_at: BigOrNull;
+  client_ip: string | null;
+  user_agent: string | null;
 }
 
 export interface DeskUsersTable {

@@ -3,7 +3,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeskSession, Store } from '../../storage/index.ts';
 import { NO_METER, type Meter } from '../meter.ts';
-import { dummyHash, verifyPassword } from './password.ts';
+import { Refusal } from '../refusal.ts';
+import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import { passwordProblem } from './password-rule.ts';
+import { deviceOf } from './device.ts';
 
 export const DESK_POLICY = {
   /** A session lasts this long from sign-in, however active (not sliding): a day's work, then sign in again. */
@@ -11,17 +14,28 @@ export const DESK_POLICY = {
   /** This many failed sign-ins for one account, or from one client, within `lockWindowMs` refuse further tries for `lockWindowMs` after the last. */
   maxFailures: 10,
   lockWindowMs: 15 * 60_000,
+  /** A session's "last seen" is written at most this often. */
+  seenEveryMs: 60_000,
 };
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The id a session is shown and ended by: from its token's hash, so neither the token nor its hash leaves. */
+export const sessionId = (hash: string) =>
+  createHash('sha256').update(`desk-session:${hash}`).digest('hex').slice(0, 16);
 
 export type SignIn =
   | { ok: true; token: string; session: DeskSession }
   | { ok: false; reason: 'wrong' }
   | { ok: false; reason: 'locked'; until: number };
 
-export function deskService(store: Store, now: () => number = Date.now, meter: Meter = NO_METER) {
+/** A password the rule refuses: 400 `weak-password`, its sentence, on the field that holds it. */
+export function checkNewPassword(password: string, email: string, brand: string, field = 'password') {
+  const problem = passwordProblem(password, { email, brand });
+  if (problem) throw new Refusal(400, 'weak-password', problem, { field });
+}
+
+export function deskService(store: Store, now: () => number = Date.now, meter: Meter = NO_METER, brand = '') {
   const policy = DESK_POLICY;
   return {
     policy,
@@ -29,10 +43,12 @@ export function deskService(store: Store, now: () => number = Date.now, meter: M
       email: given,
       password,
       clientIp,
+      userAgent,
     }: {
       email: string;
       password: string;
       clientIp: string;
+      userAgent?: string;
     }): Promise<SignIn> {
       const email = normaliseEmail(given);
       const lockArgs = { email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
@@ -67,14 +83,86 @@ export function deskService(store: Store, now: () => number = Date.now, meter: M
         now: at,
         expiresAt: session.expiresAt,
         attempt: begun.attempt,
+        clientIp,
+        userAgent: userAgent ?? null,
       });
       return { ok: true, token, session };
     },
 
-    /** The live session a cookie's token stands for, or null. */
-    async session(token: string | undefined): Promise<DeskSession | null> {
+    /** The live session a cookie's token stands for, or null; with `clientIp`, its use is written down (once a minute). */
+    async session(token: string | undefined, clientIp?: string): Promise<DeskSession | null> {
       if (!token || token.length > 100) return null;
-      return store.desk.session({ tokenHash: tokenHash(token), now: now() });
+      const at = now();
+      const found = await store.desk.session({ tokenHash: tokenHash(token), now: at });
+      if (found && clientIp !== undefined && (found.lastSeenAt ?? 0) <= at - policy.seenEveryMs)
+        await store.desk.touchSession({
+          tokenHash: found.tokenHash!,
+          now: at,
+          clientIp,
+          everyMs: policy.seenEveryMs,
+        });
+      return found;
+    },
+
+    /** A person's live sessions: the device, the address, when last seen; which one is this. */
+    async sessions(session: DeskSession) {
+      const all = await store.desk.sessionsOf({ userId: session.userId, now: now() });
+      return all.map((s) => ({
+        id: sessionId(s.tokenHash),
+        device: deviceOf(s.userAgent),
+        address: s.clientIp,
+        createdAt: new Date(s.createdAt).toISOString(),
+        lastSeenAt: new Date(s.lastSeenAt ?? s.createdAt).toISOString(),
+        expiresAt: new Date(s.expiresAt).toISOString(),
+        current: s.tokenHash === session.tokenHash,
+      }));
+    },
+
+    /**
+     * Ends one of a person's other sessions (`id`), or all of them (no `id`); never the one asking (that is
+     * signing out). How many ended: 0 when `id` is none of theirs.
+     */
+    async endOtherSessions(session: DeskSession, id?: string) {
+      const all = await store.desk.sessionsOf({ userId: session.userId, now: now() });
+      const ending = all
+        .map((s) => s.tokenHash)
+        .filter((hash) => hash !== session.tokenHash && (id === undefined || sessionId(hash) === id));
+      return store.desk.endSessions({ userId: session.userId, tokenHashes: ending });
+    },
+
+    /**
+     * A signed-in person's new password, given their current one: checked by the rule, then set; every other
+     * session of theirs ends (this one stays). A wrong current password counts as a failed sign-in (the
+     * lock-out holds here too) and is refused with 400 `wrong-password`. How many sessions ended.
+     */
+    async changePassword({
+      session,
+      current,
+      password,
+      clientIp,
+    }: {
+      session: DeskSession;
+      current: string;
+      password: string;
+      clientIp: string;
+    }) {
+      const lockArgs = { email: session.email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
+      const begun = await store.desk.beginSignIn({ ...lockArgs, now: now(), keepMs: 2 * policy.lockWindowMs });
+      if (begun.locked !== undefined)
+        throw new Refusal(429, 'locked', 'Too many wrong passwords. Try again in 15 minutes.', {
+          retryAt: new Date(begun.locked).toISOString(),
+        });
+      const user = await store.desk.userByEmail({ email: session.email });
+      if (!user || !(await verifyPassword(current, user.passwordHash)))
+        throw new Refusal(400, 'wrong-password', 'That is not your current password.', { field: 'current' });
+      await store.desk.forgiveAttempt({ attempt: begun.attempt });
+      checkNewPassword(password, session.email, brand);
+      const done = await store.desk.setPassword({
+        email: session.email,
+        passwordHash: await hashPassword(password),
+        keep: session.tokenHash,
+      });
+      return done?.ended ?? 0;
     },
 
     async signOut(token: string) {

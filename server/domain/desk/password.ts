@@ -4,8 +4,6 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
-/** Passwords shorter than this are refused when an account is made. */
-export const MIN_PASSWORD_LENGTH = 12;
 
 const derive = (password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }) =>
   new Promise<Buffer>((resolve, reject) =>

@@ -54,10 +54,27 @@ export async function deskAdminRoutes(
     requireAdmin(await requireSession(request, reply, desk), what);
   const routeConfig: FastifyContextConfig = { fieldWords: FIELD_WORDS };
 
-  // What the desk's routes did, once they did it (2xx only).
+  // What the desk's routes did, once they did it (2xx only), and failed sign-ins.
   api.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300) return;
     const route = `${request.method} ${request.routeOptions.url}`;
+    if (route === 'POST /api/session' && (reply.statusCode === 401 || reply.statusCode === 429)) {
+      // The email as typed when it looks like one (never what was typed into the wrong field).
+      const typed = normaliseEmail(String(fieldOf(request.body, 'email') ?? ''));
+      await store.audit
+        .record({
+          at: desk.now(),
+          actor: /^[^\s@]+@[^\s@]+$/.test(typed) ? typed.slice(0, 254) : '(not an email)',
+          action: 'sign-in.failed',
+          detail: { reason: reply.statusCode === 429 ? 'locked' : 'wrong', address: request.ip },
+        })
+        .catch((error: unknown) =>
+          request.log.error(
+            `the audit could not write a failed sign-in down: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+      return;
+    }
+    if (reply.statusCode >= 300) return;
     const session = checkedSession(request);
     const leadId = Number(fieldOf(request.params, 'id')) || null;
     const at = desk.now();
@@ -67,6 +84,14 @@ export async function deskAdminRoutes(
           at,
           actor: normaliseEmail(String(fieldOf(request.body, 'email'))),
           action: 'sign-in',
+        });
+      else if (route === 'DELETE /api/session' && session)
+        await store.audit.record({
+          at,
+          actor: session.email,
+          action: 'session.end',
+          sessionId: sessionId(session),
+          detail: { how: 'signed out' },
         });
       else if (!session || !leadId) return;
       else if (route === 'GET /api/desk/leads/:id')

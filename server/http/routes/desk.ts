@@ -25,6 +25,7 @@ import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
 import { dayIn, ianaZone } from '../../../model/time-zones.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
+import { deskAccountRoutes } from './desk-accounts.ts';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -159,6 +160,7 @@ export async function deskRoutes(
   });
   // Roles, erasure and the audit (its hooks see every desk route).
   await deskAdminRoutes(api, { store, desk, config });
+  await deskAccountRoutes(api, { store, desk, config });
   // The session is checked first (onRequest, before any schema), then the origin of a change: without a
   // session every desk call is a 401, whatever else is wrong with it.
   const sessions = new WeakMap<FastifyRequest, DeskSession>();
@@ -178,7 +180,12 @@ export async function deskRoutes(
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const result = await desk.signIn({ email, password, clientIp: request.ip });
+      const result = await desk.signIn({
+        email,
+        password,
+        clientIp: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       if (!result.ok && result.reason === 'locked') {
         const retryAt = new Date(result.until).toISOString();
         const seconds = Math.max(1, Math.ceil((result.until - desk.now()) / 1000));
@@ -204,7 +211,7 @@ export async function deskRoutes(
   // Asked by the desk as it opens: without a session the answer is 204 (a signed-out desk is no error).
   api.get('/session', { schema: SessionRoute, config: routeConfig }, async (request, reply) => {
     const token = sessionToken(request);
-    const session = await desk.session(token);
+    const session = await desk.session(token, request.ip);
     if (!session) {
       if (token !== undefined) clearSessionCookie(request, reply);
       return reply.code(204).send(null);

@@ -4,7 +4,19 @@ import { sql } from 'kysely';
 import { db, num, one, query } from '../query.ts';
 
 export type AuditAction =
-  'sign-in' | 'lead.view' | 'leads.download' | 'feedback.download' | 'lead.mark' | 'lead.unmark' | 'lead.erase';
+  | 'sign-in'
+  | 'sign-in.failed'
+  | 'session.end'
+  | 'account.add'
+  | 'account.remove'
+  | 'account.role'
+  | 'account.password'
+  | 'lead.view'
+  | 'leads.download'
+  | 'feedback.download'
+  | 'lead.mark'
+  | 'lead.unmark'
+  | 'lead.erase';
 export type AuditEntry = {
   at: number;
   actor: string;

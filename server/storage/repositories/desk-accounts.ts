@@ -4,7 +4,17 @@ import { db, lock, num, one, query } from '../query.ts';
 
 export type DeskRole = 'admin' | 'agent';
 export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
-export type DeskSession = { userId: number; email: string; role: DeskRole; createdAt: number; expiresAt: number };
+export type DeskSession = {
+  userId: number;
+  email: string;
+  role: DeskRole;
+  createdAt: number;
+  expiresAt: number;
+  /** The hash of the token it was found by (set by `session`). */
+  tokenHash?: string;
+  /** When it was last used (written at most once a minute); null before it was ever written. */
+  lastSeenAt?: number | null;
+};
 
 /** The latest `max` failures of one key: locked until the newest + `windowMs` when all `max` fell within `windowMs`. */
 function lockedUntil(rows: Record<string, unknown>[], max: number, windowMs: number): number | null {
@@ -51,6 +61,7 @@ export const accounts = {
       db
         .selectFrom('desk_users as u')
         .select((eb) => [
+          'u.id',
           'u.email',
           'u.created_at',
           'u.role',
@@ -64,6 +75,7 @@ export const accounts = {
         .orderBy('u.email'),
     );
     return rows.map((r) => ({
+      id: num(r.id),
       email: String(r.email),
       role: r.role as DeskRole,
       createdAt: new Date(num(r.created_at)).toISOString(),
@@ -78,6 +90,45 @@ export const accounts = {
     return r
       ? ({ id: num(r.id), email: String(r.email), passwordHash: String(r.password_hash), role: r.role } as DeskUser)
       : null;
+  },
+
+  /**
+   * Gives an account a role; `missing` when there is none, `last-admin` when it is the only admin and
+   * would become an agent (the desk keeps at least one admin). Role changes take one another's turn.
+   */
+  *setRole({ email, role }: { email: string; role: DeskRole }) {
+    yield* lock('desk-roles');
+    const user = yield* one(db.selectFrom('desk_users').select(['id', 'role']).where('email', '=', email));
+    if (!user) return 'missing' as const;
+    const from = user.role as DeskRole;
+    if (from === role) return { from, changed: false };
+    if (from === 'admin') {
+      const admins = yield* one(
+        db
+          .selectFrom('desk_users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('role', '=', 'admin'),
+      );
+      if (num(admins?.n) <= 1) return 'last-admin' as const;
+    }
+    yield* one(db.updateTable('desk_users').set({ role }).where('id', '=', user.id));
+    return { from, changed: true };
+  },
+
+  /** A new password hash; ends the account's sessions but the one with `keep` (all when none): how many ended. */
+  *setPassword({ email, passwordHash, keep }: { email: string; passwordHash: string; keep?: string }) {
+    const user = yield* one(
+      db.updateTable('desk_users').set({ password_hash: passwordHash }).where('email', '=', email).returning('id'),
+    );
+    if (!user) return null;
+    const ended = yield* query(
+      db
+        .deleteFrom('desk_sessions')
+        .where('user_id', '=', user.id)
+        .$if(keep !== undefined, (q) => q.where('token_hash', '<>', keep!))
+        .returning('token_hash'),
+    );
+    return { ended: ended.length };
   },
 
   /** Until when sign-ins for this email or from this client are refused (null: they are not). */
@@ -139,6 +190,11 @@ export const accounts = {
     return { attempt: num(row?.id) };
   },
 
+  /** A try `beginSignIn` counted that turned out right (a current password given when changing it). */
+  *forgiveAttempt({ attempt }: { attempt: number }) {
+    yield* one(db.deleteFrom('desk_login_failures').where('id', '=', attempt));
+  },
+
   /** How many sign-in tries of this account, and from this client, count as failures since `since`. */
   *failures({ email, clientIp, since }: { email: string; clientIp: string; since: number }) {
     const count = db
@@ -161,19 +217,29 @@ export const accounts = {
     now,
     expiresAt,
     attempt,
+    clientIp = null,
+    userAgent = null,
   }: {
     tokenHash: string;
     userId: number;
     now: number;
     expiresAt: number;
     attempt?: number;
+    clientIp?: string | null;
+    userAgent?: string | null;
   }) {
     if (attempt !== undefined) yield* one(db.deleteFrom('desk_login_failures').where('id', '=', attempt));
     yield* one(db.deleteFrom('desk_sessions').where('expires_at', '<=', now));
     yield* one(
-      db
-        .insertInto('desk_sessions')
-        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }),
+      db.insertInto('desk_sessions').values({
+        token_hash: tokenHash,
+        user_id: userId,
+        created_at: now,
+        expires_at: expiresAt,
+        last_seen_at: now,
+        client_ip: clientIp,
+        user_agent: userAgent?.slice(0, 400) ?? null,
+      }),
     );
   },
 
@@ -183,7 +249,7 @@ export const accounts = {
       db
         .selectFrom('desk_sessions as s')
         .innerJoin('desk_users as u', 'u.id', 's.user_id')
-        .select(['s.user_id', 's.created_at', 's.expires_at', 'u.email', 'u.role'])
+        .select(['s.user_id', 's.created_at', 's.expires_at', 's.last_seen_at', 'u.email', 'u.role'])
         .where('s.token_hash', '=', tokenHash)
         .where('s.expires_at', '>', now),
     );
@@ -194,6 +260,8 @@ export const accounts = {
           role: r.role as DeskRole,
           createdAt: num(r.created_at),
           expiresAt: num(r.expires_at),
+          tokenHash,
+          lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : num(r.last_seen_at),
         } as DeskSession)
       : null;
   },
@@ -201,5 +269,59 @@ export const accounts = {
   *endSession({ tokenHash }: { tokenHash: string }) {
     const r = yield* one(db.deleteFrom('desk_sessions').where('token_hash', '=', tokenHash).returning('user_id'));
     return Boolean(r);
+  },
+
+  /** Writes down that a session was used, now and from where: once a minute at most (an older mark only). */
+  *touchSession({
+    tokenHash,
+    now,
+    clientIp,
+    everyMs,
+  }: {
+    tokenHash: string;
+    now: number;
+    clientIp: string;
+    everyMs: number;
+  }) {
+    yield* one(
+      db
+        .updateTable('desk_sessions')
+        .set({ last_seen_at: now, client_ip: clientIp })
+        .where('token_hash', '=', tokenHash)
+        .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', now - everyMs)])),
+    );
+  },
+
+  /** An account's live sessions, last used first. */
+  *sessionsOf({ userId, now }: { userId: number; now: number }) {
+    const rows = yield* query(
+      db
+        .selectFrom('desk_sessions')
+        .select(['token_hash', 'created_at', 'expires_at', 'last_seen_at', 'client_ip', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now),
+    );
+    const sessions = rows.map((r) => ({
+      tokenHash: String(r.token_hash),
+      createdAt: num(r.created_at),
+      expiresAt: num(r.expires_at),
+      lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : num(r.last_seen_at),
+      clientIp: r.client_ip === null || r.client_ip === undefined ? null : String(r.client_ip),
+      userAgent: r.user_agent === null || r.user_agent === undefined ? null : String(r.user_agent),
+    }));
+    return sessions.sort((a, b) => (b.lastSeenAt ?? b.createdAt) - (a.lastSeenAt ?? a.createdAt));
+  },
+
+  /** Ends these sessions of one account (others' are never touched): how many ended. */
+  *endSessions({ userId, tokenHashes }: { userId: number; tokenHashes: string[] }) {
+    if (!tokenHashes.length) return 0;
+    const ended = yield* query(
+      db
+        .deleteFrom('desk_sessions')
+        .where('user_id', '=', userId)
+        .where('token_hash', 'in', tokenHashes)
+        .returning('token_hash'),
+    );
+    return ended.length;
   },
 };
