@@ -141,5 +141,5 @@ describe('desk-user role and password', { timeout: 60_000 }, () => {
     } finally {
       await store.close();
     }
-  });
+  }, 240_000); // Nine commands, each a process that opens the database: minutes on a loaded machine.
 });

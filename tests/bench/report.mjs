@@ -77,7 +77,7 @@ export function markdown(report, { files = true } = {}) {
   if (report.typing) {
     const t = report.typing;
     parts.push(
-      '#### A typed conversation against a local `/chat/web` (pieces 100 ms apart; 20 turns at 390 and at 1280 px)',
+      '#### A typed conversation against a local `POST /chat/web` (pieces 100 ms apart; 20 turns at 390 and at 1280 px)',
       table(
         ['Measure', 'Figure'],
         [
