@@ -1,7 +1,9 @@
 import {
   DEFAULT_API_URL,
+  DEFAULT_CONNECT_TIMEOUT,
   MISSING_ASSISTANT,
   MISSING_KEY,
+  type VoiceCallOverrides,
   type VoiceClient,
   type VoiceClientEventMap,
   type VoiceDemoProps,
@@ -11,6 +13,9 @@ import type { Lang } from '../lib/strings';
 
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
 export const loadSdk = () => import('./vapi-client');
+
+/** `backend-url`'s gate (gate.ts): fetched only when a call or a chat asks it. */
+export const loadGate = () => import('./gate');
 
 /** `simulate`'s scripted call and answers (a few KB), fetched only by a simulated card. */
 export const loadScripted = () => import('./scripted-call');
@@ -51,6 +56,8 @@ export function beginCall({
   assistantId = '',
   simulate,
   lang,
+  backendUrl,
+  connectTimeout,
 }: VoiceDemoProps & { lang?: Lang }): CallStart {
   let client: VoiceClient | null = null;
   let handlers: CallHandlers | null = null;
@@ -72,19 +79,35 @@ export function beginCall({
       const simulated = !given && !!simulate;
       // Settings that are missing are known here, before the microphone or any request.
       if (!simulated && !assistantId.trim()) throw new Error(MISSING_ASSISTANT);
-      if (!given && !simulated && !publicKey.trim()) throw new Error(MISSING_KEY);
+      // With `backend-url` the gate grants the call: its token is the bearer, not the public key.
+      const gated = !given && !simulated && !!backendUrl?.trim();
+      if (!given && !simulated && !gated && !publicKey.trim()) throw new Error(MISSING_KEY);
       const microphone = simulated ? Promise.resolve() : openMicrophone();
       microphone.catch(() => {});
+      let key = publicKey;
+      let overrides: VoiceCallOverrides | undefined;
+      if (gated) {
+        const sdk = loadSdk();
+        sdk.catch(() => {});
+        const limit = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
+        const grant = await (
+          await loadGate()
+        ).askGate({ backendUrl: backendUrl!, assistantId, mode: 'voice', timeoutMs: limit * 1000 });
+        key = grant.token;
+        overrides = { metadata: { demoSessionId: grant.sessionId } };
+        if (grant.maxDurationSeconds > 0) overrides.maxDurationSeconds = grant.maxDurationSeconds;
+        if (stopped) return null;
+      }
       const c =
         given ??
         (simulated
           ? (await loadScripted()).createScriptedCall(lang)
-          : (await loadSdk()).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL }));
+          : (await loadSdk()).createVapiClient({ publicKey: key, apiUrl: apiUrl || DEFAULT_API_URL }));
       client = c;
       for (const name of EVENTS) c.on(name, relay[name] as never);
       await microphone;
       if (stopped) return null;
-      const answer = c.start(assistantId);
+      const answer = overrides ? c.start(assistantId, overrides) : c.start(assistantId);
       // The SDK sends its POST within the microtasks of `start` (it awaits nothing slower first).
       setTimeout(markSent);
       return await answer;

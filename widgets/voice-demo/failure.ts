@@ -1,5 +1,7 @@
 import type { ShellNode } from '../elements/shell';
 import type { VoiceStrings } from '../lib/strings';
+import { VOICE_STRINGS } from '../lib/strings/voice';
+import { VOICE_GATE_STRINGS } from '../lib/strings/voice-gate';
 import type { VoiceState } from './state';
 
 /**
@@ -10,10 +12,18 @@ import type { VoiceState } from './state';
 export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: string | undefined): ShellNode[] {
   if (state.status !== 'error') return [];
   const code = state.code;
-  const reason = code === 'not-configured' || code === 'network' || code === 'timeout' ? t.reasons[code] : '';
+  const reason =
+    code === 'not-configured' || code === 'network' || code === 'timeout'
+      ? t.reasons[code]
+      : code === 'demo-limit' || code === 'demo-budget' || code === 'demo-unavailable'
+        ? gateWords(t)[code]
+        : '';
   const href = fallbackHref?.trim();
   return [
     ...(reason ? [['p', { id: 'reason', class: 'reason', part: 'reason' }, reason] satisfies ShellNode] : []),
     ...(href ? [['a', { class: 'fallback', part: 'fallback', href }, t.fallback] satisfies ShellNode] : []),
   ];
 }
+
+/** The gate's refusals in the language of `t` (kept apart from the first paint's strings). */
+export const gateWords = (t: VoiceStrings) => VOICE_GATE_STRINGS[t === VOICE_STRINGS.hi ? 'hi' : 'en'];

@@ -37,7 +37,7 @@ const seconds = (value: number | undefined) => {
  * actions, gives up on a call that does not connect in time, and holds the page's one call.
  */
 export function useVoiceCall(props: VoiceRenderProps) {
-  const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang } = props;
+  const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang, backendUrl } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
   const [start] = useState(() => startOf(props));
   const machine = useMachine(voiceReducer, start, voiceEvents);
@@ -89,7 +89,9 @@ export function useVoiceCall(props: VoiceRenderProps) {
     );
     // A press on the button drawn before React started this call already: take it over.
     const host = (machine.ref.current?.getRootNode() as ShadowRoot | undefined)?.host;
-    const call = adoptEarly(host) ?? beginCall({ client, publicKey, apiUrl, assistantId, simulate, lang });
+    const call =
+      adoptEarly(host) ??
+      beginCall({ client, publicKey, apiUrl, assistantId, simulate, lang, backendUrl, connectTimeout });
     s.call = call;
     detach = call.attach({
       'call-start': () => {
@@ -123,6 +125,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
     apiUrl,
     simulate,
     lang,
+    backendUrl,
     connectTimeout,
     dispatch,
     current,
