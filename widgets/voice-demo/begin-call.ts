@@ -1,6 +1,5 @@
 import {
   DEFAULT_API_URL,
-  DEFAULT_CONNECT_TIMEOUT,
   MISSING_ASSISTANT,
   MISSING_KEY,
   type VoiceCallOverrides,
@@ -39,6 +38,8 @@ export interface CallStart {
   /** Settles once the client's request has left (a task after `start`), or the attempt ended before it. */
   sent: Promise<void>;
   client(): VoiceClient | null;
+  /** The gate's id of this call's demo (`backend-url`), once granted. */
+  demoSessionId(): string | null;
   /** Receives the client's events, those that came before first; returns how to stop receiving them. */
   attach(handlers: CallHandlers): () => void;
   stop(): void;
@@ -62,6 +63,7 @@ export function beginCall({
   let client: VoiceClient | null = null;
   let handlers: CallHandlers | null = null;
   let stopped = false;
+  let demo: string | null = null;
   const held: [keyof VoiceClientEventMap, unknown[]][] = [];
   const relay = Object.fromEntries(
     EVENTS.map((name) => [
@@ -87,15 +89,9 @@ export function beginCall({
       let key = publicKey;
       let overrides: VoiceCallOverrides | undefined;
       if (gated) {
-        const sdk = loadSdk();
-        sdk.catch(() => {});
-        const limit = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
-        const grant = await (
-          await loadGate()
-        ).askGate({ backendUrl: backendUrl!, assistantId, mode: 'voice', timeoutMs: limit * 1000 });
-        key = grant.token;
-        overrides = { metadata: { demoSessionId: grant.sessionId } };
-        if (grant.maxDurationSeconds > 0) overrides.maxDurationSeconds = grant.maxDurationSeconds;
+        loadSdk().catch(() => {});
+        const grant = await (await loadGate()).grantCall(backendUrl!, assistantId, connectTimeout);
+        [key, overrides, demo] = [grant.token, grant.overrides, grant.sessionId];
         if (stopped) return null;
       }
       const c =
@@ -121,6 +117,7 @@ export function beginCall({
     started,
     sent,
     client: () => client,
+    demoSessionId: () => demo,
     attach(next) {
       handlers = next;
       for (const [name, args] of held.splice(0)) (next[name] as (...a: unknown[]) => void)(...args);

@@ -1,3 +1,5 @@
+import { DEFAULT_CONNECT_TIMEOUT, type VoiceCallOverrides } from './contract';
+
 /** What the gate refused, as the widget's code (`ai-voice-demo-error`'s `detail.code`, a typed turn's problem). */
 export type GateRefusal = 'demo-limit' | 'demo-budget' | 'demo-unavailable';
 
@@ -55,4 +57,13 @@ export async function askGate({ backendUrl, assistantId, mode, timeoutMs, signal
     `The demo was refused (${response.status} ${name}).`,
     Number.isFinite(retry) && retry > 0 ? retry : undefined,
   );
+}
+
+/** A call's grant: the bearer to start it with, its overrides for the provider, and the demo's id. */
+export async function grantCall(backendUrl: string, assistantId: string, connectTimeout: number | undefined) {
+  const seconds = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
+  const grant = await askGate({ backendUrl, assistantId, mode: 'voice', timeoutMs: seconds * 1000 });
+  const overrides: VoiceCallOverrides = { metadata: { demoSessionId: grant.sessionId } };
+  if (grant.maxDurationSeconds > 0) overrides.maxDurationSeconds = grant.maxDurationSeconds;
+  return { ...grant, overrides };
 }

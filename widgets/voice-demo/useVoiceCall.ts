@@ -10,6 +10,10 @@ import { startOf } from './shell';
 import { needsConsent, rememberConsent } from './consent';
 import { captionOf, errorCodeOf, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
 
+/** A refusal of `backend-url`'s gate carries its own code (gate.ts, whose class is not loaded here). */
+const gateCode = (error: unknown) =>
+  (error as { name?: unknown } | null)?.name === 'GateError' ? (error as { code: VoiceErrorCode }).code : undefined;
+
 export const START_FAILED = 'The voice call could not be started.';
 
 /** At a call's start, its agent hears what was said before it, word for word, without answering it. */
@@ -59,7 +63,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
   const stop = (s: Session) => s.call?.stop();
 
   const fail = useCallback(
-    (s: Session, error: unknown, code: VoiceErrorCode = errorCodeOf(error)) => {
+    (s: Session, error: unknown, code: VoiceErrorCode = gateCode(error) ?? errorCodeOf(error)) => {
       if (session.current !== s) return;
       const message = messageOf(error, START_FAILED);
       if (code === 'provider' || code === 'timeout')
@@ -98,6 +102,9 @@ export function useVoiceCall(props: VoiceRenderProps) {
         if (session.current !== s) return;
         clearTimeout(s.timer);
         dispatch({ type: 'call-start' });
+        // A typed turn after the call goes on in the same demo: one id, no second ask for the chat.
+        const demo = s.call?.demoSessionId();
+        if (demo && !current().demoSessionId) dispatch({ type: 'granted', demoSessionId: demo });
         tellCall(s.call?.client() ?? null, current().lines);
       },
       'call-end': () => finish(s, { type: 'call-end' }),
