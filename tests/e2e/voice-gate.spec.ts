@@ -121,3 +121,29 @@ test('a typed conversation asks the gate once, and its chat keeps the public key
   const saved = await page.evaluate(() => Object.values(sessionStorage).join('\n'));
   expect(saved).toContain(`demo-${ns}`);
 });
+
+test('a typed turn refused for now says when to try again, with the way on, and the words go back to the field', async ({
+  page,
+}) => {
+  const ns = namespace();
+  await page.goto('/examples/text-chat.html');
+  const chat = page.locator('#chat');
+  await chat.evaluate(
+    (el, [api, backend]) => {
+      el.setAttribute('api-url', api);
+      el.setAttribute('backend-url', backend);
+      el.setAttribute('fallback-href', '/call-me');
+    },
+    [`${STUB_ORIGIN}/chat/ok/${ns}`, `${STUB_ORIGIN}/gate/limit/${ns}`] as const,
+  );
+  const field = chat.getByRole('textbox', { name: 'Message to the AI agent' });
+  await field.fill('Do you open on Sunday?');
+  await field.press('Enter');
+  await expect(chat.locator('[part="problem"]')).toHaveText('The demo is busy right now. Try again in 5 minutes.');
+  await expect(chat.getByRole('link', { name: 'Ask for a call to your phone instead' })).toHaveAttribute(
+    'href',
+    '/call-me',
+  );
+  await expect(field).toHaveValue('Do you open on Sunday?');
+  expect(await paths(ns)).toEqual([`/gate/limit/${ns}/voice/session`]);
+});

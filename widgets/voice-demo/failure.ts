@@ -3,6 +3,7 @@ import type { VoiceStrings } from '../lib/strings';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import { VOICE_GATE_STRINGS } from '../lib/strings/voice-gate';
 import type { VoiceState } from './state';
+import type { GateRefusal } from './gate';
 
 /**
  * After a failed call, beside the brief's error tooltip: why, where it is known, and a way on
@@ -16,7 +17,7 @@ export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: st
     code === 'not-configured' || code === 'network' || code === 'timeout'
       ? t.reasons[code]
       : code === 'demo-limit' || code === 'demo-budget' || code === 'demo-unavailable'
-        ? gateWords(t)[code]
+        ? gateSays(t, code, state.retryAfter)
         : '';
   const href = fallbackHref?.trim();
   return [
@@ -25,5 +26,8 @@ export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: st
   ];
 }
 
-/** The gate's refusals in the language of `t` (kept apart from the first paint's strings). */
-export const gateWords = (t: VoiceStrings) => VOICE_GATE_STRINGS[t === VOICE_STRINGS.hi ? 'hi' : 'en'];
+/** A gate's refusal in the language of `t` (kept apart from the first paint's strings), with Retry-After in minutes. */
+export function gateSays(t: VoiceStrings, code: GateRefusal, retryAfter?: number): string {
+  const words = VOICE_GATE_STRINGS[t === VOICE_STRINGS.hi ? 'hi' : 'en'];
+  return code === 'demo-limit' && retryAfter ? words.limitIn(Math.ceil(retryAfter / 60)) : words[code];
+}

@@ -35,12 +35,12 @@ export type VoiceAction =
   | { type: 'volume'; level: number }
   | { type: 'muted'; muted: boolean }
   | { type: 'transcript'; line: Omit<LogLine, 'id' | 'via'> }
-  | { type: 'fail'; message: string; code: VoiceErrorCode }
+  | { type: 'fail'; message: string; code: VoiceErrorCode; retryAfter?: number }
   | { type: 'type'; text: string }
   | { type: 'retry' }
   | { type: 'delta'; text: string; sessionId?: string }
   | { type: 'answered'; sessionId?: string; seen: number }
-  | { type: 'unanswered'; problem: TextProblem }
+  | { type: 'unanswered'; problem: TextProblem; retryAfter?: number }
   | { type: 'granted'; demoSessionId: string }
   | { type: 'end-conversation'; greeting?: string };
 
@@ -105,7 +105,7 @@ function typed(
         )
       ) {
         const lines = state.lines.filter((l) => l !== lastUser && !(l.via === 'text' && !l.final));
-        return { ...state, status: 'idle', lines, problem: action.problem, retry: null };
+        return { ...state, status: 'idle', lines, problem: action.problem, retry: null, retryAfter: action.retryAfter };
       }
       return {
         ...state,
@@ -164,6 +164,7 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
             ...callState({ ...state, lines: settledSpoken(state.lines) }, 'error'),
             error: action.message,
             code: action.code,
+            retryAfter: action.retryAfter,
           }
         : state;
     default:

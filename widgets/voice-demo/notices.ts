@@ -1,5 +1,5 @@
 import type { ShellNode } from '../elements/shell';
-import { failureView, gateWords } from './failure';
+import { failureView, gateSays } from './failure';
 import { isInCall, type VoiceState } from './state';
 import { MICROPHONE_ERRORS, type Notices, type VoiceViewOptions } from './view';
 
@@ -35,7 +35,10 @@ function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] 
         ? [['a', { class: 'fallback', part: 'fallback', href: options.fallbackHref }, t.fallback]]
         : [];
   const p = state.problem;
-  const words = p === 'demo-limit' || p === 'demo-budget' || p === 'demo-unavailable' ? gateWords(t)[p] : t.problems[p];
+  const words =
+    p === 'demo-limit' || p === 'demo-budget' || p === 'demo-unavailable'
+      ? gateSays(t, p, state.retryAfter)
+      : t.problems[p];
   return [['p', { class: 'problem', part: 'problem', role: 'alert' }, words], ...way];
 }
 

@@ -50,6 +50,8 @@ export interface VoiceState {
   /** The last line the typed conversation's session has seen: later ones go with the next turn. */
   chatSeen: number;
   problem: TextProblem | null;
+  /** Seconds until the gate has a place again (its Retry-After), with a `demo-limit` failure or problem. */
+  retryAfter?: number;
   /** The turn to send again after an interrupted answer. */
   retry: string | null;
 }

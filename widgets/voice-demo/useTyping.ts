@@ -84,6 +84,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         const problem = refused ? (error as { code: TextProblem }).code : (error as { problem?: unknown }).problem;
         const next = dispatch({
           type: 'unanswered',
+          retryAfter: (error as { retryAfterSeconds?: number }).retryAfterSeconds,
           problem:
             refused || problem === 'busy' || problem === 'unavailable' || problem === 'interrupted'
               ? (problem as TextProblem)

@@ -68,7 +68,8 @@ export function useVoiceCall(props: VoiceRenderProps) {
       const message = messageOf(error, START_FAILED);
       if (code === 'provider' || code === 'timeout')
         reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
-      finish(s, { type: 'fail', message, code });
+      const retryAfter = (error as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
+      finish(s, { type: 'fail', message, code, retryAfter });
       stop(s);
     },
     [finish],
