@@ -39,6 +39,32 @@ test('a call asks the gate first, then the provider gets its token as the bearer
   await voice.getByRole('button').click();
 });
 
+test('a press before React asks the gate and starts the call with its grant, React still held', async ({ page }) => {
+  const ns = namespace();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(/\/chunks\/react\.[\w-]+\.js$/, async (route) => {
+    held = true;
+    await released;
+    await route.continue();
+  });
+  const voice = await openVoice(page, {
+    'public-key': 'pk_e2e',
+    'assistant-id': 'asst_e2e',
+    'api-url': `${STUB_ORIGIN}/vapi/${ns}`,
+    'backend-url': `${STUB_ORIGIN}/gate/ok/${ns}`,
+  });
+  await voice.getByRole('button').click();
+  await expect.poll(() => paths(ns)).toEqual([`/gate/ok/${ns}/voice/session`, `/vapi/${ns}/call/web`]);
+  const call = (await stubLog(ns))[1];
+  expect(call.headers.authorization).toBe(`Bearer token-${ns}`);
+  expect(JSON.parse(call.body)).toMatchObject({ assistantOverrides: { metadata: { demoSessionId: `demo-${ns}` } } });
+  expect(held).toBe(true);
+  release();
+  await voice.getByRole('button', { name: 'Cancel connecting' }).click();
+});
+
 test('a refusal is said in words with the way on, and nothing reaches the provider', async ({ page }) => {
   const ns = namespace();
   const voice = await openVoice(page, {
