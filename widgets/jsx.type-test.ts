@@ -17,6 +17,7 @@ export type Checks = [
       | 'public-key'
       | 'assistant-id'
       | 'api-url'
+      | 'backend-url'
       | 'captions'
       | 'consent-text'
       | 'connect-timeout'

@@ -68,6 +68,7 @@ describe('the manifest', () => {
       'public-key',
       'assistant-id',
       'api-url',
+      'backend-url',
       'captions',
       'consent-text',
       'connect-timeout',

@@ -15,6 +15,7 @@ export interface Recorded {
  * - `/vapi/{ns}/call/web`: the voice provider's web-call endpoint;
  * - `/feedback/{mode}/{ns}/feedback`: the backend, where mode is ok, error or hang;
  * - `/chat/{behaviour}/{ns}/chat/web`: the provider's web chat (see fake-chat.ts);
+ * - `/gate/{behaviour}/{ns}/voice/session`: the service's demo gate, where behaviour is ok, limit or budget;
  * - `/__log/{ns}`: what the stubs recorded for a namespace.
  */
 export function startStubServer(port: number): Promise<Server> {
@@ -52,6 +53,27 @@ export function startStubServer(port: number): Promise<Server> {
     if (parts[0] === 'chat' && parts[1] && parts[2] && parts[3] === 'chat' && parts[4] === 'web') {
       record(parts[2], entry);
       await fakeChat(parts[1], parts[2], entry.body, req, res);
+      return;
+    }
+    // The service's demo gate (`backend-url`): a grant, or its refusals in the service's error shape.
+    if (parts[0] === 'gate' && parts[2] && parts[3] === 'voice' && parts[4] === 'session') {
+      record(parts[2], entry);
+      const json = { 'Content-Type': 'application/json' };
+      if (parts[1] === 'limit')
+        res
+          .writeHead(429, { ...json, 'Retry-After': '300' })
+          .end(JSON.stringify({ error: 'demo-limit', message: 'Too many demos.', retryAfterSeconds: 300 }));
+      else if (parts[1] === 'budget')
+        res.writeHead(503, json).end(JSON.stringify({ error: 'demo-budget', message: "The day's demos are spent." }));
+      else
+        res.writeHead(200, json).end(
+          JSON.stringify({
+            sessionId: `demo-${parts[2]}`,
+            token: `token-${parts[2]}`,
+            expiresInSeconds: 60,
+            maxDurationSeconds: 120,
+          }),
+        );
       return;
     }
     if (parts[0] === 'vapi' && parts[1]) {

@@ -68,3 +68,20 @@ describe('a call started before React', () => {
     expect(callSent(host)).toBeUndefined();
   });
 });
+
+describe('backend-url', () => {
+  it("is not asked for a page's own client, nor with simulate", async () => {
+    const fetch = vi.fn(() => Promise.reject(new Error('no request expected')));
+    vi.stubGlobal('fetch', fetch);
+    const { client, start } = quietClient();
+    beginCall({ client, assistantId: 'a', backendUrl: 'https://svc.test/api' });
+    microphone.resolve();
+    await waitFor(() => expect(start).toHaveBeenCalledWith('a'));
+
+    const simulated = beginCall({ simulate: true, assistantId: 'a', backendUrl: 'https://svc.test/api' });
+    await simulated.sent;
+    expect(simulated.client()).not.toBeNull();
+    simulated.stop();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

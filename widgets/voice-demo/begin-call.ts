@@ -2,6 +2,7 @@ import {
   DEFAULT_API_URL,
   MISSING_ASSISTANT,
   MISSING_KEY,
+  type VoiceCallOverrides,
   type VoiceClient,
   type VoiceClientEventMap,
   type VoiceDemoProps,
@@ -11,6 +12,9 @@ import type { Lang } from '../lib/strings';
 
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
 export const loadSdk = () => import('./vapi-client');
+
+/** `backend-url`'s gate (gate.ts): fetched only when a call or a chat asks it. */
+export const loadGate = () => import('./gate');
 
 /** `simulate`'s scripted call and answers (a few KB), fetched only by a simulated card. */
 export const loadScripted = () => import('./scripted-call');
@@ -34,6 +38,8 @@ export interface CallStart {
   /** Settles once the client's request has left (a task after `start`), or the attempt ended before it. */
   sent: Promise<void>;
   client(): VoiceClient | null;
+  /** The gate's id of this call's demo (`backend-url`), once granted. */
+  demoSessionId(): string | null;
   /** Receives the client's events, those that came before first; returns how to stop receiving them. */
   attach(handlers: CallHandlers): () => void;
   stop(): void;
@@ -51,10 +57,13 @@ export function beginCall({
   assistantId = '',
   simulate,
   lang,
+  backendUrl,
+  connectTimeout,
 }: VoiceDemoProps & { lang?: Lang }): CallStart {
   let client: VoiceClient | null = null;
   let handlers: CallHandlers | null = null;
   let stopped = false;
+  let demo: string | null = null;
   const held: [keyof VoiceClientEventMap, unknown[]][] = [];
   const relay = Object.fromEntries(
     EVENTS.map((name) => [
@@ -72,19 +81,29 @@ export function beginCall({
       const simulated = !given && !!simulate;
       // Settings that are missing are known here, before the microphone or any request.
       if (!simulated && !assistantId.trim()) throw new Error(MISSING_ASSISTANT);
-      if (!given && !simulated && !publicKey.trim()) throw new Error(MISSING_KEY);
+      // With `backend-url` the gate grants the call: its token is the bearer, not the public key.
+      const gated = !given && !simulated && !!backendUrl?.trim();
+      if (!given && !simulated && !gated && !publicKey.trim()) throw new Error(MISSING_KEY);
       const microphone = simulated ? Promise.resolve() : openMicrophone();
       microphone.catch(() => {});
+      let key = publicKey;
+      let overrides: VoiceCallOverrides | undefined;
+      if (gated) {
+        loadSdk().catch(() => {});
+        const grant = await (await loadGate()).grantCall(backendUrl!, assistantId, connectTimeout);
+        [key, overrides, demo] = [grant.token, grant.overrides, grant.sessionId];
+        if (stopped) return null;
+      }
       const c =
         given ??
         (simulated
           ? (await loadScripted()).createScriptedCall(lang)
-          : (await loadSdk()).createVapiClient({ publicKey, apiUrl: apiUrl || DEFAULT_API_URL }));
+          : (await loadSdk()).createVapiClient({ publicKey: key, apiUrl: apiUrl || DEFAULT_API_URL }));
       client = c;
       for (const name of EVENTS) c.on(name, relay[name] as never);
       await microphone;
       if (stopped) return null;
-      const answer = c.start(assistantId);
+      const answer = overrides ? c.start(assistantId, overrides) : c.start(assistantId);
       // The SDK sends its POST within the microtasks of `start` (it awaits nothing slower first).
       setTimeout(markSent);
       return await answer;
@@ -98,6 +117,7 @@ export function beginCall({
     started,
     sent,
     client: () => client,
+    demoSessionId: () => demo,
     attach(next) {
       handlers = next;
       for (const [name, args] of held.splice(0)) (next[name] as (...a: unknown[]) => void)(...args);

@@ -28,8 +28,11 @@ export type VoiceClientEvent = keyof VoiceClientEventMap;
  * a page may set its own as the element's `client` property.
  */
 export interface VoiceClient {
-  /** Starts a call; resolving to `null` means the call could not start. */
-  start(assistantId: string): Promise<unknown>;
+  /**
+   * Starts a call; resolving to `null` means the call could not start. `overrides` (the SDK's
+   * `assistantOverrides`) come only with `backend-url`: the demo's id and its longest duration.
+   */
+  start(assistantId: string, overrides?: VoiceCallOverrides): Promise<unknown>;
   stop(): unknown;
   /**
    * Adds a message to the call (the SDK's `add-message`): typed words during a call, and at its start
@@ -40,6 +43,12 @@ export interface VoiceClient {
   setMuted?(muted: boolean): unknown;
   on<E extends VoiceClientEvent>(event: E, listener: (...args: VoiceClientEventMap[E]) => void): unknown;
   off<E extends VoiceClientEvent>(event: E, listener: (...args: VoiceClientEventMap[E]) => void): unknown;
+}
+
+/** What a call granted by `backend-url`'s gate carries to the provider. */
+export interface VoiceCallOverrides {
+  metadata: { demoSessionId: string };
+  maxDurationSeconds?: number;
 }
 
 /** What the widget sends into a call: the Vapi web SDK's `send` shape. */

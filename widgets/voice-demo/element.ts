@@ -70,6 +70,13 @@ export class AIVoiceDemoElement extends WidgetElement {
     assistantId: string(),
     /** The voice provider's API base URL. Default: `https://api.vapi.ai`. */
     apiUrl: string(),
+    /**
+     * The service's API base URL (`https://example.com/api`). Set, each call and each typed conversation first
+     * asks `POST {backend-url}/voice/session`: a call then uses its `token` as the bearer (not `public-key`),
+     * with its `sessionId` as `assistantOverrides.metadata.demoSessionId`; a refusal is said in words, with
+     * `fallback-href`. Not asked with `simulate` or a page's own `client`.
+     */
+    backendUrl: string(),
     /** Shows the conversation as live captions under the button, announced politely (a boolean attribute: present is on). */
     captions: boolean(),
     /** Text the visitor must accept (Accept / Cancel) before the microphone opens; remembered for the tab's session. */

@@ -13,6 +13,9 @@ export function errorCodeOf(
   error: unknown,
   online = typeof navigator === 'undefined' || navigator.onLine !== false,
 ): VoiceErrorCode {
+  // The gate's refusals (gate.ts) carry their own code.
+  const refused = (error as { name?: unknown; code?: VoiceErrorCode } | null)?.name === 'GateError';
+  if (refused) return (error as { code: VoiceErrorCode }).code;
   const code = microphoneOrTimeout(error);
   if (code !== 'provider') return code;
   const text = describe(error);

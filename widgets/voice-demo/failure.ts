@@ -1,6 +1,9 @@
 import type { ShellNode } from '../elements/shell';
 import type { VoiceStrings } from '../lib/strings';
+import { VOICE_STRINGS } from '../lib/strings/voice';
+import { VOICE_GATE_STRINGS } from '../lib/strings/voice-gate';
 import type { VoiceState } from './state';
+import type { GateRefusal } from './gate';
 
 /**
  * After a failed call, beside the brief's error tooltip: why, where it is known, and a way on
@@ -10,10 +13,21 @@ import type { VoiceState } from './state';
 export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: string | undefined): ShellNode[] {
   if (state.status !== 'error') return [];
   const code = state.code;
-  const reason = code === 'not-configured' || code === 'network' || code === 'timeout' ? t.reasons[code] : '';
+  const reason =
+    code === 'not-configured' || code === 'network' || code === 'timeout'
+      ? t.reasons[code]
+      : code === 'demo-limit' || code === 'demo-budget' || code === 'demo-unavailable'
+        ? gateSays(t, code, state.retryAfter)
+        : '';
   const href = fallbackHref?.trim();
   return [
     ...(reason ? [['p', { id: 'reason', class: 'reason', part: 'reason' }, reason] satisfies ShellNode] : []),
     ...(href ? [['a', { class: 'fallback', part: 'fallback', href }, t.fallback] satisfies ShellNode] : []),
   ];
+}
+
+/** A gate's refusal in the language of `t` (kept apart from the first paint's strings), with Retry-After in minutes. */
+export function gateSays(t: VoiceStrings, code: GateRefusal, retryAfter?: number): string {
+  const words = VOICE_GATE_STRINGS[t === VOICE_STRINGS.hi ? 'hi' : 'en'];
+  return code === 'demo-limit' && retryAfter ? words.limitIn(Math.ceil(retryAfter / 60)) : words[code];
 }

@@ -10,7 +10,13 @@ export function save(key: string, state: VoiceState): void {
     else
       sessionStorage.setItem(
         key,
-        JSON.stringify({ lines, nextId: state.nextId, sessionId: state.sessionId, chatSeen: state.chatSeen }),
+        JSON.stringify({
+          lines,
+          nextId: state.nextId,
+          sessionId: state.sessionId,
+          chatSeen: state.chatSeen,
+          demoSessionId: state.demoSessionId,
+        }),
       );
   } catch {
     // Storage full or blocked: the conversation goes on, only a reload loses it.

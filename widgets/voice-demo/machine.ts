@@ -35,12 +35,13 @@ export type VoiceAction =
   | { type: 'volume'; level: number }
   | { type: 'muted'; muted: boolean }
   | { type: 'transcript'; line: Omit<LogLine, 'id' | 'via'> }
-  | { type: 'fail'; message: string; code: VoiceErrorCode }
+  | { type: 'fail'; message: string; code: VoiceErrorCode; retryAfter?: number }
   | { type: 'type'; text: string }
   | { type: 'retry' }
   | { type: 'delta'; text: string; sessionId?: string }
   | { type: 'answered'; sessionId?: string; seen: number }
-  | { type: 'unanswered'; problem: TextProblem }
+  | { type: 'unanswered'; problem: TextProblem; retryAfter?: number }
+  | { type: 'granted'; demoSessionId: string }
   | { type: 'end-conversation'; greeting?: string };
 
 const line = (state: VoiceState, fields: Omit<LogLine, 'id'>): VoiceState => ({
@@ -63,7 +64,10 @@ const settled = (lines: LogLine[], unfinished: boolean) =>
 
 function typed(
   state: VoiceState,
-  action: Extract<VoiceAction, { type: 'type' | 'retry' | 'delta' | 'answered' | 'unanswered' | 'end-conversation' }>,
+  action: Extract<
+    VoiceAction,
+    { type: 'type' | 'retry' | 'delta' | 'answered' | 'unanswered' | 'granted' | 'end-conversation' }
+  >,
 ): VoiceState {
   switch (action.type) {
     case 'type': {
@@ -95,9 +99,13 @@ function typed(
       if (!isTyping(state.status)) return state;
       const lastUser = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
       // Busy or refused: the turn goes back to the field for one press to send again; nothing of it stays in the log.
-      if (action.problem === 'busy' || action.problem === 'unavailable' || action.problem === 'not-configured') {
+      if (
+        ['busy', 'unavailable', 'not-configured', 'demo-limit', 'demo-budget', 'demo-unavailable'].includes(
+          action.problem,
+        )
+      ) {
         const lines = state.lines.filter((l) => l !== lastUser && !(l.via === 'text' && !l.final));
-        return { ...state, status: 'idle', lines, problem: action.problem, retry: null };
+        return { ...state, status: 'idle', lines, problem: action.problem, retry: null, retryAfter: action.retryAfter };
       }
       return {
         ...state,
@@ -107,6 +115,9 @@ function typed(
         retry: lastUser?.text ?? null,
       };
     }
+    case 'granted':
+      // The gate's id of this conversation's demo (`backend-url`): kept, asked no more until it ends.
+      return { ...state, demoSessionId: action.demoSessionId };
     case 'end-conversation':
       if (isBusy(state.status) || state.status === 'consent') return state;
       // Afresh: the greeting opens the next conversation as it opened this one.
@@ -153,6 +164,7 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
             ...callState({ ...state, lines: settledSpoken(state.lines) }, 'error'),
             error: action.message,
             code: action.code,
+            retryAfter: action.retryAfter,
           }
         : state;
     default:

@@ -1,5 +1,5 @@
 import type { ShellNode } from '../elements/shell';
-import { failureView } from './failure';
+import { failureView, gateSays } from './failure';
 import { isInCall, type VoiceState } from './state';
 import { MICROPHONE_ERRORS, type Notices, type VoiceViewOptions } from './view';
 
@@ -30,10 +30,16 @@ function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] 
       ? state.retry
         ? [['button', { type: 'button', class: 'retry', part: 'retry-button', 'data-control': 'retry' }, t.tryAgain]]
         : []
-      : (state.problem === 'unavailable' || state.problem === 'not-configured') && options.fallbackHref
+      : (state.problem === 'unavailable' || state.problem === 'not-configured' || state.problem.startsWith('demo-')) &&
+          options.fallbackHref
         ? [['a', { class: 'fallback', part: 'fallback', href: options.fallbackHref }, t.fallback]]
         : [];
-  return [['p', { class: 'problem', part: 'problem', role: 'alert' }, t.problems[state.problem]], ...way];
+  const p = state.problem;
+  const words =
+    p === 'demo-limit' || p === 'demo-budget' || p === 'demo-unavailable'
+      ? gateSays(t, p, state.retryAfter)
+      : t.problems[p];
+  return [['p', { class: 'problem', part: 'problem', role: 'alert' }, words], ...way];
 }
 
 /** During a call with a client that cannot take typed words: why the field waits. */

@@ -11,6 +11,8 @@ interface Saved {
   nextId: number;
   sessionId: string | null;
   chatSeen: number;
+  /** The gate's id of the demo (`backend-url`), asked once per conversation. */
+  demoSessionId?: string | null;
 }
 
 const PREFIX = 'ai-voice-demo-conversation:';

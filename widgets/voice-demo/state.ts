@@ -1,4 +1,5 @@
 import type { LogLine } from './log';
+import type { GateRefusal } from './gate';
 
 /**
  * The voice demo's states: `consent` asks first, `listening` is a connected call, `speaking` the agent
@@ -10,7 +11,7 @@ export type VoiceStatus =
 /**
  * Why a call failed, as `ai-voice-demo-error`'s `detail.code`: the microphone, the connection
  * timing out or the network down, calls not set up (no assistant, a key the provider refuses), or
- * the provider.
+ * the provider; or the demo refused by `backend-url`'s gate (busy for now, spent for the day, not on this page).
  */
 export type VoiceErrorCode =
   | 'microphone-denied'
@@ -19,14 +20,15 @@ export type VoiceErrorCode =
   | 'timeout'
   | 'network'
   | 'not-configured'
-  | 'provider';
+  | 'provider'
+  | GateRefusal;
 
 /**
  * Why the last typed turn did not get its answer: the agent busy (429), the demo refused (another
  * 4xx), no key or assistant on the page (known before any request), the answer cut off or stalled,
- * the network or the service down after one more try.
+ * the network or the service down after one more try; or the demo refused by `backend-url`'s gate.
  */
-export type TextProblem = 'busy' | 'unavailable' | 'not-configured' | 'interrupted' | 'network';
+export type TextProblem = 'busy' | 'unavailable' | 'not-configured' | 'interrupted' | 'network' | GateRefusal;
 
 export interface VoiceState {
   status: VoiceStatus;
@@ -41,11 +43,15 @@ export interface VoiceState {
   lines: LogLine[];
   /** The id the next line takes. */
   nextId: number;
+  /** The gate's id of this demo (`backend-url`): asked once per typed conversation, never sent to the chat. */
+  demoSessionId?: string | null;
   /** The provider's id of the typed conversation, sent back on every later turn. */
   sessionId: string | null;
   /** The last line the typed conversation's session has seen: later ones go with the next turn. */
   chatSeen: number;
   problem: TextProblem | null;
+  /** Seconds until the gate has a place again (its Retry-After), with a `demo-limit` failure or problem. */
+  retryAfter?: number;
   /** The turn to send again after an interrupted answer. */
   retry: string | null;
 }

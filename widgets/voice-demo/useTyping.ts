@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { VoiceClient, VoiceRenderProps } from './contract';
 import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
 import { turnInput } from './log';
-import { isInCall, isTyping, type VoiceAction, type VoiceState } from './machine';
+import { isInCall, isTyping, type TextProblem, type VoiceAction, type VoiceState } from './machine';
 import { forget, save } from './keep';
 import { modeOf } from './view';
 import type { ChatItem } from './chat-client';
-import { loadScripted } from './begin-call';
+import { loadGate, loadScripted } from './begin-call';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
 export const loadChat = () => import('./chat-client');
@@ -25,7 +25,7 @@ interface Machine {
 export function useTyping(props: VoiceRenderProps, machine: Machine, callClient: () => VoiceClient | null) {
   const { dispatch, current } = machine;
   const turn = useRef<AbortController | null>(null);
-  const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey, simulate, lang } = props;
+  const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey, simulate, lang, backendUrl } = props;
   const greeting = modeOf(props.mode) === 'voice' ? undefined : props.greeting;
 
   const ask = useCallback(
@@ -50,8 +50,22 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         return text;
       }
       try {
-        const chat = await loadChat();
         const seconds = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
+        // With `backend-url`, the conversation's demo is granted once; the chat keeps the public key, and the
+        // gate's id is never the chat's `sessionId`.
+        if (backendUrl?.trim() && !current().demoSessionId) {
+          const gate = await loadGate();
+          const grant = await gate.askGate({
+            backendUrl,
+            assistantId,
+            mode: 'text',
+            timeoutMs: seconds * 1000,
+            signal: stop.signal,
+          });
+          if (stop.signal.aborted) return null;
+          dispatch({ type: 'granted', demoSessionId: grant.sessionId });
+        }
+        const chat = await loadChat();
         const { sessionId } = await chat.streamChat({
           apiUrl: apiUrl || DEFAULT_API_URL,
           publicKey,
@@ -66,15 +80,20 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         return null;
       } catch (error) {
         if (stop.signal.aborted) return null;
-        const problem = (error as { problem?: unknown }).problem;
+        const refused = (error as { name?: unknown }).name === 'GateError';
+        const problem = refused ? (error as { code: TextProblem }).code : (error as { problem?: unknown }).problem;
         const next = dispatch({
           type: 'unanswered',
-          problem: problem === 'busy' || problem === 'unavailable' || problem === 'interrupted' ? problem : 'network',
+          retryAfter: (error as { retryAfterSeconds?: number }).retryAfterSeconds,
+          problem:
+            refused || problem === 'busy' || problem === 'unavailable' || problem === 'interrupted'
+              ? (problem as TextProblem)
+              : 'network',
         });
-        return next.problem === 'busy' || next.problem === 'unavailable' ? text : null;
+        return next.problem === 'busy' || next.problem === 'unavailable' || refused ? text : null;
       }
     },
-    [apiUrl, publicKey, assistantId, connectTimeout, simulate, lang, dispatch, current],
+    [apiUrl, publicKey, assistantId, connectTimeout, simulate, lang, backendUrl, dispatch, current],
   );
 
   /** Says `text`; false when it cannot go now (nothing to say, a turn or a call starting). Resolves to text to put back in the field. */

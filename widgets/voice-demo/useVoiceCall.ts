@@ -10,6 +10,10 @@ import { startOf } from './shell';
 import { needsConsent, rememberConsent } from './consent';
 import { captionOf, errorCodeOf, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
 
+/** A refusal of `backend-url`'s gate carries its own code (gate.ts, whose class is not loaded here). */
+const gateCode = (error: unknown) =>
+  (error as { name?: unknown } | null)?.name === 'GateError' ? (error as { code: VoiceErrorCode }).code : undefined;
+
 export const START_FAILED = 'The voice call could not be started.';
 
 /** At a call's start, its agent hears what was said before it, word for word, without answering it. */
@@ -37,7 +41,7 @@ const seconds = (value: number | undefined) => {
  * actions, gives up on a call that does not connect in time, and holds the page's one call.
  */
 export function useVoiceCall(props: VoiceRenderProps) {
-  const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang } = props;
+  const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang, backendUrl } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
   const [start] = useState(() => startOf(props));
   const machine = useMachine(voiceReducer, start, voiceEvents);
@@ -59,12 +63,13 @@ export function useVoiceCall(props: VoiceRenderProps) {
   const stop = (s: Session) => s.call?.stop();
 
   const fail = useCallback(
-    (s: Session, error: unknown, code: VoiceErrorCode = errorCodeOf(error)) => {
+    (s: Session, error: unknown, code: VoiceErrorCode = gateCode(error) ?? errorCodeOf(error)) => {
       if (session.current !== s) return;
       const message = messageOf(error, START_FAILED);
       if (code === 'provider' || code === 'timeout')
         reportError(error instanceof Error ? error : new Error(message), { widget: 'voice-demo', message });
-      finish(s, { type: 'fail', message, code });
+      const retryAfter = (error as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
+      finish(s, { type: 'fail', message, code, retryAfter });
       stop(s);
     },
     [finish],
@@ -89,13 +94,18 @@ export function useVoiceCall(props: VoiceRenderProps) {
     );
     // A press on the button drawn before React started this call already: take it over.
     const host = (machine.ref.current?.getRootNode() as ShadowRoot | undefined)?.host;
-    const call = adoptEarly(host) ?? beginCall({ client, publicKey, apiUrl, assistantId, simulate, lang });
+    const call =
+      adoptEarly(host) ??
+      beginCall({ client, publicKey, apiUrl, assistantId, simulate, lang, backendUrl, connectTimeout });
     s.call = call;
     detach = call.attach({
       'call-start': () => {
         if (session.current !== s) return;
         clearTimeout(s.timer);
         dispatch({ type: 'call-start' });
+        // A typed turn after the call goes on in the same demo: one id, no second ask for the chat.
+        const demo = s.call?.demoSessionId();
+        if (demo && !current().demoSessionId) dispatch({ type: 'granted', demoSessionId: demo });
         tellCall(s.call?.client() ?? null, current().lines);
       },
       'call-end': () => finish(s, { type: 'call-end' }),
@@ -123,6 +133,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
     apiUrl,
     simulate,
     lang,
+    backendUrl,
     connectTimeout,
     dispatch,
     current,

@@ -42,9 +42,9 @@ export function createVapiClient({ publicKey, apiUrl }: VapiClientOptions): Voic
   vapi.on('camera-error', (error: unknown) => events.emit('error', error));
 
   return {
-    async start(assistantId) {
+    async start(assistantId, overrides) {
       if (!assistantId) throw new Error(MISSING_ASSISTANT);
-      return vapi.start(assistantId);
+      return vapi.start(assistantId, overrides);
     },
     stop: () => vapi.stop(),
     setMuted: (muted) => vapi.setMuted(muted),

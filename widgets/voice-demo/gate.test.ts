@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { askGate, GateError, grantCall } from './gate';
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers }));
+
+const ask = () => askGate({ backendUrl: 'https://svc.test/api/', assistantId: 'asst', mode: 'text', timeoutMs: 1000 });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the demo gate (backend-url)', () => {
+  it('posts the assistant and the mode as JSON, and returns the grant', async () => {
+    const grant = { sessionId: 's1', token: 't1', expiresInSeconds: 60, maxDurationSeconds: 120 };
+    const fetch = answer(200, grant);
+    vi.stubGlobal('fetch', fetch);
+    await expect(ask()).resolves.toEqual(grant);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://svc.test/api/voice/session');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ assistantId: 'asst', mode: 'text' });
+  });
+
+  it.each([
+    [429, { error: 'demo-limit', message: 'x' }, 'demo-limit'],
+    [503, { error: 'demo-budget', message: 'x' }, 'demo-budget'],
+    [503, { error: { code: 'demo-budget', message: 'x' } }, 'demo-budget'],
+    [503, { error: 'demo-unavailable', message: 'x' }, 'demo-unavailable'],
+    [403, { error: 'origin', message: 'x' }, 'demo-unavailable'],
+    [400, { error: 'unknown-assistant', message: 'x' }, 'demo-unavailable'],
+    [500, 'not json', 'demo-unavailable'],
+    [200, { sessionId: 's1' }, 'demo-unavailable'],
+  ])('%i %j is refused as %s', async (status, body, code) => {
+    vi.stubGlobal('fetch', answer(status, body));
+    await expect(ask()).rejects.toMatchObject({ name: 'GateError', code });
+  });
+
+  it('keeps Retry-After', async () => {
+    vi.stubGlobal('fetch', answer(429, { error: 'demo-limit' }, { 'Retry-After': '300' }));
+    const error = (await ask().catch((e: unknown) => e)) as GateError;
+    expect(error.retryAfterSeconds).toBe(300);
+  });
+
+  it("a network failure rejects as fetch's own", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(ask()).rejects.toThrow('Failed to fetch');
+  });
+
+  it('a call grant carries the demo id and the longest duration as overrides', async () => {
+    vi.stubGlobal('fetch', answer(200, { sessionId: 's1', token: 't1', expiresInSeconds: 60, maxDurationSeconds: 90 }));
+    await expect(grantCall('https://svc.test/api', 'asst', undefined)).resolves.toMatchObject({
+      token: 't1',
+      sessionId: 's1',
+      overrides: { metadata: { demoSessionId: 's1' }, maxDurationSeconds: 90 },
+    });
+  });
+});
+
+describe("the gate's refusals in words", () => {
+  it('says when to try again in minutes, in English and Hindi', async () => {
+    const { gateSays } = await import('./failure');
+    const { VOICE_STRINGS } = await import('../lib/strings/voice');
+    expect(gateSays(VOICE_STRINGS.en, 'demo-limit', 290)).toBe('The demo is busy right now. Try again in 5 minutes.');
+    expect(gateSays(VOICE_STRINGS.en, 'demo-limit')).toBe('The demo is busy right now. Try again in a few minutes.');
+    expect(gateSays(VOICE_STRINGS.hi, 'demo-limit', 60)).toBe('डेमो अभी व्यस्त है। 1 मिनट बाद फिर से कोशिश करें।');
+    expect(gateSays(VOICE_STRINGS.hi, 'demo-budget')).toBe('डेमो आज व्यस्त है। इसके बजाय कॉल का अनुरोध करें।');
+  });
+});
