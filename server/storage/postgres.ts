@@ -37,6 +37,9 @@ export async function openPostgres(
   // nothing about whether the database answers.
   let lastBusy = false;
   pool.on('error', () => (lastBusy = true));
+  // A connection the server ends while it is checked out (a failover, a terminated backend) emits
+  // 'error' on its client as well as failing its query: without a listener that would end the process.
+  pool.on('connect', (client) => client.on('error', () => (lastBusy = true)));
   try {
     await migratePostgres(pool);
   } catch (error) {
