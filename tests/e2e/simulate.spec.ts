@@ -52,6 +52,8 @@ for (const width of [320, 390, 1280] as const) {
     for (const name of ['Accept', 'Cancel']) {
       const button = consent.getByRole('button', { name });
       const hit = await button.evaluate((el) => {
+        // In the middle of the window: at its edge the fixed header, or nothing at all, is at a point.
+        el.scrollIntoView({ block: 'center', behavior: 'instant' });
         const r = el.getBoundingClientRect();
         const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
         let top = document.elementFromPoint(x, y);
