@@ -173,6 +173,7 @@ export interface LeadsTable {
   erased_at: BigOrNull;
   consented_ms: BigOrNull;
   verified_ms: BigOrNull;
+  demo_session_id: string | null;
 }
 
 export interface LeasesTable {
