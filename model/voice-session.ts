@@ -24,3 +24,12 @@ export const VoiceSession = Type.Object({
   maxDurationSeconds: Type.Integer({ minimum: 1 }),
 });
 export type VoiceSession = Static<typeof VoiceSession>;
+
+/**
+ * Where the voice widget leaves the tab's latest demo id (`sessionStorage`, never a cookie), so that a call
+ * asked for from the same tab afterwards (`<ai-demo-request>`'s `demoSessionId`) names the demo it followed.
+ */
+export const DEMO_SESSION_STORAGE_KEY = 'ai-voice-demo:demo-session-id';
+
+/** The longest `demoSessionId` a lead may carry (a grant's id is a UUID, 36 characters). */
+export const DEMO_SESSION_ID_MAX = 64;
