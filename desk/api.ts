@@ -3,7 +3,7 @@
 
 import type { Call, CallState } from '../model/calls';
 import type { Funnel, MarkEvent, OutcomeRow } from '../model/desk';
-import type { Lead } from '../model/lead';
+import type { Lead, LeadDemo } from '../model/lead';
 
 export type { CallState };
 export type Contacted = { at: string; by: string } | null;
@@ -40,6 +40,8 @@ export type LeadDetail = Marked & {
     error: string | null;
     providerCallId: string | null;
   }[];
+  /** The web demo the lead's tab tried first; absent from a service before issue 46. */
+  demo?: LeadDemo | null;
 };
 
 export type OverviewAnswer = {

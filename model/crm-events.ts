@@ -3,7 +3,7 @@
 // each body inside the transaction that makes the change, so an event exists exactly when its change does.
 
 import type { Call } from './calls.ts';
-import type { Lead } from './lead.ts';
+import type { Lead, LeadDemo } from './lead.ts';
 
 export type CrmEvent = 'lead.created' | 'lead.call.updated' | 'lead.erased';
 
@@ -13,10 +13,12 @@ export function crmPayload(
   occurredAt: number,
   lead: Lead,
   call: Call | null,
+  demo: LeadDemo | null = null,
 ): string {
   const base = { id: deliveryId, event, occurredAt: new Date(occurredAt).toISOString() };
+  // `demo`: the web demo the visitor tried from the same tab first, with its length once reported.
   if (event === 'lead.created')
-    return JSON.stringify({ ...base, lead, call: call && { status: call.status, callAt: call.callAt } });
+    return JSON.stringify({ ...base, lead, call: call && { status: call.status, callAt: call.callAt }, demo });
   const { id, agentId, name, phone } = lead;
   return JSON.stringify({ ...base, lead: { id, agentId, name, phone }, call });
 }

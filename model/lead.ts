@@ -3,6 +3,7 @@
 // code reaches a host page.
 import { Type, type Static } from 'typebox';
 import { AGENT_IDS, type AgentId } from './agents.ts';
+import { DEMO_SESSION_ID_MAX } from './voice-session.ts';
 
 const text = (maxLength: number) => Type.String({ maxLength });
 
@@ -47,6 +48,9 @@ export const DemoRequestBody = Type.Object(
     metadata: Type.Optional(
       Type.Record(Type.String(), text(200), { maxProperties: 20, propertyNames: { maxLength: 40 } }),
     ),
+    // The demo this tab tried first (the voice widget's grant id, from sessionStorage): a claim, kept only
+    // when it names a grant the service made.
+    demoSessionId: Type.Optional(text(DEMO_SESSION_ID_MAX)),
   },
   { additionalProperties: false },
 );
@@ -70,6 +74,12 @@ export interface OtpCountries {
 /** The body of `POST /api/otp/verify`. */
 export const CodeCheckBody = Type.Object({ phone: text(32), code: text(12) }, { additionalProperties: false });
 export type CodeCheck = Static<typeof CodeCheckBody>;
+
+/**
+ * The demo a lead's tab tried before asking (its `demoSessionId`): how it went as far as known. `mode` and
+ * `durationSeconds` are null before its report, and once the demo itself is gone (DEMO_RETENTION_DAYS).
+ */
+export type LeadDemo = { sessionId: string; mode: 'voice' | 'text' | null; durationSeconds: number | null };
 
 /** A lead as the service keeps it (times as ISO 8601). */
 export type Lead = {

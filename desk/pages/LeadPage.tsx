@@ -7,6 +7,7 @@ import { focusHeading, Link } from '../router';
 import { OutcomeBadge } from './LeadRows';
 import { httpsUrl } from '../links';
 import { EraseLead } from './EraseLead';
+import { demoWords } from './lead-demo';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
@@ -156,6 +157,7 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
             </Row>
             <Row label="Agent">{agentName(lead.agentId)}</Row>
             <Row label="Received">{when(lead.createdAt)}</Row>
+            <Row label="Web demo">{demoWords(detail.demo)}</Row>
             <Row label="Lead number">{lead.id}</Row>
             <Row label="Contact history">
               {detail.marks.length ? (

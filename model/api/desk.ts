@@ -133,7 +133,7 @@ export const LeadsCsvRoute = {
   response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
 };
 export const LeadRoute = {
-  summary: 'One lead with its call, attempts, marks and consent proof',
+  summary: 'One lead with its call, attempts, marks, consent proof and the demo it tried first',
   security: SESSION,
   params: IdParams,
   response: {
@@ -145,6 +145,14 @@ export const LeadRoute = {
       contacted: Contacted,
       marks: Type.Array(MarkEvent),
       attempts: Type.Array(Type.Object({})),
+      /** The web demo the lead's tab tried first (model/lead.ts `LeadDemo`), null when none. */
+      demo: Nullable(
+        Type.Object({
+          sessionId: Type.String(),
+          mode: Nullable(Type.Enum(['voice', 'text'])),
+          durationSeconds: Nullable(Type.Number({ minimum: 0 })),
+        }),
+      ),
     }),
     ...NOT_FOUND,
     ...reader,

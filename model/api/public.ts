@@ -88,7 +88,7 @@ export const DemoRequestRoute = {
     201: LeadAnswer,
     ...BODY_REFUSALS,
     400: refusal(
-      '`unknown-agent`, `name`, `consent`, `consent-text`, `metadata`, `invalid-phone`, or a body that does not fit.',
+      '`unknown-agent`, `name`, `consent`, `consent-text`, `metadata`, `demo-session`, `invalid-phone`, or a body that does not fit.',
     ),
     401: refusal('`verification`: a token missing, malformed, forged, expired, for another number, or already used.'),
     ...BUSY,

@@ -211,6 +211,8 @@ function readSettings(r: Reader) {
       callContentDays: days('CALL_CONTENT_RETENTION_DAYS', 180),
       outboxDays: days('OUTBOX_RETENTION_DAYS', 30),
       auditDays: days('AUDIT_RETENTION_DAYS', 365),
+      /** Web demos (page, times, summary, transcript): long enough to follow up a season's demos, short for what a visitor said. */
+      demoDays: days('DEMO_RETENTION_DAYS', 90),
     },
     /** Keys the hash an erased number is kept as; a fixed development key when unset (refused in production). */
     dataHashKey: dataHashKey || 'development-only-data-hash-key-not-for-production',

@@ -1,6 +1,6 @@
 // Keeping personal data no longer than its period (docs/operations.md#retention): leads with their calls
 // after LEAD_RETENTION_DAYS, what calls said after CALL_CONTENT_RETENTION_DAYS, delivered CRM events after
-// OUTBOX_RETENTION_DAYS, the desk's audit after AUDIT_RETENTION_DAYS, codes, failed sign-ins and ended
+// OUTBOX_RETENTION_DAYS, web demos after DEMO_RETENTION_DAYS, the desk's audit after AUDIT_RETENTION_DAYS, codes, failed sign-ins and ended
 // sessions within a day. Hourly, by whichever instance holds the lease; `npm run -s purge` on demand.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +20,7 @@ export type PurgeReport = {
   callContent: number;
   outbox: number;
   feedback: number;
+  demos: number;
   codes: number;
   failures: number;
   sessions: number;
@@ -39,6 +40,7 @@ export async function purge(
     callContent: 0,
     outbox: 0,
     feedback: 0,
+    demos: 0,
     codes: 0,
     failures: 0,
     sessions: 0,
@@ -51,6 +53,9 @@ export async function purge(
   await drain('feedback', () => store.retention.feedback({ before: before(retention.leadDays), batch }));
   await drain('callContent', () => store.retention.callContent({ before: before(retention.callContentDays), batch }));
   await drain('outbox', () => store.retention.outbox({ before: before(retention.outboxDays), batch }));
+  // Today's demos (UTC) and the last hour's are what the gate's limits count: they stay whatever the period.
+  const demosBefore = Math.min(before(retention.demoDays), now - (now % DAY), now - HOUR);
+  await drain('demos', () => store.retention.demos({ before: demosBefore, batch }));
   for (;;) {
     const r = await store.retention.shortLived({ now, auditBefore: before(retention.auditDays), batch });
     for (const k of ['codes', 'failures', 'sessions', 'audit'] as const) report[k] += r[k];

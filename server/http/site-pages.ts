@@ -57,11 +57,17 @@ export function periodText(days: number): string {
 }
 
 /** Puts the retention periods in force into the privacy page's `data-retention` spans. */
-export function privacyFacts(retention: { leadDays: number; callContentDays: number; outboxDays: number }) {
+export function privacyFacts(retention: {
+  leadDays: number;
+  callContentDays: number;
+  outboxDays: number;
+  demoDays: number;
+}) {
   const periods: Record<string, string> = {
     leads: periodText(retention.leadDays),
     'call-content': periodText(retention.callContentDays),
     crm: periodText(retention.outboxDays),
+    demos: periodText(retention.demoDays),
   };
   return (html: string) =>
     html.replace(

@@ -20,6 +20,7 @@ export const READS = new Set([
   'calls.attempts',
   'leads.list',
   'leads.get',
+  'leadDemos.ofLead',
   'feedback.list',
   'feedback.count',
   'exports.leads',

@@ -5,7 +5,7 @@ import { endedLead } from './seed.ts';
 
 const DAY = 86_400_000;
 const { backends } = bothDatabases();
-const defaults: Retention = { leadDays: 730, callContentDays: 180, outboxDays: 30, auditDays: 365 };
+const defaults: Retention = { leadDays: 730, callContentDays: 180, outboxDays: 30, auditDays: 365, demoDays: 90 };
 
 describe.each(backends)('retention on $name', ({ env }) => {
   it('removes leads past LEAD_RETENTION_DAYS with their calls and events, and call content past its own period', async () => {
@@ -47,7 +47,7 @@ describe.each(backends)('retention on $name', ({ env }) => {
     const h = await testApp(env());
     try {
       const now = Date.now();
-      const all = { leadDays: 0, callContentDays: 0, outboxDays: 0, auditDays: 0 };
+      const all = { leadDays: 0, callContentDays: 0, outboxDays: 0, auditDays: 0, demoDays: 0 };
       await purge(h.store, all, now - 10_000);
       for (let i = 0; i < 5; i++) await endedLead(h.store, {}, now - 1000 + i);
       await h.store.feedback.add({ name: 'Asha', email: 'asha@example.com', message: 'hello' });

@@ -4,7 +4,7 @@ import { config } from '../config';
 const brand = config.brand.name;
 
 /** A retention period: the default here; the service writes the one in force into the page it serves. */
-function Period({ kind, children }: { kind: 'leads' | 'call-content' | 'crm'; children: string }) {
+function Period({ kind, children }: { kind: 'leads' | 'call-content' | 'crm' | 'demos'; children: string }) {
   return (
     <span data-retention={kind} suppressHydrationWarning>
       {children}
@@ -37,6 +37,17 @@ export default function Privacy() {
                 our CRM for <Period kind="crm">30 days</Period> after they are delivered. One-time codes go within a
                 day. Ask us to delete your data and we erase it from every record; we keep only a coded form of your
                 number, so that we never call a number that asked us not to.
+              </p>
+              <h3>What a web demo keeps, and for how long</h3>
+              <p>
+                When you talk or type with one of our demo agents on a web page, we keep which agent it was, the page
+                and the site it was on, whether you talked or typed, when it started and ended and how long it lasted,
+                why it ended, and what was said: its summary and transcript. We keep this to run the demos within their
+                daily limits, to improve our agents, and so our team knows how a demo went; your network address is kept
+                only in a coded form, to limit how many demos one connection may start. We keep a demo for{' '}
+                <Period kind="demos">90 days</Period>. If you ask for a demo call from the same browser tab afterwards,
+                your request is linked to that demo, so our team sees that you tried it and for how long; a copy of your
+                data includes it, and deleting your data deletes it too.
               </p>
             </>
           ),

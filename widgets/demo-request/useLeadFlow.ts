@@ -4,6 +4,7 @@ import { checkMetadata, pageAttribution } from './attribution';
 import { checkCode, requestCode, sendLead } from './lead-api';
 import type { DemoRequestAction, DemoRequestState } from './machine';
 import { wordRefusal } from './refusals';
+import { tabDemo } from './tab-demo';
 import type { Challenge } from './turnstile';
 
 /** What the lead carries besides the visitor's answers: the consent as shown, and the page's own data. */
@@ -80,6 +81,8 @@ export function useLeadFlow(
       consentedAt: state.consentedAt ?? new Date().toISOString(),
       ...pageAttribution(),
       metadata,
+      // Read at the moment of sending: a demo tried after the form was opened counts too.
+      ...tabDemo(),
     });
     if (answer.ok)
       return void dispatch({

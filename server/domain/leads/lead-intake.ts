@@ -91,6 +91,8 @@ export function leadIntake({
           utm: input.utm ?? {},
           clickIds: input.clickIds ?? {},
           metadata: metadata.metadata,
+          // A claim: storage keeps it only when it names a demo the gate granted (no error for one it does not).
+          demoSessionId: input.demoSessionId || null,
         },
         plan: callPlan,
         deliver: Boolean(config.webhook.url),

@@ -266,7 +266,11 @@ export async function deskRoutes(
     const id = Number(request.params.id);
     const found = await store.desk.lead({ id });
     if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
-    return { ...found, attempts: await store.calls.attempts({ leadId: id }) };
+    const [attempts, demo] = await Promise.all([
+      store.calls.attempts({ leadId: id }),
+      store.leadDemos.ofLead({ leadId: id }),
+    ]);
+    return { ...found, attempts, demo };
   });
 
   api.post('/desk/leads/:id/contacted', { ...writer, schema: MarkRoute }, async (request) => {

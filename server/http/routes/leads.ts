@@ -8,6 +8,7 @@ import type { OtpService } from '../../domain/otp/otp-service.ts';
 import { bodyLimitOf } from '../../../model/body-size.ts';
 import { DemoRequestRoute, OtpCountriesRoute, OtpRoute, OtpVerifyRoute } from '../../../model/api/public.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody, type OtpCountries } from '../../../model/lead.ts';
+import { DEMO_SESSION_ID_MAX } from '../../../model/voice-session.ts';
 import type { FieldWords } from '../errors.ts';
 
 const PHONE_WORDS = {
@@ -23,6 +24,10 @@ const FIELD_WORDS: FieldWords = {
   token: { error: 'verification', status: 401, message: 'Verify your phone number first.' },
   consent: { error: 'consent', message: 'Please tick the consent box so we may call you.' },
   consentText: { error: 'consent-text', message: 'The consent sentence is missing or too long.' },
+  demoSessionId: {
+    error: 'demo-session',
+    message: `demoSessionId must be a demo's id of at most ${DEMO_SESSION_ID_MAX} characters.`,
+  },
   metadata: {
     error: 'metadata',
     message: 'metadata must be an object of at most 20 text values of at most 200 characters.',

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { erasedPayload } from '../../../model/crm-events.ts';
 import { sql } from 'kysely';
 import { db, num, one, query } from '../query.ts';
+import { demoRecord } from './lead-demos.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 import { isoOf } from './times.ts';
 
@@ -22,6 +23,7 @@ export const erasure = {
           'id',
           'agent_id',
           'created_ms',
+          'demo_session_id',
           eb.case().when('created_ms', 'is', null).then(eb.ref('created_at')).end().as('created_at'),
         ])
         .where((eb) => eb.or([eb('phone', '=', phone), eb('phone_hash', '=', phoneHash)]))
@@ -29,6 +31,11 @@ export const erasure = {
         .orderBy('id'),
     );
     const ids = found.map((r) => num(r.id));
+    // The demos they tried first go whole (transcript, summary, page): nothing of them is kept for counting.
+    const demoIds = found.flatMap((r) => (r.demo_session_id ? [r.demo_session_id] : []));
+    const demos = demoIds.length
+      ? (yield* query(db.deleteFrom('demo_sessions').where('id', 'in', demoIds).returning('id'))).length
+      : 0;
     if (ids.length) {
       yield* one(
         db
@@ -48,6 +55,8 @@ export const erasure = {
             gclid: null,
             fbclid: null,
             metadata: '{}',
+            // The provider keeps the demo's call under this id: it would lead back to the person's words.
+            demo_session_id: null,
             erased_at: now,
           })
           .where('id', 'in', ids),
@@ -121,7 +130,7 @@ export const erasure = {
     );
     const suppressed =
       (yield* query(db.deleteFrom('suppressions').where('phone', '=', phone).returning('phone'))).length > 0;
-    return { leadIds: ids, codes: codes.length, suppressed };
+    return { leadIds: ids, codes: codes.length, suppressed, demos };
   },
 
   /** Erases the feedback sent from this address: its name, address and message go; its date stays, the address as its hash. */
@@ -136,14 +145,21 @@ export const erasure = {
     return { feedback: rows.length };
   },
 
-  /** Everything held about one number: its leads with their calls, attempts and marks, its codes, its place on the do-not-call list. */
+  /** Everything held about one number: its leads with their calls, attempts, marks and demos, its codes, its place on the do-not-call list. */
   *person({ phone, phoneHash }: { phone: string; phoneHash: string }) {
     const rows = yield* query(
       db
         .selectFrom('leads as l')
         .leftJoin('calls as c', 'c.lead_id', 'l.id')
         .leftJoin('lead_marks as m', 'm.lead_id', 'l.id')
-        .select([...LEAD_COLUMNS, ...CALL_COLUMNS, 'l.erased_at', 'm.contacted_at', 'm.contacted_by'])
+        .select([
+          ...LEAD_COLUMNS,
+          ...CALL_COLUMNS,
+          'l.erased_at',
+          'l.demo_session_id',
+          'm.contacted_at',
+          'm.contacted_by',
+        ])
         .where((eb) => eb.or([eb('l.phone', '=', phone), eb('l.phone_hash', '=', phoneHash)]))
         .orderBy('l.id'),
     );
@@ -171,6 +187,8 @@ export const erasure = {
           r.contacted_at === null || r.contacted_at === undefined
             ? null
             : { at: iso(r.contacted_at), by: String(r.contacted_by) },
+        // The web demo tried from the same tab before asking; null once gone (erased, or past DEMO_RETENTION_DAYS).
+        demo: yield* demoRecord(r.demo_session_id),
       });
     }
     const codes = yield* query(

@@ -9,6 +9,7 @@ import { erasure } from './erasure.ts';
 import { exportsRepo } from './exports.ts';
 import { feedback } from './feedback.ts';
 import { gauges } from './gauges.ts';
+import { leadDemos } from './lead-demos.ts';
 import { leads } from './leads.ts';
 import { otp } from './otp.ts';
 import { outbox } from './outbox.ts';
@@ -35,6 +36,7 @@ export const repositories = {
   times,
   gauges,
   demos,
+  leadDemos,
 };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;

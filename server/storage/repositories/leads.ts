@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { db, lock, num, numOrNull, one, query } from '../query.ts';
 import { OUTCOMES, outcomeOf } from '../../../model/call-outcomes.ts';
 import { searchTerms } from '../../../model/search.ts';
+import { claimedDemo, leadDemo } from './lead-demos.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 import { bump } from './tallies.ts';
@@ -32,6 +33,8 @@ export type LeadInput = {
   utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string };
   clickIds: { gclid?: string; fbclid?: string };
   metadata: Record<string, string>;
+  /** The demo the visitor's tab tried first, as claimed: stored only when it names a demo grant. */
+  demoSessionId?: string | null;
 };
 
 /** How the lead's call starts: due now, waiting for calling hours, or never (and why). */
@@ -113,6 +116,7 @@ export const leads = {
         placedAt: numOrNull(earlier.placed_at),
       } as LeadAdded;
     const u = lead.utm;
+    const demoSessionId = yield* claimedDemo(lead.demoSessionId);
     // The text columns of the times are still written (a release back reads them); nothing of ours reads them.
     const text = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     const inserted = yield* one(
@@ -146,6 +150,7 @@ export const leads = {
           gclid: lead.clickIds.gclid ?? null,
           fbclid: lead.clickIds.fbclid ?? null,
           metadata: JSON.stringify(lead.metadata),
+          demo_session_id: demoSessionId,
         })
         .returning('id'),
     );
@@ -171,7 +176,7 @@ export const leads = {
     if (deliver) {
       const row = yield* one(leadWithCall(id));
       const stored = leadOf(row!);
-      yield* enqueue('lead.created', lead.createdAt, stored, callOf(row!));
+      yield* enqueue('lead.created', lead.createdAt, stored, callOf(row!), yield* leadDemo(demoSessionId));
       if (plan.status === 'scheduled' || plan.status === 'failed')
         yield* enqueue('lead.call.updated', lead.createdAt, stored, callOf(row!));
     }

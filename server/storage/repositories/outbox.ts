@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Call } from '../../../model/calls.ts';
 import { crmPayload, type CrmEvent } from '../../../model/crm-events.ts';
-import type { Lead } from '../../../model/lead.ts';
+import type { Lead, LeadDemo } from '../../../model/lead.ts';
 import { db, num, numOrNull, one, query } from '../query.ts';
 import type { Database, OutboxTable } from '../schema.ts';
 
@@ -18,14 +18,14 @@ export type OutboxRow = {
 };
 
 /** Queues an event (inside the caller's transaction); its delivery id is new and never reused. */
-export function* enqueue(event: CrmEvent, now: number, lead: Lead, call: Call | null) {
+export function* enqueue(event: CrmEvent, now: number, lead: Lead, call: Call | null, demo: LeadDemo | null = null) {
   const deliveryId = randomUUID();
   yield* one(
     db.insertInto('outbox').values({
       lead_id: lead.id,
       event,
       delivery_id: deliveryId,
-      payload: crmPayload(event, deliveryId, now, lead, call),
+      payload: crmPayload(event, deliveryId, now, lead, call, demo),
       next_attempt_at: 0,
     }),
   );

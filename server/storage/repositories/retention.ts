@@ -91,6 +91,21 @@ export const retention = {
     return rows.length;
   },
 
+  /**
+   * Up to `batch` web demos granted before `before` (ms), oldest first, with all they hold. A lead that
+   * names one keeps its id: it still tried the demo first, only how long is no longer known.
+   */
+  *demos({ before, batch }: { before: number; batch: number }) {
+    const older = db
+      .selectFrom('demo_sessions')
+      .select('id')
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(batch);
+    const rows = yield* query(db.deleteFrom('demo_sessions').where('id', 'in', older).returning('id'));
+    return rows.length;
+  },
+
   /** Feedback sent before `before` (ms): kept as long as leads. */
   *feedback({ before, batch }: { before: number; batch: number }) {
     const older = timeRange('feedback', 'created_ms', 'created_at', { to: before }, yield* converting('feedback'));
@@ -171,13 +186,14 @@ export const retention = {
         count('outbox').as('outbox'),
         count('otp_codes').as('codes'),
         count('feedback').as('feedback'),
+        count('demo_sessions').as('demos'),
         count('desk_sessions').as('sessions'),
         count('desk_login_failures').as('failures'),
         count('desk_audit').as('audit'),
       ]),
     );
     return Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, num(v)])) as Record<
-      'leads' | 'calls' | 'attempts' | 'outbox' | 'codes' | 'feedback' | 'sessions' | 'failures' | 'audit',
+      'leads' | 'calls' | 'attempts' | 'outbox' | 'codes' | 'feedback' | 'demos' | 'sessions' | 'failures' | 'audit',
       number
     >;
   },
