@@ -6,7 +6,7 @@ import { phoneArg } from './phone.ts';
 
 const USAGE = `Erases what the service holds about one person (an erasure request under the DPDP Act or the GDPR).
 
-  npm run -s forget -- --phone +919876543210   their leads, calls, codes and CRM events
+  npm run -s forget -- --phone +919876543210   their leads, calls, codes, demos and CRM events
   npm run -s forget -- --email asha@example.com their feedback
 
   Kept: dates, agent, campaign, the consent text's hash, call outcomes, marks, and the number as a
@@ -31,6 +31,7 @@ try {
     console.log(
       `Erased ${counted(done.leadIds.length, 'lead')}${done.leadIds.length ? ` (${done.leadIds.join(', ')})` : ''} and ${counted(done.codes, 'code')} of ${phone}.`,
     );
+    if (done.demos) console.log(`Erased ${counted(done.demos, 'web demo')} they tried first, with what was said.`);
     if (done.suppressed) console.log('It stays on the do-not-call list, as its hash.');
     if (done.leadIds.length && config.webhook.url) console.log('The CRM will hear lead.erased for each.');
   } else {

@@ -149,6 +149,82 @@ describe.each(backends)('erasure on $name', ({ env }) => {
     }
   });
 
+  it('the access export includes the demo a lead tried first, and forget erases it whole; another’s demo stays', async () => {
+    const h = await testApp(env());
+    try {
+      const key = h.config.dataHashKey;
+      const phone = '+919812345699';
+      const now = Date.now();
+      const demo = async (id: string, words: string) => {
+        await h.store.demos.grant({
+          id,
+          assistantId: 'asst-site',
+          agentId: 'receptionist',
+          mode: 'voice',
+          origin: 'https://partner.test',
+          pageUrl: `https://partner.test/clinics?from=${id}`,
+          clientHash: `hmac-sha256:${id}`,
+          now,
+          grantSeconds: 180,
+          perClientHour: 100,
+          budgetSeconds: 1_000_000,
+        });
+        await h.store.demos.report({
+          id,
+          assistantId: 'asst-site',
+          now: now + 130_000,
+          providerCallId: `call-${id}`,
+          durationSeconds: 130,
+          endedReason: 'customer-ended-call',
+          summary: `Summary: ${words}`,
+          transcript: `User: ${words}`,
+        });
+      };
+      await demo('demo-zubin-7f3a', 'I am Xanthippe Demotalker from the clinic');
+      await demo('demo-other-9c1b', 'I am someone else entirely');
+      const id = await endedLead(h.store, {
+        name: NAME,
+        phone,
+        phoneHash: phoneHash(key, phone),
+        demoSessionId: 'demo-zubin-7f3a',
+      });
+      const data = personalData(h.store, { key, deliver: false });
+
+      const held = await data.exportPhone(phone);
+      expect(held.leads[0]).toMatchObject({
+        id,
+        demo: {
+          sessionId: 'demo-zubin-7f3a',
+          agentId: 'receptionist',
+          mode: 'voice',
+          origin: 'https://partner.test',
+          pageUrl: 'https://partner.test/clinics?from=demo-zubin-7f3a',
+          startedAt: new Date(now).toISOString(),
+          endedAt: new Date(now + 130_000).toISOString(),
+          durationSeconds: 130,
+          endedReason: 'customer-ended-call',
+          summary: 'Summary: I am Xanthippe Demotalker from the clinic',
+          transcript: 'User: I am Xanthippe Demotalker from the clinic',
+        },
+      });
+      expect(JSON.stringify(held)).not.toContain('someone else');
+
+      const done = await data.forgetPhone(phone);
+      expect(done).toMatchObject({ leadIds: [id], demos: 1 });
+      expect(await h.store.demos.get({ id: 'demo-zubin-7f3a' })).toBeUndefined();
+      // Nothing of it anywhere, its id included (the provider's record of the call carries that id).
+      expect(await traces(h, 'Demotalker')).toEqual([]);
+      expect(await traces(h, 'demo-zubin-7f3a')).toEqual([]);
+      expect(await h.store.leadDemos.ofLead({ leadId: id })).toBeNull();
+      expect((await data.exportPhone(phone)).leads[0]).toMatchObject({ id, demo: null });
+      expect(await h.store.demos.get({ id: 'demo-other-9c1b' })).toMatchObject({
+        transcript: 'User: I am someone else entirely',
+      });
+    } finally {
+      await h.close();
+    }
+  });
+
   it('a forgotten person who asks again is a new lead, and forgetting by email erases their feedback', async () => {
     const h = await testApp(env());
     try {
@@ -256,7 +332,20 @@ describe('the tools', () => {
     const h = await testApp();
     try {
       const hash = phoneHash(h.config.dataHashKey, PHONE);
-      await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash });
+      await h.store.demos.grant({
+        id: 'demo-tool-1',
+        assistantId: 'asst-site',
+        agentId: null,
+        mode: 'text',
+        origin: 'https://partner.test',
+        pageUrl: null,
+        clientHash: 'hmac-sha256:tool',
+        now: Date.now(),
+        grantSeconds: 180,
+        perClientHour: 100,
+        budgetSeconds: 1_000_000,
+      });
+      await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash, demoSessionId: 'demo-tool-1' });
       await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
       const tool = (...args: string[]) =>
         execFileSync('npm', ['run', '-s', ...args, '--db', h.store.path], {
@@ -266,10 +355,14 @@ describe('the tools', () => {
       const held = JSON.parse(tool('export-leads', '--', '--phone', '+91 98123 45678'));
       expect(held).toMatchObject({
         phone: PHONE,
-        leads: [{ name: NAME, call: { transcript: expect.stringContaining('Hello') } }],
+        leads: [
+          { name: NAME, call: { transcript: expect.stringContaining('Hello') }, demo: { sessionId: 'demo-tool-1' } },
+        ],
         doNotCall: { reason: 'asked' },
       });
-      expect(tool('forget', '--', '--phone', PHONE)).toContain('Erased 1 lead (');
+      const forgot = tool('forget', '--', '--phone', PHONE);
+      expect(forgot).toContain('Erased 1 lead (');
+      expect(forgot).toContain('Erased 1 web demo they tried first, with what was said.');
       expect(tool('suppress', '--', '--list')).toContain(hash);
       expect(tool('export-leads', '--')).not.toContain('Quartermaine');
     } finally {

@@ -108,6 +108,54 @@ describe.each(backends)('retention on $name', ({ env }) => {
     }
   });
 
+  it('removes web demos past DEMO_RETENTION_DAYS in batches and keeps newer ones; a lead keeps the id of a removed demo', async () => {
+    const h = await testApp(env());
+    try {
+      const now = Date.UTC(2026, 10, 23, 0, 30);
+      const grant = async (id: string, at: number) =>
+        expect(
+          await h.store.demos.grant({
+            id,
+            assistantId: 'asst-site',
+            agentId: null,
+            mode: 'text',
+            origin: 'https://www.aurelo.test',
+            pageUrl: 'https://www.aurelo.test/experience',
+            clientHash: `hmac-sha256:${id}`,
+            now: at,
+            grantSeconds: 180,
+            perClientHour: 10,
+            budgetSeconds: 7200,
+          }),
+        ).toMatchObject({ ok: true });
+      const old = ['old-1', 'old-2', 'old-3'];
+      for (const [i, id] of old.entries()) await grant(id, now - 91 * DAY - i * 1000);
+      await grant('recent', now - 89 * DAY);
+      await grant('last-hour', now - 10 * 60_000);
+      const lead = await endedLead(h.store, { demoSessionId: 'old-1' }, now - 91 * DAY);
+      expect(await h.store.leadDemos.ofLead({ leadId: lead })).toMatchObject({ sessionId: 'old-1', mode: 'text' });
+      const before = (await h.store.retention.counts()).demos;
+
+      const report = await purge(h.store, defaults, now, 2);
+      expect(report.demos).toBe(3);
+      for (const id of old) expect(await h.store.demos.get({ id })).toBeUndefined();
+      expect(await h.store.demos.get({ id: 'recent' })).toMatchObject({ mode: 'text' });
+      expect((await h.store.retention.counts()).demos).toBe(before - 3);
+      // The lead still tried the demo first; how long is gone with it.
+      expect(await h.store.leadDemos.ofLead({ leadId: lead })).toEqual({
+        sessionId: 'old-1',
+        mode: null,
+        durationSeconds: null,
+      });
+      // 0 days: everything older goes but what the gate's limits count (the UTC day so far, the last hour).
+      expect((await purge(h.store, { ...defaults, demoDays: 0 }, now, 2)).demos).toBe(1);
+      expect(await h.store.demos.get({ id: 'recent' })).toBeUndefined();
+      expect(await h.store.demos.get({ id: 'last-hour' })).toMatchObject({ mode: 'text' });
+    } finally {
+      await h.close();
+    }
+  });
+
   it('gives the hourly purge to one instance at a time', async () => {
     const h = await testApp(env());
     try {
