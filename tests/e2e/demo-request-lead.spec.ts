@@ -75,6 +75,61 @@ test('metadata that is not a flat object of short strings is refused in the cons
   expect(errors.some((e) => e.includes('metadata.seats'))).toBe(true);
 });
 
+// Issue 46: the voice widget leaves the tab's demo id in sessionStorage; the lead names it, read when it is sent.
+const DEMO_KEY = 'ai-voice-demo:demo-session-id';
+
+test('after a demo in this tab the lead carries its id, read when Get a Call is pressed; one the service would refuse is not sent', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const posted = await fakeService(page);
+  const f = await open(page);
+  await fillIn(f);
+  // The demo was tried after the form was filled in: what counts is the tab's storage at the moment of sending.
+  const id = '3b8f0c1e-6a2d-4e59-9f0b-7c1d2e3f4a5b';
+  await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [DEMO_KEY, id]);
+  await f.submit.click();
+  await expect(f.confirmation).toBeVisible();
+  expect(posted.lead[0]).toMatchObject({ agentId: 'receptionist', demoSessionId: id });
+  expect(await page.context().cookies()).toEqual([]);
+
+  // An id longer than the service takes would cost the visitor their request: it is left out instead.
+  await page.evaluate(([key]) => sessionStorage.setItem(key!, 'd'.repeat(65)), [DEMO_KEY]);
+  await f.startOver.click();
+  await fillIn(f);
+  await f.submit.click();
+  await expect(f.confirmation).toBeVisible();
+  expect(posted.lead).toHaveLength(2);
+  expect(posted.lead[1]).not.toHaveProperty('demoSessionId');
+});
+
+test('a tab whose storage cannot be read (a sandboxed frame) sends its lead without a demo id', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.addInitScript(() =>
+    Object.defineProperty(window, 'sessionStorage', {
+      get() {
+        throw new DOMException('The document is sandboxed and lacks the allow-same-origin flag.', 'SecurityError');
+      },
+    }),
+  );
+  const posted = await fakeService(page);
+  const f = await open(page);
+  expect(
+    await page.evaluate(() => {
+      try {
+        return typeof sessionStorage;
+      } catch (error) {
+        return (error as Error).name;
+      }
+    }),
+  ).toBe('SecurityError');
+  await fillIn(f);
+  await f.submit.click();
+  await expect(f.confirmation).toBeVisible();
+  expect(posted.lead).toHaveLength(1);
+  expect(posted.lead[0]).not.toHaveProperty('demoSessionId');
+});
+
 const PHONE_REFUSALS = [
   { error: 'challenge', status: 403, focus: null },
   { error: 'otp-capacity', status: 503, focus: 'getOtp' },
