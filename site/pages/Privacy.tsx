@@ -16,7 +16,7 @@ export default function Privacy() {
   return (
     <LegalPage
       title="Privacy Policy"
-      updated="1 November 2026"
+      updated="28 November 2026"
       sections={[
         {
           title: 'Information We Collect',
