@@ -8,8 +8,9 @@ import { expectLegible } from './visual';
 // desk's frame leave them alone.
 
 const NOW = '2026-11-23T12:00:00.000Z';
-const DEMO = { sessionId: '3b8f0c1e-6a2d-4e59-9f0b-7c1d2e3f4a5b', mode: 'voice', durationSeconds: 130 };
-const detail = (id: number, demo: typeof DEMO | null | undefined) => ({
+type Demo = { sessionId: string; mode: 'voice' | 'text' | null; durationSeconds: number | null };
+const DEMO: Demo = { sessionId: '3b8f0c1e-6a2d-4e59-9f0b-7c1d2e3f4a5b', mode: 'voice', durationSeconds: 130 };
+const detail = (id: number, demo: Demo | null | undefined) => ({
   lead: {
     id,
     createdAt: '2026-11-23T09:41:00.000Z',
