@@ -227,6 +227,17 @@ describe.each(backends)('desk single sign-on on $name', ({ env }) => {
     expect(cookiesOf(res).some((c) => c.startsWith('desk_session='))).toBe(true);
   });
 
+  it('says so when the provider goes down between the link and the answer', async () => {
+    const issuer = await misbehavingIssuer((c) => c);
+    const { start, callback, said } = await desk({ issuer: issuer.issuer });
+    const started = await start();
+    const back = await signInAtProvider(started.location, 'any', CALLBACK);
+    await issuer.close();
+    expect(await said(await callback(back, pair(started.line)))).toBe(
+      'Example ID could not be reached. Try again in a minute.',
+    );
+  });
+
   it('says so when the provider cannot be reached, and turns the password form off when asked', async () => {
     const gone = await misbehavingIssuer((c) => c);
     await gone.close();

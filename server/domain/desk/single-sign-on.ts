@@ -65,10 +65,17 @@ function reasonOf(error: unknown): SsoReason {
     return error.error === 'access_denied' ? 'cancelled' : 'provider';
   if (error instanceof client.ResponseBodyError) return 'provider';
   const code = (error as { code?: unknown })?.code;
-  // openid-client wraps oauth4webapi's error, whose cause names the claim: the first `claim` down the chain.
+  // openid-client wraps oauth4webapi's error, whose cause names the claim (or fetch's, a network failure).
   let claim: unknown;
-  for (let e: unknown = error; e && typeof e === 'object' && claim === undefined; e = (e as { cause?: unknown }).cause)
-    claim = (e as { claim?: unknown }).claim;
+  let network = false;
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 8;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    claim ??= (e as { claim?: unknown }).claim;
+    network ||= e instanceof TypeError || ['AbortError', 'TimeoutError'].includes((e as Error).name);
+  }
   if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return claim === 'exp' ? 'token-expired' : 'token';
   if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') {
     if (claim === 'aud' || claim === 'azp') return 'audience';
@@ -77,12 +84,7 @@ function reasonOf(error: unknown): SsoReason {
     return 'token';
   }
   if (code === 'OAUTH_INVALID_RESPONSE' && /state/.test(String((error as Error).message))) return 'state';
-  if (
-    error instanceof TypeError ||
-    (error as Error)?.name === 'AbortError' ||
-    (error as Error)?.name === 'TimeoutError'
-  )
-    return 'unreachable';
+  if (network) return 'unreachable';
   return 'token';
 }
 
