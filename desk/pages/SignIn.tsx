@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, type Session } from '../api';
 import { clock } from '../format';
+import { SignInRefusal, SingleSignOnLink, useSignInOptions } from './SingleSignOn';
 
 /** The sign-in: a wrong password and a locked account each say so, the latter with when to try again. */
 export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
@@ -8,6 +9,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
   const [busy, setBusy] = useState(false);
   const alert = useRef<HTMLParagraphElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const options = useSignInOptions();
 
   useEffect(() => {
     document.title = 'Sign in · Sales desk';
@@ -40,7 +42,13 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
         Sign in to the sales desk
       </h1>
       <p className="desk-muted">See who asked for a demo, how their call went, and what visitors told us.</p>
-      <form className="desk-form" onSubmit={submit} aria-describedby={error ? 'signin-error' : undefined}>
+      <SignInRefusal options={options} />
+      <form
+        className="desk-form"
+        hidden={!options.password}
+        onSubmit={submit}
+        aria-describedby={error ? 'signin-error' : undefined}
+      >
         <label htmlFor="email">Email</label>
         <input
           id="email"
@@ -68,6 +76,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <SingleSignOnLink options={options} />
     </section>
   );
 }

@@ -46,7 +46,9 @@ export const SignInRoute = {
     200: SessionAnswer,
     ...BODY_REFUSALS,
     401: refusal('`wrong-credentials`.'),
-    403: refusal('A sign-in from another origin (`bad-origin`).'),
+    403: refusal(
+      'A sign-in from another origin (`bad-origin`), or while the desk takes single sign-on only (`password-sign-in-off`).',
+    ),
     429: refusal('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },

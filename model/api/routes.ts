@@ -1,6 +1,7 @@
 // Every /api route, its method and path with its contract: the service registers exactly these (a test
 // holds it), and the OpenAPI document is generated from their schemas.
 import * as desk from './desk.ts';
+import * as deskSignIn from './desk-sign-in.ts';
 import * as open from './public.ts';
 
 export const API_ROUTES = [
@@ -17,6 +18,7 @@ export const API_ROUTES = [
   ['POST', '/api/session', desk.SignInRoute],
   ['GET', '/api/session', desk.SessionRoute],
   ['DELETE', '/api/session', desk.SignOutRoute],
+  ['GET', '/api/desk/sign-in', deskSignIn.SignInOptionsRoute],
   ['GET', '/api/desk/leads', desk.LeadsRoute],
   ['GET', '/api/desk/leads.csv', desk.LeadsCsvRoute],
   ['GET', '/api/desk/leads/:id', desk.LeadRoute],

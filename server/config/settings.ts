@@ -11,6 +11,7 @@ import type { AgentId } from '../../model/agents.ts';
 import { defaultConsentTexts } from '../../model/consent.ts';
 import { ianaZone } from '../../model/time-zones.ts';
 import { parseCallHours } from './calling-hours.ts';
+import { readDeskSignIn } from './desk-sign-in.ts';
 
 /** The repository (or the image's /app): two levels above this file, in source and compiled alike. */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url))).replace(/\/dist$/, '');
@@ -225,6 +226,8 @@ function readSettings(r: Reader) {
     },
     /** The zone the desk's overview counts days in (an IANA name, by its current one); unset, each desk's browser's. */
     deskTimeZone,
+    /** The desk's ways in: its password form, and single sign-on (DESK_OIDC_*), either of which may be off. */
+    deskSignIn: readDeskSignIn(r),
     /** After SIGTERM, /api/ready answers 503 this long while requests are still served, so the proxy stops sending first. */
     drainMs: r.int('DRAIN_MS', 5_000, { min: 0, max: 600_000 }),
     webhook: {

@@ -9,6 +9,7 @@ import { voiceEvents } from './calls/voice-events.ts';
 import { startOutbox } from './crm-outbox.ts';
 import { voiceSessions } from './demos/voice-session.ts';
 import { deskService } from './desk/desk-service.ts';
+import { singleSignOn, SSO_CALLBACK } from './desk/single-sign-on.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { NO_METER, type Meter } from './meter.ts';
 import { otpService } from './otp/otp-service.ts';
@@ -48,6 +49,15 @@ export function startDomain(
     voiceSessions: sessions,
     voiceEvents: voiceEvents({ config, store, log, now, sessions }),
     desk: deskService(store, now, meter, config.brand),
+    /** The desk's single sign-on; null unless DESK_OIDC_ISSUER is set. */
+    sso:
+      config.deskSignIn.sso &&
+      singleSignOn(config.deskSignIn.sso, {
+        store,
+        now,
+        redirectUri: `${config.publicUrl}${SSO_CALLBACK}`,
+        timeoutMs: config.providerTimeoutMs,
+      }),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);

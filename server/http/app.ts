@@ -21,6 +21,7 @@ import { prettyLog } from './log-format.ts';
 import { parseJsonBodies } from './json-body.ts';
 import type { Readiness } from './ready.ts';
 import { deskRoutes } from './routes/desk.ts';
+import { deskSingleSignOnPages } from './routes/desk-single-sign-on.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { voiceEventRoutes } from './routes/voice-events.ts';
@@ -142,6 +143,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
     { prefix: '/api' },
   );
 
+  // The desk's single sign-on: pages a browser is sent through (to the provider and back), not API calls.
+  await app.register(deskSingleSignOnPages, { sso: domain.sso, store, now: domain.desk.now });
   await staticRoutes(app, config);
   app.setNotFoundHandler(notFound);
 }

@@ -26,6 +26,7 @@ import { searchPrefixes } from '../../../model/search.ts';
 import { dayIn, ianaZone } from '../../../model/time-zones.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
 import { deskAccountRoutes } from './desk-accounts.ts';
+import { deskSignInRoutes } from './desk-single-sign-on.ts';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -161,6 +162,8 @@ export async function deskRoutes(
   // Roles, erasure and the audit (its hooks see every desk route).
   await deskAdminRoutes(api, { store, desk, config });
   await deskAccountRoutes(api, { store, desk, config });
+  // The ways in the sign-in page offers (and DESK_PASSWORD_SIGNIN=off closing the password one).
+  await deskSignInRoutes(api, { config });
   // The session is checked first (onRequest, before any schema), then the origin of a change: without a
   // session every desk call is a 401, whatever else is wrong with it.
   const sessions = new WeakMap<FastifyRequest, DeskSession>();
