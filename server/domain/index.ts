@@ -9,6 +9,7 @@ import { voiceEvents } from './calls/voice-events.ts';
 import { startOutbox } from './crm-outbox.ts';
 import { voiceSessions } from './demos/voice-session.ts';
 import { deskService } from './desk/desk-service.ts';
+import { twoStepService } from './desk/two-step.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { NO_METER, type Meter } from './meter.ts';
 import { otpService } from './otp/otp-service.ts';
@@ -30,6 +31,7 @@ export function startDomain(
   const retention = startRetention(store, config.retention, log, now);
   const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
   const sessions = voiceSessions({ config, store, log, now });
+  const desk = deskService(store, now, meter, config.brand, config.deskRequire2fa);
   const indexing = inBatches(
     log,
     'search terms of older leads',
@@ -47,7 +49,8 @@ export function startDomain(
     outbox,
     voiceSessions: sessions,
     voiceEvents: voiceEvents({ config, store, log, now, sessions }),
-    desk: deskService(store, now, meter, config.brand),
+    desk,
+    twoStep: twoStepService(store, desk, { dataHashKey: config.dataHashKey, issuer: `${config.brand} sales desk` }),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);
