@@ -58,6 +58,7 @@ export const TwoStepRoute = {
   },
 };
 
+const LIMITED = { 429: refusal('Past 30 a minute (`rate-limited`).') };
 const NO_SESSION_OR_PENDING = { 401: refusal('Neither a session nor a sign-in setting it up (`no-session`).') };
 
 export const TwoStepSetupRoute = {
@@ -73,6 +74,7 @@ export const TwoStepSetupRoute = {
     ...NO_SESSION_OR_PENDING,
     ...BAD_ORIGIN,
     409: refusal('It is already on (`already-on`).'),
+    ...LIMITED,
     ...BUSY,
   },
 };
@@ -93,6 +95,7 @@ export const TwoStepOnRoute = {
     ...NO_SESSION_OR_PENDING,
     ...BAD_ORIGIN,
     409: refusal('No new key was asked for, or it is already on (`not-begun`).'),
+    ...LIMITED,
     ...BUSY,
   },
 };
@@ -118,7 +121,7 @@ export const TwoStepOffRoute = {
     409: refusal(
       'It is off already (`not-on`), or DESK_REQUIRE_2FA requires it of this account (`two-step-required`).',
     ),
-    429: refusal('Too many wrong codes or passwords (`locked`, with retryAt).'),
+    429: refusal('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
 };

@@ -15,7 +15,8 @@ export type CodeCheck =
 
 const wrongCode = (field = 'code') =>
   new Refusal(400, 'wrong-code', 'That code is not right. Type the 6 digits your app shows now.', { field });
-const locked = (until: number, now: number) => {
+/** 429 `locked`: when to try again, in the body and in Retry-After. */
+export const lockedOut = (until: number, now: number) => {
   const retryAt = new Date(until).toISOString();
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
   return new Refusal(
@@ -135,7 +136,7 @@ export function twoStepService(
         now: now(),
         keepMs: 2 * policy.lockWindowMs,
       });
-      if (begun.locked !== undefined) throw locked(begun.locked, now());
+      if (begun.locked !== undefined) throw lockedOut(begun.locked, now());
       const checked = await check(pending.userId, code);
       if (!checked.ok) {
         const until = await store.desk.lockout({ ...counted(pending.email, client.clientIp), now: now() });
@@ -175,7 +176,7 @@ export function twoStepService(
         now: now(),
         keepMs: 2 * policy.lockWindowMs,
       });
-      if (begun.locked !== undefined) throw locked(begun.locked, now());
+      if (begun.locked !== undefined) throw lockedOut(begun.locked, now());
       if (given.password !== undefined) {
         const user = await store.desk.userByEmail({ email: session.email });
         if (!user || !(await verifyPassword(given.password, user.passwordHash)))

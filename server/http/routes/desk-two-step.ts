@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { DeskService } from '../../domain/desk/desk-service.ts';
-import type { TwoStepService } from '../../domain/desk/two-step.ts';
+import { lockedOut, type TwoStepService } from '../../domain/desk/two-step.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { AuditEntry, DeskSession, PendingSignIn, Store } from '../../storage/index.ts';
 import {
@@ -94,18 +94,7 @@ export async function deskTwoStepRoutes(
       }
       if (!result.ok) {
         await failed(result.reason);
-        if (result.until) {
-          const retryAt = new Date(result.until).toISOString();
-          throw new Refusal(
-            429,
-            'locked',
-            `Too many failed tries. Try again after ${retryAt.slice(11, 16)} UTC.`,
-            { retryAt },
-            {
-              'Retry-After': String(Math.max(1, Math.ceil((result.until - desk.now()) / 1000))),
-            },
-          );
-        }
+        if (result.until) throw lockedOut(result.until, desk.now());
         throw result.reason === 'used'
           ? new Refusal(401, 'code-used', 'That code was used already. Wait for the next one in your app.', {
               field: 'code',
