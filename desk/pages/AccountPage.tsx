@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../api';
 import { ago, counted, when } from '../format';
+import { DeskNotices } from './DeskNotices';
+import { TwoStepSection } from './TwoStepSection';
 
 type Session = {
   id: string;
@@ -54,15 +56,8 @@ function Sessions({ reload }: { reload: number }) {
       <p className="desk-muted desk-field-hint">
         Where you are signed in. A session lasts 12 hours; end one you do not recognise, then change your password.
       </p>
-      <p role="alert" className="desk-error">
-        {error}
-      </p>
-      <p role="status" className="desk-live">
-        {done}
-      </p>
-      {sessions === null ? (
-        !error && <p className="desk-muted">Loading your sessions…</p>
-      ) : (
+      <DeskNotices error={error} done={done} loading={sessions === null && 'Loading your sessions…'} />
+      {sessions === null ? null : (
         <ul className="desk-sessions">
           {sessions.map((s) => (
             <li key={s.id} className="desk-session">
@@ -167,18 +162,14 @@ export function AccountPage({ email }: { email: string }) {
             12 to 128 characters, any you like: a few words you will remember is a good one. Not a common password, nor
             your email.
           </p>
-          <p id="password-error" role="alert" className="desk-error">
-            {error?.message}
-          </p>
-          <p role="status" className="desk-live">
-            {done}
-          </p>
+          <DeskNotices errorId="password-error" error={error?.message} done={done} />
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Changing…' : 'Change password'}
           </button>
         </form>
         <p className="desk-muted desk-field-hint">Changing it signs you out everywhere else.</p>
       </section>
+      <TwoStepSection onSessionsEnded={() => setChanges((n) => n + 1)} />
       <Sessions reload={changes} />
     </>
   );

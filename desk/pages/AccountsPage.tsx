@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api';
 import { when } from '../format';
+import { DeskNotices } from './DeskNotices';
 
 type Account = { id: number; email: string; role: 'admin' | 'agent'; createdAt: string; sessions: number };
 
@@ -50,15 +51,8 @@ export function AccountsPage({ me }: { me: string }) {
         Agents see and mark leads and download lists. Admins also erase a person’s data, read the audit and give roles
         here. Accounts are added and removed with <code>npm run desk-user</code> on the server.
       </p>
-      <p role="alert" className="desk-error">
-        {error}
-      </p>
-      <p role="status" className="desk-live">
-        {done}
-      </p>
-      {accounts === null ? (
-        !error && <p className="desk-muted">Loading the accounts…</p>
-      ) : (
+      <DeskNotices error={error} done={done} loading={accounts === null && 'Loading the accounts…'} />
+      {accounts === null ? null : (
         <table className="desk-table">
           <caption className="visually-hidden">The desk’s accounts</caption>
           <thead>

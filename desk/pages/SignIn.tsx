@@ -2,11 +2,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, type Session } from '../api';
 import { clock } from '../format';
 import { SignInRefusal, SingleSignOnLink, useSignInOptions } from './SingleSignOn';
+import { SignInSecondStep, type SecondStep } from './SignInSteps';
+import { beginTwoStep } from './TwoStepSetup';
 
 /** The sign-in: a wrong password and a locked account each say so, the latter with when to try again. */
 export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<SecondStep | null>(null);
+  // Kept for going back from the second step: the email is typed in again for no one.
+  const [email, setEmail] = useState('');
   const alert = useRef<HTMLParagraphElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const options = useSignInOptions();
@@ -18,15 +23,18 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
+    setEmail(String(data.get('email')));
     setBusy(true);
     setError('');
     try {
-      onSignedIn(
-        await api<Session>('/session', {
-          method: 'POST',
-          body: { email: String(data.get('email')), password: String(data.get('password')) },
-        }),
-      );
+      const answer = await api<Session | { next: SecondStep['next'] }>('/session', {
+        method: 'POST',
+        body: { email: String(data.get('email')), password: String(data.get('password')) },
+      });
+      if (!('next' in answer)) return onSignedIn(answer);
+      // The password was right: a second step follows (./SignInSteps.tsx).
+      setStep(answer.next === 'code' ? { next: 'code' } : { next: 'setup', key: await beginTwoStep() });
+      setBusy(false);
     } catch (err) {
       const apiError = err as ApiError;
       if (apiError.code === 'locked' && typeof apiError.body.retryAt === 'string')
@@ -35,6 +43,18 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
       setBusy(false);
     }
   }
+
+  if (step)
+    return (
+      <SignInSecondStep
+        step={step}
+        onSignedIn={onSignedIn}
+        onRestart={(why) => {
+          setStep(null);
+          setError(why ?? '');
+        }}
+      />
+    );
 
   return (
     <section className="desk-signin" aria-labelledby="signin-title">
@@ -55,6 +75,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
           name="email"
           type="email"
           autoComplete="username"
+          defaultValue={email}
           required
           maxLength={254}
           aria-invalid={error ? true : undefined}

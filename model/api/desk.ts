@@ -5,6 +5,7 @@ import { OUTCOME_IDS } from '../call-outcomes.ts';
 import { CALL_STATES } from '../calls.ts';
 import { Id, IdParams } from '../ids.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
+import { NextStepAnswer } from './desk-two-step.ts';
 import {
   ANY,
   BAD_FILTER,
@@ -44,6 +45,7 @@ export const SignInRoute = {
   response: {
     ...ANY,
     200: SessionAnswer,
+    202: NextStepAnswer,
     ...BODY_REFUSALS,
     401: refusal('`wrong-credentials`.'),
     403: refusal(

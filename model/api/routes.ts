@@ -2,6 +2,7 @@
 // holds it), and the OpenAPI document is generated from their schemas.
 import * as desk from './desk.ts';
 import * as deskSignIn from './desk-sign-in.ts';
+import * as twoStep from './desk-two-step.ts';
 import * as open from './public.ts';
 
 export const API_ROUTES = [
@@ -36,4 +37,9 @@ export const API_ROUTES = [
   ['GET', '/api/desk/sessions', desk.SessionsRoute],
   ['DELETE', '/api/desk/sessions/:id', desk.EndSessionRoute],
   ['DELETE', '/api/desk/sessions', desk.EndOtherSessionsRoute],
+  ['POST', '/api/session/code', twoStep.SignInCodeRoute],
+  ['GET', '/api/desk/two-step', twoStep.TwoStepRoute],
+  ['POST', '/api/desk/two-step/setup', twoStep.TwoStepSetupRoute],
+  ['PUT', '/api/desk/two-step', twoStep.TwoStepOnRoute],
+  ['DELETE', '/api/desk/two-step', twoStep.TwoStepOffRoute],
 ] as const;

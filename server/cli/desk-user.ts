@@ -1,6 +1,7 @@
 // The desk's accounts: `npm run -s desk-user -- add --email sales@example.com` (the password from
 // standard input, or generated and printed once), `… password --email …` (a new one, read the same way),
-// `… role --email … --role admin|agent`, `… remove --email …`, `… list`. Each change is in the audit.
+// `… role --email … --role admin|agent`, `… 2fa-reset --email …` (its two-step sign-in removed: set up
+// again at the next sign-in), `… remove --email …`, `… list`. Each change is in the audit.
 import { counted } from './count.ts';
 import { createInterface } from 'node:readline';
 import { generatePassword, hashPassword } from '../domain/desk/password.ts';
@@ -15,6 +16,10 @@ const USAGE = `Manages the sales desk's accounts (who may sign in at /desk).
   npm run -s desk-user -- password --email sales@example.com a new password; ends its sessions
   npm run -s desk-user -- role --email sales@example.com --role admin|agent
                                                              gives it a role
+  npm run -s desk-user -- 2fa-reset --email sales@example.com
+                                                             removes its two-step sign-in (a lost phone):
+                                                             it signs in with its password alone, or sets
+                                                             one up again if DESK_REQUIRE_2FA asks it to
   npm run -s desk-user -- remove --email sales@example.com   removes it and ends its sessions
   npm run -s desk-user -- list                               the accounts
 
@@ -43,8 +48,8 @@ const { values, positionals } = cli(USAGE, {
   db: { type: 'string' },
 });
 const command = positionals[0];
-const COMMANDS = 'add, password, role, remove or list';
-if (!['add', 'password', 'role', 'remove', 'list'].includes(command))
+const COMMANDS = 'add, password, role, 2fa-reset, remove or list';
+if (!['add', 'password', 'role', '2fa-reset', 'remove', 'list'].includes(command))
   refuse(USAGE, command ? `"${command}" is not a command: ${COMMANDS}.` : `Name a command: ${COMMANDS}.`);
 if (command !== 'list' && !values.email) refuse(USAGE, `${command} needs --email.`);
 if (command === 'role' && values.role === undefined) refuse(USAGE, 'role needs --role admin or --role agent.');
@@ -77,8 +82,10 @@ if (command === 'add' || command === 'password') {
 
 const store = await storeFor(values.db as string | undefined);
 const ACTOR = 'desk-user (command line)';
-const audit = (action: 'account.add' | 'account.remove' | 'account.role' | 'account.password', detail: object) =>
-  store.audit.record({ at: Date.now(), actor: ACTOR, action, detail: { account: email, ...detail } });
+const audit = (
+  action: 'account.add' | 'account.remove' | 'account.role' | 'account.password' | 'two-step.reset',
+  detail: object,
+) => store.audit.record({ at: Date.now(), actor: ACTOR, action, detail: { account: email, ...detail } });
 const shown = (what: string) => (generated ? `${what} Its password, shown only this once:\n\n  ${password}\n` : what);
 let code = 0;
 try {
@@ -110,6 +117,20 @@ try {
     } else {
       if (done.changed) await audit('account.role', { from: done.from, to: role });
       console.log(done.changed ? `${email} is now an ${role}.` : `${email} was already an ${role}.`);
+    }
+  } else if (command === '2fa-reset') {
+    const user = await store.desk.userByEmail({ email });
+    if (!user) {
+      console.error(`There is no account for ${email}.`);
+      code = 1;
+    } else {
+      const wasOn = await store.twoStep.remove({ userId: user.id });
+      await audit('two-step.reset', { wasOn });
+      console.log(
+        wasOn
+          ? `${email}: two-step sign-in removed; its next sign-in takes the password alone, or sets it up again where DESK_REQUIRE_2FA asks.`
+          : `${email} had no two-step sign-in on; anything half set up is removed.`,
+      );
     }
   } else if (command === 'password') {
     const done = await store.desk.setPassword({ email, passwordHash: await hashPassword(password) });

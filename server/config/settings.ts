@@ -228,6 +228,8 @@ function readSettings(r: Reader) {
     deskTimeZone,
     /** The desk's ways in: its password form, and single sign-on (DESK_OIDC_*), either of which may be off. */
     deskSignIn: readDeskSignIn(r),
+    /** Who must sign in to the desk with a second factor (TOTP): `admins`, `all` or `off`; anyone may turn it on. */
+    deskRequire2fa: r.oneOf('DESK_REQUIRE_2FA', ['admins', 'all', 'off'] as const, 'admins'),
     /** After SIGTERM, /api/ready answers 503 this long while requests are still served, so the proxy stops sending first. */
     drainMs: r.int('DRAIN_MS', 5_000, { min: 0, max: 600_000 }),
     webhook: {

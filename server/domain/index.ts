@@ -10,6 +10,7 @@ import { startOutbox } from './crm-outbox.ts';
 import { voiceSessions } from './demos/voice-session.ts';
 import { deskService } from './desk/desk-service.ts';
 import { singleSignOn, SSO_CALLBACK } from './desk/single-sign-on.ts';
+import { twoStepService } from './desk/two-step.ts';
 import { leadIntake } from './leads/lead-intake.ts';
 import { NO_METER, type Meter } from './meter.ts';
 import { otpService } from './otp/otp-service.ts';
@@ -31,6 +32,7 @@ export function startDomain(
   const retention = startRetention(store, config.retention, log, now);
   const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
   const sessions = voiceSessions({ config, store, log, now });
+  const desk = deskService(store, now, meter, config.brand, config.deskRequire2fa);
   const indexing = inBatches(
     log,
     'search terms of older leads',
@@ -48,7 +50,6 @@ export function startDomain(
     outbox,
     voiceSessions: sessions,
     voiceEvents: voiceEvents({ config, store, log, now, sessions }),
-    desk: deskService(store, now, meter, config.brand),
     /** The desk's single sign-on; null unless DESK_OIDC_ISSUER is set. */
     sso:
       config.deskSignIn.sso &&
@@ -58,6 +59,8 @@ export function startDomain(
         redirectUri: `${config.publicUrl}${SSO_CALLBACK}`,
         timeoutMs: config.providerTimeoutMs,
       }),
+    desk,
+    twoStep: twoStepService(store, desk, { dataHashKey: config.dataHashKey, issuer: `${config.brand} sales desk` }),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);

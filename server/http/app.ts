@@ -126,7 +126,7 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       // The web demos' gate: only our own pages' origins get a token (checked by the domain, not only by CORS).
       await api.register(voiceSessionRoutes, { sessions: domain.voiceSessions });
       // The sales desk: same-origin only (a session cookie, SameSite=Strict, and an Origin check on changes).
-      await api.register(deskRoutes, { store, desk: domain.desk, config });
+      await api.register(deskRoutes, { store, desk: domain.desk, twoStep: domain.twoStep, config });
       // Server-to-server: the provider posts its events here (no browser, no CORS).
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // Says only whether the service and its database answer: the database's own state or probe, never

@@ -47,6 +47,18 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 export const sessionToken = (request: FastifyRequest) => cookieValue(request.headers.cookie, SESSION_COOKIE);
 
+/**
+ * A sign-in whose password was right and whose second step is still to come: its own short-lived cookie,
+ * which opens nothing but that step (the database keeps its token's hash, like a session's).
+ */
+export const PENDING_COOKIE = 'desk_pending_sign_in';
+export const pendingToken = (request: FastifyRequest) => cookieValue(request.headers.cookie, PENDING_COOKIE);
+export function setPendingCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) {
+  reply.header('Set-Cookie', `${PENDING_COOKIE}=${token}; ${attributes(request, Math.floor(maxAgeMs / 1000))}`);
+}
+export const clearPendingCookie = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.header('Set-Cookie', `${PENDING_COOKIE}=; ${attributes(request, 0)}`);
+
 export const noSession = () =>
   new Refusal(401, 'no-session', 'Sign in to the desk first: there is no session, or it has ended.');
 

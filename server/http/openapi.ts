@@ -3,7 +3,7 @@
 // of docs/api.md's tables (which a test checks against it).
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from './desk-auth.ts';
+import { PENDING_COOKIE, SESSION_COOKIE } from './desk-auth.ts';
 
 export async function openApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -17,6 +17,12 @@ export async function openApi(app: FastifyInstance) {
       components: {
         securitySchemes: {
           deskSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The desk’s session.' },
+          deskPendingSignIn: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: PENDING_COOKIE,
+            description: 'A sign-in whose password was right, waiting for its second step.',
+          },
           vapiSecret: { type: 'apiKey', in: 'header', name: 'X-Vapi-Secret', description: 'VAPI_WEBHOOK_SECRET.' },
         },
       },

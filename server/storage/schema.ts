@@ -96,6 +96,22 @@ export interface DeskLoginFailuresTable {
   at: Big;
 }
 
+export interface DeskPendingSignInsTable {
+  token_hash: string;
+  user_id: Int;
+  next_step: string;
+  created_at: Big;
+  expires_at: Big;
+  client_ip: string | null;
+  user_agent: string | null;
+}
+
+export interface DeskRecoveryCodesTable {
+  user_id: Int;
+  code_hash: string;
+  used_at: BigOrNull;
+}
+
 export interface DeskSessionsTable {
   token_hash: string;
   user_id: Int;
@@ -104,6 +120,14 @@ export interface DeskSessionsTable {
   last_seen_at: BigOrNull;
   client_ip: string | null;
   user_agent: string | null;
+}
+
+export interface DeskTwoStepTable {
+  user_id: Int;
+  secret: string;
+  created_at: Big;
+  confirmed_at: BigOrNull;
+  last_step: BigOrNull;
 }
 
 export interface DeskUsersTable {
@@ -235,7 +259,10 @@ export interface Database {
   demo_sessions: DemoSessionsTable;
   desk_audit: DeskAuditTable;
   desk_login_failures: DeskLoginFailuresTable;
+  desk_pending_sign_ins: DeskPendingSignInsTable;
+  desk_recovery_codes: DeskRecoveryCodesTable;
   desk_sessions: DeskSessionsTable;
+  desk_two_step: DeskTwoStepTable;
   desk_users: DeskUsersTable;
   feedback: FeedbackTable;
   lead_mark_events: LeadMarkEventsTable;

@@ -33,7 +33,7 @@ describe('a wrong argument is named with its value', { timeout: 240_000 }, () =>
     [['cli/suppress'], 'Name a number with --phone, or ask for the --list.'],
     [
       ['cli/desk-user', 'delete', '--email', 'a@example.com'],
-      '"delete" is not a command: add, password, role, remove or list.',
+      '"delete" is not a command: add, password, role, 2fa-reset, remove or list.',
     ],
     [['cli/desk-user', 'remove'], 'remove needs --email.'],
   ])('%j', (args, line) => {

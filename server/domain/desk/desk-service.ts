@@ -1,12 +1,17 @@
 // The desk's accounts and sessions: sign-in with the lock-out, sessions by token (the database keeps
 // only the token's SHA-256, so instances share sessions and a stolen database opens none), sign-out.
 import { createHash, randomBytes } from 'node:crypto';
-import type { DeskSession, Store } from '../../storage/index.ts';
+import type { DeskSession, DeskUser, NextStep, Store } from '../../storage/index.ts';
 import { NO_METER, type Meter } from '../meter.ts';
 import { Refusal } from '../refusal.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { passwordProblem } from './password-rule.ts';
 import { deviceOf } from './device.ts';
+
+/** Who must have a second factor (DESK_REQUIRE_2FA): admins, everyone, or nobody (anyone may still turn it on). */
+export type Require2fa = 'admins' | 'all' | 'off';
+export const mustHave2fa = (rule: Require2fa, role: DeskUser['role']) =>
+  rule === 'all' || (rule === 'admins' && role === 'admin');
 
 export const DESK_POLICY = {
   /** A session lasts this long from sign-in, however active (not sliding): a day's work, then sign in again. */
@@ -16,6 +21,9 @@ export const DESK_POLICY = {
   lockWindowMs: 15 * 60_000,
   /** A session's "last seen" is written at most this often. */
   seenEveryMs: 60_000,
+  /** A sign-in whose password was right waits this long for its code, or for the second factor to be set up. */
+  codeStepMs: 5 * 60_000,
+  setupStepMs: 15 * 60_000,
 };
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -26,6 +34,7 @@ export const sessionId = (hash: string) =>
 
 export type SignIn =
   | { ok: true; token: string; session: DeskSession }
+  | { ok: 'next'; next: NextStep; token: string; expiresAt: number }
   | { ok: false; reason: 'wrong' }
   | { ok: false; reason: 'locked'; until: number };
 
@@ -35,9 +44,15 @@ export function checkNewPassword(password: string, email: string, brand: string,
   if (problem) throw new Refusal(400, 'weak-password', problem, { field });
 }
 
-export function deskService(store: Store, now: () => number = Date.now, meter: Meter = NO_METER, brand = '') {
+export function deskService(
+  store: Store,
+  now: () => number = Date.now,
+  meter: Meter = NO_METER,
+  brand = '',
+  require2fa: Require2fa = 'admins',
+) {
   const policy = DESK_POLICY;
-  return {
+  const service = {
     policy,
     async signIn({
       email: given,
@@ -68,25 +83,58 @@ export function deskService(store: Store, now: () => number = Date.now, meter: M
         if (until) meter.lockedOut();
         return until ? { ok: false, reason: 'locked', until } : { ok: false, reason: 'wrong' };
       }
+      const next = await service.nextStep(user);
+      if (next) {
+        // The password was right; the code (or setting the second factor up) is the rest of the sign-in.
+        await store.desk.forgiveAttempt({ attempt: begun.attempt });
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = now() + (next === 'code' ? policy.codeStepMs : policy.setupStepMs);
+        await store.twoStep.startPending({
+          tokenHash: tokenHash(token),
+          userId: user.id,
+          next,
+          now: now(),
+          expiresAt,
+          clientIp,
+          userAgent: userAgent ?? null,
+        });
+        return { ok: 'next', next, token, expiresAt };
+      }
+      return { ok: true, ...(await service.openSession(user, { attempt: begun.attempt, clientIp, userAgent })) };
+    },
+
+    /** What a sign-in whose password was right still needs: a code, setting a second factor up, or nothing. */
+    async nextStep(user: Pick<DeskUser, 'id' | 'role'>): Promise<NextStep | null> {
+      const state = await store.twoStep.of({ userId: user.id });
+      if (state?.confirmedAt !== null && state?.confirmedAt !== undefined) return 'code';
+      return mustHave2fa(require2fa, user.role) ? 'setup' : null;
+    },
+
+    /** A new session for an account whose sign-in is complete (the try `attempt` counted no longer counts). */
+    async openSession(
+      user: Pick<DeskUser, 'id' | 'email' | 'role'>,
+      { attempt, clientIp, userAgent }: { attempt?: number; clientIp: string; userAgent?: string | null },
+    ) {
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      const session = {
+      const session: DeskSession = {
         userId: user.id,
         email: user.email,
         role: user.role,
         createdAt: at,
         expiresAt: at + policy.sessionMs,
+        tokenHash: tokenHash(token),
       };
       await store.desk.createSession({
-        tokenHash: tokenHash(token),
+        tokenHash: session.tokenHash!,
         userId: user.id,
         now: at,
         expiresAt: session.expiresAt,
-        attempt: begun.attempt,
+        attempt,
         clientIp,
         userAgent: userAgent ?? null,
       });
-      return { ok: true, token, session };
+      return { token, session };
     },
 
     /** The live session a cookie's token stands for, or null; with `clientIp`, its use is written down (once a minute). */
@@ -170,7 +218,9 @@ export function deskService(store: Store, now: () => number = Date.now, meter: M
     },
 
     now,
+    require2fa,
   };
+  return service;
 }
 
 export type DeskService = ReturnType<typeof deskService>;

@@ -17,9 +17,17 @@ import { csvChunks, feedbackPages, listPages } from '../../domain/exports/stream
 import { CALL_STATES, type Call } from '../../../model/calls.ts';
 import type { Lead } from '../../../model/lead.ts';
 import type { DeskService } from '../../domain/desk/desk-service.ts';
+import type { TwoStepService } from '../../domain/desk/two-step.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { Contacted, DeskSession, Store } from '../../storage/index.ts';
-import { clearSessionCookie, requireOwnOrigin, requireSession, sessionToken, setSessionCookie } from '../desk-auth.ts';
+import {
+  clearSessionCookie,
+  requireOwnOrigin,
+  requireSession,
+  sessionToken,
+  setPendingCookie,
+  setSessionCookie,
+} from '../desk-auth.ts';
 import type { FieldWords } from '../errors.ts';
 import { OUTCOME_IDS } from '../../../model/call-outcomes.ts';
 import { searchPrefixes } from '../../../model/search.ts';
@@ -27,6 +35,7 @@ import { dayIn, ianaZone } from '../../../model/time-zones.ts';
 import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
 import { deskAccountRoutes } from './desk-accounts.ts';
 import { deskSignInRoutes } from './desk-single-sign-on.ts';
+import { deskTwoStepRoutes } from './desk-two-step.ts';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -151,7 +160,7 @@ const sendCsv = (reply: FastifyReply, name: string, body: AsyncIterable<string>)
 
 export async function deskRoutes(
   app: FastifyInstance,
-  { store, desk, config }: { store: Store; desk: DeskService; config: ServerConfig },
+  { store, desk, twoStep, config }: { store: Store; desk: DeskService; twoStep: TwoStepService; config: ServerConfig },
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const routeConfig: FastifyContextConfig = { fieldWords: FIELD_WORDS };
@@ -164,6 +173,7 @@ export async function deskRoutes(
   await deskAccountRoutes(api, { store, desk, config });
   // The ways in the sign-in page offers (and DESK_PASSWORD_SIGNIN=off closing the password one).
   await deskSignInRoutes(api, { config });
+  await deskTwoStepRoutes(api, { store, desk, twoStep, config });
   // The session is checked first (onRequest, before any schema), then the origin of a change: without a
   // session every desk call is a 401, whatever else is wrong with it.
   const sessions = new WeakMap<FastifyRequest, DeskSession>();
@@ -199,6 +209,11 @@ export async function deskRoutes(
           { retryAt },
           { 'Retry-After': String(seconds) },
         );
+      }
+      if (result.ok === 'next') {
+        // The password was right; a second step is still to come, with this cookie only (no session yet).
+        setPendingCookie(request, reply, result.token, result.expiresAt - desk.now());
+        return reply.code(202).send({ next: result.next, expiresAt: new Date(result.expiresAt).toISOString() });
       }
       if (!result.ok) throw new Refusal(401, 'wrong-credentials', 'That email and password do not match.');
       request.log.info({ deskUserId: result.session.userId }, 'desk sign-in');

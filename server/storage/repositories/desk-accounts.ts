@@ -52,6 +52,8 @@ export const accounts = {
     const user = yield* one(db.selectFrom('desk_users').select('id').where('email', '=', email));
     if (!user) return false;
     yield* one(db.deleteFrom('desk_sessions').where('user_id', '=', user.id));
+    for (const table of ['desk_pending_sign_ins', 'desk_recovery_codes', 'desk_two_step'] as const)
+      yield* one(db.deleteFrom(table).where('user_id', '=', user.id));
     yield* one(db.deleteFrom('desk_users').where('id', '=', user.id));
     return true;
   },

@@ -5,6 +5,7 @@ import { audit } from './audit.ts';
 import { calls } from './calls.ts';
 import { demos } from './demos.ts';
 import { desk } from './desk.ts';
+import { twoStep } from './desk-two-step.ts';
 import { erasure } from './erasure.ts';
 import { exportsRepo } from './exports.ts';
 import { feedback } from './feedback.ts';
@@ -37,6 +38,7 @@ export const repositories = {
   gauges,
   demos,
   leadDemos,
+  twoStep,
 };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
@@ -88,3 +90,4 @@ export type { Page } from './exports.ts';
 export type { Gauges } from './gauges.ts';
 export type { DemoGrant, DemoGrantResult, DemoReport } from './demos.ts';
 export type { AuditAction, AuditEntry } from './audit.ts';
+export type { NextStep, PendingSignIn, TwoStepState } from './desk-two-step.ts';
