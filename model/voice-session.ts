@@ -9,6 +9,11 @@ export const VoiceSessionBody = Type.Object(
     assistantId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     mode: Type.Union([Type.Literal('voice'), Type.Literal('text')]),
     turnstileToken: Type.Optional(Type.String({ maxLength: 2048 })),
+    /**
+     * The conversation's demo so far: a call or a chat after the first goes on under the same id when it names
+     * an unfinished grant for the same assistant from the same client (docs/operations.md); else a new grant.
+     */
+    demoSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
   { additionalProperties: false },
 );
@@ -33,3 +38,25 @@ export const DEMO_SESSION_STORAGE_KEY = 'ai-voice-demo:demo-session-id';
 
 /** The longest `demoSessionId` a lead may carry (a grant's id is a UUID, 36 characters). */
 export const DEMO_SESSION_ID_MAX = 64;
+
+/** The longest transcript the widget sends at a demo's end: as long as a call's (PROVIDER_LIMITS.transcript). */
+export const DEMO_TRANSCRIPT_MAX = 20_000;
+
+/**
+ * The widget's end of a conversation (`POST /api/voice/session/end`): End pressed, or the tab closing. A claim:
+ * only an unfinished grant from the same client is ended, with its length and the conversation as the widget saw it.
+ */
+export const VoiceSessionEndBody = Type.Object(
+  {
+    demoSessionId: Type.String({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX }),
+    transcript: Type.Optional(Type.String({ maxLength: DEMO_TRANSCRIPT_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type VoiceSessionEndBody = Static<typeof VoiceSessionEndBody>;
+
+export const VoiceSessionEnded = Type.Object({
+  /** `ended`: this request ended it; `unchanged`: it had ended, or names no unfinished demo of this client. */
+  result: Type.Union([Type.Literal('ended'), Type.Literal('unchanged')]),
+});
+export type VoiceSessionEnded = Static<typeof VoiceSessionEnded>;
