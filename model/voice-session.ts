@@ -2,6 +2,7 @@
 // a chat, and what it gets back (docs/api.md). One schema: the route checks it, the widget takes its types.
 import { Type, type Static } from 'typebox';
 import { AGENT_IDS } from './agents.ts';
+import { DEMO_SESSION_ID_MAX, DEMO_TRANSCRIPT_MAX } from './demo-session.ts';
 
 export const VoiceSessionBody = Type.Object(
   {
@@ -13,7 +14,7 @@ export const VoiceSessionBody = Type.Object(
      * The conversation's demo so far: a call or a chat after the first goes on under the same id when it names
      * an unfinished grant for the same assistant from the same client (docs/operations.md); else a new grant.
      */
-    demoSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    demoSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX })),
   },
   { additionalProperties: false },
 );
@@ -30,17 +31,7 @@ export const VoiceSession = Type.Object({
 });
 export type VoiceSession = Static<typeof VoiceSession>;
 
-/**
- * Where the voice widget leaves the tab's latest demo id (`sessionStorage`, never a cookie), so that a call
- * asked for from the same tab afterwards (`<ai-demo-request>`'s `demoSessionId`) names the demo it followed.
- */
-export const DEMO_SESSION_STORAGE_KEY = 'ai-voice-demo:demo-session-id';
-
-/** The longest `demoSessionId` a lead may carry (a grant's id is a UUID, 36 characters). */
-export const DEMO_SESSION_ID_MAX = 64;
-
-/** The longest transcript the widget sends at a demo's end: as long as a call's (PROVIDER_LIMITS.transcript). */
-export const DEMO_TRANSCRIPT_MAX = 20_000;
+export { DEMO_SESSION_ID_MAX, DEMO_SESSION_STORAGE_KEY, DEMO_TRANSCRIPT_MAX } from './demo-session.ts';
 
 /**
  * The widget's end of a conversation (`POST /api/voice/session/end`): End pressed, or the tab closing. A claim:

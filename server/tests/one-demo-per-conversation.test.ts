@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeTurnstile } from '../../tests/support/fakes';
 import { bothDatabases, post, testApp, testClock, type Harness } from './harness.ts';
 
 // Issue 46: a hybrid conversation is one demo (one id across its chat and its call), and a chat is recorded
@@ -166,5 +167,20 @@ describe.each(backends)('one demo per conversation on $name', (backend) => {
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual({ received: true, result: 'unknown' });
     expect((await event(h, { type: 'session.created', session: { id: 'chat-3' } })).json().result).toBe('unknown');
+  });
+
+  it('with TURNSTILE_SECRET, every ask needs a fresh Turnstile token, a continuation too (403 challenge)', async () => {
+    const turnstile = await fakeTurnstile('ts-secret');
+    cleanups.push(turnstile.close);
+    const { h } = await gate({ TURNSTILE_SECRET: 'ts-secret', TURNSTILE_API_URL: turnstile.url });
+    expect((await ask(h, { mode: 'text' })).json().error).toBe('challenge');
+    const first = await ask(h, { mode: 'text', turnstileToken: 'pass-1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(turnstile.requests.at(-1)).toEqual({ secret: 'ts-secret', response: 'pass-1', remoteip: IP });
+    const id = first.json().sessionId;
+    const replayed = await ask(h, { mode: 'voice', demoSessionId: id, turnstileToken: 'pass-1' });
+    expect(replayed.statusCode).toBe(403);
+    const call = await ask(h, { mode: 'voice', demoSessionId: id, turnstileToken: 'pass-2' });
+    expect(call.json().sessionId).toBe(id);
   });
 });

@@ -59,7 +59,17 @@ export function beginCall({
   lang,
   backendUrl,
   connectTimeout,
-}: VoiceDemoProps & { lang?: Lang }): CallStart {
+  agentId,
+  turnstileSiteKey,
+  demoSessionId,
+  host,
+}: VoiceDemoProps & {
+  lang?: Lang;
+  /** The conversation's demo so far (`backend-url`): the call goes on under it when the service allows. */
+  demoSessionId?: string | null;
+  /** The element, for Turnstile's check in its light DOM. */
+  host?: Element | null;
+}): CallStart {
   let client: VoiceClient | null = null;
   let handlers: CallHandlers | null = null;
   let stopped = false;
@@ -90,7 +100,16 @@ export function beginCall({
       let overrides: VoiceCallOverrides | undefined;
       if (gated) {
         loadSdk().catch(() => {});
-        const grant = await (await loadGate()).grantCall(backendUrl!, assistantId, connectTimeout);
+        const grant = await (
+          await loadGate()
+        ).grantCall({
+          backendUrl: backendUrl!,
+          assistantId,
+          agentId,
+          demoSessionId,
+          connectTimeout,
+          challenge: host && turnstileSiteKey?.trim() ? { host, siteKey: turnstileSiteKey, lang } : undefined,
+        });
         [key, overrides, demo] = [grant.token, grant.overrides, grant.sessionId];
         if (stopped) return null;
       }
@@ -144,7 +163,7 @@ const early = new WeakMap<Element, { call: CallStart; timer: ReturnType<typeof s
 /** Starts the call of a press made before React arrived, for the component of `host` to adopt. */
 export function startEarly(host: Element, props: VoiceDemoProps): void {
   cancelEarly(host);
-  const call = beginCall(props);
+  const call = beginCall({ ...props, host });
   early.set(host, { call, timer: setTimeout(() => cancelEarly(host), ADOPT_WITHIN_MS) });
 }
 
