@@ -13,8 +13,13 @@ import type { Lang } from '../lib/strings';
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
 export const loadSdk = () => import('./vapi-client');
 
+let gate: typeof import('./gate') | null = null;
+
 /** `backend-url`'s gate (gate.ts): fetched only when a call or a chat asks it. */
-export const loadGate = () => import('./gate');
+export const loadGate = () => import('./gate').then((module) => (gate = module));
+
+/** The gate's code once fetched, for what must leave at once (a tab closing waits for no import). */
+export const loadedGate = () => gate;
 
 /** `simulate`'s scripted call and answers (a few KB), fetched only by a simulated card. */
 export const loadScripted = () => import('./scripted-call');

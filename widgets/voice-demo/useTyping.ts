@@ -6,7 +6,7 @@ import { isInCall, isTyping, type TextProblem, type VoiceAction, type VoiceState
 import { forget, save } from './keep';
 import { modeOf } from './view';
 import type { ChatItem } from './chat-client';
-import { loadGate, loadScripted } from './begin-call';
+import { loadedGate, loadGate, loadScripted } from './begin-call';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
 export const loadChat = () => import('./chat-client');
@@ -173,12 +173,12 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   }, [apiUrl, publicKey, assistantId, simulate, conversationKey, greeting, backendUrl, current, dispatch]);
 
   // The tab closing (or going away) ends the conversation's demo for the service; a request with keepalive
-  // outlives the page. The gate's code is there already: a demo was granted by it.
+  // outlives the page. It leaves at once: the gate's code is there already, since a demo was granted by it.
   useEffect(() => {
     if (!backendUrl?.trim()) return;
     const leave = () => {
       const { demoSessionId, lines } = current();
-      if (demoSessionId) void loadGate().then((gate) => gate.endDemo(backendUrl, demoSessionId, lines));
+      if (demoSessionId) loadedGate()?.endDemo(backendUrl, demoSessionId, lines);
     };
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
