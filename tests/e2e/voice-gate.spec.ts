@@ -37,11 +37,14 @@ async function openGated(
   return { ns, card: element };
 }
 
+/** Types `words` and waits for the whole answer: a press on the microphone during one is not taken. */
 async function type(card: Locator, words: string) {
   const field = card.getByRole('textbox', { name: 'Message to the AI agent' });
   await field.fill(words);
   await field.press('Enter');
-  await expect(card.getByRole('log', { name: 'Conversation' }).locator('.caption').last()).toContainText(`${words}”`);
+  await expect(card.getByRole('log', { name: 'Conversation' }).locator('.caption').last()).toHaveText(
+    `Agent: Hello! You said: “${words}”.`,
+  );
 }
 
 const paths = async (ns: string) => (await stubLog(ns)).map((r) => r.path);

@@ -1,6 +1,5 @@
 import { DEMO_SESSION_STORAGE_KEY, DEMO_TRANSCRIPT_MAX } from '../../model/demo-session';
 import { DEFAULT_CONNECT_TIMEOUT, type VoiceCallOverrides } from './contract';
-import { challengeToken } from './challenge';
 import { GateError, type GateRefusal } from './gate-error';
 import type { LogLine } from './log';
 
@@ -47,7 +46,10 @@ function remember(id: string) {
 export async function askGate(ask: GateAsk): Promise<GateGrant> {
   const { backendUrl, assistantId, agentId, mode, demoSessionId, challenge, timeoutMs, signal } = ask;
   // The visitor may take a while over Turnstile's check: the timeout starts once the token is there.
-  const turnstileToken = challenge?.siteKey.trim() ? await challengeToken(challenge, signal) : undefined;
+  // Turnstile's code comes only with `turnstile-site-key`.
+  const turnstileToken = challenge?.siteKey.trim()
+    ? await (await import('./challenge')).challengeToken(challenge, signal)
+    : undefined;
   const timeout = AbortSignal.timeout(timeoutMs);
   const response = await fetch(`${base(backendUrl)}/voice/session`, {
     method: 'POST',
