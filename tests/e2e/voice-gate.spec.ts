@@ -209,6 +209,8 @@ const FAKE_TURNSTILE = `
 window.__turnstile = { renders: [], executes: 0 };
 window.turnstile = {
   render(el, options) {
+    // A check that needs the visitor: the box Turnstile would show (interaction-only shows nothing otherwise).
+    if (window.__interactive) el.innerHTML = '<div style="width:300px;height:65px;border:1px solid #999;display:flex;align-items:center;padding:0 12px;box-sizing:border-box">Verify you are human (fake)</div>';
     window.__turnstile.renders.push({ inLightDom: !(el.getRootNode() instanceof ShadowRoot), slot: el.slot,
       sitekey: options.sitekey, appearance: options.appearance, execution: options.execution });
     this.options = options;
@@ -261,5 +263,22 @@ test.describe('with turnstile-site-key', () => {
     expect(await card.evaluate((el) => !!el.shadowRoot?.querySelector('slot[name="challenge"]'))).toBe(true);
     expect(scripts).toHaveLength(1);
     await card.getByRole('button', { name: 'Cancel connecting' }).click();
+  });
+
+  test('a check that needs the visitor shows under the card, at 390 and 1280 px', async ({ page }, testInfo) => {
+    await page.route('https://challenges.cloudflare.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }),
+    );
+    const { card } = await openGated(page, {
+      card: 'text',
+      attributes: { 'turnstile-site-key': '1x00000000000000000000AA' },
+    });
+    await page.evaluate(() => ((window as unknown as { __interactive: boolean }).__interactive = true));
+    await type(card, 'Do you open on Sunday?');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(card.getByText('Verify you are human (fake)')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`challenge-${width}.png`), fullPage: false });
+    }
   });
 });

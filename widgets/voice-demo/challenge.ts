@@ -65,6 +65,7 @@ function boxOf(host: Element): HTMLElement {
   if (root && !root.querySelector('slot[name="challenge"]')) {
     const slot = Object.assign(document.createElement('slot'), { name: 'challenge' });
     slot.setAttribute('part', 'challenge');
+    slot.style.cssText = 'display:block;margin-top:8px';
     root.append(slot);
   }
   const box = document.createElement('div');
@@ -106,6 +107,8 @@ export async function challengeToken(
         sitekey: siteKey.trim(),
         appearance: 'interaction-only',
         execution: 'execute',
+        // 'flexible' needs 300 px: a narrow card gets the compact square.
+        size: host.getBoundingClientRect().width >= 300 ? 'flexible' : 'compact',
         ...(lang && { language: lang }),
         callback: (value: string) => settle(value),
         'error-callback': () => settle(null),
