@@ -2,6 +2,7 @@
 // a chat, and what it gets back (docs/api.md). One schema: the route checks it, the widget takes its types.
 import { Type, type Static } from 'typebox';
 import { AGENT_IDS } from './agents.ts';
+import { DEMO_SESSION_ID_MAX, DEMO_TRANSCRIPT_MAX } from './demo-session.ts';
 
 export const VoiceSessionBody = Type.Object(
   {
@@ -9,6 +10,11 @@ export const VoiceSessionBody = Type.Object(
     assistantId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     mode: Type.Union([Type.Literal('voice'), Type.Literal('text')]),
     turnstileToken: Type.Optional(Type.String({ maxLength: 2048 })),
+    /**
+     * The conversation's demo so far: a call or a chat after the first goes on under the same id when it names
+     * an unfinished grant for the same assistant from the same client (docs/operations.md); else a new grant.
+     */
+    demoSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX })),
   },
   { additionalProperties: false },
 );
@@ -25,11 +31,23 @@ export const VoiceSession = Type.Object({
 });
 export type VoiceSession = Static<typeof VoiceSession>;
 
-/**
- * Where the voice widget leaves the tab's latest demo id (`sessionStorage`, never a cookie), so that a call
- * asked for from the same tab afterwards (`<ai-demo-request>`'s `demoSessionId`) names the demo it followed.
- */
-export const DEMO_SESSION_STORAGE_KEY = 'ai-voice-demo:demo-session-id';
+export { DEMO_SESSION_ID_MAX, DEMO_SESSION_STORAGE_KEY, DEMO_TRANSCRIPT_MAX } from './demo-session.ts';
 
-/** The longest `demoSessionId` a lead may carry (a grant's id is a UUID, 36 characters). */
-export const DEMO_SESSION_ID_MAX = 64;
+/**
+ * The widget's end of a conversation (`POST /api/voice/session/end`): End pressed, or the tab closing. A claim:
+ * only an unfinished grant from the same client is ended, with its length and the conversation as the widget saw it.
+ */
+export const VoiceSessionEndBody = Type.Object(
+  {
+    demoSessionId: Type.String({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX }),
+    transcript: Type.Optional(Type.String({ maxLength: DEMO_TRANSCRIPT_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type VoiceSessionEndBody = Static<typeof VoiceSessionEndBody>;
+
+export const VoiceSessionEnded = Type.Object({
+  /** `ended`: this request ended it; `unchanged`: it had ended, or names no unfinished demo of this client. */
+  result: Type.Union([Type.Literal('ended'), Type.Literal('unchanged')]),
+});
+export type VoiceSessionEnded = Static<typeof VoiceSessionEnded>;

@@ -18,6 +18,8 @@ export type Checks = [
       | 'assistant-id'
       | 'api-url'
       | 'backend-url'
+      | 'agent-id'
+      | 'turnstile-site-key'
       | 'captions'
       | 'consent-text'
       | 'connect-timeout'

@@ -108,8 +108,15 @@ export const modelTypesOnly = {
       {
         patterns: [
           {
-            // text-length.ts imports nothing: the widgets count a field as the service does.
-            group: ['**/model/*', '!**/model/text-length', '!**/model/text-length.ts'],
+            // text-length.ts and demo-session.ts import nothing: the widgets count a field as the service does,
+            // and keep a demo's id where the service's other widget reads it.
+            group: [
+              '**/model/*',
+              '!**/model/text-length',
+              '!**/model/text-length.ts',
+              '!**/model/demo-session',
+              '!**/model/demo-session.ts',
+            ],
             allowTypeImports: true,
             message: 'widgets take the model as types only (`import type`), so none of its code reaches a host page.',
           },

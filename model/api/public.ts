@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { CALL_ANSWERS } from '../calls.ts';
 import { FeedbackBody } from '../feedback.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
-import { VoiceSession, VoiceSessionBody } from '../voice-session.ts';
+import { VoiceSession, VoiceSessionBody, VoiceSessionEndBody, VoiceSessionEnded } from '../voice-session.ts';
 import { ANY, BODY_REFUSALS, BUSY, refusal } from './answers.ts';
 
 export const FeedbackRoute = {
@@ -124,6 +124,17 @@ export const VoiceSessionRoute = {
     503: refusal(
       '`demo-budget`: the day’s DEMO_MINUTES_PER_DAY is spent (with retryAfterSeconds); `demo-unavailable`: no key is set; or the database is busy (`busy`).',
     ),
+  },
+};
+
+export const VoiceSessionEndRoute = {
+  summary: 'End a web demo: the widget’s End, or its tab closing, with the conversation as it saw it',
+  body: VoiceSessionEndBody,
+  response: {
+    ...ANY,
+    200: VoiceSessionEnded,
+    ...BODY_REFUSALS,
+    403: refusal('`origin`: a page whose origin is neither PUBLIC_URL’s nor in CORS_ORIGINS.'),
   },
 };
 

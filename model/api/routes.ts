@@ -13,6 +13,7 @@ export const API_ROUTES = [
   ['POST', '/api/demo-requests', open.DemoRequestRoute],
   ['POST', '/api/voice/events', open.VoiceEventRoute],
   ['POST', '/api/voice/session', open.VoiceSessionRoute],
+  ['POST', '/api/voice/session/end', open.VoiceSessionEndRoute],
   ['GET', '/api/health', open.HealthRoute],
   ['GET', '/api/ready', open.ReadyRoute],
   ['GET', '/api/openapi.json', open.OpenApiRoute],

@@ -69,6 +69,9 @@ export interface DemoSessionsTable {
   summary: string | null;
   transcript: string | null;
   provider_call_id: string | null;
+  call_seconds: Real | null;
+  provider_session_id: string | null;
+  continuations: Generated<Int>;
 }
 
 export interface DailyCountsTable {

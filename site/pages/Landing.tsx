@@ -49,6 +49,7 @@ export function Landing() {
               assistantId={config.voice.assistantId}
               simulate={config.voice.simulate}
               apiUrl={config.voice.apiUrl}
+              backendUrl={config.backendUrl}
               captions
               consentText={VOICE_CONSENT}
               privacyHref="/privacy"

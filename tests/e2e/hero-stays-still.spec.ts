@@ -23,6 +23,8 @@ for (const width of [390, 1280]) {
     await page.goto('/');
     const voice = page.locator('ai-voice-demo');
     await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible();
+    // The site's own demo asks its service's gate first (VITE_BACKEND_URL).
+    await expect(voice).toHaveAttribute('backend-url', '/api');
     await page.evaluate(() => document.fonts.ready);
     // The hero as a site with voice settings has it (this build has none, so it is simulated, spec'd in simulate.spec.ts).
     await voice.evaluate((el) => (el.removeAttribute('simulate'), el.setAttribute('public-key', 'test-public-key')));
@@ -51,7 +53,12 @@ for (const width of [390, 1280]) {
     await still('the error state');
 
     // A typed conversation of twenty turns scrolls inside the card.
-    await voice.evaluate((el, url) => el.setAttribute('api-url', url), `${STUB_ORIGIN}/chat/ok/${namespace()}`);
+    // The site's gate (`backend-url`) is the stubs' here: this service has no voice settings to grant a demo with.
+    const ns = namespace();
+    await voice.evaluate(
+      (el, [chat, gate]) => (el.setAttribute('api-url', chat), el.setAttribute('backend-url', gate)),
+      [`${STUB_ORIGIN}/chat/ok/${ns}`, `${STUB_ORIGIN}/gate/ok/${ns}`],
+    );
     const field = voice.getByRole('textbox', { name: 'Message to the AI agent' });
     for (let turn = 1; turn <= 20; turn++) {
       await field.fill(`Question ${turn}: how would an agent answer my customers?`);

@@ -16,6 +16,7 @@ export interface Recorded {
  * - `/feedback/{mode}/{ns}/feedback`: the backend, where mode is ok, error or hang;
  * - `/chat/{behaviour}/{ns}/chat/web`: the provider's web chat (see fake-chat.ts);
  * - `/gate/{behaviour}/{ns}/voice/session`: the service's demo gate, where behaviour is ok, limit or budget;
+ *   `…/voice/session/end` records the widget's end of a demo;
  * - `/__log/{ns}`: what the stubs recorded for a namespace.
  */
 export function startStubServer(port: number): Promise<Server> {
@@ -59,7 +60,8 @@ export function startStubServer(port: number): Promise<Server> {
     if (parts[0] === 'gate' && parts[2] && parts[3] === 'voice' && parts[4] === 'session') {
       record(parts[2], entry);
       const json = { 'Content-Type': 'application/json' };
-      if (parts[1] === 'limit')
+      if (parts[5] === 'end') res.writeHead(200, json).end(JSON.stringify({ result: 'ended' }));
+      else if (parts[1] === 'limit')
         res
           .writeHead(429, { ...json, 'Retry-After': '300' })
           .end(JSON.stringify({ error: 'demo-limit', message: 'Too many demos.', retryAfterSeconds: 300 }));

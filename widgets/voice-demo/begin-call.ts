@@ -13,8 +13,13 @@ import type { Lang } from '../lib/strings';
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
 export const loadSdk = () => import('./vapi-client');
 
+let gate: typeof import('./gate') | null = null;
+
 /** `backend-url`'s gate (gate.ts): fetched only when a call or a chat asks it. */
-export const loadGate = () => import('./gate');
+export const loadGate = () => import('./gate').then((module) => (gate = module));
+
+/** The gate's code once fetched, for what must leave at once (a tab closing waits for no import). */
+export const loadedGate = () => gate;
 
 /** `simulate`'s scripted call and answers (a few KB), fetched only by a simulated card. */
 export const loadScripted = () => import('./scripted-call');
@@ -59,7 +64,17 @@ export function beginCall({
   lang,
   backendUrl,
   connectTimeout,
-}: VoiceDemoProps & { lang?: Lang }): CallStart {
+  agentId,
+  turnstileSiteKey,
+  demoSessionId,
+  host,
+}: VoiceDemoProps & {
+  lang?: Lang;
+  /** The conversation's demo so far (`backend-url`): the call goes on under it when the service allows. */
+  demoSessionId?: string | null;
+  /** The element, for Turnstile's check in its light DOM. */
+  host?: Element | null;
+}): CallStart {
   let client: VoiceClient | null = null;
   let handlers: CallHandlers | null = null;
   let stopped = false;
@@ -90,7 +105,16 @@ export function beginCall({
       let overrides: VoiceCallOverrides | undefined;
       if (gated) {
         loadSdk().catch(() => {});
-        const grant = await (await loadGate()).grantCall(backendUrl!, assistantId, connectTimeout);
+        const grant = await (
+          await loadGate()
+        ).grantCall({
+          backendUrl: backendUrl!,
+          assistantId,
+          agentId,
+          demoSessionId,
+          connectTimeout,
+          challenge: host && turnstileSiteKey?.trim() ? { host, siteKey: turnstileSiteKey, lang } : undefined,
+        });
         [key, overrides, demo] = [grant.token, grant.overrides, grant.sessionId];
         if (stopped) return null;
       }
@@ -144,7 +168,7 @@ const early = new WeakMap<Element, { call: CallStart; timer: ReturnType<typeof s
 /** Starts the call of a press made before React arrived, for the component of `host` to adopt. */
 export function startEarly(host: Element, props: VoiceDemoProps): void {
   cancelEarly(host);
-  const call = beginCall(props);
+  const call = beginCall({ ...props, host });
   early.set(host, { call, timer: setTimeout(() => cancelEarly(host), ADOPT_WITHIN_MS) });
 }
 

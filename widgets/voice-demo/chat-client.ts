@@ -12,6 +12,11 @@ export interface ChatTurn {
   assistantId: string;
   input: string | ChatItem[];
   sessionId: string | null;
+  /**
+   * The gate's id of the conversation's demo (`backend-url`): sent as `assistantOverrides.variableValues`, the
+   * only overrides `/chat/web` takes, so the provider's session.* messages name the demo. Never the `sessionId`.
+   */
+  demoSessionId?: string;
   /** No byte for this long ends the wait: what arrived is kept, and the turn may be sent again. */
   stallMs: number;
   signal?: AbortSignal;
@@ -83,6 +88,7 @@ async function attempt(turn: ChatTurn): Promise<{ sessionId: string | null }> {
           assistantId: turn.assistantId,
           input: turn.input,
           ...(turn.sessionId && { sessionId: turn.sessionId }),
+          ...(turn.demoSessionId && { assistantOverrides: { variableValues: { demoSessionId: turn.demoSessionId } } }),
           stream: true,
         }),
         signal: stop.signal,

@@ -48,6 +48,7 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart simulated - With `simulate`: "Simulated demo: no real agent." and the settings that make it real.
  * @csspart reason - After a failure, why it failed, where that is known (not set up, the network, the connection timing out).
  * @csspart fallback - After a failure, the link to `fallback-href`.
+ * @csspart challenge - The slot under the card that shows Turnstile's check (`turnstile-site-key`), when it needs the visitor.
  *
  * @cssprop --accent - Button and accent colour.
  * @cssprop --accent-contrast - Icon colour on the button.
@@ -77,6 +78,18 @@ export class AIVoiceDemoElement extends WidgetElement {
      * `fallback-href`. Not asked with `simulate` or a page's own `client`.
      */
     backendUrl: string(),
+    /**
+     * Which of the service's agents this card demonstrates (`receptionist`, …), sent with `backend-url`'s ask as
+     * `agentId`: the service then grants only that agent's assistant (its `VAPI_ASSISTANT_*`).
+     */
+    agentId: string(),
+    /**
+     * Cloudflare Turnstile site key, with `backend-url`: when the visitor starts a demo (never before), Turnstile's
+     * script is loaded and its check run, shown only if it needs the visitor, in a `slot="challenge"` child the
+     * element adds to itself; its token goes with the ask as `turnstileToken`. A strict CSP must allow
+     * `https://challenges.cloudflare.com` in script-src and frame-src. Unset: nothing is loaded.
+     */
+    turnstileSiteKey: string(),
     /** Shows the conversation as live captions under the button, announced politely (a boolean attribute: present is on). */
     captions: boolean(),
     /** Text the visitor must accept (Accept / Cancel) before the microphone opens; remembered for the tab's session. */

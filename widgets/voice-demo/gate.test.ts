@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { askGate, GateError, grantCall } from './gate';
+import { DEMO_SESSION_STORAGE_KEY } from '../../model/demo-session';
+import { askGate, endDemo, GateError, grantCall } from './gate';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers }));
@@ -50,7 +51,9 @@ describe('the demo gate (backend-url)', () => {
 
   it('a call grant carries the demo id and the longest duration as overrides', async () => {
     vi.stubGlobal('fetch', answer(200, { sessionId: 's1', token: 't1', expiresInSeconds: 60, maxDurationSeconds: 90 }));
-    await expect(grantCall('https://svc.test/api', 'asst', undefined)).resolves.toMatchObject({
+    await expect(
+      grantCall({ backendUrl: 'https://svc.test/api', assistantId: 'asst', connectTimeout: undefined }),
+    ).resolves.toMatchObject({
       token: 't1',
       sessionId: 's1',
       overrides: { metadata: { demoSessionId: 's1' }, maxDurationSeconds: 90 },
@@ -66,5 +69,52 @@ describe("the gate's refusals in words", () => {
     expect(gateSays(VOICE_STRINGS.en, 'demo-limit')).toBe('The demo is busy right now. Try again in a few minutes.');
     expect(gateSays(VOICE_STRINGS.hi, 'demo-limit', 60)).toBe('डेमो अभी व्यस्त है। 1 मिनट बाद फिर से कोशिश करें।');
     expect(gateSays(VOICE_STRINGS.hi, 'demo-budget')).toBe('डेमो आज व्यस्त है। इसके बजाय कॉल का अनुरोध करें।');
+  });
+
+  it('sends the agent and the conversation’s demo, and leaves the granted id in the tab’s sessionStorage', async () => {
+    const fetch = answer(200, { sessionId: 's2', token: 't2', expiresInSeconds: 60, maxDurationSeconds: 90 });
+    vi.stubGlobal('fetch', fetch);
+    const stored = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { setItem: (k: string, v: string) => stored.set(k, v) });
+    await askGate({
+      backendUrl: 'https://svc.test/api',
+      assistantId: 'asst',
+      agentId: 'receptionist',
+      mode: 'voice',
+      demoSessionId: 's1',
+      timeoutMs: 1000,
+    });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({
+      assistantId: 'asst',
+      agentId: 'receptionist',
+      mode: 'voice',
+      demoSessionId: 's1',
+    });
+    expect(stored.get(DEMO_SESSION_STORAGE_KEY)).toBe('s2');
+    // Storage that throws (blocked, full) costs the grant nothing.
+    vi.stubGlobal('sessionStorage', {
+      setItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    await expect(ask()).resolves.toMatchObject({ sessionId: 's2' });
+  });
+
+  it('ends a demo with keepalive, its transcript as a call’s reads, cut to 20,000 characters', async () => {
+    const fetch = answer(200, { result: 'ended' });
+    vi.stubGlobal('fetch', fetch);
+    endDemo('https://svc.test/api/', 's1', [
+      { id: 1, role: 'assistant', text: 'Hello!', final: true, via: 'text' },
+      { id: 2, role: 'user', text: ' Prices? ', final: true, via: 'voice' },
+      { id: 3, role: 'assistant', text: 'x'.repeat(30_000), final: true, via: 'text' },
+    ]);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://svc.test/api/voice/session/end');
+    expect(init.keepalive).toBe(true);
+    const body = JSON.parse(init.body as string);
+    expect(body.demoSessionId).toBe('s1');
+    expect(body.transcript.startsWith('AI: Hello!\nUser: Prices?\nAI: xxx')).toBe(true);
+    expect(body.transcript).toHaveLength(20_000);
   });
 });

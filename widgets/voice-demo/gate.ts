@@ -1,7 +1,9 @@
+import { DEMO_SESSION_STORAGE_KEY, DEMO_TRANSCRIPT_MAX } from '../../model/demo-session';
 import { DEFAULT_CONNECT_TIMEOUT, type VoiceCallOverrides } from './contract';
+import { GateError, type GateRefusal } from './gate-error';
+import type { LogLine } from './log';
 
-/** What the gate refused, as the widget's code (`ai-voice-demo-error`'s `detail.code`, a typed turn's problem). */
-export type GateRefusal = 'demo-limit' | 'demo-budget' | 'demo-unavailable';
+export { GateError, type GateRefusal } from './gate-error';
 
 /** The gate's grant: `token` is a call's bearer; `sessionId` goes with the call only as `demoSessionId`. */
 export interface GateGrant {
@@ -11,24 +13,29 @@ export interface GateGrant {
   maxDurationSeconds: number;
 }
 
-/** A refusal of `POST {backend-url}/voice/session`, in the widget's words (`code`). */
-export class GateError extends Error {
-  constructor(
-    readonly code: GateRefusal,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'GateError';
-  }
-}
-
 export interface GateAsk {
   backendUrl: string;
   assistantId: string;
+  /** `agent-id`: the service checks it names the same assistant. */
+  agentId?: string;
   mode: 'voice' | 'text';
+  /** The conversation's demo so far: the service continues it when it may, else grants a new one. */
+  demoSessionId?: string | null;
+  /** With `turnstile-site-key`: the element whose light DOM shows Turnstile's check, if it needs the visitor. */
+  challenge?: { host: Element; siteKey: string; lang?: string };
   timeoutMs: number;
   signal?: AbortSignal;
+}
+
+const base = (backendUrl: string) => backendUrl.replace(/\/+$/, '');
+
+/** The tab's latest demo, for a lead asked for from it (`<ai-demo-request>`); storage may be blocked or full. */
+function remember(id: string) {
+  try {
+    sessionStorage.setItem(DEMO_SESSION_STORAGE_KEY, id);
+  } catch {
+    // Without storage the demo goes on; only a lead from this tab will not name it.
+  }
 }
 
 /**
@@ -36,17 +43,31 @@ export interface GateAsk {
  * refusal is a `GateError`: `demo-limit` (429), `demo-budget`, and anything else `demo-unavailable`.
  * A network failure rejects as `fetch` does, and no answer within `timeoutMs` as a `TimeoutError`.
  */
-export async function askGate({ backendUrl, assistantId, mode, timeoutMs, signal }: GateAsk): Promise<GateGrant> {
+export async function askGate(ask: GateAsk): Promise<GateGrant> {
+  const { backendUrl, assistantId, agentId, mode, demoSessionId, challenge, timeoutMs, signal } = ask;
+  // The visitor may take a while over Turnstile's check: the timeout starts once the token is there.
+  // Turnstile's code comes only with `turnstile-site-key`.
+  const turnstileToken = challenge?.siteKey.trim()
+    ? await (await import('./challenge')).challengeToken(challenge, signal)
+    : undefined;
   const timeout = AbortSignal.timeout(timeoutMs);
-  const response = await fetch(`${backendUrl.replace(/\/+$/, '')}/voice/session`, {
+  const response = await fetch(`${base(backendUrl)}/voice/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ assistantId, mode }),
+    body: JSON.stringify({
+      assistantId,
+      mode,
+      ...(agentId?.trim() && { agentId: agentId.trim() }),
+      ...(demoSessionId && { demoSessionId }),
+      ...(turnstileToken && { turnstileToken }),
+    }),
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.ok && typeof body?.token === 'string' && typeof body.sessionId === 'string')
+  if (response.ok && typeof body?.token === 'string' && typeof body.sessionId === 'string') {
+    remember(body.sessionId);
     return body as unknown as GateGrant;
+  }
   // `{error, message}`, or `{error: {code, message}}`.
   const error = body?.error as string | { code?: unknown } | undefined;
   const name = String(typeof error === 'object' ? error?.code : error);
@@ -60,10 +81,34 @@ export async function askGate({ backendUrl, assistantId, mode, timeoutMs, signal
 }
 
 /** A call's grant: the bearer to start it with, its overrides for the provider, and the demo's id. */
-export async function grantCall(backendUrl: string, assistantId: string, connectTimeout: number | undefined) {
-  const seconds = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
-  const grant = await askGate({ backendUrl, assistantId, mode: 'voice', timeoutMs: seconds * 1000 });
+export async function grantCall(
+  ask: Omit<GateAsk, 'mode' | 'timeoutMs' | 'signal'> & { connectTimeout: number | undefined },
+) {
+  const seconds = Number(ask.connectTimeout) > 0 ? Number(ask.connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
+  const grant = await askGate({ ...ask, mode: 'voice', timeoutMs: seconds * 1000 });
   const overrides: VoiceCallOverrides = { metadata: { demoSessionId: grant.sessionId } };
   if (grant.maxDurationSeconds > 0) overrides.maxDurationSeconds = grant.maxDurationSeconds;
   return { ...grant, overrides };
+}
+
+/** The conversation as the widget saw it, as a call's transcript reads, cut as one is. */
+export const transcriptOf = (lines: readonly LogLine[]) =>
+  lines
+    .filter((l) => l.text.trim())
+    .map((l) => `${l.role === 'user' ? 'User' : 'AI'}: ${l.text.trim()}`)
+    .join('\n')
+    .slice(0, DEMO_TRANSCRIPT_MAX);
+
+/**
+ * Tells the service the conversation ended (`POST {backend-url}/voice/session/end`): End pressed, or the tab
+ * closing, when `keepalive` lets the request outlive the page. Nothing waits for it, and a failure is only lost.
+ */
+export function endDemo(backendUrl: string, demoSessionId: string, lines: readonly LogLine[]) {
+  const transcript = transcriptOf(lines);
+  fetch(`${base(backendUrl)}/voice/session/end`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ demoSessionId, ...(transcript && { transcript }) }),
+    keepalive: true,
+  }).catch(() => {});
 }

@@ -6,7 +6,7 @@ import { isInCall, isTyping, type TextProblem, type VoiceAction, type VoiceState
 import { forget, save } from './keep';
 import { modeOf } from './view';
 import type { ChatItem } from './chat-client';
-import { loadGate, loadScripted } from './begin-call';
+import { loadedGate, loadGate, loadScripted } from './begin-call';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
 export const loadChat = () => import('./chat-client');
@@ -15,6 +15,7 @@ interface Machine {
   dispatch(action: VoiceAction): VoiceState;
   current(): VoiceState;
   state: VoiceState;
+  ref: { current: Element | null };
 }
 
 /**
@@ -26,6 +27,9 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   const { dispatch, current } = machine;
   const turn = useRef<AbortController | null>(null);
   const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey, simulate, lang, backendUrl } = props;
+  const { agentId, turnstileSiteKey } = props;
+  /** The demo this chat was granted under: a chat asks again only when the conversation's demo is another. */
+  const chatDemo = useRef<string | null>(null);
   const greeting = modeOf(props.mode) === 'voice' ? undefined : props.greeting;
 
   const ask = useCallback(
@@ -51,18 +55,24 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
       }
       try {
         const seconds = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
-        // With `backend-url`, the conversation's demo is granted once; the chat keeps the public key, and the
-        // gate's id is never the chat's `sessionId`.
-        if (backendUrl?.trim() && !current().demoSessionId) {
+        // With `backend-url`, a chat asks once in the conversation's demo (a call's, if one came first: the
+        // service continues it); the chat keeps the public key, and the gate's id is never the chat's `sessionId`.
+        const demo = current().demoSessionId;
+        if (backendUrl?.trim() && (!demo || demo !== chatDemo.current)) {
           const gate = await loadGate();
+          const host = (machine.ref.current?.getRootNode() as ShadowRoot | undefined)?.host;
           const grant = await gate.askGate({
             backendUrl,
             assistantId,
+            agentId,
             mode: 'text',
+            demoSessionId: demo,
+            challenge: host && turnstileSiteKey?.trim() ? { host, siteKey: turnstileSiteKey, lang } : undefined,
             timeoutMs: seconds * 1000,
             signal: stop.signal,
           });
           if (stop.signal.aborted) return null;
+          chatDemo.current = grant.sessionId;
           dispatch({ type: 'granted', demoSessionId: grant.sessionId });
         }
         const chat = await loadChat();
@@ -72,6 +82,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
           assistantId,
           input,
           sessionId: current().sessionId,
+          demoSessionId: current().demoSessionId ?? undefined,
           stallMs: seconds * 1000,
           signal: stop.signal,
           onDelta: (delta, id) => !stop.signal.aborted && dispatch({ type: 'delta', text: delta, sessionId: id }),
@@ -93,7 +104,20 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
         return next.problem === 'busy' || next.problem === 'unavailable' || refused ? text : null;
       }
     },
-    [apiUrl, publicKey, assistantId, connectTimeout, simulate, lang, backendUrl, dispatch, current],
+    [
+      apiUrl,
+      publicKey,
+      assistantId,
+      connectTimeout,
+      simulate,
+      lang,
+      backendUrl,
+      agentId,
+      turnstileSiteKey,
+      machine.ref,
+      dispatch,
+      current,
+    ],
   );
 
   /** Says `text`; false when it cannot go now (nothing to say, a turn or a call starting). Resolves to text to put back in the field. */
@@ -135,15 +159,30 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
 
   const end = useCallback(() => {
     const before = current();
-    const { sessionId } = before;
+    const { sessionId, demoSessionId } = before;
     if (dispatch({ type: 'end-conversation', greeting: greeting?.trim() || undefined }) === before) return;
     turn.current?.abort();
     if (conversationKey) forget(conversationKey);
+    chatDemo.current = null;
+    if (demoSessionId && backendUrl?.trim())
+      void loadGate().then((gate) => gate.endDemo(backendUrl, demoSessionId, before.lines));
     if (sessionId && publicKey && assistantId && !simulate)
       void loadChat().then((chat) =>
         chat.endChat({ apiUrl: apiUrl || DEFAULT_API_URL, publicKey, assistantId, sessionId }),
       );
-  }, [apiUrl, publicKey, assistantId, simulate, conversationKey, greeting, current, dispatch]);
+  }, [apiUrl, publicKey, assistantId, simulate, conversationKey, greeting, backendUrl, current, dispatch]);
+
+  // The tab closing (or going away) ends the conversation's demo for the service; a request with keepalive
+  // outlives the page. It leaves at once: the gate's code is there already, since a demo was granted by it.
+  useEffect(() => {
+    if (!backendUrl?.trim()) return;
+    const leave = () => {
+      const { demoSessionId, lines } = current();
+      if (demoSessionId) loadedGate()?.endDemo(backendUrl, demoSessionId, lines);
+    };
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [backendUrl, current]);
 
   const { lines, sessionId, chatSeen, status } = machine.state;
   useEffect(() => {

@@ -42,6 +42,7 @@ const seconds = (value: number | undefined) => {
  */
 export function useVoiceCall(props: VoiceRenderProps) {
   const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang, backendUrl } = props;
+  const { agentId, turnstileSiteKey } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
   const [start] = useState(() => startOf(props));
   const machine = useMachine(voiceReducer, start, voiceEvents);
@@ -96,16 +97,30 @@ export function useVoiceCall(props: VoiceRenderProps) {
     const host = (machine.ref.current?.getRootNode() as ShadowRoot | undefined)?.host;
     const call =
       adoptEarly(host) ??
-      beginCall({ client, publicKey, apiUrl, assistantId, simulate, lang, backendUrl, connectTimeout });
+      beginCall({
+        client,
+        publicKey,
+        apiUrl,
+        assistantId,
+        simulate,
+        lang,
+        backendUrl,
+        connectTimeout,
+        agentId,
+        turnstileSiteKey,
+        // A call after typed turns goes on in the conversation's demo (one id), when the service allows.
+        demoSessionId: current().demoSessionId,
+        host,
+      });
     s.call = call;
     detach = call.attach({
       'call-start': () => {
         if (session.current !== s) return;
         clearTimeout(s.timer);
         dispatch({ type: 'call-start' });
-        // A typed turn after the call goes on in the same demo: one id, no second ask for the chat.
+        // The conversation's demo from here on: the same id when the service continued it, else the call's own.
         const demo = s.call?.demoSessionId();
-        if (demo && !current().demoSessionId) dispatch({ type: 'granted', demoSessionId: demo });
+        if (demo && demo !== current().demoSessionId) dispatch({ type: 'granted', demoSessionId: demo });
         tellCall(s.call?.client() ?? null, current().lines);
       },
       'call-end': () => finish(s, { type: 'call-end' }),
@@ -135,6 +150,8 @@ export function useVoiceCall(props: VoiceRenderProps) {
     lang,
     backendUrl,
     connectTimeout,
+    agentId,
+    turnstileSiteKey,
     dispatch,
     current,
     finish,

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
 import type { VoiceSessions } from '../demos/voice-session.ts';
+import { isSessionMessage, receiveSessionMessage } from '../demos/session-messages.ts';
 import { idText, outcomeOf, PROVIDER_LIMITS, text } from './vapi.ts';
 
 const object = (value: unknown): Record<string, unknown> =>
@@ -59,6 +60,12 @@ export function voiceEvents({
         if (ended.result !== 'unknown') return ended.result;
         log.warn({ type: message.type }, 'a web demo report for no demo we granted (or for another assistant)');
         return 'unknown';
+      }
+      // A web chat's session (chats have no end-of-call report): matched to its demo where it can be.
+      if (isSessionMessage(message.type)) {
+        const result = await receiveSessionMessage(store, message, now());
+        if (result === 'unknown') log.warn({ type: message.type }, 'a chat session for no demo we granted');
+        return result;
       }
       if (!id || (message.type !== 'status-update' && message.type !== 'end-of-call-report')) return 'ignored';
       const update =

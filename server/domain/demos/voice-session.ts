@@ -5,7 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { AgentId } from '../../../model/agents.ts';
-import type { VoiceSession, VoiceSessionBody } from '../../../model/voice-session.ts';
+import {
+  DEMO_TRANSCRIPT_MAX,
+  type VoiceSession,
+  type VoiceSessionBody,
+  type VoiceSessionEndBody,
+  type VoiceSessionEnded,
+} from '../../../model/voice-session.ts';
 import type { Store } from '../../storage/index.ts';
 import { keyedHash } from '../personal-data.ts';
 import { Refusal } from '../refusal.ts';
@@ -61,6 +67,14 @@ export function voiceSessions({
     return { assistantId: id, agentId: null };
   }
 
+  // As the code limits' log names a client: a keyed hash, never the address itself.
+  const clientOf = (ip: string) => keyedHash(config.dataHashKey, `ip:${ip}`);
+  const ourOrigin = (origin: string | undefined): string => {
+    if (!origin || !config.corsOrigins.includes(origin))
+      throw new Refusal(403, 'origin', 'Demos are offered only on our own pages.');
+    return origin;
+  };
+
   return {
     /** A report moves the day's budget too (a demo longer than its grant): the voice events warn with this. */
     warnBudget,
@@ -69,24 +83,23 @@ export function voiceSessions({
       body: VoiceSessionBody,
       request: { origin: string | undefined; clientIp: string; referer: string | undefined },
     ): Promise<VoiceSession> {
-      const origin = request.origin;
-      if (!origin || !config.corsOrigins.includes(origin))
-        throw new Refusal(403, 'origin', 'Demos are offered only on our own pages.');
+      const origin = ourOrigin(request.origin);
       const { assistantId, agentId } = assistantOf(body);
       if (!signs && !voice.publicKey)
         throw new Refusal(503, 'demo-unavailable', 'The live demo is not available right now.');
       await verifyChallenge(config.turnstile, body.turnstileToken, request.clientIp, config.providerTimeoutMs);
       const at = now();
       const id = randomUUID();
+      const clientHash = clientOf(request.clientIp);
       const held = await store.demos.grant({
         id,
+        continues: body.demoSessionId,
         assistantId,
         agentId,
         mode: body.mode,
         origin,
         pageUrl: request.referer ? request.referer.slice(0, PAGE_MAX) : null,
-        // As the code limits' log names a client: a keyed hash, never the address itself.
-        clientHash: keyedHash(config.dataHashKey, `ip:${request.clientIp}`),
+        clientHash,
         now: at,
         grantSeconds: demo.maxSeconds,
         perClientHour: demo.clientLimitPerHour,
@@ -100,11 +113,30 @@ export function voiceSessions({
         throw new Refusal(429, 'demo-limit', 'Too many demos from your connection. Please try again later.', ...retry);
       }
       if (body.mode === 'voice') warnBudget(held.usedBefore, held.usedAfter);
+      const sessionId = held.id;
       const token = signs
         ? publicToken({ orgId: voice.orgId, privateKey: voice.privateKey, assistantId, origin, now: at })
         : voice.publicKey;
-      log.info({ demoSessionId: id, assistantId, mode: body.mode }, 'web demo granted');
-      return { sessionId: id, token, expiresInSeconds: TOKEN_SECONDS, maxDurationSeconds: demo.maxSeconds };
+      log.info(
+        { demoSessionId: sessionId, assistantId, mode: body.mode, continued: held.continued },
+        held.continued ? 'web demo continued' : 'web demo granted',
+      );
+      return { sessionId, token, expiresInSeconds: TOKEN_SECONDS, maxDurationSeconds: demo.maxSeconds };
+    },
+
+    /** The widget's end of a conversation: a claim, honoured only for an unfinished grant of the same client. */
+    async end(
+      body: VoiceSessionEndBody,
+      request: { origin: string | undefined; clientIp: string },
+    ): Promise<VoiceSessionEnded> {
+      ourOrigin(request.origin);
+      const result = await store.demos.end({
+        id: body.demoSessionId,
+        clientHash: clientOf(request.clientIp),
+        now: now(),
+        transcript: body.transcript ? body.transcript.slice(0, DEMO_TRANSCRIPT_MAX) : null,
+      });
+      return { result };
     },
   };
 }

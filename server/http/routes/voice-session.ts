@@ -1,9 +1,10 @@
-// POST /api/voice/session: the gate the voice widget asks before a web demo (../../domain/demos).
+// POST /api/voice/session: the gate the voice widget asks before a web demo (../../domain/demos); and
+// POST /api/voice/session/end: the widget's end of the conversation.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyLimitOf } from '../../../model/body-size.ts';
-import { VoiceSessionRoute } from '../../../model/api/public.ts';
-import { VoiceSessionBody } from '../../../model/voice-session.ts';
+import { VoiceSessionEndRoute, VoiceSessionRoute } from '../../../model/api/public.ts';
+import { VoiceSessionBody, VoiceSessionEndBody } from '../../../model/voice-session.ts';
 import type { VoiceSessions } from '../../domain/demos/voice-session.ts';
 import type { FieldWords } from '../errors.ts';
 
@@ -27,5 +28,14 @@ export async function voiceSessionRoutes(app: FastifyInstance, { sessions }: { s
         // A token is for this request only.
         return reply.header('cache-control', 'no-store').send(session);
       },
+    )
+    .post(
+      '/voice/session/end',
+      {
+        schema: VoiceSessionEndRoute,
+        bodyLimit: bodyLimitOf(VoiceSessionEndBody),
+        config: { controls: { multiline: ['transcript'] } },
+      },
+      async (request) => sessions.end(request.body, { origin: request.headers.origin, clientIp: request.ip }),
     );
 }
