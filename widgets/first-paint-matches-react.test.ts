@@ -2,39 +2,40 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { Feedback } from '../feedback/Feedback';
-import { feedbackShell } from '../feedback/shell';
-import { VoiceDemo } from '../voice-demo/VoiceDemo';
-import { DemoRequest } from '../demo-request/DemoRequest';
-import { demoRequestShell } from '../demo-request/shell';
-import { voiceShell } from '../voice-demo/shell';
-import { shellToHtml } from './shell';
+import { Feedback } from './feedback/Feedback';
+import { feedbackShell } from './feedback/view';
+import { VoiceDemo } from './voice-demo/VoiceDemo';
+import { DemoRequest } from './demo-request/DemoRequest';
+import { demoRequestShell } from './demo-request/view';
+import { voiceShell } from './voice-demo/view';
+import { drawView, printView, type ViewNode } from './elements/view';
 
 // The resend countdown is an external store with no server snapshot; at rest it shows nothing.
-vi.mock('../demo-request/useLeadFlow', async (original) => ({
+vi.mock('./demo-request/useLeadFlow', async (original) => ({
   ...(await original<object>()),
   useSecondsLeft: () => 0,
 }));
 
-// The shell stands in for the component until React loads; any difference would show as a
-// jump when React takes over, so the two must print the same HTML.
-describe('first states drawn without React', () => {
+// Each widget's first paint (its shell, from its view.ts) stands in for the component until React
+// loads; any difference would show as a jump when React takes over, so the two must print the same
+// HTML; and the DOM the element draws from it must be what that HTML parses to.
+describe('first paints drawn without React', () => {
   for (const lang of ['en', 'hi'] as const) {
     it(`draws the voice demo at rest exactly as <VoiceDemo> renders it (${lang}, with captions)`, () => {
       const props = { publicKey: 'pk', assistantId: 'a', captions: true, lang };
       const react = renderToStaticMarkup(createElement(VoiceDemo, props));
-      expect(shellToHtml(voiceShell.shell(props))).toBe(react);
+      expect(printView(voiceShell.shell(props))).toBe(react);
     });
   }
 
   it('answers a press at once with the connecting state, or the consent step when the page asks for consent', () => {
-    const connecting = shellToHtml(voiceShell.onShellPress(['mic'], {}).shell);
+    const connecting = printView(voiceShell.onShellPress(['mic'], {}).shell);
     expect(connecting).toContain('data-status="connecting"');
     expect(connecting).toContain('aria-label="Cancel connecting"');
     expect(connecting).toContain('>Connecting to AI agent...</div>');
     expect(connecting).toContain('class="spinner" part="spinner"');
     const asking = voiceShell.onShellPress(['mic'], { consentText: 'Calls are recorded.' });
-    expect(shellToHtml(asking.shell)).toContain('<p class="consent-text">Calls are recorded.</p>');
+    expect(printView(asking.shell)).toContain('<p class="consent-text">Calls are recorded.</p>');
     expect(asking.replay).toEqual(['mic']);
     expect(voiceShell.onShellPress(['mic', 'accept'], { consentText: 'Calls are recorded.' }).replay).toEqual([
       'mic',
@@ -46,7 +47,7 @@ describe('first states drawn without React', () => {
   it('draws the feedback trigger exactly as <Feedback> renders it (the closed dialog aside)', () => {
     for (const lang of ['en', 'hi'] as const) {
       const react = renderToStaticMarkup(createElement(Feedback, { lang }));
-      expect(shellToHtml(feedbackShell.shell({ lang }))).toBe(react.replace(/<dialog[\s\S]*<\/dialog>/, ''));
+      expect(printView(feedbackShell.shell({ lang }))).toBe(react.replace(/<dialog[\s\S]*<\/dialog>/, ''));
     }
   });
 
@@ -60,17 +61,35 @@ describe('first states drawn without React', () => {
     for (const props of cases) {
       // React prints an attribute as JSX names it (autoComplete); HTML attribute names know no case.
       const lower = (html: string) => html.replace(/ ([\w-]+)="/g, (_, name: string) => ` ${name.toLowerCase()}="`);
-      expect(lower(shellToHtml(demoRequestShell.shell(props)))).toBe(
+      expect(lower(printView(demoRequestShell.shell(props)))).toBe(
         lower(renderToStaticMarkup(createElement(DemoRequest, props))),
       );
     }
     // A test that cannot fail is a defect: the form is really there, with its native controls.
-    expect(shellToHtml(demoRequestShell.shell({}))).toMatch(/type="radio"[\s\S]*id="name"[\s\S]*type="checkbox"/);
+    expect(printView(demoRequestShell.shell({}))).toMatch(/type="radio"[\s\S]*id="name"[\s\S]*type="checkbox"/);
   });
 
   it('escapes text and attribute values as React does', () => {
-    expect(shellToHtml(['p', { title: `"a" & 'b'` }, '<x> & y'])).toBe(
+    expect(printView(['p', { title: `"a" & 'b'` }, '<x> & y'])).toBe(
       '<p title="&quot;a&quot; &amp; &#x27;b&#x27;">&lt;x&gt; &amp; y</p>',
     );
+  });
+
+  it('draws as DOM what it prints as HTML, for each widget at rest and the voice demo pressed', () => {
+    const paints: [string, ViewNode][] = [
+      ['voice', voiceShell.shell({ captions: true, consentText: 'x', lang: 'hi' })],
+      ['voice, consent step', voiceShell.onShellPress(['mic'], { consentText: 'Calls are recorded.' }).shell],
+      ['voice, typed', voiceShell.shell({ mode: 'hybrid', greeting: 'Hello <you> & "all"' })],
+      ['feedback', feedbackShell.shell({})],
+      ['demo form', demoRequestShell.shell({ backendUrl: '/api', turnstileSiteKey: 'k', privacyHref: '/p?a=1&b=2' })],
+    ];
+    for (const [name, view] of paints) {
+      const drawn = document.createElement('div');
+      drawn.append(drawView(view, document));
+      const parsed = document.createElement('div');
+      parsed.innerHTML = printView(view);
+      expect(drawn.innerHTML, name).toBe(parsed.innerHTML);
+      expect(drawn.innerHTML.length, name).toBeGreaterThan(100);
+    }
   });
 });
