@@ -198,8 +198,8 @@ export const textsOf = (lang: Lang = 'en', label?: string): ${Name}Strings => {
   return label?.trim() ? { ...t, press: label } : t;
 };
 `,
-    'view.ts': `import type { LazyWidget } from '../elements/renderer';
-import type { ViewNode } from '../elements/view';
+    'view.ts': `import type { ViewNode } from '../elements/view';
+import type { WidgetSpec } from '../elements/widget-element';
 import type { Localized } from '../lib/strings';
 import type { ${Name}Props } from './element';
 import { initial${Name}State, type ${Name}State } from './machine';
@@ -228,7 +228,7 @@ export const ${camel}Shell = {
     { class: 'root' },
     ${camel}View(textsOf(p.lang, p.label), initial${Name}State),
   ],
-} satisfies Pick<LazyWidget<${Name}Props & Localized>, 'shell'>;
+} satisfies Pick<WidgetSpec<${Name}Props>, 'shell'>;
 `,
     [`${Name}.tsx`]: `import type { Localized } from '../lib/strings';
 import { useMachine } from '../react/use-machine';

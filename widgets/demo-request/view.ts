@@ -1,6 +1,6 @@
 import { icon } from '../elements/icons';
-import type { LazyWidget } from '../elements/renderer';
 import type { ViewNode } from '../elements/view';
+import type { WidgetSpec } from '../elements/widget-element';
 import type { Localized } from '../lib/strings';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/demo-request-shell';
 import { AGENTS, type AgentId } from './agents';
@@ -210,7 +210,7 @@ export function demoRequestView(props: Props): ViewNode {
 export const demoRequestShell = {
   shell: (props: Props) => demoRequestView(props),
   onShellPress: (_controls: string[], props: Props) => ({ shell: demoRequestView(props), replay: [] }),
-} satisfies Pick<LazyWidget<Props>, 'shell' | 'onShellPress'>;
+} satisfies Pick<WidgetSpec<DemoRequestProps>, 'shell' | 'onShellPress'>;
 
 /**
  * What a visitor typed in the first paint's phone input, as the number the library's field takes

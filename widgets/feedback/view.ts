@@ -1,5 +1,5 @@
-import type { LazyWidget } from '../elements/renderer';
 import type { ViewNode } from '../elements/view';
+import type { WidgetSpec } from '../elements/widget-element';
 import type { FeedbackStrings, Localized } from '../lib/strings';
 import { FEEDBACK_SHELL } from '../lib/strings/feedback-shell';
 import type { FeedbackProps } from './contract';
@@ -20,4 +20,4 @@ export const feedbackShell = {
     { class: 'root' },
     feedbackTrigger(FEEDBACK_SHELL[props.lang ?? 'en']),
   ],
-} satisfies Pick<LazyWidget<FeedbackProps & Localized>, 'shell'>;
+} satisfies Pick<WidgetSpec<FeedbackProps>, 'shell'>;

@@ -1,8 +1,8 @@
 import { icon } from '../elements/icons';
-import type { LazyWidget } from '../elements/renderer';
 import type { ViewNode } from '../elements/view';
+import type { WidgetSpec } from '../elements/widget-element';
 import type { VoiceStrings } from '../lib/strings';
-import type { VoiceRenderProps } from './contract';
+import type { VoiceDemoProps, VoiceRenderProps } from './contract';
 import { needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
 import { restored } from './saved';
@@ -221,4 +221,4 @@ export const voiceShell = {
     const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
     return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
   },
-} satisfies Pick<LazyWidget<Props>, 'shell' | 'onShellPress'>;
+} satisfies Pick<WidgetSpec<VoiceDemoProps>, 'shell' | 'onShellPress'>;
