@@ -2,8 +2,7 @@ import { reportError } from '../lib/report';
 import { retryImport } from '../lib/retry-import';
 import { loadErrorView } from './load-error';
 import { redrawView, drawView } from './view';
-import { capped, pressMade } from './hold';
-import { byControl, controlOf, FOCUSABLE, handOver, keptByControls, replay } from './hand-over';
+import { byControl, capped, controlOf, FOCUSABLE, handOver, keptByControls, pressMade, replay } from './hand-over';
 import type { LazyWidget, Rendered, WidgetComponent, WidgetHost } from './lazy-widget';
 
 export type { LazyWidget, MountedRoot, ReactLayer, Rendered, WidgetComponent, WidgetHost } from './lazy-widget';
