@@ -1,20 +1,30 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Feedback } from './feedback/Feedback';
 import { feedbackShell } from './feedback/view';
 import { VoiceDemo } from './voice-demo/VoiceDemo';
-import { DemoRequest } from './demo-request/DemoRequest';
 import { demoRequestShell } from './demo-request/view';
 import { voiceShell } from './voice-demo/view';
 import { drawView, printView, type ViewNode } from './elements/view';
 
-// The resend countdown is an external store with no server snapshot; at rest it shows nothing.
-vi.mock('./demo-request/useLeadFlow', async (original) => ({
-  ...(await original<object>()),
-  useSecondsLeft: () => 0,
-}));
+// The resend countdown is an external store with no server snapshot; at rest it shows nothing. The
+// form is imported afresh with it: another file in the same worker (isolate: false) may have loaded it as it is.
+let DemoRequest: typeof import('./demo-request/DemoRequest').DemoRequest;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock('./demo-request/useLeadFlow', async (original) => ({
+    ...(await original<object>()),
+    useSecondsLeft: () => 0,
+  }));
+  ({ DemoRequest } = await import('./demo-request/DemoRequest'));
+});
+// Nor does the stand-in stay for the files after this one.
+afterAll(() => {
+  vi.doUnmock('./demo-request/useLeadFlow');
+  vi.resetModules();
+});
 
 // Each widget's first paint (its shell, from its view.ts) stands in for the component until React
 // loads; any difference would show as a jump when React takes over, so the two must print the same
