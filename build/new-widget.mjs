@@ -51,9 +51,9 @@ import { string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import { reactLayer } from '../react/layer';
 import css from './${name}.css?inline';
-import { initial${Name}State, type ${Name}PressDetail } from './machine';
-import { ${CONST}_STRINGS, textsOf } from './strings';
-import { ${camel}View } from './view';
+import type { ${Name}PressDetail } from './machine';
+import { ${CONST}_STRINGS } from './strings';
+import { ${camel}Shell } from './view';
 
 /**
  * A button that counts its presses: the starting point of a new widget (replace this sentence).
@@ -83,8 +83,8 @@ export class AI${Name}Element extends WidgetElement {
     load: () => import('./${Name}').then((m) => m.${Name}),
     react: reactLayer,
     css: [baseCss, css],
-    // The first paint, before React: the same view the component renders.
-    shell: (p) => ['div', { class: 'root' }, ${camel}View(textsOf(p.lang, p.label), initial${Name}State)],
+    // The first paint, before React (view.ts): the same view the component renders.
+    ...${camel}Shell,
     loadError: (p) => ${CONST}_STRINGS[p.lang ?? 'en'].loadError,
     tryAgain: (p) => ${CONST}_STRINGS[p.lang ?? 'en'].tryAgain,
     exportName: '${Name}',
@@ -198,15 +198,18 @@ export const textsOf = (lang: Lang = 'en', label?: string): ${Name}Strings => {
   return label?.trim() ? { ...t, press: label } : t;
 };
 `,
-    'view.ts': `import type { ShellNode } from '../elements/shell';
-import type { ${Name}State } from './machine';
-import type { ${Name}Strings } from './strings';
+    'view.ts': `import type { ViewNode } from '../elements/view';
+import type { WidgetSpec } from '../elements/widget-element';
+import type { Localized } from '../lib/strings';
+import type { ${Name}Props } from './element';
+import { initial${Name}State, type ${Name}State } from './machine';
+import { textsOf, type ${Name}Strings } from './strings';
 
 /**
- * The widget as data, for a state: drawn before React (the element's first paint, and printed as
- * HTML by renderElement) and rendered by \`<${Name}>\` from the same description.
+ * The widget as data, for a state: drawn as DOM before React, printed as HTML by renderElement, and
+ * rendered by \`<${Name}>\` from the same description.
  */
-export function ${camel}View(t: ${Name}Strings, state: ${Name}State): ShellNode {
+export function ${camel}View(t: ${Name}Strings, state: ${Name}State): ViewNode {
   return [
     'div',
     { class: 'base', part: 'base', 'data-status': state.status },
@@ -214,6 +217,18 @@ export function ${camel}View(t: ${Name}Strings, state: ${Name}State): ShellNode 
     ['p', { class: 'count', role: 'status' }, state.presses ? t.pressed({ count: state.presses }) : ''],
   ];
 }
+
+/**
+ * \`<${tag}>\`'s shell, its first paint before React: the view at rest. A press on it is passed on to
+ * React once it is there (\`onShellPress\` would answer it before).
+ */
+export const ${camel}Shell = {
+  shell: (p: ${Name}Props & Localized) => [
+    'div',
+    { class: 'root' },
+    ${camel}View(textsOf(p.lang, p.label), initial${Name}State),
+  ],
+} satisfies Pick<WidgetSpec<${Name}Props>, 'shell'>;
 `,
     [`${Name}.tsx`]: `import type { Localized } from '../lib/strings';
 import { useMachine } from '../react/use-machine';
@@ -303,7 +318,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 Next:
   1. widgets/${name}/element.ts: what the element is (its JSDoc is the reference: npm run docs), its props, methods and events.
   2. widgets/${name}/machine.ts (+ machine.test.ts): its states as one \`status\` union and the reducer; the events it fires.
-  3. widgets/${name}/view.ts: its first paint, drawn before React and printed by renderElement; ${Name}.tsx renders it with React.
+  3. widgets/${name}/view.ts: its view, and its shell (the first paint: drawn before React, printed by renderElement); ${Name}.tsx renders the same view with React.
   4. widgets/${name}/strings.ts and ${name}.css: its words (English and Hindi) and its styles.
   5. Try it: <ai-${name}></ai-${name}> in a page of examples/, after npm run build.`);
   } catch (error) {

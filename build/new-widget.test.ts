@@ -32,5 +32,10 @@ describe('npm run new-widget', () => {
     expect(files['element.ts']).toContain("export function defineChatBox(tag = 'ai-chat-box')");
     expect(files['element.ts']).toContain("'ai-chat-box-press': CustomEvent<ChatBoxPressDetail>;");
     expect(files['ChatBox.tsx']).toContain('export function ChatBox(');
+    // The first paint lives in one file: the view and the shell that draws it before React.
+    expect(files['view.ts']).toContain('export function chatBoxView(');
+    expect(files['view.ts']).toContain('export const chatBoxShell = {');
+    expect(files['element.ts']).toContain('...chatBoxShell,');
+    expect(files['element.ts']).not.toMatch(/\bshell:/);
   });
 });

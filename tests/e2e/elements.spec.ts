@@ -109,6 +109,42 @@ test('removing an attribute or setting it to "" restores the default; every prop
   ).toBe(true);
 });
 
+test("the script finds our tags in a page's components' shadow roots, nested or from the HTML, and loads no other widget", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // A page of components: one printed with a declarative shadow root that holds the voice demo, and one
+  // whose script attaches a shadow root holding another component, whose own holds the feedback button.
+  await page.route('**/examples/components.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Components</title></head><body>
+        <x-hero><template shadowrootmode="open"><ai-voice-demo simulate></ai-voice-demo></template></x-hero>
+        <x-panel></x-panel>
+        <script>
+          const inner = document.createElement('x-card');
+          inner.attachShadow({ mode: 'open' }).innerHTML = '<ai-feedback></ai-feedback>';
+          document.querySelector('x-panel').attachShadow({ mode: 'open' }).append(inner);
+        </script>
+        <script src="../dist/widgets/ai-widgets.js" async></script>
+      </body></html>`,
+    }),
+  );
+  await page.goto('/examples/components.html');
+  await expect(
+    page.locator('x-panel x-card ai-feedback').getByRole('button', { name: 'Share Feedback' }),
+  ).toBeVisible();
+  await expect(page.locator('x-hero ai-voice-demo').getByRole('button', { name: /Start a voice call/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    await page.evaluate(() =>
+      ['ai-voice-demo', 'ai-feedback', 'ai-demo-request'].map((tag) => !!customElements.get(tag)),
+    ),
+  ).toEqual([true, true, false]);
+  expect(requested.filter((path) => /\/demo-request\.[\w-]+\.js$/.test(path))).toEqual([]);
+});
+
 test('a move keeps a feedback draft, the demo form entries and a live call, into another shadow root too', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import { icon } from '../elements/icons';
-import type { ShellNode } from '../elements/shell';
+import type { ViewNode } from '../elements/view';
+import type { WidgetSpec } from '../elements/widget-element';
 import type { Localized } from '../lib/strings';
 import { DEMO_REQUEST_SHELL } from '../lib/strings/demo-request-shell';
 import { AGENTS, type AgentId } from './agents';
@@ -22,8 +23,8 @@ const ICONS: Record<(typeof AGENTS)[number]['icon'], string> = {
  * before React). Each radio is named by its title and described by its description, not by all
  * the card's text. Ids are the shadow root's own, so fixed names cannot clash.
  */
-export function agentsView(t: FormTexts, selected: AgentId | null): ShellNode {
-  const card = (agent: (typeof AGENTS)[number]): ShellNode => {
+export function agentsView(t: FormTexts, selected: AgentId | null): ViewNode {
+  const card = (agent: (typeof AGENTS)[number]): ViewNode => {
     const on = agent.id === selected;
     return [
       'label',
@@ -58,7 +59,7 @@ export function agentsView(t: FormTexts, selected: AgentId | null): ShellNode {
       ],
       ['span', { class: 'agent-title', id: `agent-${agent.id}-title` }, t.agentTitles[agent.id]],
       ['span', { class: 'agent-description', id: `agent-${agent.id}-description` }, t.agentDescriptions[agent.id]],
-      ...(on ? [['span', { class: 'agent-selected' }, icon('check'), ` ${t.selected}`] satisfies ShellNode] : []),
+      ...(on ? [['span', { class: 'agent-selected' }, icon('check'), ` ${t.selected}`] satisfies ViewNode] : []),
     ];
   };
   // role=radiogroup: a fieldset is only a "group"; this names what kind of group it is.
@@ -75,7 +76,7 @@ export const agentColoursCss = (): string =>
   AGENTS.map((agent) => `.agent[data-agent="${agent.id}"]{--agent-colour:${agent.colour}}`).join('');
 
 /** The name field: a native text input, which keeps what is typed before React on its own. */
-export const nameView = (t: FormTexts): ShellNode[] => [
+export const nameView = (t: FormTexts): ViewNode[] => [
   ['label', { for: 'name' }, t.nameLabel],
   [
     'input',
@@ -97,7 +98,7 @@ export const nameView = (t: FormTexts): ShellNode[] => [
  * input is a live one, named by the label above it, which keeps what is typed until the library's
  * field takes it over (`phoneDraftValue`).
  */
-export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
+export function phonePlaceholderView(t: FormTexts, country: string): ViewNode {
   const india = country === DEFAULT_COUNTRY;
   return [
     'div',
@@ -108,9 +109,7 @@ export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
       [
         'div',
         { 'aria-hidden': 'true', class: 'PhoneInputCountryIcon PhoneInputCountryIcon--border' },
-        ...(india
-          ? [['img', { class: 'PhoneInputCountryIconImg', src: INDIA_FLAG, alt: '' }] satisfies ShellNode]
-          : []),
+        ...(india ? [['img', { class: 'PhoneInputCountryIconImg', src: INDIA_FLAG, alt: '' }] satisfies ViewNode] : []),
       ],
       ['div', { class: 'PhoneInputCountrySelectArrow' }],
     ],
@@ -133,7 +132,7 @@ export function phonePlaceholderView(t: FormTexts, country: string): ShellNode {
 type Props = DemoRequestProps & Localized;
 
 /** `privacy-href`: the policy linked beside the consent sentence, outside its label (a click opens it, not the box). */
-export const privacyView = (t: FormTexts, href: string | undefined): ShellNode[] =>
+export const privacyView = (t: FormTexts, href: string | undefined): ViewNode[] =>
   href?.trim() ? [['a', { class: 'consent-privacy', part: 'privacy-link', href: href.trim() }, t.privacyLink]] : [];
 
 /** The country the phone field starts with, the same for the shell and React. */
@@ -144,7 +143,7 @@ export const firstCountry = (props: Props): string =>
  * The whole form at rest, as data: the element draws it in the first paint, before React, and
  * `<DemoRequest>` renders the same first state (ssr.test.ts holds the two equal).
  */
-export function demoRequestView(props: Props): ShellNode {
+export function demoRequestView(props: Props): ViewNode {
   const t = DEMO_REQUEST_SHELL[props.lang ?? 'en'];
   const live = Boolean(props.backendUrl?.trim());
   return [
@@ -160,9 +159,9 @@ export function demoRequestView(props: Props): ShellNode {
       phonePlaceholderView(t, firstCountry(props)),
       // Turnstile's check renders into a light-DOM child, shown through this slot.
       ...(live && props.turnstileSiteKey?.trim()
-        ? [['div', { class: 'challenge' }, ['slot', { name: 'challenge' }]] satisfies ShellNode]
+        ? [['div', { class: 'challenge' }, ['slot', { name: 'challenge' }]] satisfies ViewNode]
         : []),
-      ...(live ? [['p', { class: 'code-sent', role: 'status' }] satisfies ShellNode] : []),
+      ...(live ? [['p', { class: 'code-sent', role: 'status' }] satisfies ViewNode] : []),
       ['div', { role: 'status', class: 'verified-slot' }],
       [
         'label',
@@ -196,11 +195,22 @@ export function demoRequestView(props: Props): ShellNode {
               name: 'website',
               value: '',
             },
-          ] satisfies ShellNode,
+          ] satisfies ViewNode,
         ]
       : []),
   ];
 }
+
+/**
+ * `<ai-demo-request>`'s shell, its first paint before React: the whole form at rest. Its controls
+ * are native (radios, a text input, a checkbox) and keep what the visitor does on their own; at the
+ * swap the renderer moves their values, focus and caret to React's matching controls. No press is
+ * replayed: the values already say everything (a replayed click would untick the consent).
+ */
+export const demoRequestShell = {
+  shell: (props: Props) => demoRequestView(props),
+  onShellPress: (_controls: string[], props: Props) => ({ shell: demoRequestView(props), replay: [] }),
+} satisfies Pick<WidgetSpec<DemoRequestProps>, 'shell' | 'onShellPress'>;
 
 /**
  * What a visitor typed in the first paint's phone input, as the number the library's field takes

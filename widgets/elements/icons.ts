@@ -1,4 +1,4 @@
-import type { ShellNode } from './shell';
+import type { ViewNode } from './view';
 
 const SHAPES = {
   mic: [
@@ -43,12 +43,12 @@ const SHAPES = {
     ['circle', { cx: '12', cy: '12', r: '9' }],
     ['path', { d: 'M12 11v6M12 7.5v.5' }],
   ],
-} satisfies Record<string, [Record<string, string>, ...ShellNode[]]>;
+} satisfies Record<string, [Record<string, string>, ...ViewNode[]]>;
 
 export type IconName = keyof typeof SHAPES;
 
 /** The widgets' icons, one definition each, drawn before React and by React alike (decorative: hidden from assistive tech). */
-export function icon(name: IconName, attrs: Record<string, string> = {}): ShellNode {
+export function icon(name: IconName, attrs: Record<string, string> = {}): ViewNode {
   const [paint, ...shapes] = SHAPES[name];
   return [
     'svg',

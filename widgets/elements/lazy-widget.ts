@@ -1,5 +1,5 @@
 // The contract between an element, its lazy renderer and the React layer: types only.
-import type { ShellNode } from './shell';
+import type { ViewNode } from './view';
 
 /** What the React layer hands back once it has mounted a component (the element layer never imports React's). */
 export interface MountedRoot<P> {
@@ -38,13 +38,13 @@ export interface LazyWidget<P> {
    * visitor points at, touches or focuses the widget, so a page pays for it only on use. Without a
    * shell (the element's tests), React loads at once.
    */
-  shell?: (props: P) => ShellNode;
+  shell?: (props: P) => ViewNode;
   /**
    * What the presses on shell controls (their `data-control` names, in order) mean before React is
    * there: the shell to show now, and the controls React's matching ones get pressed on, in order,
    * once it arrives. Without it, the shell stays and the last press is passed on.
    */
-  onShellPress?: (controls: string[], props: P) => { shell: ShellNode; replay: string[] };
+  onShellPress?: (controls: string[], props: P) => { shell: ViewNode; replay: string[] };
   /**
    * Load once the widget is on screen and the browser is idle, not only on a visitor's reach:
    * for a widget whose first answer needs React (the feedback dialog must open within 100 ms).

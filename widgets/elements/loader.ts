@@ -40,26 +40,38 @@ declare const __WIDGET_ENTRIES__: [tag: string, entry: string, deps: string[], d
   // A page pays for the widgets it holds: each is loaded once one of its tags is in the page (its light
   // DOM, or an open shadow root there when we start), and any added later is seen as it is added.
   const loaded: Record<string, boolean> = {};
-  const load = (root: ParentNode) => {
-    for (const [tag, entry, deps, define] of __WIDGET_ENTRIES__) {
-      if (loaded[tag] || !((root as Element).localName === tag || root.querySelector(tag))) continue;
-      loaded[tag] = true;
-      for (const dep of deps) import(/* @vite-ignore */ url(dep)).catch(() => {});
-      import(/* @vite-ignore */ url(entry))
-        .then((widget: Record<string, () => void>) => widget[define]())
-        .catch(failed);
-    }
+  let missing = __WIDGET_ENTRIES__.length;
+  const entryOf = (name: string | undefined) => __WIDGET_ENTRIES__.find(([tag]) => tag === name);
+  const take = (name: string | undefined) => {
+    const found = entryOf(name);
+    if (!found || loaded[found[0]]) return;
+    const [tag, entry, deps, define] = found;
+    loaded[tag] = true;
+    missing--;
+    for (const dep of deps) import(/* @vite-ignore */ url(dep)).catch(() => {});
+    import(/* @vite-ignore */ url(entry)).then((widget: Record<string, () => void>) => widget[define]()).catch(failed);
   };
-  const deep = (root: ParentNode) => {
+  // Our tags in `root`: one selector of them all, matched by the browser itself.
+  const load = (root: ParentNode) => {
+    take((root as Element).localName);
+    for (const element of root.querySelectorAll(__WIDGET_SELECTOR__)) take(element.localName);
+  };
+  // A component of the page may keep one of our tags in its open shadow root (declared in the HTML, or
+  // attached by its script before we started): looked for only while a widget is missing, by a walk that
+  // lists no nodes (a list of every element took 8 times as long on a page of 50,000) and passes over
+  // our own elements' shadow roots, which hold their first paint and nothing else.
+  const deep = (root: Document | ShadowRoot) => {
     load(root);
-    for (const element of root.querySelectorAll('*')) if (element.shadowRoot) deep(element.shadowRoot);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode() as Element | null; node && missing; node = walker.nextNode() as Element | null)
+      if (node.shadowRoot && !entryOf(node.localName)) deep(node.shadowRoot);
   };
   const start = () => {
     deep(document);
     const observer = new MutationObserver((records) => {
       for (const record of records)
-        for (const node of record.addedNodes) if (node.nodeType === 1) load(node as Element);
-      if (__WIDGET_ENTRIES__.every(([tag]) => loaded[tag])) observer.disconnect();
+        for (const node of record.addedNodes) if (node.nodeType === 1 && missing) load(node as Element);
+      if (!missing) observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
   };

@@ -1,6 +1,6 @@
 import { resolveLang, type Lang } from '../lib/strings';
 import { attributeOf } from './props';
-import { shellToHtml, type ShellNode } from './shell';
+import { printView, type ViewNode } from './view';
 import { PAGE_SCRIPT } from './page-script';
 import { SSR_MARK, SSR_VERSION } from './ssr-mark';
 import type { WidgetElement } from './widget-element';
@@ -72,7 +72,7 @@ const langOf = (given: Map<string, string>, lang: string | undefined): Lang =>
  * the same view the browser draws before React, printed as text. The script, when it comes,
  * adopts what it finds (same version) instead of drawing it again.
  */
-export function renderWith(
+export function printElement(
   classes: Record<string, WidgetClass>,
   tag: string,
   attributes: Record<string, AttributeValue> = {},
@@ -87,7 +87,7 @@ export function renderWith(
   if (!shell) throw new TypeError(`renderElement: <${tag}> has no first paint to print.`);
   const nonce = options.nonce ? ` nonce="${escape(options.nonce)}"` : '';
   const style = `<style ${SSR_MARK}="${escape(SSR_VERSION)}"${nonce}>${css.join('\n')}</style>`;
-  const html = shellToHtml(shell(props) as ShellNode);
+  const html = printView(shell(props) as ViewNode);
   const src = options.script ? ` data-src="${escape(options.script)}"` : '';
   const early =
     options.earlyPresses === false && !options.script ? '' : `<script${src}${nonce}>${PAGE_SCRIPT}</script>`;

@@ -3,11 +3,11 @@ import { createElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { string } from './props';
 import { defineOnce, WidgetElement } from './widget-element';
-import type { ShellNode } from './shell';
+import type { ViewNode } from './view';
 import { reactLayer } from '../react/layer';
 import { waitFor } from '../../tests/support/wait-for.ts';
 
-const shell: ShellNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Press']];
+const shell: ViewNode = ['div', { class: 'root' }, ['button', { type: 'button', 'data-control': 'button' }, 'Press']];
 
 /** Stands in for a widget: counts presses on a control with the shell's part name. */
 function Counter({ label = 'Pressed' }: { label?: string }) {
@@ -24,7 +24,7 @@ function Counter({ label = 'Pressed' }: { label?: string }) {
 }
 
 let tags = 0;
-const pressed: ShellNode = [
+const pressed: ViewNode = [
   'div',
   { class: 'root' },
   ['button', { type: 'button', 'data-control': 'button' }, 'Pressing'],

@@ -1,9 +1,8 @@
 import { reportError } from '../lib/report';
 import { retryImport } from '../lib/retry-import';
 import { loadErrorView } from './load-error';
-import { patchShell, shellToDom } from './shell';
-import { capped, pressMade } from './hold';
-import { byControl, controlOf, FOCUSABLE, handOver, keptByControls, replay } from './hand-over';
+import { redrawView, drawView } from './view';
+import { byControl, capped, controlOf, FOCUSABLE, handOver, keptByControls, pressMade, replay } from './hand-over';
 import type { LazyWidget, Rendered, WidgetComponent, WidgetHost } from './lazy-widget';
 
 export type { LazyWidget, MountedRoot, ReactLayer, Rendered, WidgetComponent, WidgetHost } from './lazy-widget';
@@ -49,7 +48,7 @@ function whenVisibleAndIdle(element: Element, signal: AbortSignal, then: () => v
 export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
   const failed = (ctx: Rendered<P>) => {
     const doc = ctx.container.ownerDocument;
-    const alert = shellToDom(
+    const alert = drawView(
       ['div', { class: 'root' }, loadErrorView(spec.loadError(ctx.props), spec.tryAgain?.(ctx.props))],
       doc,
     ) as HTMLElement;
@@ -138,7 +137,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     const next = spec.onShellPress?.(ctx.pressed, ctx.props).shell;
     hostOf(ctx).shellPressed(ctx.pressed, ctx.props);
     // In place, so the button keeps focus and the status region announces the change.
-    if (next) ctx.placeholder = [patchShell(ctx.placeholder[0]!, next)];
+    if (next) ctx.placeholder = [redrawView(ctx.placeholder[0]!, next)];
     activate(ctx);
   };
 
@@ -197,8 +196,8 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       // The first paint from the page's HTML (a declarative shadow root) is taken as it is, brought
       // to these props in place: the nodes stay, and with them typed text, a choice and focus.
       const drawn = [...container.children].find((node) => node.localName !== 'style');
-      if (drawn) ctx.placeholder = [patchShell(drawn, spec.shell(props))];
-      else place(ctx, [shellToDom(spec.shell(props), container.ownerDocument)]);
+      if (drawn) ctx.placeholder = [redrawView(drawn, spec.shell(props))];
+      else place(ctx, [drawView(spec.shell(props), container.ownerDocument)]);
       listen(ctx);
       // A visitor already in the form (focus, typed text, a choice) reached for it before this code came.
       if (drawn && (container.activeElement || keptByControls(ctx.placeholder).length)) activate(ctx);
@@ -211,7 +210,7 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
       if ((ctx.phase === 'shell' || ctx.phase === 'loading') && spec.shell && ctx.placeholder[0]) {
         const next =
           spec.onShellPress && ctx.pressed.length ? spec.onShellPress(ctx.pressed, props).shell : spec.shell(props);
-        ctx.placeholder = [patchShell(ctx.placeholder[0], next)];
+        ctx.placeholder = [redrawView(ctx.placeholder[0], next)];
       }
     },
     /** Resolves once React has drawn the widget (loading it now) or the load failed. */

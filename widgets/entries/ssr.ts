@@ -4,7 +4,7 @@
  */
 import type { WidgetTag } from '../registry';
 import { CLASSES } from './classes';
-import { renderWith, type AttributeValue, type RenderElementOptions } from '../elements/render-element';
+import { printElement, type AttributeValue, type RenderElementOptions } from '../elements/render-element';
 import { SSR_VERSION } from '../elements/ssr-mark';
 
 export type { AttributeValue, RenderElementOptions };
@@ -28,7 +28,7 @@ export function renderElement(
   attributes?: Record<string, AttributeValue>,
   options?: RenderElementOptions,
 ): string {
-  return renderWith(CLASSES, tag, attributes, options);
+  return printElement(CLASSES, tag, attributes, options);
 }
 
 /**
@@ -40,7 +40,7 @@ export function renderElementInner(
   attributes?: Record<string, AttributeValue>,
   options?: Omit<RenderElementOptions, 'earlyPresses' | 'script'>,
 ): string {
-  const html = renderWith(CLASSES, tag, attributes, { ...options, earlyPresses: false, script: undefined });
+  const html = printElement(CLASSES, tag, attributes, { ...options, earlyPresses: false, script: undefined });
   return html.slice(html.indexOf('<template'), html.lastIndexOf(`</${tag}>`));
 }
 

@@ -5,7 +5,7 @@ import { FEEDBACK_SHELL } from '../lib/strings/feedback-shell';
 import { string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './feedback.css?inline';
-import { feedbackShell } from './shell';
+import { feedbackShell } from './view';
 import type { FeedbackErrorDetail, FeedbackFields } from './contract';
 import { reactLayer } from '../react/layer';
 

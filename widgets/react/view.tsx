@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import type { ShellNode } from '../elements/shell';
+import type { ViewNode } from '../elements/view';
 
 /** Extra React props (handlers, refs) for an element of a view, chosen by its attributes. */
 export type Wire = (attrs: Record<string, string>) => Record<string, unknown> | undefined;
@@ -40,7 +40,7 @@ function styleObject(cssText: string): Record<string, string> {
  * Renders a view description (the same data the element draws before React) as React elements,
  * so a widget's markup is written once and the two can never drift.
  */
-export function renderView(node: ShellNode, wire?: Wire, key?: number): ReactNode {
+export function renderView(node: ViewNode, wire?: Wire, key?: number): ReactNode {
   if (typeof node === 'string') return node;
   const [tag, attrs, ...children] = node;
   const props: Record<string, unknown> = { key };

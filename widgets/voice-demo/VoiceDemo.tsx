@@ -3,7 +3,8 @@ import { renderView } from '../react/view';
 import { SEND, type VoiceRenderProps } from './contract';
 import { useVoiceCall } from './useVoiceCall';
 import { useTyping } from './useTyping';
-import { modeOf, viewOptions, voiceView } from './view';
+import { modeOf, viewOptions } from './options';
+import { voiceView } from './view';
 import { notices } from './notices';
 
 /**

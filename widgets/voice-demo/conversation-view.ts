@@ -1,15 +1,15 @@
-import type { ShellNode } from '../elements/shell';
+import type { ViewNode } from '../elements/view';
 import type { VoiceStrings } from '../lib/strings';
 import type { LogLine } from './log';
 import { isInCall, isTyping, type VoiceState } from './state';
-import type { VoiceViewOptions } from './view';
+import type { VoiceViewOptions } from './options';
 
 /** Addresses the agent may link: https only, without the sentence's closing punctuation. */
 const LINK = /https:\/\/[^\s<>"'()]+[^\s<>"'().,;:!?]/g;
 
 /** The agent's words as plain text, its https addresses as links that open apart from the page. */
-export function agentText(text: string): ShellNode[] {
-  const out: ShellNode[] = [];
+export function agentText(text: string): ViewNode[] {
+  const out: ViewNode[] = [];
   let at = 0;
   for (const match of text.matchAll(LINK)) {
     if (match.index > at) out.push(text.slice(at, match.index));
@@ -20,7 +20,7 @@ export function agentText(text: string): ShellNode[] {
   return out;
 }
 
-function logLine(line: LogLine, t: VoiceStrings): ShellNode {
+function logLine(line: LogLine, t: VoiceStrings): ViewNode {
   // An answer still streaming is hidden from screen readers: the log announces it once, complete.
   const streaming = line.via === 'text' && !line.final;
   return [
@@ -28,12 +28,12 @@ function logLine(line: LogLine, t: VoiceStrings): ShellNode {
     { class: `caption ${line.role} ${line.via}`, ...(streaming && { 'aria-hidden': 'true' }) },
     ['span', { class: 'speaker' }, `${line.role === 'user' ? t.speakerYou : t.speakerAgent}: `],
     ...(line.role === 'assistant' ? agentText(line.text) : [line.text]),
-    ...(line.unfinished ? [['span', { class: 'unfinished' }, ` ${t.unfinished}`] satisfies ShellNode] : []),
+    ...(line.unfinished ? [['span', { class: 'unfinished' }, ` ${t.unfinished}`] satisfies ViewNode] : []),
   ];
 }
 
 /** The conversation's one log: every line, typed and spoken, announced politely as it is settled. */
-export function logView(state: VoiceState, options: VoiceViewOptions): ShellNode {
+export function logView(state: VoiceState, options: VoiceViewOptions): ViewNode {
   const { t } = options;
   return [
     'div',
@@ -46,13 +46,13 @@ export function logView(state: VoiceState, options: VoiceViewOptions): ShellNode
       // It scrolls: reachable by keyboard.
       ...(options.mode !== 'voice' && { tabindex: '0' }),
     },
-    ...(state.lines.length ? [] : [['p', { class: 'log-empty' }, t.logEmpty] satisfies ShellNode]),
+    ...(state.lines.length ? [] : [['p', { class: 'log-empty' }, t.logEmpty] satisfies ViewNode]),
     ...state.lines.map((line) => logLine(line, t)),
   ];
 }
 
 /** The text field, Send and End: Enter sends, Shift+Enter makes a new line. */
-export function composerView(state: VoiceState, options: VoiceViewOptions): ShellNode {
+export function composerView(state: VoiceState, options: VoiceViewOptions): ViewNode {
   const { t } = options;
   const blocked = isInCall(state.status) && !options.canSend;
   const waiting = isTyping(state.status) || blocked;

@@ -5,7 +5,7 @@ import { boolean, number, property, string, type PropsOf } from '../elements/pro
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './voice-demo.css?inline';
 import { VOICE_STRINGS } from '../lib/strings/voice';
-import { stateAfter, voiceShell } from './shell';
+import { stateAfter, voiceShell } from './view';
 import { reserveCss } from './reserve';
 import type { VoiceClient, VoiceDemoErrorDetail, VoiceDemoMessageDetail, VoiceRenderProps } from './contract';
 import { callSent, cancelEarly, loadScripted, loadSdk, startEarly } from './begin-call';

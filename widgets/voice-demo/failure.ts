@@ -1,4 +1,4 @@
-import type { ShellNode } from '../elements/shell';
+import type { ViewNode } from '../elements/view';
 import type { VoiceStrings } from '../lib/strings';
 import { VOICE_STRINGS } from '../lib/strings/voice';
 import { VOICE_GATE_STRINGS } from '../lib/strings/voice-gate';
@@ -10,7 +10,7 @@ import type { GateRefusal } from './gate';
  * (`fallback-href`, the call-me form). Drawn right after the status text, or over the captions'
  * area when there is one. Only React reaches the error state, so the first paint has none of it.
  */
-export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: string | undefined): ShellNode[] {
+export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: string | undefined): ViewNode[] {
   if (state.status !== 'error') return [];
   const code = state.code;
   const reason =
@@ -21,8 +21,8 @@ export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: st
         : '';
   const href = fallbackHref?.trim();
   return [
-    ...(reason ? [['p', { id: 'reason', class: 'reason', part: 'reason' }, reason] satisfies ShellNode] : []),
-    ...(href ? [['a', { class: 'fallback', part: 'fallback', href }, t.fallback] satisfies ShellNode] : []),
+    ...(reason ? [['p', { id: 'reason', class: 'reason', part: 'reason' }, reason] satisfies ViewNode] : []),
+    ...(href ? [['a', { class: 'fallback', part: 'fallback', href }, t.fallback] satisfies ViewNode] : []),
   ];
 }
 

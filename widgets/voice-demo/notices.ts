@@ -1,12 +1,12 @@
-import type { ShellNode } from '../elements/shell';
+import type { ViewNode } from '../elements/view';
 import { failureView, gateSays } from './failure';
 import { isInCall, type VoiceState } from './state';
-import { MICROPHONE_ERRORS, type Notices, type VoiceViewOptions } from './view';
+import { MICROPHONE_ERRORS, type Notices, type VoiceViewOptions } from './options';
 
 // Only React reaches a failure: these come with the component, not with the first paint.
 
 /** A failed call's reason and ways on, and typing instead when the microphone is what failed. */
-function callFailure(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
+function callFailure(state: VoiceState, options: VoiceViewOptions): ViewNode[] {
   const failure = failureView(state, options.t, options.fallbackHref);
   const microphone = !!state.code && state.code in MICROPHONE_ERRORS;
   return options.mode === 'voice' && microphone && options.typeInstead
@@ -22,10 +22,10 @@ function callFailure(state: VoiceState, options: VoiceViewOptions): ShellNode[] 
 }
 
 /** A typed turn that got no answer: what happened, in words, and the way on. */
-function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] {
+function problemView(state: VoiceState, options: VoiceViewOptions): ViewNode[] {
   const { t } = options;
   if (!state.problem) return [];
-  const way: ShellNode[] =
+  const way: ViewNode[] =
     state.problem === 'interrupted' || state.problem === 'network'
       ? state.retry
         ? [['button', { type: 'button', class: 'retry', part: 'retry-button', 'data-control': 'retry' }, t.tryAgain]]
@@ -43,7 +43,7 @@ function problemView(state: VoiceState, options: VoiceViewOptions): ShellNode[] 
 }
 
 /** During a call with a client that cannot take typed words: why the field waits. */
-const noSendView = (state: VoiceState, options: VoiceViewOptions): ShellNode[] =>
+const noSendView = (state: VoiceState, options: VoiceViewOptions): ViewNode[] =>
   options.mode !== 'voice' && isInCall(state.status) && !options.canSend
     ? [['p', { class: 'problem', role: 'status' }, options.t.noSendInCall]]
     : [];

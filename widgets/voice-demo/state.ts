@@ -84,7 +84,7 @@ export const callState = (state: VoiceState, status: VoiceStatus): VoiceState =>
   code: null,
 });
 
-/** A press on the call's controls, the actions the first paint answers before React (`shell.ts`). */
+/** A press on the call's controls, the actions the first paint answers before React (`voiceShell`, view.ts). */
 export type CallPress = { type: 'press'; needsConsent: boolean } | { type: 'accept' } | { type: 'cancel' };
 
 /** What a press on the button, Accept or Cancel makes of the state: the same steps for the first paint and for React. */

@@ -4,7 +4,7 @@ import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
 import { turnInput } from './log';
 import { isInCall, isTyping, type TextProblem, type VoiceAction, type VoiceState } from './machine';
 import { forget, save } from './keep';
-import { modeOf } from './view';
+import { modeOf } from './options';
 import type { ChatItem } from './chat-client';
 import { loadedGate, loadGate, loadScripted } from './begin-call';
 

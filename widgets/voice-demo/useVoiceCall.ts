@@ -6,7 +6,7 @@ import { claimCall, releaseCall, type CallHolder } from './call-registry';
 import { adoptEarly, beginCall, loadScripted, loadSdk, type CallStart } from './begin-call';
 import { DEFAULT_CONNECT_TIMEOUT, type VoiceClient, type VoiceRenderProps } from './contract';
 import { carriedIntoCall, type LogLine } from './log';
-import { startOf } from './shell';
+import { startOf } from './view';
 import { needsConsent, rememberConsent } from './consent';
 import { captionOf, errorCodeOf, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
 

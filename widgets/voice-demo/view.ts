@@ -1,82 +1,13 @@
 import { icon } from '../elements/icons';
-import type { ShellNode } from '../elements/shell';
-import type { Localized, VoiceStrings } from '../lib/strings';
-import { VOICE_STRINGS } from '../lib/strings/voice';
-import type { VoiceDemoProps } from './contract';
-import { isInCall, type VoiceState } from './state';
+import type { ViewNode } from '../elements/view';
+import type { WidgetSpec } from '../elements/widget-element';
+import type { VoiceStrings } from '../lib/strings';
+import type { VoiceDemoProps, VoiceRenderProps } from './contract';
+import { needsConsent } from './consent';
+import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
+import { restored } from './saved';
+import { isInCall, pressed, type CallPress, type VoiceState } from './state';
 import { composerView, logView } from './conversation-view';
-
-/** `voice` (a call), `text` (typing only, never the microphone) or `hybrid` (both, one conversation). */
-export type VoiceMode = 'voice' | 'text' | 'hybrid';
-
-/** `mode` as the element reads it: anything else, or nothing, is `voice`. */
-export const modeOf = (value: string | undefined): VoiceMode => {
-  const mode = value?.trim().toLowerCase();
-  return mode === 'text' || mode === 'hybrid' ? mode : 'voice';
-};
-
-/** What the view needs beyond the machine's state. */
-export interface VoiceViewOptions {
-  t: VoiceStrings;
-  mode: VoiceMode;
-  /** The voice client takes typed words into a call (`send`). */
-  canSend: boolean;
-  /** After a microphone failure, offer typing instead (an assistant is set). */
-  typeInstead: boolean;
-  /** Show live captions under the button. */
-  captions: boolean;
-  /** The text the visitor accepts before the microphone opens (shown in the consent step). */
-  consentText: string;
-  /** The voice client can mute the microphone. */
-  canMute: boolean;
-  /** The agent's name in the button's accessible name (`label`). */
-  label?: string;
-  /** The consent step links the privacy policy here (`privacy-href`). */
-  privacyHref?: string;
-  /** After a failure, the way on (`fallback-href`). */
-  fallbackHref?: string;
-  /** `simulate` without a page's own client: the card says so, in every state. */
-  simulated?: boolean;
-  /**
-   * What failed and the ways on, drawn by React only (notices.ts): the first paint never shows a
-   * failure, so it does not carry their code.
-   */
-  notices?: Notices;
-}
-
-/** A failed call's or a typed turn's notice, for a state. */
-export interface Notices {
-  call(state: VoiceState, options: VoiceViewOptions): ShellNode[];
-  typed(state: VoiceState, options: VoiceViewOptions): ShellNode[];
-}
-
-export const MICROPHONE_ERRORS = {
-  'microphone-denied': 'micDenied',
-  'microphone-in-use': 'micInUse',
-  'microphone-not-found': 'micNotFound',
-} as const;
-
-/** The view's options from the element's props, the same for the shell and for React. */
-export function viewOptions(
-  props: VoiceDemoProps & Localized,
-  canMute: boolean,
-  canSend = true,
-  mode: VoiceMode = modeOf(props.mode),
-): VoiceViewOptions {
-  return {
-    t: VOICE_STRINGS[props.lang ?? 'en'],
-    mode,
-    canSend,
-    typeInstead: !!props.assistantId?.trim(),
-    captions: mode !== 'voice' || !!props.captions,
-    consentText: props.consentText ?? '',
-    canMute,
-    label: props.label?.trim(),
-    privacyHref: props.privacyHref?.trim(),
-    fallbackHref: props.fallbackHref?.trim(),
-    simulated: !!props.simulate && !props.client,
-  };
-}
 
 function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
   if (mode === 'text' && (state.status === 'idle' || state.status === 'error')) return t.textIdle;
@@ -88,7 +19,7 @@ function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
   return t.tooltips[state.status === 'consent' ? 'idle' : state.status];
 }
 
-function micIcon(state: VoiceState): ShellNode {
+function micIcon(state: VoiceState): ViewNode {
   if (state.status === 'connecting')
     return ['span', { class: 'spinner', part: 'spinner', 'data-icon': 'spinner', 'aria-hidden': 'true' }];
   if (state.status === 'listening') return icon('stop', { 'data-icon': 'stop' });
@@ -98,7 +29,7 @@ function micIcon(state: VoiceState): ShellNode {
   );
 }
 
-function consent(options: VoiceViewOptions): ShellNode {
+function consent(options: VoiceViewOptions): ViewNode {
   const { t } = options;
   return [
     'div',
@@ -111,7 +42,7 @@ function consent(options: VoiceViewOptions): ShellNode {
             'a',
             { class: 'consent-privacy', part: 'privacy-link', href: options.privacyHref },
             t.privacyLink,
-          ] satisfies ShellNode,
+          ] satisfies ViewNode,
         ]
       : []),
     [
@@ -137,8 +68,8 @@ function consent(options: VoiceViewOptions): ShellNode {
  * beside or below it moves, unless the area is too low for the consent step (it then grows rather
  * than hide any of it). The notice's node is always there, so the captions keep theirs.
  */
-function panel(state: VoiceState, options: VoiceViewOptions): ShellNode {
-  const notice: ShellNode[] =
+function panel(state: VoiceState, options: VoiceViewOptions): ViewNode {
+  const notice: ViewNode[] =
     state.status === 'consent'
       ? [consent(options)]
       : [
@@ -153,11 +84,11 @@ function panel(state: VoiceState, options: VoiceViewOptions): ShellNode {
  * loaded, and `<VoiceDemo>` renders the same description, so the two cannot drift.
  * Controls carry `data-control`, the hand-over marker between the two.
  */
-export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNode {
+export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNode {
   const { t } = options;
   const inCall = isInCall(state.status);
   const action = t.buttonLabels[state.status === 'consent' ? 'idle' : state.status];
-  const mute: ShellNode[] =
+  const mute: ViewNode[] =
     inCall && options.canMute
       ? [
           [
@@ -174,7 +105,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
           ],
         ]
       : [];
-  const meter: ShellNode[] = inCall
+  const meter: ViewNode[] = inCall
     ? [
         [
           'div',
@@ -191,7 +122,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
         ],
       ]
     : [];
-  const controls: ShellNode = [
+  const controls: ViewNode = [
     'div',
     { class: 'controls' },
     [
@@ -228,7 +159,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
             ['strong', {}, t.simulated],
             ' ',
             t.simulatedHow,
-          ] satisfies ShellNode,
+          ] satisfies ViewNode,
         ]
       : []),
     [
@@ -245,3 +176,49 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ShellNo
     ...meter,
   ];
 }
+
+type Props = VoiceRenderProps;
+
+const ACTIONS: Record<string, (props: Props) => CallPress | null> = {
+  mic: (props) => ({ type: 'press', needsConsent: needsConsent(props.consentText) }),
+  accept: () => ({ type: 'accept' }),
+  cancel: () => ({ type: 'cancel' }),
+};
+
+/** Where the widget starts: the tab's conversation so far, or a typed conversation's greeting. */
+export const startOf = (props: Props) =>
+  restored(props.conversationKey ?? null, modeOf(props.mode) === 'voice' ? undefined : props.greeting);
+
+/** The state the presses on the shell's controls (in order) lead to. */
+export function stateAfter(controls: string[], props: Props) {
+  let state = startOf(props);
+  for (const control of controls) {
+    const action = ACTIONS[control]?.(props);
+    if (action) state = pressed(state, action);
+  }
+  return state;
+}
+
+/**
+ * `<ai-voice-demo>`'s shell, its first paint before React: the same view at rest, and presses
+ * answered at once by the same reducer (the button shows Connecting, or the consent step), while
+ * React, the component and the SDK are on their way. React then gets the presses that still matter.
+ * What a press sets going (the call) is the element's (`AIVoiceDemoElement`).
+ */
+export const voiceShell = {
+  shell: (props: Props) => voiceView(startOf(props), viewOptions(props, false)),
+  onShellPress(controls: string[], props: Props) {
+    const state = stateAfter(controls, props);
+    const call =
+      state.status === 'connecting'
+        ? controls.includes('accept')
+          ? ['mic', 'accept']
+          : ['mic']
+        : state.status === 'consent'
+          ? ['mic']
+          : [];
+    // Send and End act on what React keeps (the typed text is handed over first): pressed again there.
+    const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
+    return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
+  },
+} satisfies Pick<WidgetSpec<VoiceDemoProps>, 'shell' | 'onShellPress'>;
