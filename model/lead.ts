@@ -3,7 +3,7 @@
 // code reaches a host page.
 import { Type, type Static } from 'typebox';
 import { AGENT_IDS, type AgentId } from './agents.ts';
-import { DEMO_SESSION_ID_MAX } from './voice-session.ts';
+import { DEMO_SESSION_ID_MAX } from './demo-session.ts';
 
 const text = (maxLength: number) => Type.String({ maxLength });
 
@@ -79,7 +79,7 @@ export type CodeCheck = Static<typeof CodeCheckBody>;
  * The demo a lead's tab tried before asking (its `demoSessionId`): how it went as far as known. `mode` and
  * `durationSeconds` are null before its report, and once the demo itself is gone (DEMO_RETENTION_DAYS).
  */
-export type LeadDemo = { sessionId: string; mode: 'voice' | 'text' | null; durationSeconds: number | null };
+export type LeadDemo = { sessionId: string; mode: 'voice' | 'text' | 'hybrid' | null; durationSeconds: number | null };
 
 /** A lead as the service keeps it (times as ISO 8601). */
 export type Lead = {

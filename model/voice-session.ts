@@ -23,7 +23,7 @@ export type VoiceSessionBody = Static<typeof VoiceSessionBody>;
 export const VoiceSession = Type.Object({
   /** Sent back by the widget as the call's `assistantOverrides.metadata.demoSessionId`: its report is matched by it. */
   sessionId: Type.String(),
-  /** A public-scope JWT for the one assistant and the page's origin, or the public key without VAPI_ORG_ID. */
+  /** A call's public-scope JWT for the one assistant and the page's origin; the public key for a chat, or without VAPI_ORG_ID. */
   token: Type.String(),
   expiresInSeconds: Type.Integer({ minimum: 1 }),
   /** The longest the demo may last (DEMO_MAX_SECONDS): the widget passes it as the call's maxDurationSeconds. */

@@ -153,7 +153,7 @@ export const LeadRoute = {
       demo: Nullable(
         Type.Object({
           sessionId: Type.String(),
-          mode: Nullable(Type.Enum(['voice', 'text'])),
+          mode: Nullable(Type.Enum(['voice', 'text', 'hybrid'])),
           durationSeconds: Nullable(Type.Number({ minimum: 0 })),
         }),
       ),

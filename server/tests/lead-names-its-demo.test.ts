@@ -22,6 +22,7 @@ async function service(env: Record<string, string>) {
     VAPI_PRIVATE_KEY: 'vapi-private-demo',
     VAPI_ORG_ID: 'org-1',
     VITE_VAPI_ASSISTANT_ID: 'asst-site',
+    VITE_VAPI_PUBLIC_KEY: 'public-key-site',
     LEAD_WEBHOOK_URL: hook.url,
     LEAD_WEBHOOK_SECRET: 'whsec-demo',
     LEAD_WEBHOOK_BACKOFF_MS: '20',

@@ -13,6 +13,7 @@ const ENV = {
   VAPI_ORG_ID: 'org-1',
   VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception',
   VITE_VAPI_ASSISTANT_ID: 'asst-site',
+  VITE_VAPI_PUBLIC_KEY: 'public-key-site',
   VAPI_WEBHOOK_SECRET: 'vapi-secret',
   DEMO_MAX_SECONDS: '120',
 };

@@ -15,6 +15,7 @@ const ENV = {
   VAPI_ORG_ID: 'org-1',
   VAPI_ASSISTANT_RECEPTIONIST: 'asst-reception',
   VITE_VAPI_ASSISTANT_ID: 'asst-site',
+  VITE_VAPI_PUBLIC_KEY: 'public-key-site',
   VAPI_WEBHOOK_SECRET: 'vapi-secret',
   DEMO_MAX_SECONDS: '120',
 };
@@ -70,8 +71,10 @@ describe.each(backends)('POST /api/voice/session on $name', (backend) => {
     expect(stored?.client_hash).toMatch(/^hmac-sha256:/);
     expect(JSON.stringify(h.logs)).not.toContain(answer.token);
     // The site's own assistant, by default or by name.
-    const site = await ask(h, { mode: 'text' });
+    const site = await ask(h, { mode: 'voice' });
     expect(decode(site.json().token.split('.')[1]).token.restrictions.allowedAssistantIds).toEqual(['asst-site']);
+    // A chat talks with the public key: a signed token would start a call no grant reserved minutes for.
+    expect((await ask(h, { mode: 'text' })).json().token).toBe('public-key-site');
     expect((await ask(h, { assistantId: 'asst-site', mode: 'voice' })).statusCode).toBe(200);
   });
 
@@ -80,10 +83,14 @@ describe.each(backends)('POST /api/voice/session on $name', (backend) => {
     const res = await ask(h, { mode: 'voice' });
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toBe('public-key-1');
-    const none = await gate({ VAPI_ORG_ID: '' });
+    const none = await gate({ VAPI_ORG_ID: '', VITE_VAPI_PUBLIC_KEY: '' });
     const refused = await ask(none, { mode: 'voice' });
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error).toBe('demo-unavailable');
+    // Signing without a public key: calls go on, a chat has nothing to talk with.
+    const signsOnly = await gate({ VITE_VAPI_PUBLIC_KEY: '' });
+    expect((await ask(signsOnly, { mode: 'voice' })).statusCode).toBe(200);
+    expect((await ask(signsOnly, { mode: 'text' })).json().error).toBe('demo-unavailable');
   });
 
   it('refuses an assistant it does not know, and an origin that is not ours (403)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SESSION_STORAGE_KEY } from '../../model/voice-session';
+import { DEMO_SESSION_STORAGE_KEY } from '../../model/demo-session';
 import { tabDemo } from './tab-demo';
 
 const storing = (values: Record<string, string>) => () => ({ getItem: (key: string) => values[key] ?? null });

@@ -1,10 +1,6 @@
 // The web demo this tab tried before asking for a call (issue 46): the voice widget leaves its grant's id
 // in the tab's sessionStorage (never a cookie), and the lead carries it as `demoSessionId`.
-import type { DEMO_SESSION_ID_MAX, DEMO_SESSION_STORAGE_KEY } from '../../model/voice-session';
-
-// The model's values as the widget's own (the model reaches a widget as types only): the typecheck holds them equal.
-const KEY: typeof DEMO_SESSION_STORAGE_KEY = 'ai-voice-demo:demo-session-id';
-const MAX: typeof DEMO_SESSION_ID_MAX = 64;
+import { DEMO_SESSION_ID_MAX, DEMO_SESSION_STORAGE_KEY } from '../../model/demo-session';
 
 /**
  * `{demoSessionId}` for the lead, or `{}`: when the tab tried no demo, when the id is one the service would
@@ -15,8 +11,8 @@ export function tabDemo(storage: () => Pick<Storage, 'getItem'> | null = () => s
   demoSessionId?: string;
 } {
   try {
-    const id = storage()?.getItem(KEY);
-    return id && id.length <= MAX ? { demoSessionId: id } : {};
+    const id = storage()?.getItem(DEMO_SESSION_STORAGE_KEY);
+    return id && id.length <= DEMO_SESSION_ID_MAX ? { demoSessionId: id } : {};
   } catch {
     return {};
   }

@@ -85,7 +85,9 @@ export function voiceSessions({
     ): Promise<VoiceSession> {
       const origin = ourOrigin(request.origin);
       const { assistantId, agentId } = assistantOf(body);
-      if (!signs && !voice.publicKey)
+      // A chat talks with the public key (the provider's tokens cover calls only), so a text grant answers it:
+      // a signed token there could start a call whose minutes no grant reserved.
+      if (body.mode === 'text' ? !voice.publicKey : !signs && !voice.publicKey)
         throw new Refusal(503, 'demo-unavailable', 'The live demo is not available right now.');
       await verifyChallenge(config.turnstile, body.turnstileToken, request.clientIp, config.providerTimeoutMs);
       const at = now();
@@ -114,9 +116,10 @@ export function voiceSessions({
       }
       if (body.mode === 'voice') warnBudget(held.usedBefore, held.usedAfter);
       const sessionId = held.id;
-      const token = signs
-        ? publicToken({ orgId: voice.orgId, privateKey: voice.privateKey, assistantId, origin, now: at })
-        : voice.publicKey;
+      const token =
+        signs && body.mode === 'voice'
+          ? publicToken({ orgId: voice.orgId, privateKey: voice.privateKey, assistantId, origin, now: at })
+          : voice.publicKey;
       log.info(
         { demoSessionId: sessionId, assistantId, mode: body.mode, continued: held.continued },
         held.continued ? 'web demo continued' : 'web demo granted',

@@ -8,7 +8,7 @@ import type { OtpService } from '../../domain/otp/otp-service.ts';
 import { bodyLimitOf } from '../../../model/body-size.ts';
 import { DemoRequestRoute, OtpCountriesRoute, OtpRoute, OtpVerifyRoute } from '../../../model/api/public.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody, type OtpCountries } from '../../../model/lead.ts';
-import { DEMO_SESSION_ID_MAX } from '../../../model/voice-session.ts';
+import { DEMO_SESSION_ID_MAX } from '../../../model/demo-session.ts';
 import type { FieldWords } from '../errors.ts';
 
 const PHONE_WORDS = {

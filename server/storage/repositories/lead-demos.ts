@@ -6,7 +6,8 @@ import type { LeadDemo } from '../../../model/lead.ts';
 import { db, num, numOrNull, one } from '../query.ts';
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
-const modeOf = (mode: unknown): LeadDemo['mode'] => (mode === 'voice' || mode === 'text' ? mode : null);
+const modeOf = (mode: unknown): LeadDemo['mode'] =>
+  mode === 'voice' || mode === 'text' || mode === 'hybrid' ? mode : null;
 
 /** The id a new lead stores: the claim's when a grant by that id exists; null for none or an unknown one. */
 export function* claimedDemo(id: string | null | undefined) {
