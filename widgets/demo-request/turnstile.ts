@@ -1,49 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Lang } from '../lib/strings';
+import { loadTurnstile, turnstileSize, type TurnstileApi } from '../lib/turnstile-script';
 
-/**
- * Optional Cloudflare Turnstile in front of Get OTP (`turnstile-site-key`, #22). Turnstile renders
- * an iframe into an element it is given, and its script does not support elements inside a shadow
- * root: the element gets a light-DOM child `<div slot="challenge">`, shown through a `<slot>` near
- * Get OTP. A strict-CSP page must allow https://challenges.cloudflare.com in script-src and frame-src.
- */
-export const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
-
-interface TurnstileApi {
-  render(container: HTMLElement, options: Record<string, unknown>): string | null | undefined;
-  reset(widgetId?: string): void;
-  remove(widgetId?: string): void;
-}
-
-declare global {
-  interface Window {
-    turnstile?: TurnstileApi;
-  }
-}
-
-let loading: Promise<TurnstileApi> | null = null;
-
-/** The script once per page, in the head, shared by every form on it; a failed load may be tried again. */
-export function loadTurnstile(): Promise<TurnstileApi> {
-  if (window.turnstile) return Promise.resolve(window.turnstile);
-  loading ??= new Promise<TurnstileApi>((resolve, reject) => {
-    const script =
-      document.head.querySelector<HTMLScriptElement>(`script[src="${TURNSTILE_SRC}"]`) ??
-      Object.assign(document.createElement('script'), { src: TURNSTILE_SRC, async: true });
-    script.addEventListener('load', () =>
-      window.turnstile ? resolve(window.turnstile) : reject(new Error('Turnstile loaded without window.turnstile')),
-    );
-    script.addEventListener('error', () => {
-      script.remove();
-      reject(new Error(`Turnstile could not load from ${TURNSTILE_SRC}`));
-    });
-    if (!script.isConnected) document.head.append(script);
-  }).catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+// Optional Cloudflare Turnstile in front of Get OTP (`turnstile-site-key`, #22). Turnstile renders
+// an iframe into an element it is given, and its script does not support elements inside a shadow
+// root: the element gets a light-DOM child `<div slot="challenge">`, shown through a `<slot>` near
+// Get OTP (the script: ../lib/turnstile-script.ts).
 
 /** `off`: no site key; `failed`: the script could not load (offline, or a CSP without Cloudflare). */
 export type ChallengeStatus = 'off' | 'loading' | 'ready' | 'failed';
@@ -55,9 +17,6 @@ export interface Challenge {
   reset(): void;
   focus(): void;
 }
-
-/** Turnstile's `size`: 'flexible' needs 300 px, a narrow form gets the compact square. */
-const sizeFor = (box: HTMLElement) => (box.getBoundingClientRect().width >= 300 ? 'flexible' : 'compact');
 
 export function useTurnstile(siteKey: string | undefined, inside: RefObject<Element | null>, lang: Lang): Challenge {
   const key = siteKey?.trim() ?? '';
@@ -82,7 +41,7 @@ export function useTurnstile(siteKey: string | undefined, inside: RefObject<Elem
         const id = api.render(box, {
           sitekey: key,
           language: lang,
-          size: sizeFor(box),
+          size: turnstileSize(box),
           callback: (value: string) => void (token.current = value),
           'expired-callback': () => void (token.current = undefined),
           'error-callback': () => void (token.current = undefined),

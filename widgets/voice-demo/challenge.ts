@@ -1,51 +1,14 @@
+import { loadTurnstile, turnstileSize, type TurnstileApi } from '../lib/turnstile-script';
 import { GateError } from './gate-error';
 
-/**
- * Cloudflare Turnstile before a demo (`turnstile-site-key`): its script is loaded only when the visitor starts
- * one, rendered explicitly, run on demand (`execution: 'execute'`) and seen only when it needs the visitor
- * (`appearance: 'interaction-only'`). Its script does not render into a shadow root: the check goes into a
- * light-DOM child of the element, `<div slot="challenge">`, shown through a slot the widget adds under its card.
- * A strict-CSP page must allow https://challenges.cloudflare.com in script-src and frame-src.
- */
-export const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+// Cloudflare Turnstile before a demo (`turnstile-site-key`): its script is loaded only when the visitor starts
+// one, rendered explicitly, run on demand (`execution: 'execute'`) and seen only when it needs the visitor
+// (`appearance: 'interaction-only'`). Its script does not render into a shadow root: the check goes into a
+// light-DOM child of the element, `<div slot="challenge">`, shown through a slot the widget adds under its card.
+// The script, shared with `<ai-demo-request>`: ../lib/turnstile-script.ts.
 
 /** How long the visitor has for the check, if it asks them anything. */
 const CHALLENGE_MS = 120_000;
-
-interface TurnstileApi {
-  render(container: HTMLElement, options: Record<string, unknown>): string | null | undefined;
-  execute(container: HTMLElement | string, options?: Record<string, unknown>): void;
-  reset(widgetId?: string): void;
-}
-
-const turnstileOf = () => (window as unknown as { turnstile?: TurnstileApi }).turnstile;
-
-let loading: Promise<TurnstileApi> | null = null;
-
-/** The script once per page (the same tag `<ai-demo-request>` adds, if it came first); a failed load may be tried again. */
-function loadTurnstile(): Promise<TurnstileApi> {
-  const ready = turnstileOf();
-  if (ready) return Promise.resolve(ready);
-  loading ??= new Promise<TurnstileApi>((resolve, reject) => {
-    const script =
-      document.head.querySelector<HTMLScriptElement>(`script[src="${TURNSTILE_SRC}"]`) ??
-      Object.assign(document.createElement('script'), { src: TURNSTILE_SRC, async: true });
-    script.addEventListener('load', () => {
-      const api = turnstileOf();
-      if (api) resolve(api);
-      else reject(new Error('Turnstile loaded without window.turnstile'));
-    });
-    script.addEventListener('error', () => {
-      script.remove();
-      reject(new Error(`Turnstile could not load from ${TURNSTILE_SRC}`));
-    });
-    if (!script.isConnected) document.head.append(script);
-  }).catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
 
 interface Rendered {
   api: TurnstileApi;
@@ -107,8 +70,7 @@ export async function challengeToken(
         sitekey: siteKey.trim(),
         appearance: 'interaction-only',
         execution: 'execute',
-        // 'flexible' needs 300 px: a narrow card gets the compact square.
-        size: host.getBoundingClientRect().width >= 300 ? 'flexible' : 'compact',
+        size: turnstileSize(host),
         ...(lang && { language: lang }),
         callback: (value: string) => settle(value),
         'error-callback': () => settle(null),
