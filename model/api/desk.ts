@@ -5,6 +5,7 @@ import { OUTCOME_IDS } from '../call-outcomes.ts';
 import { CALL_STATES } from '../calls.ts';
 import { Id, IdParams } from '../ids.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
+import { DemoFiguresAnswer } from './desk-demos.ts';
 import {
   ANY,
   BAD_FILTER,
@@ -164,7 +165,7 @@ export const UnmarkRoute = {
   response: { ...ANY, 200: Marked, ...change },
 };
 export const OverviewRoute = {
-  summary: 'The funnel, leads per day and outcomes by agent and campaign',
+  summary: 'The funnel, leads per day, outcomes by agent and campaign, and the web demos',
   security: SESSION,
   querystring: OverviewQuery,
   response: {
@@ -177,6 +178,7 @@ export const OverviewRoute = {
       perDay: Type.Array(Type.Object({ day: Day, leads: Type.Integer() })),
       byAgent: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
       byCampaign: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
+      demos: DemoFiguresAnswer,
     }),
     ...BAD_FILTER,
     ...reader,

@@ -1,6 +1,7 @@
 // Every /api route, its method and path with its contract: the service registers exactly these (a test
 // holds it), and the OpenAPI document is generated from their schemas.
 import * as desk from './desk.ts';
+import * as demos from './desk-demos.ts';
 import * as open from './public.ts';
 
 export const API_ROUTES = [
@@ -23,6 +24,8 @@ export const API_ROUTES = [
   ['POST', '/api/desk/leads/:id/contacted', desk.MarkRoute],
   ['DELETE', '/api/desk/leads/:id/contacted', desk.UnmarkRoute],
   ['GET', '/api/desk/overview', desk.OverviewRoute],
+  ['GET', '/api/desk/demos', demos.DemosRoute],
+  ['GET', '/api/desk/demos/:id', demos.DemoRoute],
   ['GET', '/api/desk/feedback', desk.DeskFeedbackRoute],
   ['GET', '/api/desk/feedback.csv', desk.DeskFeedbackCsvRoute],
   ['GET', '/api/desk/changes', desk.ChangesRoute],

@@ -2,6 +2,7 @@
 // and minutes per UTC day for the whole service. One lock serialises grants across instances (as the
 // code limits' does, ./otp.ts), so each limit holds exactly however many requests race.
 import { db, lock, num, one, query } from '../query.ts';
+import { countDemo } from './demo-tallies.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -93,6 +94,7 @@ export const demos = {
         grant_seconds: g.grantSeconds,
       }),
     );
+    yield* countDemo({ createdAt: g.now, agentId: g.agentId, origin: g.origin, pageUrl: g.pageUrl });
     return {
       ok: true,
       usedBefore: used,

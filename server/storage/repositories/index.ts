@@ -3,6 +3,7 @@
 import type { Op } from '../query.ts';
 import { audit } from './audit.ts';
 import { calls } from './calls.ts';
+import { demoDesk } from './demo-desk.ts';
 import { demos } from './demos.ts';
 import { desk } from './desk.ts';
 import { erasure } from './erasure.ts';
@@ -35,6 +36,7 @@ export const repositories = {
   times,
   gauges,
   demos,
+  demoDesk,
 };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
@@ -85,4 +87,5 @@ export type { OutboxRow } from './outbox.ts';
 export type { Page } from './exports.ts';
 export type { Gauges } from './gauges.ts';
 export type { DemoGrant, DemoGrantResult, DemoReport } from './demos.ts';
+export type { DemoFilter } from './demo-desk.ts';
 export type { AuditAction, AuditEntry } from './audit.ts';

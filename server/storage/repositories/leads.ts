@@ -7,6 +7,7 @@ import { OUTCOMES, outcomeOf } from '../../../model/call-outcomes.ts';
 import { searchTerms } from '../../../model/search.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
+import { countDemoLead } from './demo-tallies.ts';
 import { bump } from './tallies.ts';
 
 export type LeadInput = {
@@ -32,6 +33,8 @@ export type LeadInput = {
   utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string };
   clickIds: { gclid?: string; fbclid?: string };
   metadata: Record<string, string>;
+  /** The demo the visitor tried first, from the same tab (a claim: counted only when it names one). */
+  demoSessionId?: string | null;
 };
 
 /** How the lead's call starts: due now, waiting for calling hours, or never (and why). */
@@ -146,6 +149,7 @@ export const leads = {
           gclid: lead.clickIds.gclid ?? null,
           fbclid: lead.clickIds.fbclid ?? null,
           metadata: JSON.stringify(lead.metadata),
+          demo_session_id: lead.demoSessionId ?? null,
         })
         .returning('id'),
     );
@@ -168,6 +172,7 @@ export const leads = {
     const dims = { agentId: lead.agentId, campaign: u.campaign };
     yield* bump('leads', lead.createdAt, dims);
     if (OUTCOMES[outcome].final) yield* bump(`outcome:${outcome}`, lead.createdAt, dims);
+    if (lead.demoSessionId) yield* countDemoLead(lead.demoSessionId);
     if (deliver) {
       const row = yield* one(leadWithCall(id));
       const stored = leadOf(row!);

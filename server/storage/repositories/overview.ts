@@ -61,8 +61,8 @@ const previousDay = (day: string) => shift(day, -1);
 const nextMonth = (month: string) => shift(`${month}-28`, 4).slice(0, 7);
 const previousMonth = (month: string) => shift(`${month}-01`, -1).slice(0, 7);
 
-/** Leads per UTC day, from the days' sums (those of leads since purged included). */
-function* utcDays(from: string, to: string) {
+/** Leads (or another metric) per UTC day, from the days' sums (those of leads since purged included). */
+export function* utcDays(from: string, to: string, metric = 'leads') {
   const rows = yield* query(
     db
       .selectFrom('overview_counts')
@@ -71,7 +71,7 @@ function* utcDays(from: string, to: string) {
       .where('dim', '=', '')
       .where('period', '>=', from)
       .where('period', '<=', to)
-      .where('metric', '=', 'leads')
+      .where('metric', '=', metric)
       .orderBy('period'),
   );
   return rows.map((r) => ({ day: String(r.day), leads: num(r.n) }));
@@ -82,7 +82,7 @@ function* utcDays(from: string, to: string) {
  * primary key) folded into the zone's days, which are whole quarter hours in every zone, DST or not.
  * The quarters read run 14 hours either side of the UTC days, as far as any zone's offset reaches.
  */
-function* zoneDays(from: string, to: string, zone: string) {
+export function* zoneDays(from: string, to: string, zone: string, metric = 'leads') {
   const rows = yield* query(
     db
       .selectFrom('overview_counts')
@@ -91,7 +91,7 @@ function* zoneDays(from: string, to: string, zone: string) {
       .where('dim', '=', '')
       .where('period', '>=', quarterOf(Date.parse(`${from}T00:00:00Z`) - REACH_MS))
       .where('period', '<', quarterOf(Date.parse(`${nextDay(to)}T00:00:00Z`) + REACH_MS))
-      .where('metric', '=', 'leads'),
+      .where('metric', '=', metric),
   );
   const day = dayIn(zone);
   const byDay = new Map<string, number>();
