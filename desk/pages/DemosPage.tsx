@@ -1,0 +1,257 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { DEMO_MODES } from '../../model/demos';
+import { api, queryOf, type DemoList, type ListedDemo } from '../api';
+import { AGENTS, when } from '../format';
+import { Link, useRouter } from '../router';
+import { dayEnd, dayStart } from './LeadsPage';
+import { Ago } from './LeadRows';
+import { TitleRow } from './TitleRow';
+import { demoAgent, lengthWords, modeWords, pageWords } from './demo-words';
+
+type Filters = { from: string; to: string; agent: string; origin: string; mode: string };
+const PAGE = 50;
+
+const filtersOf = (search: string): Filters => {
+  const q = new URLSearchParams(search);
+  const get = (name: keyof Filters) => q.get(name) ?? '';
+  return { from: get('from'), to: get('to'), agent: get('agent'), origin: get('origin'), mode: get('mode') };
+};
+
+/** The web demos, newest first: who talked to which agent, on which page, how long, and whether they asked for a call. */
+export function DemosPage({ search }: { search: string }) {
+  const { navigate } = useRouter();
+  const filters = filtersOf(search);
+  // Days are the viewer's own, sent as the instants they begin and end (as the leads list does).
+  const query = queryOf({
+    from: dayStart(filters.from),
+    to: dayEnd(filters.to),
+    agent: filters.agent,
+    origin: filters.origin,
+    mode: filters.mode,
+  });
+  const [rows, setRows] = useState<ListedDemo[] | null>(null);
+  const [origins, setOrigins] = useState<string[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    document.title = 'Demos · Sales desk';
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    setRows(null);
+    setError('');
+    api<DemoList>(`/desk/demos${query}${query ? '&' : '?'}limit=${PAGE}`).then(
+      (answer) => {
+        if (!current) return;
+        setRows(answer.demos);
+        setOrigins(answer.origins);
+        setNext(answer.nextCursor);
+      },
+      (err: Error) => current && setError(err.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, attempt]);
+
+  async function more() {
+    if (!next || !rows) return;
+    setBusy(true);
+    setError('');
+    try {
+      const cursor = encodeURIComponent(next);
+      const answer = await api<DemoList>(`/desk/demos${query}${query ? '&' : '?'}limit=${PAGE}&cursor=${cursor}`);
+      setRows([...rows, ...answer.demos]);
+      setNext(answer.nextCursor);
+      setAnnouncement(`${answer.demos.length} more shown.`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const change = (name: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    navigate(`/desk/demos${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
+  const set = Object.values(filters).filter(Boolean).length;
+  const filtered = set > 0;
+  const [unfolded, setUnfolded] = useState(false);
+  // An origin asked for in the address stays a choice even when the service no longer serves it.
+  const originChoices = filters.origin && !origins.includes(filters.origin) ? [...origins, filters.origin] : origins;
+
+  return (
+    <>
+      <TitleRow title="Demos" what="demos" />
+      <p className="desk-muted desk-intro">
+        Every conversation a visitor had with an agent on our pages: calls and chats, newest first.
+      </p>
+      <form
+        className="desk-filters desk-filters-fold desk-demo-filters"
+        aria-label="Filter demos"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        {/* On a phone the filters fold behind one button that counts those set, as the leads' do. */}
+        <button
+          type="button"
+          className="button button-ghost desk-small-button desk-filters-toggle"
+          aria-expanded={unfolded}
+          aria-controls="d-more"
+          aria-label={set ? `Filters, ${set} active` : 'Filters'}
+          onClick={() => setUnfolded((open) => !open)}
+        >
+          Filters
+          {set > 0 && <span className="desk-filters-count">{set}</span>}
+        </button>
+        <div id="d-more" className="desk-filters-more" data-open={unfolded}>
+          <div>
+            <label htmlFor="d-from">From</label>
+            <input
+              id="d-from"
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={change('from')}
+            />
+          </div>
+          <div>
+            <label htmlFor="d-to">To</label>
+            <input id="d-to" type="date" value={filters.to} min={filters.from || undefined} onChange={change('to')} />
+          </div>
+          <div>
+            <label htmlFor="d-agent">Agent</label>
+            <select id="d-agent" value={filters.agent} onChange={change('agent')}>
+              <option value="">All agents</option>
+              {Object.entries(AGENTS).map(([id, title]) => (
+                <option key={id} value={id}>
+                  {title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="d-origin">Site</label>
+            <select id="d-origin" value={filters.origin} onChange={change('origin')}>
+              <option value="">All sites</option>
+              {originChoices.map((o) => (
+                <option key={o} value={o}>
+                  {o.replace(/^https?:\/\//, '')}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="d-mode">Kind</label>
+            <select id="d-mode" value={filters.mode} onChange={change('mode')}>
+              <option value="">Calls and chats</option>
+              {DEMO_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {modeWords(m)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {filtered && (
+            <button
+              type="button"
+              className="button button-ghost desk-small-button"
+              onClick={() => navigate('/desk/demos', { replace: true })}
+            >
+              Clear filters
+            </button>
+          )}
+        </div>
+      </form>
+      <p role="status" className="desk-live">
+        {announcement}
+      </p>
+      {error && (
+        <div role="alert" className="desk-error">
+          <p>{error}</p>
+          {rows === null && (
+            <button
+              type="button"
+              className="button button-ghost desk-small-button"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      {rows === null ? (
+        !error && <p className="desk-muted">Loading demos…</p>
+      ) : rows.length === 0 ? (
+        <p className="desk-empty">
+          {filtered
+            ? 'No demo matches these filters.'
+            : 'No demos yet. They appear here as soon as a visitor talks or types to an agent on our pages.'}
+        </p>
+      ) : (
+        <>
+          <p className="desk-muted desk-count">
+            {rows.length} demo{rows.length === 1 ? '' : 's'}
+            {next ? ' shown' : ''}, newest first.
+          </p>
+          <DemoRows demos={rows} />
+          {next && (
+            <p className="desk-more">
+              <button type="button" className="button button-ghost desk-small-button" onClick={more} disabled={busy}>
+                {busy ? 'Loading…' : `Show ${PAGE} more`}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** The demos as rows (a table from 1024 px, cards below, as the leads'): the whole row opens the demo. */
+function DemoRows({ demos }: { demos: ListedDemo[] }) {
+  return (
+    <table className="desk-rows desk-demo-rows">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Page</th>
+          <th scope="col">Agent</th>
+          <th scope="col">Kind and length</th>
+          <th scope="col">Started</th>
+          <th scope="col">Then</th>
+        </tr>
+      </thead>
+      <tbody>
+        {demos.map((d) => (
+          <tr key={d.id}>
+            <th scope="row" className="desk-row-name">
+              <Link to={`/desk/demos/${d.id}`} className="desk-row-link">
+                {when(d.createdAt)}
+              </Link>
+            </th>
+            <td className="desk-row-phone desk-url">{pageWords(d.pageUrl, d.origin)}</td>
+            <td className="desk-row-agent">{demoAgent(d.agentId)}</td>
+            <td className="desk-row-outcome">
+              <span className={`desk-badge desk-demo-${d.mode}`}>{modeWords(d.mode)}</span> {lengthWords(d)}
+            </td>
+            <td className="desk-row-received">
+              <span className="desk-row-label">Started </span>
+              <Ago iso={d.createdAt} />
+            </td>
+            <td className="desk-row-contacted">
+              {d.leadId ? (
+                <strong className="desk-demo-lead">Asked for a call</strong>
+              ) : (
+                <span className="desk-muted">No lead</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
