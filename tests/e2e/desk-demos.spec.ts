@@ -176,6 +176,26 @@ const DETAIL = {
   lead: { id: 42, name: 'Asha Rao', createdAt: '2026-11-23T11:46:00.000Z' },
 };
 
+const OVERVIEW = {
+  from: '2026-11-17',
+  to: '2026-11-23',
+  timeZone: 'Asia/Kolkata',
+  funnel: { codesSent: 0, verified: 0, leads: 0, callsPlaced: 0, answered: 0, successful: 0 },
+  perDay: [],
+  byAgent: [],
+  byCampaign: [],
+  demos: {
+    total: 126,
+    followed: 19,
+    perDay: [14, 22, 9, 17, 25, 21, 18].map((demos, i) => ({ day: `2026-11-${17 + i}`, demos })),
+    byPage: [
+      { page: 'https://www.aurelo.test/', demos: 71, followed: 12 },
+      { page: 'https://www.aurelo.test/agents', demos: 30, followed: 5 },
+      { page: 'https://partner.test/agents/real-estate', demos: 25, followed: 2 },
+    ],
+  },
+};
+
 async function fixedDesk(page: Page) {
   const json = (body: unknown) => (route: Route) => route.fulfill({ json: body });
   await page.route(
@@ -193,12 +213,13 @@ async function fixedDesk(page: Page) {
     }),
   );
   await page.route(`**/api/desk/demos/${DEMOS[0].id}`, json(DETAIL));
+  await page.route('**/api/desk/overview*', json(OVERVIEW));
 }
 
 test.describe('the desk’s demos as they look', () => {
   test.use({ timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
   for (const width of [390, 1280]) {
-    test(`the Demos page and a demo’s page are legible at ${width} px`, async ({ page }) => {
+    test(`the Demos page, a demo’s page and the overview’s demos are legible at ${width} px`, async ({ page }) => {
       await page.clock.setFixedTime(new Date(NOW));
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -216,6 +237,16 @@ test.describe('the desk’s demos as they look', () => {
       await expect(page.getByRole('region', { name: 'Demo', exact: true })).toContainText('2 min 10 s');
       await expectLegible(page);
       await expect(page).toHaveScreenshot(`desk-demo-${width}.png`, { fullPage: true });
+
+      // The overview's demos: per day, per page, and how many then asked for a call (a table for screen readers).
+      await page.getByRole('link', { name: 'Overview' }).click();
+      await expect(page.getByText('Tried a demo → asked for a call: 19 of 126 (15 %)')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Demos per day' }).getByRole('row')).toHaveCount(8);
+      await expect(
+        page.getByRole('table', { name: 'Demos by page' }).getByRole('row', { name: /agents\/real-estate/ }),
+      ).toContainText('25');
+      await expectLegible(page);
+      await expect(page.locator('.desk-charts')).toHaveScreenshot(`desk-overview-demos-${width}.png`);
     });
   }
 });
