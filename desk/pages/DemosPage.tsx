@@ -29,13 +29,17 @@ export function DemosPage({ search }: { search: string }) {
     origin: filters.origin,
     mode: filters.mode,
   });
-  const [rows, setRows] = useState<ListedDemo[] | null>(null);
-  const [origins, setOrigins] = useState<string[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // What was loaded, and for which filters and attempt: a new filter shows "Loading" until its answer.
+  const key = `${query}|${attempt}`;
+  const [loaded, setLoaded] = useState<{ key: string; rows: ListedDemo[]; next: string | null } | null>(null);
+  const [origins, setOrigins] = useState<string[]>([]);
+  const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const rows = loaded?.key === key ? loaded.rows : null;
+  const next = loaded?.key === key ? loaded.next : null;
+  const error = failed?.key === key ? failed.message : '';
 
   useEffect(() => {
     document.title = 'Demos · Sales desk';
@@ -43,34 +47,30 @@ export function DemosPage({ search }: { search: string }) {
 
   useEffect(() => {
     let current = true;
-    setRows(null);
-    setError('');
     api<DemoList>(`/desk/demos${query}${query ? '&' : '?'}limit=${PAGE}`).then(
       (answer) => {
         if (!current) return;
-        setRows(answer.demos);
+        setLoaded({ key, rows: answer.demos, next: answer.nextCursor });
         setOrigins(answer.origins);
-        setNext(answer.nextCursor);
       },
-      (err: Error) => current && setError(err.message),
+      (err: Error) => current && setFailed({ key, message: err.message }),
     );
     return () => {
       current = false;
     };
-  }, [query, attempt]);
+  }, [query, key]);
 
   async function more() {
     if (!next || !rows) return;
     setBusy(true);
-    setError('');
+    setFailed(null);
     try {
       const cursor = encodeURIComponent(next);
       const answer = await api<DemoList>(`/desk/demos${query}${query ? '&' : '?'}limit=${PAGE}&cursor=${cursor}`);
-      setRows([...rows, ...answer.demos]);
-      setNext(answer.nextCursor);
+      setLoaded({ key, rows: [...rows, ...answer.demos], next: answer.nextCursor });
       setAnnouncement(`${answer.demos.length} more shown.`);
     } catch (err) {
-      setError((err as Error).message);
+      setFailed({ key, message: (err as Error).message });
     } finally {
       setBusy(false);
     }

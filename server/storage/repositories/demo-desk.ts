@@ -52,21 +52,29 @@ export const demoDesk = {
   /**
    * Demos newest first, `limit` of them after the cursor. An equality filter walks its index (agent, origin,
    * mode, each then by time and id); without one, the time index. The index carries the other filters'
-   * columns, so a walk that checks them reads no table row until it has a page. No count is made.
+   * columns, so a walk that checks them reads no table row until it has a page. No count is made. A
+   * combination that matches nothing walks its filter's whole stretch of the index.
    */
   *list({ from, to, agentId, origin, mode, before, limit = 100 }: DemoFilter) {
-    const created = col('demo_sessions', 'created_at', 'd');
+    const p = (column: 'created_at' | 'id' | 'agent_id' | 'origin' | 'mode') => col('demo_sessions', column, 'p');
     const where: Cond[] = [
-      ...(from ? [sql<boolean>`${created} >= ${Date.parse(from)}`] : []),
-      ...(to ? [sql<boolean>`${created} < ${Date.parse(to)}`] : []),
-      ...(agentId ? [sql<boolean>`${col('demo_sessions', 'agent_id', 'd')} = ${agentId}`] : []),
-      ...(origin ? [sql<boolean>`${col('demo_sessions', 'origin', 'd')} = ${origin}`] : []),
-      ...(mode ? [sql<boolean>`${col('demo_sessions', 'mode', 'd')} = ${mode}`] : []),
+      ...(from ? [sql<boolean>`${p('created_at')} >= ${Date.parse(from)}`] : []),
+      ...(to ? [sql<boolean>`${p('created_at')} < ${Date.parse(to)}`] : []),
+      ...(agentId ? [sql<boolean>`${p('agent_id')} = ${agentId}`] : []),
+      ...(origin ? [sql<boolean>`${p('origin')} = ${origin}`] : []),
+      ...(mode ? [sql<boolean>`${p('mode')} = ${mode}`] : []),
       // A row value: both databases seek the index to the cursor and walk on from there.
-      ...(before
-        ? [sql<boolean>`(${created}, ${col('demo_sessions', 'id', 'd')}) < (${before.createdAt}, ${before.id})`]
-        : []),
+      ...(before ? [sql<boolean>`(${p('created_at')}, ${p('id')}) < (${before.createdAt}, ${before.id})`] : []),
     ];
+    // The page's ids from an index alone (every filter's column is in each index), so a database picks the
+    // index by how many entries it walks, never by where their rows lie; then those rows, sorted again.
+    const page = db
+      .selectFrom('demo_sessions as p')
+      .select('p.id')
+      .where((eb) => eb.and(where))
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit);
     const rows = yield* query(
       db
         .selectFrom('demo_sessions as d')
@@ -75,16 +83,13 @@ export const demoDesk = {
         .select((eb) =>
           eb
             .selectFrom('leads as l')
-            .select('l.id')
+            .select((m) => m.fn.min('l.id').as('id'))
             .whereRef('l.demo_session_id', '=', 'd.id')
-            .orderBy('l.id')
-            .limit(1)
             .as('lead_id'),
         )
-        .where((eb) => eb.and(where))
+        .where('d.id', 'in', page)
         .orderBy('d.created_at', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(limit),
+        .orderBy('d.id', 'desc'),
     );
     return rows.map((r): ListedDemo => ({ ...listedOf(r), leadId: numOrNull(r.lead_id) }));
   },

@@ -93,9 +93,9 @@ export function* demoFigures({ from, to, zone = 'UTC' }: { from: string; to: str
   );
   const sums = yield* query(
     db
-      .selectFrom(tail.reduce((all, part) => all.unionAll(part), head).as('p'))
-      .select((eb) => ['p.dim', 'p.dim_value as k', 'p.metric', eb.fn.sum('p.n').as('n')])
-      .groupBy(['p.dim', 'p.dim_value', 'p.metric']),
+      .selectFrom(tail.reduce((all, part) => all.unionAll(part), head).as('parts'))
+      .select((eb) => ['parts.dim', 'parts.dim_value as k', 'parts.metric', eb.fn.sum('parts.n').as('n')])
+      .groupBy(['parts.dim', 'parts.dim_value', 'parts.metric']),
   );
   const total = (metric: DemoMetric) => num(sums.find((r) => r.dim === '' && r.metric === metric)?.n);
   const pages = new Map<string, { page: string; demos: number; followed: number }>();
