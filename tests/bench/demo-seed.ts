@@ -66,7 +66,8 @@ function sums(d: Dialect): string[] {
       group(span, period, 'agent', 'agent'),
       group(span, period, 'page', 'page'),
     ]),
-    group('quarter', quarter, '', `''`),
+    `INSERT INTO overview_counts (span, dim, period, metric, dim_value, n)
+     SELECT 'quarter', 'demos', p, 'demos', '', COUNT(*) FROM (SELECT ${quarter} AS p FROM demo_sessions) x GROUP BY p`,
     `INSERT INTO daily_counts (day, metric, agent_id, campaign, n)
      SELECT p, metric, agent, '', COUNT(*) FROM (SELECT ${utc('%Y-%m-%d')} AS p, metric, agent FROM (${demos}) x) y GROUP BY p, metric, agent`,
   ];

@@ -5,7 +5,8 @@
 // demos there are, and a purge of old demos changes no past day.
 import { demoPage, type DemoFigures } from '../../../model/demos.ts';
 import { db, num, one, query } from '../query.ts';
-import { periods, utcDays, zoneDays } from './overview.ts';
+import { QUARTER_DIM, zoneDemoDays } from './demo-days.ts';
+import { periods, utcDays } from './overview.ts';
 import { quarterOf, utcDay } from './tallies.ts';
 
 type DemoMetric = 'demos' | 'demo-leads';
@@ -38,8 +39,10 @@ function* bumpDemo(metric: DemoMetric, d: Demo) {
       ['page', page],
     ].map(([dim, value]) => ({ span, dim, period, metric, dim_value: value, n: 1 })),
   );
-  // Demos per day in any time zone are summed from the UTC quarter hours, as leads are (./overview.ts).
-  sums.push({ span: 'quarter', dim: '', period: quarterOf(d.createdAt), metric, dim_value: '', n: 1 });
+  // Demos per day in any time zone are summed from the UTC quarter hours (./demo-days.ts), under a dim of their
+  // own so that a range of them is one stretch of the primary key, not interleaved with the leads'.
+  if (metric === 'demos')
+    sums.push({ span: 'quarter', dim: QUARTER_DIM, period: quarterOf(d.createdAt), metric, dim_value: '', n: 1 });
   yield* one(
     db
       .insertInto('overview_counts')
@@ -113,7 +116,7 @@ export function* demoFigures({ from, to, zone = 'UTC' }: { from: string; to: str
     demos: rest.reduce((n, p) => n + p.demos, 0),
     followed: rest.reduce((n, p) => n + p.followed, 0),
   };
-  const days = zone === 'UTC' ? yield* utcDays(from, to, 'demos') : yield* zoneDays(from, to, zone, 'demos');
+  const days = zone === 'UTC' ? yield* utcDays(from, to, 'demos') : yield* zoneDemoDays(from, to, zone);
   return {
     total: total('demos'),
     followed: total('demo-leads'),

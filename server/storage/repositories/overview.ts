@@ -82,7 +82,7 @@ export function* utcDays(from: string, to: string, metric = 'leads') {
  * primary key) folded into the zone's days, which are whole quarter hours in every zone, DST or not.
  * The quarters read run 14 hours either side of the UTC days, as far as any zone's offset reaches.
  */
-export function* zoneDays(from: string, to: string, zone: string, metric = 'leads') {
+function* zoneDays(from: string, to: string, zone: string) {
   const rows = yield* query(
     db
       .selectFrom('overview_counts')
@@ -91,7 +91,7 @@ export function* zoneDays(from: string, to: string, zone: string, metric = 'lead
       .where('dim', '=', '')
       .where('period', '>=', quarterOf(Date.parse(`${from}T00:00:00Z`) - REACH_MS))
       .where('period', '<', quarterOf(Date.parse(`${nextDay(to)}T00:00:00Z`) + REACH_MS))
-      .where('metric', '=', metric),
+      .where('metric', '=', 'leads'),
   );
   const day = dayIn(zone);
   const byDay = new Map<string, number>();
