@@ -1,12 +1,12 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { DEMO_MODES } from '../../model/demos';
 import { api, queryOf, type DemoList, type ListedDemo } from '../api';
-import { AGENTS, when } from '../format';
-import { Link, useRouter } from '../router';
+import { AGENTS } from '../format';
+import { useRouter } from '../router';
 import { dayEnd, dayStart } from './LeadsPage';
-import { Ago } from './LeadRows';
+import { DemoRows } from './DemoRows';
 import { TitleRow } from './TitleRow';
-import { demoAgent, lengthWords, modeWords, pageWords } from './demo-words';
+import { modeWords } from './demo-words';
 
 type Filters = { from: string; to: string; agent: string; origin: string; mode: string };
 const PAGE = 50;
@@ -208,50 +208,5 @@ export function DemosPage({ search }: { search: string }) {
         </>
       )}
     </>
-  );
-}
-
-/** The demos as rows (a table from 1024 px, cards below, as the leads'): the whole row opens the demo. */
-function DemoRows({ demos }: { demos: ListedDemo[] }) {
-  return (
-    <table className="desk-rows desk-demo-rows">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Page</th>
-          <th scope="col">Agent</th>
-          <th scope="col">Kind and length</th>
-          <th scope="col">Started</th>
-          <th scope="col">Then</th>
-        </tr>
-      </thead>
-      <tbody>
-        {demos.map((d) => (
-          <tr key={d.id}>
-            <th scope="row" className="desk-row-name">
-              <Link to={`/desk/demos/${d.id}`} className="desk-row-link">
-                {when(d.createdAt)}
-              </Link>
-            </th>
-            <td className="desk-row-phone desk-url">{pageWords(d.pageUrl, d.origin)}</td>
-            <td className="desk-row-agent">{demoAgent(d.agentId)}</td>
-            <td className="desk-row-outcome">
-              <span className={`desk-badge desk-demo-${d.mode}`}>{modeWords(d.mode)}</span> {lengthWords(d)}
-            </td>
-            <td className="desk-row-received">
-              <span className="desk-row-label">Started </span>
-              <Ago iso={d.createdAt} />
-            </td>
-            <td className="desk-row-contacted">
-              {d.leadId ? (
-                <strong className="desk-demo-lead">Asked for a call</strong>
-              ) : (
-                <span className="desk-muted">No lead</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
