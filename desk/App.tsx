@@ -4,6 +4,8 @@ import { api, whenSignedOut, type Session } from './api';
 import { AccountPage } from './pages/AccountPage';
 import { AccountsPage } from './pages/AccountsPage';
 import { AuditPage } from './pages/AuditPage';
+import { DemoPage } from './pages/DemoPage';
+import { DemosPage } from './pages/DemosPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LeadPage } from './pages/LeadPage';
 import { LeadsPage } from './pages/LeadsPage';
@@ -51,6 +53,7 @@ const NAV: [to: string, label: string, names: Route['name'][]][] = [
   ['/desk', 'Leads', ['leads', 'lead']],
   ['/desk/to-call', 'To call', ['to-call']],
   ['/desk/overview', 'Overview', ['overview']],
+  ['/desk/demos', 'Demos', ['demos', 'demo']],
   ['/desk/feedback', 'Feedback', ['feedback']],
 ];
 
@@ -102,6 +105,8 @@ export function App() {
     page = <LeadsPage key={route.name} toCall={route.name === 'to-call'} search={location.search} version={version} />;
   else if (route.name === 'lead') page = <LeadPage id={route.id} version={version} admin={session.role === 'admin'} />;
   else if (route.name === 'overview') page = <OverviewPage search={location.search} />;
+  else if (route.name === 'demos') page = <DemosPage search={location.search} />;
+  else if (route.name === 'demo') page = <DemoPage id={route.demoId} />;
   else if (route.name === 'feedback') page = <FeedbackPage search={location.search} version={version} />;
   else if (route.name === 'audit' && session.role === 'admin') page = <AuditPage />;
   else if (route.name === 'accounts' && session.role === 'admin') page = <AccountsPage me={session.email} />;

@@ -3,6 +3,7 @@
 
 import type { Call, CallState } from '../model/calls';
 import type { Funnel, MarkEvent, OutcomeRow } from '../model/desk';
+import type { DemoDetail, DemoFigures, ListedDemo } from '../model/demos';
 import type { Lead, LeadDemo } from '../model/lead';
 
 export type { CallState };
@@ -53,7 +54,11 @@ export type OverviewAnswer = {
   perDay: { day: string; leads: number }[];
   byAgent: OutcomeRow[];
   byCampaign: OutcomeRow[];
+  demos: DemoFigures;
 };
+
+export type { DemoDetail, ListedDemo };
+export type DemoList = { demos: ListedDemo[]; limit: number; nextCursor: string | null; origins: string[] };
 
 export type Feedback = { id: number; createdAt: string; name: string; email: string; message: string };
 export type Session = { email: string; role: 'admin' | 'agent'; expiresAt: string };

@@ -2,31 +2,39 @@
 // (which paths answer the desk's HTML), so every page the desk links to also loads on reload or from a
 // shared link.
 
-/** Each desk page's path (`:id` stands for a lead's id) and its name. */
+/** Each desk page's path (`:id` stands for a lead's id, or a demo's) and its name. */
 export const DESK_PAGES = [
   { path: '/desk', name: 'leads' },
   { path: '/desk/to-call', name: 'to-call' },
   { path: '/desk/overview', name: 'overview' },
+  { path: '/desk/demos', name: 'demos' },
   { path: '/desk/feedback', name: 'feedback' },
   { path: '/desk/audit', name: 'audit' },
   { path: '/desk/accounts', name: 'accounts' },
   { path: '/desk/account', name: 'account' },
   { path: '/desk/leads/:id', name: 'lead' },
+  { path: '/desk/demos/:id', name: 'demo' },
 ] as const;
 
 type Page = (typeof DESK_PAGES)[number];
-export type DeskRoute = { name: Exclude<Page['name'], 'lead'> | 'missing' } | { name: 'lead'; id: number };
+export type DeskRoute =
+  | { name: Exclude<Page['name'], 'lead' | 'demo'> | 'missing' }
+  | { name: 'lead'; id: number }
+  | { name: 'demo'; demoId: string };
+
+/** What an `:id` may be on each page: a lead's number, a demo's id as the gate makes them. */
+const IDS = { lead: '([1-9]\\d{0,9})', demo: '([A-Za-z0-9-]{1,64})' };
 
 /** The page a path shows (a trailing slash is the same path); `missing` for one the desk does not have. */
 export function deskRouteOf(pathname: string): DeskRoute {
   const path = pathname.replace(/\/+$/, '') || '/';
   for (const page of DESK_PAGES) {
-    if (page.name !== 'lead') {
+    if (page.name !== 'lead' && page.name !== 'demo') {
       if (path === page.path) return { name: page.name };
       continue;
     }
-    const id = new RegExp(`^${page.path.replace(':id', '([1-9]\\d{0,9})')}$`).exec(path);
-    if (id) return { name: 'lead', id: Number(id[1]) };
+    const id = new RegExp(`^${page.path.replace(':id', IDS[page.name])}$`).exec(path);
+    if (id) return page.name === 'lead' ? { name: 'lead', id: Number(id[1]) } : { name: 'demo', demoId: id[1] };
   }
   return { name: 'missing' };
 }

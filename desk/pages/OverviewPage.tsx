@@ -5,6 +5,7 @@ import { agentName } from '../format';
 import { useLoad } from '../load';
 import { useRouter } from '../router';
 import { FunnelChart, OutcomesChart, PerDayChart } from './charts';
+import { DemosByPageChart } from './demo-charts';
 import { TitleRow } from './TitleRow';
 
 /** This browser's time zone (an IANA name), or none when the browser does not say. */
@@ -103,6 +104,20 @@ export function OverviewPage({ search }: { search: string }) {
             rows={data.byCampaign}
             name={(k) => k || 'No campaign'}
           />
+          {data.demos && (
+            <>
+              <PerDayChart
+                title="Demos per day"
+                noun="Demos"
+                days={everyDay(
+                  data.from,
+                  data.to,
+                  data.demos.perDay.map((d) => ({ day: d.day, leads: d.demos })),
+                )}
+              />
+              <DemosByPageChart demos={data.demos} />
+            </>
+          )}
         </div>
       )}
     </>

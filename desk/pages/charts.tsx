@@ -8,7 +8,7 @@ const number = new Intl.NumberFormat();
 const shortDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayWords = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 
-function Figure({ title, table, children }: { title: string; table: ReactNode; children: ReactNode }) {
+export function Figure({ title, table, children }: { title: string; table: ReactNode; children: ReactNode }) {
   const id = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className="desk-card desk-chart" aria-labelledby={id}>
@@ -69,20 +69,28 @@ export function FunnelChart({ steps }: { steps: [label: string, value: number][]
   );
 }
 
-/** Leads per day as columns (days without leads drawn as nothing), the first, middle and last day named. */
-export function PerDayChart({ days }: { days: { day: string; leads: number }[] }) {
+/** Leads (or demos) per day as columns (days without any drawn as nothing), the first, middle and last day named. */
+export function PerDayChart({
+  days,
+  title = 'Leads per day',
+  noun = 'Leads',
+}: {
+  days: { day: string; leads: number }[];
+  title?: string;
+  noun?: string;
+}) {
   const top = Math.max(1, ...days.map((d) => d.leads));
   const w = 100 / Math.max(1, days.length);
   const named = new Set([0, Math.floor((days.length - 1) / 2), days.length - 1]);
   return (
     <Figure
-      title="Leads per day"
+      title={title}
       table={
         <>
           <thead>
             <tr>
               <th scope="col">Day (UTC)</th>
-              <th scope="col">Leads</th>
+              <th scope="col">{noun}</th>
             </tr>
           </thead>
           <tbody>

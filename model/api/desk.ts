@@ -6,6 +6,7 @@ import { CALL_STATES } from '../calls.ts';
 import { Id, IdParams } from '../ids.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
 import { NextStepAnswer } from './desk-two-step.ts';
+import { DemoFiguresAnswer } from './desk-demos.ts';
 import {
   ANY,
   BAD_FILTER,
@@ -176,7 +177,7 @@ export const UnmarkRoute = {
   response: { ...ANY, 200: Marked, ...change },
 };
 export const OverviewRoute = {
-  summary: 'The funnel, leads per day and outcomes by agent and campaign',
+  summary: 'The funnel, leads per day, outcomes by agent and campaign, and the web demos',
   security: SESSION,
   querystring: OverviewQuery,
   response: {
@@ -189,6 +190,7 @@ export const OverviewRoute = {
       perDay: Type.Array(Type.Object({ day: Day, leads: Type.Integer() })),
       byAgent: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
       byCampaign: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
+      demos: DemoFiguresAnswer,
     }),
     ...BAD_FILTER,
     ...reader,

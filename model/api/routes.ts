@@ -3,6 +3,7 @@
 import * as desk from './desk.ts';
 import * as deskSignIn from './desk-sign-in.ts';
 import * as twoStep from './desk-two-step.ts';
+import * as demos from './desk-demos.ts';
 import * as open from './public.ts';
 
 export const API_ROUTES = [
@@ -27,6 +28,8 @@ export const API_ROUTES = [
   ['POST', '/api/desk/leads/:id/contacted', desk.MarkRoute],
   ['DELETE', '/api/desk/leads/:id/contacted', desk.UnmarkRoute],
   ['GET', '/api/desk/overview', desk.OverviewRoute],
+  ['GET', '/api/desk/demos', demos.DemosRoute],
+  ['GET', '/api/desk/demos/:id', demos.DemoRoute],
   ['GET', '/api/desk/feedback', desk.DeskFeedbackRoute],
   ['GET', '/api/desk/feedback.csv', desk.DeskFeedbackCsvRoute],
   ['GET', '/api/desk/changes', desk.ChangesRoute],

@@ -30,6 +30,9 @@ export const READS = new Set([
   'retention.counts',
   'suppressions.list',
   'overview.get',
+  'demoDesk.list',
+  'demoDesk.get',
+  'demoDesk.figures',
   'gauges.read',
   'gauges.migrations',
 ]);

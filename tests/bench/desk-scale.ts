@@ -4,6 +4,9 @@
 // through the store's operations the routes call (the list with its version figure, as GET /api/desk/leads
 // asks; the overview as GET /api/desk/overview): median and p95 of RUNS runs (9) after one warm-up.
 // DESK_DBS=sqlite or =postgres runs one; --doc writes the table into docs/benchmarks.md (its desk markers).
+// DEMOS web demos (1,000,000 by default) are seeded beside them (./demo-seed.ts) and the Demos page's reads
+// and the overview's demo figures timed (./desk-demos-scale.ts) in a table of their own; DESK_PARTS=demos
+// times only those (with fewer LEADS, say, since only every 33rd demo's lead matters to them).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +16,16 @@ import { searchPrefixes } from '../../model/search.ts';
 import { openStore, type Store } from '../../server/storage/index.ts';
 import type { DeskLeadFilter } from '../../server/storage/repositories/desk.ts';
 import { startCluster } from '../support/postgres.mjs';
+import { seedDemos } from './demo-seed.ts';
+import { measureDemos } from './desk-demos-scale.ts';
 import { seedPostgres, seedSqlite } from './desk-seed.ts';
 import { writeDocBlock } from './doc-block.mjs';
 
 const COUNT = Number(process.env.LEADS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 9);
 const DBS = (process.env.DESK_DBS ?? 'sqlite,postgres').split(',');
+const DEMOS = Number(process.env.DEMOS ?? 1_000_000);
+const PARTS = (process.env.DESK_PARTS ?? 'leads,demos').split(',');
 const PAGE = 101; // the route asks one more than the 100 it shows, to know whether a next page exists
 const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 24, 12);
@@ -87,14 +94,14 @@ async function timed(run: () => Promise<unknown>): Promise<Timing> {
   return { median: median(times), p95: p95(times), rows };
 }
 
-async function measure(store: Store) {
-  const results: Record<string, Timing> = {};
+async function measure(store: Store, results: Record<string, Timing> = {}) {
   const record = async (label: string, run: () => Promise<unknown>) => {
     results[label] = await timed(run);
     console.error(
       `  ${label.padEnd(52)} ${results[label].median.toFixed(1).padStart(7)} ${results[label].p95.toFixed(1).padStart(7)} ms  ${results[label].rows} rows`,
     );
   };
+  if (!PARTS.includes('leads')) return { results, record };
   const list = (filter: DeskLeadFilter) =>
     Promise.all([store.desk.leads({ ...filter, limit: PAGE }), store.desk.version()]).then(([rows]) => rows);
   const sample = await store.desk.lead({ id: Math.floor(COUNT / 2) });
@@ -117,10 +124,11 @@ async function measure(store: Store) {
     ['overview, two years', 730],
   ] as const)
     await record(label, () => store.overview.get({ from: day(END - (days - 1) * DAY), to: day(END) }));
-  return results;
+  return { results, record };
 }
 
 const all: Record<string, Record<string, Timing>> = {};
+const demoTimes: Record<string, Record<string, Timing>> = {};
 // For repeated runs: DESK_SQLITE (a file) and DATABASE_URL (a database) are kept, and seeded only when empty.
 const kept: Record<string, string | undefined> = {
   sqlite: process.env.DESK_SQLITE,
@@ -138,15 +146,18 @@ try {
       await store.close();
       const started = Date.now();
       const progress = (n: number) => process.stderr.write(`\r${db}: ${n.toLocaleString('en')} leads seeded`);
+      const demoProgress = (n: number) => process.stderr.write(`\r${db}: ${n.toLocaleString('en')} demos seeded`);
       if (db === 'postgres') {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         if (empty) await seedPostgres(client, COUNT, END, progress);
+        if (empty && PARTS.includes('demos')) await seedDemos({ postgres: client }, DEMOS, END, demoProgress);
         await client.query(empty ? 'VACUUM ANALYZE' : 'ANALYZE');
         await client.end();
       } else if (empty) {
         const sqlite = new Database(databasePath);
         seedSqlite(sqlite, COUNT, END, progress);
+        if (PARTS.includes('demos')) await seedDemos({ sqlite }, DEMOS, END, demoProgress);
         sqlite.close();
       }
       console.error(
@@ -157,7 +168,14 @@ try {
       const measured = await openStore({ databasePath, databaseUrl, databaseTimeoutMs: 60_000 });
       try {
         if (db === 'sqlite') await measured.retention.optimize();
-        all[db] = await measure(measured);
+        const { results, record } = await measure(measured);
+        all[db] = results;
+        if (PARTS.includes('demos')) {
+          const before = new Set(Object.keys(results));
+          await measureDemos(measured, END, record);
+          demoTimes[db] = Object.fromEntries(Object.entries(results).filter(([label]) => !before.has(label)));
+          for (const label of Object.keys(demoTimes[db])) delete results[label];
+        }
       } finally {
         await measured.close();
       }
@@ -169,15 +187,32 @@ try {
   cluster?.stop();
 }
 
-const labels = Object.keys(Object.values(all)[0]);
 const cell = (r: Timing | undefined) => (r ? `${r.median.toFixed(1)} / ${r.p95.toFixed(1)}` : '–');
-const table = [
-  `| At ${COUNT.toLocaleString('en')} leads (ms, median / p95 of ${RUNS}) | ${DBS.map((d) => (d === 'sqlite' ? 'SQLite' : 'PostgreSQL')).join(' | ')} | Rows |`,
-  `|---|${DBS.map(() => '--:').join('|')}|--:|`,
-  ...labels.map((l) => `| ${l} | ${DBS.map((d) => cell(all[d][l])).join(' | ')} | ${all[DBS[0]][l].rows} |`),
-].join('\n');
-console.log(table);
+const names = DBS.map((d) => (d === 'sqlite' ? 'SQLite' : 'PostgreSQL')).join(' | ');
+const tableOf = (times: Record<string, Record<string, Timing>>, what: string) => {
+  const labels = Object.keys(Object.values(times)[0] ?? {});
+  return [
+    `| At ${what} (ms, median / p95 of ${RUNS}) | ${names} | Rows |`,
+    `|---|${DBS.map(() => '--:').join('|')}|--:|`,
+    ...labels.map((l) => `| ${l} | ${DBS.map((d) => cell(times[d]?.[l])).join(' | ')} | ${times[DBS[0]][l].rows} |`),
+  ].join('\n');
+};
+const table = PARTS.includes('leads') ? tableOf(all, `${COUNT.toLocaleString('en')} leads`) : '';
+const demoTable = PARTS.includes('demos')
+  ? tableOf(demoTimes, `${DEMOS.toLocaleString('en')} demos and ${COUNT.toLocaleString('en')} leads`)
+  : '';
+console.log([table, demoTable].filter(Boolean).join('\n\n'));
 if (process.argv.includes('--doc')) {
-  const stamp = `Measured by \`npm run bench:desk -- --doc\` on ${day(Date.now())} (Node ${process.versions.node}; load average at the end ${loadavg()[0].toFixed(1)} on a shared 2-core machine).`;
-  await writeDocBlock('docs/benchmarks.md', 'bench-desk', `${stamp}\n\n${table}`, { append: true });
+  const stamp = (command: string) =>
+    `Measured by \`${command}\` on ${day(Date.now())} (Node ${process.versions.node}; load average at the end ${loadavg()[0].toFixed(1)} on a shared 2-core machine).`;
+  if (table)
+    await writeDocBlock('docs/benchmarks.md', 'bench-desk', `${stamp('npm run bench:desk -- --doc')}\n\n${table}`, {
+      append: true,
+    });
+  if (demoTable) {
+    const command = `${PARTS.includes('leads') ? '' : `DESK_PARTS=demos LEADS=${COUNT} `}npm run bench:desk -- --doc`;
+    await writeDocBlock('docs/benchmarks.md', 'bench-desk-demos', `${stamp(command)}\n\n${demoTable}`, {
+      append: true,
+    });
+  }
 }

@@ -1,7 +1,7 @@
 // The sales desk's API: sign-in and sign-out (POST and DELETE /api/session), and behind a session the
 // leads with their calls, one lead with its consent proof, attempts and transcript, the contacted mark,
 // the feedback, CSV downloads of what the filters show, and the "changed since" figure the open desk
-// polls, and the overview's counts. Filters are checked by their schemas and reach SQL only as values.
+// polls, and the overview's counts (with the web demos'; the demos' list is ./desk-demos.ts). Filters are checked by their schemas and reach SQL only as values.
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -36,6 +36,7 @@ import { auditDownload, deskAdminRoutes } from './desk-admin.ts';
 import { deskAccountRoutes } from './desk-accounts.ts';
 import { deskSignInRoutes } from './desk-single-sign-on.ts';
 import { deskTwoStepRoutes } from './desk-two-step.ts';
+import { deskDemoRoutes } from './desk-demos.ts';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -183,6 +184,7 @@ export async function deskRoutes(
   const sessionOf = (request: FastifyRequest) => sessions.get(request)!;
   const reader: RouteShorthandOptions = { onRequest: signedIn, config: routeConfig };
   const writer: RouteShorthandOptions = { onRequest: [signedIn, ownOrigin], config: routeConfig };
+  await deskDemoRoutes(api, { store, config, signedIn, range });
 
   api.post(
     '/session',
@@ -324,7 +326,11 @@ export async function deskRoutes(
     const to = q.to ?? dayIn(timeZone)(desk.now());
     const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
     if (from > to) throw new Refusal(400, 'invalid-filter', 'from must be on or before to.');
-    return { from, to, timeZone, ...(await store.overview.get({ from, to, zone: timeZone })) };
+    const [counts, demos] = await Promise.all([
+      store.overview.get({ from, to, zone: timeZone }),
+      store.demoDesk.figures({ from, to, zone: timeZone }),
+    ]);
+    return { from, to, timeZone, ...counts, demos };
   });
 
   api.get('/desk/feedback', { ...reader, schema: DeskFeedbackRoute }, async (request) => {

@@ -15,6 +15,7 @@ import * as m0011 from './0011_quarter_hour_leads.ts';
 import * as m0012 from './0012_demo_sessions.ts';
 import * as m0013 from './0013_desk_session_devices.ts';
 import * as m0014 from './0014_lead_demo_sessions.ts';
+import * as m0015 from './0015_demo_desk_indexes.ts';
 import * as m0016 from './0016_desk_two_step.ts';
 import * as m0017 from './0017_demo_continuations.ts';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_demo_sessions': m0012,
   '0013_desk_session_devices': m0013,
   '0014_lead_demo_sessions': m0014,
+  '0015_demo_desk_indexes': m0015,
   '0016_desk_two_step': m0016,
   '0017_demo_continuations': m0017,
 };

@@ -3,6 +3,7 @@
 // code limits' does, ./otp.ts), so each limit holds exactly however many requests race.
 import { db, lock, num, one, query } from '../query.ts';
 import { demoEnds } from './demo-ends.ts';
+import { countDemo } from './demo-tallies.ts';
 
 const HOUR = 3_600_000;
 /** How often one demo may be continued: each continuation answers a token, and is no grant of its own. */
@@ -160,6 +161,7 @@ export const demos = {
         grant_seconds: g.grantSeconds,
       }),
     );
+    yield* countDemo({ createdAt: g.now, agentId: g.agentId, origin: g.origin, pageUrl: g.pageUrl });
     return {
       ok: true,
       id: g.id,

@@ -3,6 +3,7 @@
 import type { Op } from '../query.ts';
 import { audit } from './audit.ts';
 import { calls } from './calls.ts';
+import { demoDesk } from './demo-desk.ts';
 import { demos } from './demos.ts';
 import { desk } from './desk.ts';
 import { twoStep } from './desk-two-step.ts';
@@ -39,6 +40,7 @@ export const repositories = {
   demos,
   leadDemos,
   twoStep,
+  demoDesk,
 };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
@@ -89,5 +91,6 @@ export type { OutboxRow } from './outbox.ts';
 export type { Page } from './exports.ts';
 export type { Gauges } from './gauges.ts';
 export type { DemoGrant, DemoGrantResult, DemoReport } from './demos.ts';
+export type { DemoFilter } from './demo-desk.ts';
 export type { AuditAction, AuditEntry } from './audit.ts';
 export type { NextStep, PendingSignIn, TwoStepState } from './desk-two-step.ts';

@@ -8,6 +8,7 @@ import { searchTerms } from '../../../model/search.ts';
 import { claimedDemo, leadDemo } from './lead-demos.ts';
 import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
+import { countDemoLead } from './demo-tallies.ts';
 import { bump } from './tallies.ts';
 
 export type LeadInput = {
@@ -173,6 +174,7 @@ export const leads = {
     const dims = { agentId: lead.agentId, campaign: u.campaign };
     yield* bump('leads', lead.createdAt, dims);
     if (OUTCOMES[outcome].final) yield* bump(`outcome:${outcome}`, lead.createdAt, dims);
+    if (demoSessionId) yield* countDemoLead(demoSessionId);
     if (deliver) {
       const row = yield* one(leadWithCall(id));
       const stored = leadOf(row!);

@@ -61,8 +61,8 @@ const previousDay = (day: string) => shift(day, -1);
 const nextMonth = (month: string) => shift(`${month}-28`, 4).slice(0, 7);
 const previousMonth = (month: string) => shift(`${month}-01`, -1).slice(0, 7);
 
-/** Leads per UTC day, from the days' sums (those of leads since purged included). */
-function* utcDays(from: string, to: string) {
+/** Leads (or another metric) per UTC day, from the days' sums (those of leads since purged included). */
+export function* utcDays(from: string, to: string, metric = 'leads') {
   const rows = yield* query(
     db
       .selectFrom('overview_counts')
@@ -71,7 +71,7 @@ function* utcDays(from: string, to: string) {
       .where('dim', '=', '')
       .where('period', '>=', from)
       .where('period', '<=', to)
-      .where('metric', '=', 'leads')
+      .where('metric', '=', metric)
       .orderBy('period'),
   );
   return rows.map((r) => ({ day: String(r.day), leads: num(r.n) }));
