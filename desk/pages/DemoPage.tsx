@@ -1,20 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { transcriptTurns } from '../../model/demos';
 import type { DemoDetail } from '../api';
 import { when } from '../format';
 import { useLoad } from '../load';
 import { Link } from '../router';
+import { Row } from './Fact';
 import { demoAgent, demoLength, endedWords, modeWords } from './demo-words';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return null;
-  return (
-    <div className="desk-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 const WHO = { agent: 'Agent', visitor: 'Visitor' } as const;
 

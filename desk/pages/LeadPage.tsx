@@ -1,5 +1,5 @@
 import { currentZoneName } from '../../model/time-zones';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { api, type LeadDetail, type Marked } from '../api';
 import { agentName, FAILURE_WORDS, minutesSeconds, OUTCOMES, outcomeIdOf, phone, successWords, when } from '../format';
 import { useLoad } from '../load';
@@ -7,17 +7,8 @@ import { focusHeading, Link } from '../router';
 import { OutcomeBadge } from './LeadRows';
 import { httpsUrl } from '../links';
 import { EraseLead } from './EraseLead';
-import { demoWords } from './lead-demo';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return null;
-  return (
-    <div className="desk-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { demoWords } from './demo-words';
+import { Row } from './Fact';
 
 const pairs = (o: Record<string, string>) =>
   Object.keys(o).length ? (
@@ -157,7 +148,13 @@ export function LeadPage({ id, version, admin = false }: { id: number; version: 
             </Row>
             <Row label="Agent">{agentName(lead.agentId)}</Row>
             <Row label="Received">{when(lead.createdAt)}</Row>
-            <Row label="Web demo">{demoWords(detail.demo)}</Row>
+            <Row label="Web demo">
+              {detail.demo?.mode ? (
+                <Link to={`/desk/demos/${encodeURIComponent(detail.demo.sessionId)}`}>{demoWords(detail.demo)}</Link>
+              ) : (
+                demoWords(detail.demo)
+              )}
+            </Row>
             <Row label="Lead number">{lead.id}</Row>
             <Row label="Contact history">
               {detail.marks.length ? (

@@ -1,8 +1,9 @@
 // How the desk words a web demo: its length, its agent, how it ended and where it was held.
 import { DEMO_MODE_WORDS, type DemoMode } from '../../model/demos';
+import type { LeadDemo } from '../../model/lead';
 import { agentName } from '../format';
 
-/** A demo's length as a person says it: "2 min 10 s", "45 s". */
+/** A demo's length in whole seconds as a person says it: "2 min 10 s", "2 min", "45 s". */
 export function demoLength(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   const [min, s] = [Math.floor(whole / 60), whole % 60];
@@ -30,4 +31,16 @@ export function pageWords(pageUrl: string | null, origin: string): string {
   } catch {
     return pageUrl ?? origin;
   }
+}
+
+/**
+ * What a lead's page says of the demo its tab tried before asking: "Tried the demo for 2 min 10 s first", or
+ * without the length while its report has not come (or once the demo is gone with DEMO_RETENTION_DAYS: the
+ * lead still tried it). Null when the lead's tab tried no demo.
+ */
+export function demoWords(demo: LeadDemo | null | undefined): string | null {
+  if (!demo) return null;
+  return demo.durationSeconds === null
+    ? 'Tried the demo first'
+    : `Tried the demo for ${demoLength(demo.durationSeconds)} first`;
 }

@@ -67,6 +67,7 @@ async function fixedDesk(page: Page) {
   await page.route('**/api/desk/leads/43', json(detail(43, { ...DEMO, mode: 'text', durationSeconds: 45 })));
   await page.route('**/api/desk/leads/44', json(detail(44, { ...DEMO, durationSeconds: null })));
   await page.route('**/api/desk/leads/45', json(detail(45, null)));
+  await page.route('**/api/desk/leads/47', json(detail(47, { ...DEMO, mode: null, durationSeconds: null })));
   // A service from before issue 46 answers no `demo` at all.
   await page.route('**/api/desk/leads/46', json(detail(46, undefined)));
 }
@@ -88,15 +89,24 @@ test.describe("a lead's page after a web demo", () => {
       // A term and its description, so a screen reader reads the pair together.
       await expect(fact.locator('dt')).toHaveText('Web demo');
       await expect(fact.locator('dd')).toHaveText('Tried the demo for 2 min 10 s first');
+      // The words lead to the demo itself, its transcript and how it went.
+      await expect(fact.getByRole('link', { name: 'Tried the demo for 2 min 10 s first' })).toHaveAttribute(
+        'href',
+        `/desk/demos/${DEMO.sessionId}`,
+      );
       await expectLegible(page);
       await page.screenshot({ path: info.outputPath(`lead-after-demo-${width}.png`), fullPage: true });
       await expect(card).toHaveScreenshot(`desk-lead-after-demo-${width}.png`);
 
       await page.goto('/desk/leads/43');
       await expect(fact.locator('dd')).toHaveText('Tried the demo for 45 s first');
-      // No report yet (or the demo is gone with DEMO_RETENTION_DAYS): that it came first, without a length.
+      // No report yet: that it came first, without a length.
       await page.goto('/desk/leads/44');
       await expect(fact.locator('dd')).toHaveText('Tried the demo first');
+      // The demo gone with DEMO_RETENTION_DAYS: the words stay, with nothing to lead to.
+      await page.goto('/desk/leads/47');
+      await expect(fact.locator('dd')).toHaveText('Tried the demo first');
+      await expect(fact.getByRole('link')).toHaveCount(0);
       // No demo, or a service that does not say: no line at all.
       for (const id of [45, 46]) {
         await page.goto(`/desk/leads/${id}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoLength, demoWords } from './lead-demo';
+import { demoLength, demoWords } from './demo-words';
 
 describe("a lead's demo in words", () => {
   it('says minutes and seconds, seconds alone under a minute, and no length before the report', () => {
