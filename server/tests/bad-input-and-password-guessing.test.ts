@@ -5,7 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/settings.ts';
 import { DESK_POLICY } from '../domain/desk/desk-service.ts';
 import { DESK_CSP } from '../http/csp.ts';
-import { bothDatabases, DESK_EMAIL, DESK_PASSWORD, deskTestService, lead, post, type Harness } from './harness.ts';
+import {
+  bothDatabases,
+  DESK_EMAIL,
+  DESK_PASSWORD,
+  deskCookie as cookie,
+  deskSignIn as signIn,
+  deskTestService,
+  lead,
+  post,
+  type Harness,
+} from './harness.ts';
 
 // What a hostile world sends (issue 29): text a database cannot hold, parallel sign-in tries, answers
 // outside the one error shape, filters no clock has, forwarded hosts. Each finding, reproduced.
@@ -18,18 +28,7 @@ afterEach(async () => {
 const EMAIL = DESK_EMAIL;
 const PASSWORD = DESK_PASSWORD;
 const service = (env: Record<string, string> = {}) => deskTestService(cleanups, env);
-type Service = Awaited<ReturnType<typeof service>>;
 
-const signIn = (
-  s: Service,
-  body: unknown = { email: EMAIL, password: PASSWORD },
-  headers: Record<string, string> = {},
-) => post(s.h, '/api/session', body, { origin: s.origin, ...headers });
-async function cookie(s: Service) {
-  const res = await signIn(s);
-  expect(res.statusCode).toBe(200);
-  return String(res.headers['set-cookie']).split(';')[0];
-}
 const get = (h: Harness, url: string, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url, headers });
 const health = async (h: Harness) => (await get(h, '/api/health')).statusCode;

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LeadInput } from '../storage/index.ts';
-import { bothDatabases, DESK_PASSWORD, deskTestService, fixtureHash, post, type Harness } from './harness.ts';
+import {
+  bothDatabases,
+  DESK_PASSWORD,
+  deskTestService,
+  fixtureHash,
+  post,
+  storedLead,
+  type Harness,
+} from './harness.ts';
 
 // Issue 46: the desk's web demos, on both databases: GET /api/desk/demos newest first with its filters
 // (days as the desk's zone sends them, agent, page origin, mode) and a cursor that pages without repeats
@@ -36,37 +43,8 @@ async function demo(h: Harness, { at, mode = 'voice', agentId = 'receptionist', 
   return id;
 }
 
-async function leadAfter(h: Harness, demoSessionId: string, at: number, name = 'Asha Rao') {
-  const input: LeadInput = {
-    agentId: 'receptionist',
-    name,
-    phone: `+9198222${String(++serial).padStart(5, '0')}`,
-    tokenId: `demo-lead-${serial}-${Math.random()}`,
-    createdAt: at,
-    consentText: 'I agree.',
-    consentVersion: null,
-    consentSha256: 'x',
-    consentedAt: null,
-    verifiedAt: null,
-    clientIp: '10.0.0.1',
-    userAgent: null,
-    pageUrl: null,
-    referrer: null,
-    timeZone: null,
-    utm: {},
-    clickIds: {},
-    metadata: {},
-    demoSessionId,
-  };
-  const added = await h.store.leads.add({
-    lead: input,
-    plan: { status: 'scheduled', callAt: at + 100 * 365 * 86_400_000 },
-    deliver: false,
-    duplicateWindowMs: 0,
-  });
-  if (added === 'token-used') throw new Error('token used');
-  return added.id;
-}
+const leadAfter = (h: Harness, demoSessionId: string, at: number, name = 'Asha Rao') =>
+  storedLead(h, { name, createdAt: at, demoSessionId });
 
 async function signedIn(env: Record<string, string>, role: 'admin' | 'agent' = 'agent') {
   const { h, clock, origin } = await deskTestService(cleanups, { ...env, ...ENV });

@@ -1,42 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/settings.ts';
-import type { LeadInput } from '../storage/index.ts';
-import { bothDatabases, DESK_EMAIL, DESK_PASSWORD, deskTestService, post, type Harness } from './harness.ts';
+import {
+  bothDatabases,
+  DESK_EMAIL,
+  DESK_PASSWORD,
+  deskTestService,
+  post,
+  storedLead,
+  type Harness,
+} from './harness.ts';
 
 // Issue 44: the overview's leads per day in the team's time zone, on both databases: the zone the
 // desk's browser sends (tz), or DESK_TIME_ZONE over it; a zone that is not one is refused.
 const { backends } = bothDatabases();
 
-let serial = 0;
-async function stored(h: Harness, at: number) {
-  const input: LeadInput = {
-    agentId: 'receptionist',
-    name: 'Asha',
-    phone: `+9198111${String(++serial).padStart(5, '0')}`,
-    tokenId: `zone-token-${serial}-${Math.random()}`,
-    createdAt: at,
-    consentText: 'I agree.',
-    consentVersion: null,
-    consentSha256: 'x',
-    consentedAt: null,
-    verifiedAt: null,
-    clientIp: '10.0.0.1',
-    userAgent: null,
-    pageUrl: null,
-    referrer: null,
-    timeZone: null,
-    utm: {},
-    clickIds: {},
-    metadata: {},
-  };
-  const added = await h.store.leads.add({
-    lead: input,
-    plan: { status: 'scheduled', callAt: at + 100 * 365 * 86_400_000 },
-    deliver: false,
-    duplicateWindowMs: 0,
-  });
-  if (added === 'token-used') throw new Error('token used');
-}
+const stored = (h: Harness, at: number) => storedLead(h, { createdAt: at });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadInput } from '../storage/index.ts';
-import { bothDatabases, fixtureHash, lead, post, testApp, testClock, verified, type Harness } from './harness.ts';
+import {
+  bothDatabases,
+  fixtureHash,
+  lead,
+  post,
+  storedLead,
+  testApp,
+  testClock,
+  verified,
+  type Harness,
+} from './harness.ts';
 
 // The desk as a work tool, on both databases: search by name or number, the To call list (outcomes
 // decided once and stored), paging by cursor, undoable marks with their history, and the overview.
@@ -9,43 +18,13 @@ const EMAIL = 'sales@example.com';
 const OTHER = 'lead@example.com';
 const DAY = Date.UTC(2026, 10, 23, 6, 30);
 
-let serial = 0;
 /** A lead stored as intake stores one, its call scheduled far ahead so that no worker touches it. */
-async function stored(
+const stored = (
   h: Harness,
   name: string,
   phone: string,
   { at = DAY, agentId = 'receptionist', campaign }: { at?: number; agentId?: string; campaign?: string } = {},
-) {
-  const input: LeadInput = {
-    agentId,
-    name,
-    phone,
-    tokenId: `token-${++serial}-${Math.random()}`,
-    createdAt: at,
-    consentText: 'I agree.',
-    consentVersion: null,
-    consentSha256: 'x',
-    consentedAt: null,
-    verifiedAt: null,
-    clientIp: '10.0.0.1',
-    userAgent: null,
-    pageUrl: null,
-    referrer: null,
-    timeZone: null,
-    utm: campaign ? { campaign } : {},
-    clickIds: {},
-    metadata: {},
-  };
-  const added = await h.store.leads.add({
-    lead: input,
-    plan: { status: 'scheduled', callAt: at + 100 * 365 * 86_400_000 },
-    deliver: false,
-    duplicateWindowMs: 0,
-  });
-  if (added === 'token-used') throw new Error('token used');
-  return added.id;
-}
+) => storedLead(h, { name, phone, agentId, createdAt: at, utm: campaign ? { campaign } : {} });
 
 /** A call placed and ended with the provider's reason (and its success evaluation). */
 async function ended(h: Harness, leadId: number, endedReason: string, successEvaluation?: string, at = DAY) {

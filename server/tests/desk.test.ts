@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESK_POLICY } from '../domain/desk/desk-service.ts';
 import { hashPassword, verifyPassword } from '../domain/desk/password.ts';
-import { DESK_EMAIL, DESK_PASSWORD, deskTestService, lead, post, verified, type Harness } from './harness.ts';
+import {
+  DESK_EMAIL,
+  DESK_PASSWORD,
+  deskCookie as cookie,
+  deskSignIn as signIn,
+  deskTestService,
+  lead,
+  post,
+  verified,
+  type Harness,
+} from './harness.ts';
 
 // The sales desk's API: every refusal (no session, an expired one, a foreign origin, a locked account,
 // SQL and HTML in filters), and what a signed-in desk sees and changes.
@@ -14,21 +24,6 @@ afterEach(async () => {
 const EMAIL = DESK_EMAIL;
 const PASSWORD = DESK_PASSWORD;
 const service = (env: Record<string, string> = {}) => deskTestService(cleanups, env);
-
-type Service = Awaited<ReturnType<typeof service>>;
-
-const signIn = (
-  s: Service,
-  body: unknown = { email: EMAIL, password: PASSWORD },
-  headers: Record<string, string> = {},
-) => post(s.h, '/api/session', body, { origin: s.origin, ...headers });
-
-/** Signs in and answers the Cookie header that carries the session. */
-async function cookie(s: Service): Promise<string> {
-  const res = await signIn(s);
-  expect(res.statusCode).toBe(200);
-  return String(res.headers['set-cookie']).split(';')[0];
-}
 
 const get = (h: Harness, url: string, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url, headers });

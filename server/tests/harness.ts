@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/settings.ts';
 import { startService } from '../service.ts';
-import { openStore } from '../storage/index.ts';
+import { openStore, type LeadInput } from '../storage/index.ts';
 import { answerCheck, type OpenApiDocument } from './contract.ts';
 
 /**
@@ -199,4 +199,57 @@ export async function deskTestService(cleanups: (() => Promise<void>)[], env: Re
   cleanups.push(h.close);
   await h.store.desk.addUser({ email: DESK_EMAIL, passwordHash: fixtureHash(DESK_PASSWORD), now: clock.now() });
   return { h, clock, origin: new URL(h.config.publicUrl).origin };
+}
+
+let storedLeads = 0;
+/**
+ * A lead stored as intake stores one (no code, no request), its call scheduled a century ahead so that no
+ * worker touches it: for tests of what the desk reads. Its id.
+ */
+export async function storedLead(h: Harness, fields: Partial<LeadInput> & { createdAt: number }): Promise<number> {
+  const n = ++storedLeads;
+  const input: LeadInput = {
+    agentId: 'receptionist',
+    name: 'Asha',
+    phone: `+9197${String(n).padStart(8, '0')}`,
+    tokenId: `stored-lead-${n}-${Math.random()}`,
+    consentText: 'I agree.',
+    consentVersion: null,
+    consentSha256: 'x',
+    consentedAt: null,
+    verifiedAt: null,
+    clientIp: '10.0.0.1',
+    userAgent: null,
+    pageUrl: null,
+    referrer: null,
+    timeZone: null,
+    utm: {},
+    clickIds: {},
+    metadata: {},
+    ...fields,
+  };
+  const added = await h.store.leads.add({
+    lead: input,
+    plan: { status: 'scheduled', callAt: input.createdAt + 100 * 365 * 86_400_000 },
+    deliver: false,
+    duplicateWindowMs: 0,
+  });
+  if (added === 'token-used') throw new Error('token used');
+  return added.id;
+}
+
+type DeskService = Awaited<ReturnType<typeof deskTestService>>;
+
+/** `POST /api/session` from the desk's own origin, by default as the desk account with its password. */
+export const deskSignIn = (
+  s: DeskService,
+  body: unknown = { email: DESK_EMAIL, password: DESK_PASSWORD },
+  headers: Record<string, string> = {},
+) => post(s.h, '/api/session', body, { origin: s.origin, ...headers });
+
+/** Signs the desk account in and answers the Cookie header that carries its session. */
+export async function deskCookie(s: DeskService): Promise<string> {
+  const res = await deskSignIn(s);
+  if (res.statusCode !== 200) throw new Error(`desk sign-in answered ${res.statusCode}: ${res.body}`);
+  return String(res.headers['set-cookie']).split(';')[0];
 }
