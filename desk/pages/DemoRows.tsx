@@ -2,8 +2,10 @@
 import type { ListedDemo } from '../api';
 import { when } from '../format';
 import { Link } from '../router';
-import { Ago } from './LeadRows';
 import { demoAgent, lengthWords, modeWords, pageWords } from './demo-words';
+
+/** An address that may break after each slash rather than inside a word, on a narrow card. */
+const atSlashes = (address: string) => address.split('/').map((part, i) => (i ? [<wbr key={i} />, `/${part}`] : part));
 
 /** The demos as rows (a table from 1024 px, cards below, as the leads'): the whole row opens the demo. */
 export function DemoRows({ demos }: { demos: ListedDemo[] }) {
@@ -15,7 +17,6 @@ export function DemoRows({ demos }: { demos: ListedDemo[] }) {
           <th scope="col">Page</th>
           <th scope="col">Agent</th>
           <th scope="col">Kind and length</th>
-          <th scope="col">Started</th>
           <th scope="col">Then</th>
         </tr>
       </thead>
@@ -27,14 +28,10 @@ export function DemoRows({ demos }: { demos: ListedDemo[] }) {
                 {when(d.createdAt)}
               </Link>
             </th>
-            <td className="desk-row-phone desk-url">{pageWords(d.pageUrl, d.origin)}</td>
+            <td className="desk-row-phone desk-url">{atSlashes(pageWords(d.pageUrl, d.origin))}</td>
             <td className="desk-row-agent">{demoAgent(d.agentId)}</td>
             <td className="desk-row-outcome">
               <span className={`desk-badge desk-demo-${d.mode}`}>{modeWords(d.mode)}</span> {lengthWords(d)}
-            </td>
-            <td className="desk-row-received">
-              <span className="desk-row-label">Started </span>
-              <Ago iso={d.createdAt} />
             </td>
             <td className="desk-row-contacted">
               {d.leadId ? (
