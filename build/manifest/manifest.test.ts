@@ -69,6 +69,8 @@ describe('the manifest', () => {
       'assistant-id',
       'api-url',
       'backend-url',
+      'agent-id',
+      'turnstile-site-key',
       'captions',
       'consent-text',
       'connect-timeout',

@@ -96,6 +96,7 @@ describe('two instances on one PostgreSQL, raced', () => {
       VAPI_PRIVATE_KEY: KEY,
       VAPI_ORG_ID: 'org-1',
       VITE_VAPI_ASSISTANT_ID: 'asst-site',
+      VITE_VAPI_PUBLIC_KEY: 'public-key-site',
       DEMO_CLIENT_LIMIT: '7',
       DEMO_MINUTES_PER_DAY: '12',
       DEMO_MAX_SECONDS: '60',
