@@ -3,7 +3,15 @@ import { api, ApiError } from '../api';
 import { when } from '../format';
 import { DeskNotices } from './DeskNotices';
 
-type Account = { id: number; email: string; role: 'admin' | 'agent'; createdAt: string; sessions: number };
+type Account = {
+  id: number;
+  email: string;
+  role: 'admin' | 'agent';
+  createdAt: string;
+  sessions: number;
+  twoStep: 'on' | 'off' | 'required';
+};
+const TWO_STEP_WORDS = { on: 'On', off: 'Off', required: 'Required, not set up' };
 
 /** The desk's accounts and their roles (admins only): an admin makes another admin, or an agent. */
 export function AccountsPage({ me }: { me: string }) {
@@ -59,6 +67,7 @@ export function AccountsPage({ me }: { me: string }) {
             <tr>
               <th scope="col">Email</th>
               <th scope="col">Role</th>
+              <th scope="col">Two-step</th>
               <th scope="col">Live sessions</th>
               <th scope="col">Added</th>
               <th scope="col">
@@ -78,6 +87,9 @@ export function AccountsPage({ me }: { me: string }) {
                     </span>
                   </th>
                   <td data-label="Role">{a.role === 'admin' ? 'Admin' : 'Agent'}</td>
+                  <td data-label="Two-step">
+                    {a.twoStep === 'required' ? <strong>{TWO_STEP_WORDS.required}</strong> : TWO_STEP_WORDS[a.twoStep]}
+                  </td>
                   <td data-label="Live sessions">{a.sessions}</td>
                   <td data-label="Added">
                     <time dateTime={a.createdAt}>{when(a.createdAt)}</time>

@@ -13,7 +13,8 @@ export function TwoStepSection({ onSessionsEnded }: { onSessionsEnded: () => voi
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
+  // What is under way: making a key, or the form (by its field) sent.
+  const [busy, setBusy] = useState<false | 'key' | 'proof' | 'renew-proof'>(false);
   const [loads, setLoads] = useState(0);
 
   useEffect(() => {
@@ -28,7 +29,7 @@ export function TwoStepSection({ onSessionsEnded }: { onSessionsEnded: () => voi
   }, [loads]);
 
   const start = async () => {
-    setBusy(true);
+    setBusy('key');
     setError(null);
     setDone('');
     try {
@@ -46,28 +47,56 @@ export function TwoStepSection({ onSessionsEnded }: { onSessionsEnded: () => voi
     onSessionsEnded();
   };
 
-  async function turnOff(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const given = String(new FormData(form).get('proof'));
-    setBusy(true);
-    setError(null);
-    setDone('');
-    try {
-      // Six digits are a code from the app; anything else is the password.
-      const digits = given.replace(/\s/g, '');
-      await api('/desk/two-step', {
-        method: 'DELETE',
-        body: /^\d{6}$/.test(digits) ? { code: digits } : { password: given },
-      });
-      form.reset();
-      setDone('Two-step sign-in is off. Your recovery codes no longer work.');
-      setLoads((n) => n + 1);
-    } catch (err) {
-      setError({ field: 'proof', message: (err as ApiError).message });
-    }
-    setBusy(false);
-  }
+  // Six digits are a code from the app; anything else is the password.
+  const proofOf = (given: string) => {
+    const digits = given.replace(/\s/g, '');
+    return /^\d{6}$/.test(digits) ? { code: digits } : { password: given };
+  };
+
+  /** Turning it off, or new recovery codes: each with a code from the app or the password. */
+  const withProof =
+    (field: 'proof' | 'renew-proof', act: (proof: object) => Promise<void>) =>
+    async (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      const form = e.currentTarget;
+      setBusy(field);
+      setError(null);
+      setDone('');
+      try {
+        await act(proofOf(String(new FormData(form).get('proof'))));
+        form.reset();
+      } catch (err) {
+        setError({ field, message: (err as ApiError).message });
+      }
+      setBusy(false);
+    };
+
+  const turnOff = withProof('proof', async (body) => {
+    await api('/desk/two-step', { method: 'DELETE', body });
+    setDone('Two-step sign-in is off. Your recovery codes no longer work.');
+    setLoads((n) => n + 1);
+  });
+
+  const renewCodes = withProof('renew-proof', async (body) => {
+    const answer = await api<{ recoveryCodes: string[] }>('/desk/two-step/recovery-codes', { method: 'POST', body });
+    setCodes(answer.recoveryCodes);
+    setDone('New recovery codes are made. The old ones no longer work.');
+  });
+
+  const proofField = (id: string, field: string, label: string) => (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name="proof"
+        type="password"
+        autoComplete="current-password"
+        required
+        aria-invalid={error?.field === field ? true : undefined}
+        aria-describedby={error?.field === field ? 'two-step-error' : undefined}
+      />
+    </>
+  );
 
   let body;
   if (codes)
@@ -93,22 +122,23 @@ export function TwoStepSection({ onSessionsEnded }: { onSessionsEnded: () => voi
           code from your authenticator app after your password. {counted(status.recoveryCodesLeft, 'recovery code')}{' '}
           left.
         </p>
+        <form className="desk-form" onSubmit={renewCodes}>
+          {proofField(
+            'two-step-renew-proof',
+            'renew-proof',
+            'To make new recovery codes (the old ones stop working), give your password or a code from your app',
+          )}
+          <button type="submit" className="button button-ghost" disabled={busy !== false}>
+            {busy === 'renew-proof' ? 'Making new codes…' : 'Make new recovery codes'}
+          </button>
+        </form>
         {status.required ? (
           <p className="desk-muted desk-field-hint">The desk requires it for your role, so it stays on.</p>
         ) : (
           <form className="desk-form" onSubmit={turnOff}>
-            <label htmlFor="two-step-proof">To turn it off, give your password or a code from your app</label>
-            <input
-              id="two-step-proof"
-              name="proof"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={error?.field === 'proof' ? true : undefined}
-              aria-describedby={error?.field === 'proof' ? 'two-step-error' : undefined}
-            />
-            <button type="submit" className="button button-ghost" disabled={busy}>
-              {busy ? 'Turning off…' : 'Turn off two-step sign-in'}
+            {proofField('two-step-proof', 'proof', 'To turn it off, give your password or a code from your app')}
+            <button type="submit" className="button button-ghost" disabled={busy !== false}>
+              {busy === 'proof' ? 'Turning off…' : 'Turn off two-step sign-in'}
             </button>
           </form>
         )}
@@ -123,8 +153,8 @@ export function TwoStepSection({ onSessionsEnded }: { onSessionsEnded: () => voi
           {status.required &&
             ' The desk requires it for your role: you will be asked to set it up at your next sign-in.'}
         </p>
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void start()}>
-          {busy ? 'Making a key…' : 'Set up two-step sign-in'}
+        <button type="button" className="button button-primary" disabled={busy !== false} onClick={() => void start()}>
+          {busy === 'key' ? 'Making a key…' : 'Set up two-step sign-in'}
         </button>
       </>
     );

@@ -125,3 +125,21 @@ export const TwoStepOffRoute = {
     ...BUSY,
   },
 };
+
+export const RecoveryCodesRoute = {
+  summary:
+    'Ten new recovery codes, shown once, in place of the old ones (which stop working), giving a code or one’s password',
+  security: SESSION,
+  body: TwoStepOffBody,
+  response: {
+    ...ANY,
+    200: Type.Object({ recoveryCodes: Type.Array(Type.String()) }),
+    ...BODY_REFUSALS,
+    400: refusal('A wrong code (`wrong-code`) or password (`wrong-password`), or the body does not fit (`invalid`).'),
+    ...NO_SESSION,
+    ...BAD_ORIGIN,
+    409: refusal('Two-step sign-in is off (`not-on`).'),
+    429: refusal('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
+    ...BUSY,
+  },
+};

@@ -254,7 +254,7 @@ export const AuditRoute = {
 const Role = Type.Enum(['admin', 'agent']);
 const ADMIN_ONLY = { 403: refusal('A change from another origin (`bad-origin`), or an agent (`admin-only`).') };
 export const AccountsRoute = {
-  summary: 'The desk’s accounts, their roles and live sessions (admins only)',
+  summary: 'The desk’s accounts, their roles, live sessions and two-step sign-in (admins only)',
   security: SESSION,
   response: {
     ...ANY,
@@ -266,6 +266,10 @@ export const AccountsRoute = {
           role: Role,
           createdAt: Time,
           sessions: Type.Integer(),
+          twoStep: Type.Enum(['on', 'off', 'required'], {
+            description:
+              'Two-step sign-in: `on`, `off`, or `required` (off, but DESK_REQUIRE_2FA requires it for this role: asked for at the next sign-in).',
+          }),
         }),
       ),
     }),

@@ -46,4 +46,5 @@ export const API_ROUTES = [
   ['POST', '/api/desk/two-step/setup', twoStep.TwoStepSetupRoute],
   ['PUT', '/api/desk/two-step', twoStep.TwoStepOnRoute],
   ['DELETE', '/api/desk/two-step', twoStep.TwoStepOffRoute],
+  ['POST', '/api/desk/two-step/recovery-codes', twoStep.RecoveryCodesRoute],
 ] as const;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../domain/desk/password.ts';
 import { passwordProblem } from '../domain/desk/password-rule.ts';
+import { codeAt, fromBase32, stepAt } from '../domain/desk/totp.ts';
 import { bothDatabases, fixtureHash, post, testApp, testClock } from './harness.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -247,5 +248,56 @@ describe.each(backends)('sessions a person controls on $name', ({ env }) => {
       ['session.end', { how: 'all others ended by their owner', sessions: 1 }],
       ['session.end', { how: 'signed out' }],
     ]);
+  });
+});
+
+describe.each(backends)('two-step sign-in on the accounts list on $name', ({ env }) => {
+  it('says for each account whether it is on, off, or required and not set up (DESK_REQUIRE_2FA)', async () => {
+    const clock = testClock();
+    const h = await testApp({ OTP_CLIENT_LIMIT: '1000', DESK_REQUIRE_2FA: 'admins', ...env() }, { now: clock.now });
+    cleanups.push(h.close);
+    const origin = new URL(h.config.publicUrl).origin;
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [boss, lax, agent, halfway, keen] = ['boss', 'lax', 'agent', 'halfway', 'keen'].map(
+      (who) => `${who}-${tag}@example.com`,
+    );
+    for (const [email, role] of [
+      [boss, 'agent'],
+      [lax, 'admin'],
+      [agent, 'agent'],
+      [halfway, 'agent'],
+      [keen, 'agent'],
+    ] as const)
+      await h.store.desk.addUser({ email, passwordHash: fixtureHash(PASSWORD), now: clock.now(), role });
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, body?: unknown) =>
+      h.app.inject({
+        method,
+        url,
+        headers: { cookie, origin, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { payload: JSON.stringify(body) }),
+      });
+    const signIn = async (email: string) =>
+      String((await post(h, '/api/session', { email, password: PASSWORD }, { origin })).headers['set-cookie']).split(
+        ';',
+      )[0];
+    // Agents (not required to) set it up, or only begin to; the boss is made an admin once it is on.
+    const setUp = async (cookie: string) => {
+      const key = fromBase32((await call('POST', '/api/desk/two-step/setup', cookie)).json().secret)!;
+      expect(
+        (await call('PUT', '/api/desk/two-step', cookie, { code: codeAt(key, stepAt(clock.now())) })).statusCode,
+      ).toBe(200);
+    };
+    const admin = await signIn(boss);
+    await setUp(admin);
+    await setUp(await signIn(keen));
+    expect((await call('POST', '/api/desk/two-step/setup', await signIn(halfway))).statusCode).toBe(200);
+    expect(await h.store.desk.setRole({ email: boss, role: 'admin' })).toMatchObject({ changed: true });
+
+    const listed = await call('GET', '/api/desk/accounts', admin);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const twoStep = Object.fromEntries(
+      (listed.json().accounts as { email: string; twoStep: string }[]).map((a) => [a.email, a.twoStep]),
+    );
+    expect(twoStep).toMatchObject({ [boss]: 'on', [lax]: 'required', [agent]: 'off', [halfway]: 'off', [keen]: 'on' });
   });
 });

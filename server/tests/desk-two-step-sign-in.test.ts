@@ -252,6 +252,56 @@ describe.each(backends)('two-step sign-in on $name', ({ name, env }) => {
     expect(entries.filter((e) => e.action === 'two-step.failed')).toHaveLength(2);
   });
 
+  it('makes new recovery codes with a code or the password: the old stop working, the new work once; a wrong proof is counted', async () => {
+    const { account, send, password, session, setUp, code, clock, audit } = await service();
+    const agent = await account('agent');
+    const here = await session(agent);
+    const { secret, on } = await setUp(here);
+    // Addresses of its own: on PostgreSQL the file's tests share one database, and its lock-out table.
+    const renew = (proof: object, remoteAddress = '10.0.2.1') =>
+      send('POST', '/api/desk/two-step/recovery-codes', here, proof, remoteAddress);
+    const signInWith = async (typed: string) => {
+      const pending = cookieOf(await password(agent, PASSWORD, '10.0.2.1'), 'desk_pending_sign_in')!;
+      return send('POST', '/api/session/code', pending, { code: typed }, '10.0.2.1');
+    };
+    clock.later(30_000);
+    expect((await renew({ password: 'not my password' })).json()).toMatchObject({ error: 'wrong-password' });
+    expect((await renew({ code: '000000' })).json()).toMatchObject({ error: 'wrong-code' });
+    const byCode = await renew({ code: code(secret) });
+    expect(byCode.statusCode, byCode.body).toBe(200);
+    const fresh = byCode.json().recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => on.recoveryCodes.includes(c))).toEqual([]);
+    expect((await send('GET', '/api/desk/two-step', here)).json()).toMatchObject({ on: true, recoveryCodesLeft: 10 });
+    expect((await signInWith(on.recoveryCodes[0])).json()).toMatchObject({ error: 'wrong-code' });
+    expect((await signInWith(fresh[0])).json()).toMatchObject({ email: agent, recoveryCodesLeft: 9 });
+    expect((await signInWith(fresh[0])).json()).toMatchObject({ error: 'wrong-code' });
+    const byPassword = await renew({ password: PASSWORD });
+    expect(byPassword.statusCode, byPassword.body).toBe(200);
+    expect((await signInWith(fresh[1])).json()).toMatchObject({ error: 'wrong-code' });
+    expect((await signInWith(byPassword.json().recoveryCodes[1])).statusCode).toBe(200);
+    const entries = await audit();
+    expect(entries.filter((e) => e.action === 'two-step.recovery-codes').map((e) => e.detail)).toEqual([
+      { by: 'password', recoveryCodes: 10 },
+      { by: 'code', recoveryCodes: 10 },
+    ]);
+    expect(entries.filter((e) => e.action === 'two-step.failed' && e.detail?.newRecoveryCodes)).toHaveLength(2);
+    // Wrong proofs are failed sign-ins: enough of them lock the account out, the right password too.
+    const tries = [];
+    for (let i = 0; i < 10; i++) tries.push((await renew({ password: 'still not it' }, '10.0.2.2')).statusCode);
+    expect(tries).toContain(429);
+    expect((await renew({ password: PASSWORD }, '10.0.2.2')).json()).toMatchObject({ error: 'locked' });
+    expect((await password(agent, PASSWORD, '10.0.2.3')).statusCode).toBe(429);
+  });
+
+  it('makes no recovery codes while it is off', async () => {
+    const { account, send, session } = await service();
+    const here = await session(await account('agent'));
+    const off = await send('POST', '/api/desk/two-step/recovery-codes', here, { password: PASSWORD });
+    expect(off.statusCode).toBe(409);
+    expect(off.json()).toMatchObject({ error: 'not-on' });
+  });
+
   it('DESK_REQUIRE_2FA: an admin sets it up right after the password, and only then has a session; never locked out', async () => {
     const { h, clock, account, send, password, code, audit } = await service();
     expect(h.config.deskRequire2fa).toBe('admins');

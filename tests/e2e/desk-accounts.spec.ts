@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectLegible } from './visual';
+import { codeAt, fromBase32, stepAt } from '../../server/domain/desk/totp.ts';
 
 // Issue 47: the desk's door in a browser. An admin gives roles on the Accounts page (an agent has no
-// link to it, and its API answers 403); a person changes their password and ends another session.
+// link to it, and its API answers 403), seeing whose two-step sign-in is on; a person changes their
+// password and ends another session.
 
 const PASSWORD = 'desk-e2e password 42';
 
@@ -49,13 +51,32 @@ test.describe('the desk’s door', () => {
     expect(refused).toMatchObject({ status: 403, body: { error: 'admin-only' } });
     await agentPage.goto('/desk/accounts');
     await expect(agentPage.getByRole('heading', { name: 'Nothing is here' })).toBeVisible();
+    // The agent turns two-step sign-in on (the code worked out here, as an authenticator app would).
+    const key = await agentPage.evaluate(async () => {
+      const res = await fetch('/api/desk/two-step/setup', { method: 'POST' });
+      return ((await res.json()) as { secret: string }).secret;
+    });
+    const code = codeAt(fromBase32(key)!, stepAt(Date.now()));
+    const turnedOn = await agentPage.evaluate(async (code) => {
+      const res = await fetch('/api/desk/two-step', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      return res.status;
+    }, code);
+    expect(turnedOn).toBe(200);
 
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       if (width === 390) await signIn(page, admin);
       await page.goto('/desk/accounts');
       await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
-      await expect(page.getByRole('row').filter({ hasText: agent })).toContainText('Agent');
+      const agentRow = page.getByRole('row').filter({ hasText: agent });
+      await expect(agentRow).toContainText('Agent');
+      await expect(page.getByRole('columnheader', { name: 'Two-step' })).toBeVisible();
+      await expect(agentRow.getByRole('cell').nth(1)).toHaveText('On');
+      await expect(page.getByRole('row').filter({ hasText: admin }).getByRole('cell').nth(1)).toHaveText('Off');
       await expectLegible(page);
       await shot(page, `desk-accounts-${width}.png`);
     }

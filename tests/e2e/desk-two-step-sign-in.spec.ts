@@ -106,6 +106,31 @@ test('a person sets two-step sign-in up by keyboard, signs out, and signs in wit
   await press(page, 'Enter');
   await expect(section).toContainText('10 recovery codes left');
 
+  // New recovery codes, given the password (a wrong one says so under its field): shown once, as the setup's.
+  const renewProof = section.getByLabel(/^To make new recovery codes/);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 1600 });
+    await expectLegible(page);
+    await section.screenshot({ path: test.info().outputPath(`desk-two-step-on-${width}.png`) });
+  }
+  await renewProof.fill('not my password');
+  await press(page, 'Enter');
+  await expect(section.getByRole('alert')).toHaveText('That is not your current password.');
+  await expect(renewProof).toHaveAttribute('aria-invalid', 'true');
+  await renewProof.fill(PASSWORD);
+  await section.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(recovery).toBeFocused();
+  await expect(section.getByRole('status')).toHaveText('New recovery codes are made. The old ones no longer work.');
+  await expect(codes).toHaveCount(10);
+  await expect(codes.first()).not.toHaveText(firstCode);
+  await expect(section.getByRole('link', { name: 'Download the codes' })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 1600 });
+    await section.screenshot({ path: test.info().outputPath(`desk-two-step-new-codes-${width}.png`) });
+  }
+  await section.getByRole('button', { name: 'Done: I have kept them' }).click();
+  await expect(section).toContainText('10 recovery codes left');
+
   // Sign out, then in: the password, then the code.
   await page.getByRole('button', { name: 'Sign out' }).focus();
   await press(page, 'Enter');

@@ -60,6 +60,27 @@ export function twoStepService(
     return left === null ? { ok: false, reason: 'wrong' } : { ok: true, used: 'recovery-code', recoveryLeft: left };
   }
 
+  /**
+   * A signed-in person's proof, for changing their second factor: a code (or a recovery code) or the password.
+   * Counted as a failed sign-in until it is right, as the sign-in's are. 409 `not-on` when it is off.
+   */
+  async function prove(session: DeskSession, given: { code?: string; password?: string }, clientIp: string) {
+    if ((await store.twoStep.of({ userId: session.userId }))?.confirmedAt == null)
+      throw new Refusal(409, 'not-on', 'Two-step sign-in is off.');
+    const begun = await store.desk.beginSignIn({
+      ...counted(session.email, clientIp),
+      now: now(),
+      keepMs: 2 * policy.lockWindowMs,
+    });
+    if (begun.locked !== undefined) throw lockedOut(begun.locked, now());
+    if (given.password !== undefined) {
+      const user = await store.desk.userByEmail({ email: session.email });
+      if (!user || !(await verifyPassword(given.password, user.passwordHash)))
+        throw new Refusal(400, 'wrong-password', 'That is not your current password.', { field: 'password' });
+    } else if (!(await check(session.userId, given.code ?? '')).ok) throw wrongCode();
+    await store.desk.forgiveAttempt({ attempt: begun.attempt });
+  }
+
   return {
     /** The live half-done sign-in a pending cookie's token stands for, or null. */
     async pending(token: string | undefined): Promise<(PendingSignIn & { tokenHash: string }) | null> {
@@ -170,20 +191,18 @@ export function twoStepService(
           'two-step-required',
           'Your account must keep two-step sign-in: this desk requires it for your role.',
         );
-      if (!(await this.status(session)).on) throw new Refusal(409, 'not-on', 'Two-step sign-in is already off.');
-      const begun = await store.desk.beginSignIn({
-        ...counted(session.email, clientIp),
-        now: now(),
-        keepMs: 2 * policy.lockWindowMs,
-      });
-      if (begun.locked !== undefined) throw lockedOut(begun.locked, now());
-      if (given.password !== undefined) {
-        const user = await store.desk.userByEmail({ email: session.email });
-        if (!user || !(await verifyPassword(given.password, user.passwordHash)))
-          throw new Refusal(400, 'wrong-password', 'That is not your current password.', { field: 'password' });
-      } else if (!(await check(session.userId, given.code ?? '')).ok) throw wrongCode();
-      await store.desk.forgiveAttempt({ attempt: begun.attempt });
+      await prove(session, given, clientIp);
       await store.twoStep.remove({ userId: session.userId });
+    },
+
+    /** Ten new recovery codes (shown this once) in place of the old ones, given a code or the password. */
+    async renewRecoveryCodes(session: DeskSession, given: { code?: string; password?: string }, clientIp: string) {
+      await prove(session, given, clientIp);
+      const recoveryCodes = newRecoveryCodes();
+      const codeHashes = recoveryCodes.map((c) => recoveryHash(session.userId, recoveryCodeOf(c)!));
+      if (!(await store.twoStep.replaceRecoveryCodes({ userId: session.userId, codeHashes })))
+        throw new Refusal(409, 'not-on', 'Two-step sign-in is off.');
+      return recoveryCodes;
     },
   };
 }

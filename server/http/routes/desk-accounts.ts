@@ -5,7 +5,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig } from '../../config/settings.ts';
-import { sessionId, type DeskService } from '../../domain/desk/desk-service.ts';
+import { mustHave2fa, sessionId, type DeskService } from '../../domain/desk/desk-service.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { DeskSession, Store } from '../../storage/index.ts';
 import {
@@ -43,7 +43,16 @@ export async function deskAccountRoutes(
   api.get(
     '/desk/accounts',
     { onRequest: [signedIn, admin('see the accounts')], schema: AccountsRoute, config: routeConfig },
-    async () => ({ accounts: await store.desk.listUsers({ now: desk.now() }) }),
+    async () => ({
+      accounts: (await store.desk.listUsers({ now: desk.now() })).map(({ twoStepOn, ...a }) => ({
+        ...a,
+        twoStep: twoStepOn
+          ? ('on' as const)
+          : mustHave2fa(desk.require2fa, a.role)
+            ? ('required' as const)
+            : ('off' as const),
+      })),
+    }),
   );
 
   api.put(

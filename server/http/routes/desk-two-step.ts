@@ -11,6 +11,7 @@ import { lockedOut, type TwoStepService } from '../../domain/desk/two-step.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { AuditEntry, DeskSession, PendingSignIn, Store } from '../../storage/index.ts';
 import {
+  RecoveryCodesRoute,
   SignInCodeRoute,
   TwoStepOffRoute,
   TwoStepOnRoute,
@@ -65,6 +66,19 @@ export async function deskTwoStepRoutes(
       ...(who?.session && { sessionId: auditSessionId(who.session) }),
       ...entry,
     });
+  };
+  // A wrong code or password, given to change one's second factor, is in the audit as a failed sign-in.
+  const failedProof = async <T>(request: FastifyRequest, doing: Record<string, boolean>, act: () => Promise<T>) => {
+    try {
+      return await act();
+    } catch (error) {
+      if (error instanceof Refusal && ['wrong-code', 'wrong-password', 'locked'].includes(error.error))
+        await audit(request, {
+          action: 'two-step.failed',
+          detail: { reason: error.error, ...doing, address: request.ip },
+        });
+      throw error;
+    }
   };
   const sessionAnswer = (s: DeskSession) => ({
     email: s.email,
@@ -164,18 +178,23 @@ export async function deskTwoStepRoutes(
     async (request, reply) => {
       const session = whoOf(request).session!;
       const by = request.body.password === undefined ? 'code' : 'password';
-      try {
-        await twoStep.turnOff(session, request.body, request.ip);
-      } catch (error) {
-        if (error instanceof Refusal && ['wrong-code', 'wrong-password', 'locked'].includes(error.error))
-          await audit(request, {
-            action: 'two-step.failed',
-            detail: { reason: error.error, turningOff: true, address: request.ip },
-          });
-        throw error;
-      }
+      await failedProof(request, { turningOff: true }, () => twoStep.turnOff(session, request.body, request.ip));
       await audit(request, { action: 'two-step.off', detail: { by } });
       return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    '/desk/two-step/recovery-codes',
+    { onRequest: [signedIn, ownOrigin], schema: RecoveryCodesRoute, config: limited },
+    async (request) => {
+      const session = whoOf(request).session!;
+      const by = request.body.password === undefined ? 'code' : 'password';
+      const recoveryCodes = await failedProof(request, { newRecoveryCodes: true }, () =>
+        twoStep.renewRecoveryCodes(session, request.body, request.ip),
+      );
+      await audit(request, { action: 'two-step.recovery-codes', detail: { by, recoveryCodes: recoveryCodes.length } });
+      return { recoveryCodes };
     },
   );
 }

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'two-step.reset'
   | 'two-step.failed'
   | 'two-step.recovery-code'
+  | 'two-step.recovery-codes'
   | 'lead.view'
   | 'leads.download'
   | 'feedback.download'

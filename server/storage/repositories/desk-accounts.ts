@@ -62,11 +62,14 @@ export const accounts = {
     const rows = yield* query(
       db
         .selectFrom('desk_users as u')
+        // One row per account (desk_two_step's key is user_id): whether its second factor is on, in this query.
+        .leftJoin('desk_two_step as t', 't.user_id', 'u.id')
         .select((eb) => [
           'u.id',
           'u.email',
           'u.created_at',
           'u.role',
+          't.confirmed_at as two_step_since',
           eb
             .selectFrom('desk_sessions as s')
             .select((s) => s.fn.countAll().as('n'))
@@ -82,6 +85,7 @@ export const accounts = {
       role: r.role as DeskRole,
       createdAt: new Date(num(r.created_at)).toISOString(),
       sessions: num(r.sessions),
+      twoStepOn: r.two_step_since !== null && r.two_step_since !== undefined,
     }));
   },
 

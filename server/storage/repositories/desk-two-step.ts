@@ -103,6 +103,24 @@ export const twoStep = {
     return { ended: ended.length };
   },
 
+  /** Replaces the recovery codes of a second factor that is on (every one before stops working): false when it is off. */
+  *replaceRecoveryCodes({ userId, codeHashes }: { userId: number; codeHashes: string[] }) {
+    yield* lockOf(userId);
+    const on = yield* one(
+      db
+        .selectFrom('desk_two_step')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('confirmed_at', 'is not', null),
+    );
+    if (!on) return false;
+    yield* one(db.deleteFrom('desk_recovery_codes').where('user_id', '=', userId));
+    yield* one(
+      db.insertInto('desk_recovery_codes').values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash }))),
+    );
+    return true;
+  },
+
   /** Takes a time step's code: false when that step, or a later one, was already used (a replay). */
   *useStep({ userId, step }: { userId: number; step: number }) {
     const r = yield* one(
