@@ -1,11 +1,11 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { DEMO_MODES } from '../../model/demos';
 import { api, queryOf, type DemoList, type ListedDemo } from '../api';
-import { AGENTS } from '../format';
 import { useRouter } from '../router';
 import { dayEnd, dayStart } from './LeadsPage';
 import { DemoRows } from './DemoRows';
 import { TitleRow } from './TitleRow';
+import { AgentField, FiltersToggle, PeriodFields } from './ListFilters';
 import { modeWords } from './demo-words';
 
 type Filters = { from: string; to: string; agent: string; origin: string; mode: string };
@@ -96,43 +96,15 @@ export function DemosPage({ search }: { search: string }) {
         onSubmit={(e) => e.preventDefault()}
       >
         {/* On a phone the filters fold behind one button that counts those set, as the leads' do. */}
-        <button
-          type="button"
-          className="button button-ghost desk-small-button desk-filters-toggle"
-          aria-expanded={unfolded}
-          aria-controls="d-more"
-          aria-label={set ? `Filters, ${set} active` : 'Filters'}
-          onClick={() => setUnfolded((open) => !open)}
-        >
-          Filters
-          {set > 0 && <span className="desk-filters-count">{set}</span>}
-        </button>
+        <FiltersToggle
+          controls="d-more"
+          active={set}
+          unfolded={unfolded}
+          onToggle={() => setUnfolded((open) => !open)}
+        />
         <div id="d-more" className="desk-filters-more" data-open={unfolded}>
-          <div>
-            <label htmlFor="d-from">From</label>
-            <input
-              id="d-from"
-              type="date"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={change('from')}
-            />
-          </div>
-          <div>
-            <label htmlFor="d-to">To</label>
-            <input id="d-to" type="date" value={filters.to} min={filters.from || undefined} onChange={change('to')} />
-          </div>
-          <div>
-            <label htmlFor="d-agent">Agent</label>
-            <select id="d-agent" value={filters.agent} onChange={change('agent')}>
-              <option value="">All agents</option>
-              {Object.entries(AGENTS).map(([id, title]) => (
-                <option key={id} value={id}>
-                  {title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PeriodFields prefix="d" from={filters.from} to={filters.to} onFrom={change('from')} onTo={change('to')} />
+          <AgentField prefix="d" value={filters.agent} onChange={change('agent')} />
           <div>
             <label htmlFor="d-origin">Site</label>
             <select id="d-origin" value={filters.origin} onChange={change('origin')}>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { searchPrefixes } from '../../model/search';
 import { api, queryOf, type LeadList, type ListedLead } from '../api';
-import { agentName, AGENTS, OUTCOMES, outcomeIdOf, type Outcome } from '../format';
+import { agentName, OUTCOMES, outcomeIdOf, type Outcome } from '../format';
 import { useRouter } from '../router';
 import { LeadRows } from './LeadRows';
 import { TitleRow } from './TitleRow';
+import { AgentField, FiltersToggle, PeriodFields } from './ListFilters';
 
 type Filters = { q: string; from: string; to: string; agent: string; outcome: string };
 const PAGE = 50;
@@ -185,43 +186,15 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className="button button-ghost desk-small-button desk-filters-toggle"
-          aria-expanded={unfolded}
-          aria-controls="f-more"
-          aria-label={folded ? `Filters, ${folded} active` : 'Filters'}
-          onClick={() => setUnfolded((open) => !open)}
-        >
-          Filters
-          {folded > 0 && <span className="desk-filters-count">{folded}</span>}
-        </button>
+        <FiltersToggle
+          controls="f-more"
+          active={folded}
+          unfolded={unfolded}
+          onToggle={() => setUnfolded((open) => !open)}
+        />
         <div id="f-more" className="desk-filters-more" data-open={unfolded}>
-          <div>
-            <label htmlFor="f-from">From</label>
-            <input
-              id="f-from"
-              type="date"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={change('from')}
-            />
-          </div>
-          <div>
-            <label htmlFor="f-to">To</label>
-            <input id="f-to" type="date" value={filters.to} min={filters.from || undefined} onChange={change('to')} />
-          </div>
-          <div>
-            <label htmlFor="f-agent">Agent</label>
-            <select id="f-agent" value={filters.agent} onChange={change('agent')}>
-              <option value="">All agents</option>
-              {Object.entries(AGENTS).map(([id, title]) => (
-                <option key={id} value={id}>
-                  {title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PeriodFields prefix="f" from={filters.from} to={filters.to} onFrom={change('from')} onTo={change('to')} />
+          <AgentField prefix="f" value={filters.agent} onChange={change('agent')} />
           {!toCall && (
             <div>
               <label htmlFor="f-outcome">Outcome</label>

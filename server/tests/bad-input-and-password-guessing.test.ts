@@ -12,6 +12,7 @@ import {
   deskCookie as cookie,
   deskSignIn as signIn,
   deskTestService,
+  storedLead,
   lead,
   post,
   type Harness,
@@ -131,32 +132,7 @@ describe.each(backends)('the provider’s events, never refused for their conten
     const event = (message: unknown) => post(s.h, '/api/voice/events', { message }, { 'x-vapi-secret': 'vapi-secret' });
     // A call placed for a lead, as the worker would record it.
     const { store } = s.h;
-    const added = await store.leads.add({
-      lead: {
-        agentId: 'receptionist',
-        name: 'Asha',
-        phone: '+919876543210',
-        tokenId: 't1',
-        createdAt: s.clock.now(),
-        consentText: 'ok',
-        consentVersion: 'v',
-        consentSha256: 'x',
-        consentedAt: null,
-        verifiedAt: Date.now(),
-        clientIp: '127.0.0.1',
-        userAgent: null,
-        pageUrl: null,
-        referrer: null,
-        timeZone: null,
-        utm: {},
-        clickIds: {},
-        metadata: {},
-      },
-      plan: { status: 'scheduled', callAt: s.clock.now() + 1e9 },
-      deliver: false,
-      duplicateWindowMs: 0,
-    });
-    const leadId = (added as { id: number }).id;
+    const leadId = await storedLead(s.h, { phone: '+919876543210', createdAt: s.clock.now() });
     await store.calls.begin({ leadId, now: s.clock.now() });
     await store.calls.record({
       leadId,

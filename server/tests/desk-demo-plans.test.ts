@@ -7,11 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { seedDemos } from '../../tests/bench/demo-seed.ts';
 import { seedPostgres, seedSqlite } from '../../tests/bench/desk-seed.ts';
 import { openStore } from '../storage/index.ts';
-import { operation } from '../storage/repositories/index.ts';
-import type { CompiledQuery } from 'kysely';
-import type { Row, Step } from '../storage/query.ts';
-import { queryOf } from '../storage/run.ts';
 import { bothDatabases } from './harness.ts';
+import { planReader } from './operation-plans.ts';
 
 // Issue 46: the desk's Demos list and the overview's demo figures, every statement explained on 30,000
 // seeded demos (and 3,000 leads, every 33rd naming a demo) with statistics, as the service keeps them:
@@ -63,28 +60,7 @@ describe.each(backends)('the desk’s demos at scale on $name', ({ name }) => {
         // As autovacuum leaves a table that is mostly inserted into: its visibility map set, so an index alone answers.
         await client!.query('VACUUM ANALYZE');
       }
-      const explain = async (s: CompiledQuery) =>
-        sqlite
-          ? (sqlite.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...s.parameters) as { detail: string }[])
-              .map((r) => r.detail)
-              .join('\n')
-          : (await client!.query(`EXPLAIN ${s.sql}`, s.parameters as unknown[])).rows
-              .map((r) => r['QUERY PLAN'])
-              .join('\n');
-      const run = async (s: CompiledQuery): Promise<Row[]> =>
-        sqlite
-          ? (sqlite.prepare(s.sql).all(...s.parameters) as Row[])
-          : (await client!.query(s.sql, s.parameters as unknown[])).rows;
-      const plans = async (repo: string, op: string, args: unknown) => {
-        const steps = operation(repo, op)(args);
-        const out: string[] = [];
-        for (let step = steps.next(); !step.done;) {
-          const s = queryOf(step.value as Step, sqlite ? 'sqlite' : 'postgres');
-          if (s && !/^SET /.test(s.sql)) out.push(await explain(s));
-          step = steps.next(s ? await run(s) : []);
-        }
-        return out.join('\n');
-      };
+      const plans = planReader({ sqlite, client });
       const tableScan = sqlite
         ? /\bSCAN (d|p|l|demo_sessions|leads|overview_counts|daily_counts)\b(?! USING (COVERING )?INDEX)/
         : /Seq Scan on (demo_sessions|leads|overview_counts|daily_counts)\b/;

@@ -7,11 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { searchPrefixes } from '../../model/search.ts';
 import { seedPostgres, seedSqlite } from '../../tests/bench/desk-seed.ts';
 import { openStore } from '../storage/index.ts';
-import { operation } from '../storage/repositories/index.ts';
-import type { CompiledQuery } from 'kysely';
-import type { Row, Step } from '../storage/query.ts';
-import { queryOf } from '../storage/run.ts';
 import { bothDatabases } from './harness.ts';
+import { planReader } from './operation-plans.ts';
 
 // The desk's search, To call list and overview at scale: every statement they run, explained on 40,000
 // seeded leads with statistics (as the service keeps them), reads lead_search and overview_counts by
@@ -58,29 +55,7 @@ describe.each(backends)('the desk’s search and overview on $name', ({ name }) 
         await seedPostgres(client!, COUNT, END);
         await client!.query('ANALYZE');
       }
-      const explain = async (s: CompiledQuery) =>
-        sqlite
-          ? (sqlite.prepare(`EXPLAIN QUERY PLAN ${s.sql}`).all(...s.parameters) as { detail: string }[])
-              .map((r) => r.detail)
-              .join('\n')
-          : (await client!.query(`EXPLAIN ${s.sql}`, s.parameters as unknown[])).rows
-              .map((r) => r['QUERY PLAN'])
-              .join('\n');
-      const run = async (s: CompiledQuery): Promise<Row[]> =>
-        sqlite
-          ? (sqlite.prepare(s.sql).all(...s.parameters) as Row[])
-          : (await client!.query(s.sql, s.parameters as unknown[])).rows;
-      /** Every statement an operation runs (fed the rows each returns), explained. */
-      const plans = async (repo: string, op: string, args: unknown) => {
-        const steps = operation(repo, op)(args);
-        const out: string[] = [];
-        for (let step = steps.next(); !step.done;) {
-          const s = queryOf(step.value as Step, sqlite ? 'sqlite' : 'postgres');
-          if (s && !/^SET /.test(s.sql)) out.push(await explain(s));
-          step = steps.next(s ? await run(s) : []);
-        }
-        return out.join('\n');
-      };
+      const plans = planReader({ sqlite, client });
       const tableScan = sqlite
         ? /\bSCAN (lead_search|overview_counts|daily_counts|s|d|x|c)\b/
         : /Seq Scan on (leads|calls|lead_search|overview_counts|daily_counts)\b/;
