@@ -158,7 +158,7 @@ export function App() {
                   aria-current={route.name === 'account' ? 'page' : undefined}
                   title="Your account: password and sessions"
                 >
-                  {session.email}
+                  {session.email.split('@').map((part, i) => (i ? [<wbr key={i} />, `@${part}`] : part))}
                 </Link>
                 <button type="button" className="button button-ghost desk-small-button" onClick={signOut}>
                   Sign out

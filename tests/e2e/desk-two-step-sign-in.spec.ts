@@ -67,13 +67,18 @@ test('a person sets two-step sign-in up by keyboard, signs out, and signs in wit
   for (const width of [390, 1280]) {
     // Tall enough that the section needs no scrolling (the sticky header would cover its top).
     await page.setViewportSize({ width, height: 1600 });
-    // From the top, so the section sits where the layout puts it: the scroll left by the focus moved it by
-    // a fraction of a pixel, and its picture by one row.
-    await page.evaluate(() => window.scrollTo(0, 0));
     await expectLegible(page);
     await section.screenshot({ path: test.info().outputPath(`desk-two-step-setup-unmasked-${width}.png`) });
-    // The key and its QR code are new each time: masked.
+    // The key and its QR code are new each time: masked. The section is pictured at the window's corner, on
+    // whole pixels: in the page it sits a fraction of a pixel lower or higher from run to run (the random
+    // account's email above it), which made its picture a row taller or shorter.
+    const pinned = await section.evaluate((el: HTMLElement) => {
+      const before = el.style.cssText;
+      el.style.cssText += `;position:fixed;inset:0 auto auto 0;width:${Math.round(el.offsetWidth)}px;z-index:100`;
+      return before;
+    });
     await expect(section).toHaveScreenshot(`desk-two-step-setup-${width}.png`, { mask: [qr, keyText] });
+    await section.evaluate((el: HTMLElement, before) => void (el.style.cssText = before), pinned);
   }
 
   // From the heading, the code field is the next stop; Enter turns it on.
