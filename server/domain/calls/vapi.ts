@@ -69,7 +69,8 @@ const httpsUrl = (value: unknown) => {
     return undefined;
   }
 };
-const object = (value: unknown): Record<string, unknown> =>
+/** A provider field as an object to read from: `{}` for anything that is not one. */
+export const object = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /**

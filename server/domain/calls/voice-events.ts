@@ -6,10 +6,7 @@ import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
 import type { VoiceSessions } from '../demos/voice-session.ts';
 import { isSessionMessage, receiveSessionMessage } from '../demos/session-messages.ts';
-import { idText, outcomeOf, PROVIDER_LIMITS, text } from './vapi.ts';
-
-const object = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+import { idText, object, outcomeOf, PROVIDER_LIMITS, text } from './vapi.ts';
 
 /** As the provider sends it: any field may hold anything, and is read as ../vapi.ts says. */
 export type ServerMessage = Record<string, unknown>;

@@ -2,10 +2,7 @@
 // carries what the widget sent as `assistantOverrides.variableValues.demoSessionId`: a claim, matched to a
 // grant for the same assistant only; once matched, the session's own id finds the demo too.
 import type { Store } from '../../storage/index.ts';
-import { idText, PROVIDER_LIMITS } from '../calls/vapi.ts';
-
-const object = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+import { idText, object, PROVIDER_LIMITS } from '../calls/vapi.ts';
 
 const KINDS = { 'session.created': 'created', 'session.updated': 'updated', 'session.deleted': 'deleted' } as const;
 
