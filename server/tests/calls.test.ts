@@ -128,6 +128,26 @@ describe('the demo call', () => {
     await expect.poll(async () => (await callOf(h, 1)).status, { timeout: 5000 }).toBe('placed');
   });
 
+  it("waits for calling hours in every zone of a phone country beyond India's neighbours (Japan, Indonesia)", async () => {
+    // 05:30 in Tokyo; 03:30 in Jakarta and 05:30 in Jayapura.
+    const clock = testClock(Date.UTC(2026, 10, 23, 20, 30));
+    const { h } = await withProvider({ CALL_HOURS: '09:00-20:00', OTP_COUNTRIES: 'IN,JP,ID' }, clock.now);
+    const tokyo = '+819012345678';
+    expect((await post(h, '/api/demo-requests', lead(await verified(h, tokyo), { phone: tokyo }))).json()).toEqual({
+      id: 1,
+      call: 'scheduled',
+      callAt: '2026-11-24T00:00:00.000Z',
+    });
+    // Indonesia spans three zones: 09:00 in Jakarta is 11:00 in Jayapura, inside the window in all of them.
+    const jakarta = '+6281234567890';
+    expect((await post(h, '/api/demo-requests', lead(await verified(h, jakarta), { phone: jakarta }))).json()).toEqual({
+      id: 2,
+      call: 'scheduled',
+      callAt: '2026-11-24T02:00:00.000Z',
+    });
+    expect(JSON.stringify(h.logs)).not.toContain('no time zone known');
+  });
+
   it('is never placed to a suppressed number: the lead is kept, its call failed as suppressed', async () => {
     const { h, voice } = await withProvider();
     await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });

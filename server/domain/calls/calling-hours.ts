@@ -1,5 +1,6 @@
 // Calling hours in the visitor's local time: the browser's time zone when it sent a real one, else
 // the zones of the phone's country (a call must fall inside the window in every one of them).
+import { getCountry } from 'countries-and-timezones';
 import { currentZoneName } from '../../../model/time-zones.ts';
 import type { CallHours } from '../../config/calling-hours.ts';
 
@@ -15,37 +16,19 @@ export function realTimeZone(zone: unknown): string | null {
   }
 }
 
-// The populated zones of the countries codes are most often sent to; others fall back to UTC and a
-// warning in the log (add the country here).
-const COUNTRY_ZONES: Record<string, string[]> = {
-  IN: ['Asia/Kolkata'],
-  GB: ['Europe/London'],
-  IE: ['Europe/Dublin'],
-  AE: ['Asia/Dubai'],
-  SA: ['Asia/Riyadh'],
-  SG: ['Asia/Singapore'],
-  NP: ['Asia/Kathmandu'],
-  BD: ['Asia/Dhaka'],
-  LK: ['Asia/Colombo'],
-  PK: ['Asia/Karachi'],
-  DE: ['Europe/Berlin'],
-  FR: ['Europe/Paris'],
-  NL: ['Europe/Amsterdam'],
-  ES: ['Europe/Madrid'],
-  IT: ['Europe/Rome'],
-  ZA: ['Africa/Johannesburg'],
-  NG: ['Africa/Lagos'],
-  KE: ['Africa/Nairobi'],
-  US: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'],
-  CA: ['America/Toronto', 'America/Winnipeg', 'America/Edmonton', 'America/Vancouver'],
-  AU: ['Australia/Sydney', 'Australia/Adelaide', 'Australia/Perth'],
-  NZ: ['Pacific/Auckland'],
-  BR: ['America/Sao_Paulo'],
-  MX: ['America/Mexico_City'],
-};
-
-export const zonesOfCountry = (country: string | undefined): string[] | null =>
-  (country && COUNTRY_ZONES[country]) || null;
+// Every zone of the country (countries-and-timezones, from the IANA database): a call must fall inside
+// the window in each, so a country that spans hours gets the hours they share. Zones this runtime's
+// ICU does not know yet are left out.
+const countryZones = new Map<string, string[] | null>();
+export function zonesOfCountry(country: string | undefined): string[] | null {
+  if (!country) return null;
+  let zones = countryZones.get(country);
+  if (zones === undefined) {
+    const known = (getCountry(country)?.timezones ?? []).filter((zone) => realTimeZone(zone) !== null);
+    countryZones.set(country, (zones = known.length ? known : null));
+  }
+  return zones;
+}
 
 /** The zones a call must fall inside: the visitor's own, else the phone country's (null: neither is known). */
 export const callZones = (zone: string | null, country: string | undefined): string[] | null =>
