@@ -1,4 +1,5 @@
 import type { TextProblem } from './state';
+import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 
 /** One item of `/chat/web`'s `input` when it carries more than the visitor's words. */
 export interface ChatItem {
@@ -104,10 +105,13 @@ async function attempt(turn: ChatTurn): Promise<{ sessionId: string | null }> {
     // Anything but a stream (a proxy's or a portal's page) is no answer from the agent.
     if (!/text\/event-stream/i.test(response.headers.get('content-type') ?? ''))
       throw new ChatError('unavailable', 'The chat did not answer with a stream.');
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
+    // The provider's stream is server-sent events: a data field may span lines, and comments keep it alive.
+    const reader = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
     for (;;) {
-      let chunk: ReadableStreamReadResult<string>;
+      let chunk: ReadableStreamReadResult<EventSourceMessage>;
       try {
         chunk = await reader.read();
       } catch {
@@ -115,23 +119,17 @@ async function attempt(turn: ChatTurn): Promise<{ sessionId: string | null }> {
       }
       if (chunk.done) throw new ChatError('interrupted', 'The answer ended before it was complete.');
       watch();
-      buffer += chunk.value;
-      const events = buffer.split('\n');
-      buffer = events.pop() ?? '';
-      for (const line of events) {
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
-        if (data === '[DONE]') {
-          complete = true;
-          void reader.cancel().catch(() => {});
-          return { sessionId };
-        }
-        const event = parse(data);
-        if (typeof event?.sessionId === 'string') sessionId = event.sessionId;
-        if (event?.path === 'chat.output[0].content' && typeof event.delta === 'string' && event.delta) {
-          received = true;
-          turn.onDelta(event.delta, typeof event.sessionId === 'string' ? event.sessionId : undefined);
-        }
+      const data = chunk.value.data.trim();
+      if (data === '[DONE]') {
+        complete = true;
+        void reader.cancel().catch(() => {});
+        return { sessionId };
+      }
+      const event = parse(data);
+      if (typeof event?.sessionId === 'string') sessionId = event.sessionId;
+      if (event?.path === 'chat.output[0].content' && typeof event.delta === 'string' && event.delta) {
+        received = true;
+        turn.onDelta(event.delta, typeof event.sessionId === 'string' ? event.sessionId : undefined);
       }
     }
   } catch (error) {
