@@ -121,7 +121,7 @@ declare global {
 export { AI${Name}Element, define${Name} } from './element';
 export type { ${Name}Props } from './element';
 export type { ${Name}PressDetail } from './machine';
-export type { Lang } from '../lib/strings';
+export type { Lang } from '../lib/lang';
 `,
     'machine.ts': `/** Nothing pressed yet, or pressed at least once. */
 export type ${Name}Status = 'idle' | 'pressed';
@@ -170,7 +170,7 @@ describe('${words} machine', () => {
   });
 });
 `,
-    'strings.ts': `import type { Lang, Widen } from '../lib/strings';
+    'strings.ts': `import type { Lang, Widen } from '../lib/lang';
 
 const EN = {
   press: 'Press me',
@@ -200,7 +200,7 @@ export const textsOf = (lang: Lang = 'en', label?: string): ${Name}Strings => {
 `,
     'view.ts': `import type { ViewNode } from '../elements/view';
 import type { WidgetSpec } from '../elements/widget-element';
-import type { Localized } from '../lib/strings';
+import type { Localized } from '../lib/lang';
 import type { ${Name}Props } from './element';
 import { initial${Name}State, type ${Name}State } from './machine';
 import { textsOf, type ${Name}Strings } from './strings';
@@ -230,7 +230,7 @@ export const ${camel}Shell = {
   ],
 } satisfies Pick<WidgetSpec<${Name}Props>, 'shell'>;
 `,
-    [`${Name}.tsx`]: `import type { Localized } from '../lib/strings';
+    [`${Name}.tsx`]: `import type { Localized } from '../lib/lang';
 import { useMachine } from '../react/use-machine';
 import { renderView } from '../react/view';
 import type { ${Name}Props } from './element';

@@ -249,7 +249,7 @@ describe('a repeat request (#34)', () => {
 
 describe('the default consent sentences', () => {
   it("are the demo form's own, with and without a brand, in English and Hindi", async () => {
-    const { DEMO_REQUEST_STRINGS } = await import('../../widgets/lib/strings/demo-request.ts');
+    const { DEMO_REQUEST_STRINGS } = await import('../../widgets/demo-request/strings.ts');
     const { defaultConsentTexts } = await import('../../model/consent.ts');
     expect(defaultConsentTexts('Acme')).toEqual({
       'default-en': DEMO_REQUEST_STRINGS.en.consent({ brand: 'Acme' }),

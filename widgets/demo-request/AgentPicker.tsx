@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { renderView } from '../react/view';
-import type { DemoRequestStrings } from '../lib/strings';
+import type { DemoRequestStrings } from './strings';
 import { AGENTS, type AgentId } from './agents';
 import { agentsView } from './view';
 

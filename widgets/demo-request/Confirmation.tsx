@@ -1,6 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { icon } from '../elements/icons';
-import type { DemoRequestStrings, Lang } from '../lib/strings';
+import type { Lang } from '../lib/lang';
+import type { DemoRequestStrings } from './strings';
 import { renderView } from '../react/view';
 import { calledTime, callTime } from './call-time';
 import type { LeadAnswer as LeadStored } from '../../model/calls';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { Localized } from '../lib/strings';
-import { DEMO_REQUEST_STRINGS } from '../lib/strings/demo-request';
+import type { Localized } from '../lib/lang';
+import { DEMO_REQUEST_STRINGS } from './strings';
 import { useMachine } from '../react/use-machine';
 import { icon } from '../elements/icons';
 import { renderView } from '../react/view';

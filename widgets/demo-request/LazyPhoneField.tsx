@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { DemoRequestStrings } from '../lib/strings';
+import type { DemoRequestStrings } from './strings';
 import { lazyComponent } from '../react/lazy-load';
 import { renderView } from '../react/view';
 import type { PhoneDraft, PhoneFieldProps } from './PhoneField';

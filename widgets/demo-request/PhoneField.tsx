@@ -1,7 +1,7 @@
 import { use, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import PhoneInput, { getCountryCallingCode, isSupportedCountry } from 'react-phone-number-input/core';
 import type { Country, FlagProps } from 'react-phone-number-input';
-import type { DemoRequestStrings } from '../lib/strings';
+import type { DemoRequestStrings } from './strings';
 import { DEFAULT_COUNTRY } from './contract';
 import type { Countries } from './phone/countries';
 import { flagNow, loadFlag } from './phone/flags';

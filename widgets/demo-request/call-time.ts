@@ -1,4 +1,4 @@
-import type { Lang } from '../lib/strings';
+import type { Lang } from '../lib/lang';
 
 /**
  * When a `scheduled` call will come, in the visitor's own time zone and language: the clock time

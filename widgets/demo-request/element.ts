@@ -5,7 +5,7 @@ import phoneCss from 'react-phone-number-input/style.css?inline';
 import css from './demo-request.css?inline';
 import { reserveCss } from './reserve';
 import { agentColoursCss, demoRequestShell } from './view';
-import { DEMO_REQUEST_SHELL } from '../lib/strings/demo-request-shell';
+import { DEMO_REQUEST_SHELL } from './shell-strings';
 import { property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import type { DemoRequestErrorDetail, DemoRequestSubmitDetail, DemoRequestSuccessDetail } from './contract';

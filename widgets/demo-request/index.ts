@@ -11,4 +11,4 @@ export type {
 } from './contract';
 export type { AgentId, DemoAgent } from './agents';
 export type { CallAnswer as CallOutcome } from '../../model/calls';
-export type { Lang } from '../lib/strings';
+export type { Lang } from '../lib/lang';

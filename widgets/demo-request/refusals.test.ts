@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_REQUEST_STRINGS } from '../lib/strings/demo-request';
+import { DEMO_REQUEST_STRINGS } from './strings';
 import { leadStored } from './lead-api';
 import { wordRefusal } from './refusals';
 

@@ -1,4 +1,4 @@
-import type { DemoRequestStrings } from '../lib/strings';
+import type { DemoRequestStrings } from './strings';
 import type { Problem } from './machine';
 
 /** Codes the service answers when a new code is the way forward. */

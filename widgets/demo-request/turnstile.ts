@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { Lang } from '../lib/strings';
+import type { Lang } from '../lib/lang';
 import { loadTurnstile, turnstileSize, type TurnstileApi } from '../lib/turnstile-script';
 
 // Optional Cloudflare Turnstile in front of Get OTP (`turnstile-site-key`, #22). Turnstile renders

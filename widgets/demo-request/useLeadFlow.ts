@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore, type Dispatch } from 'react';
-import type { DemoRequestStrings } from '../lib/strings';
+import type { DemoRequestStrings } from './strings';
 import { checkMetadata, pageAttribution } from './attribution';
 import { checkCode, requestCode, sendLead } from './lead-api';
 import type { DemoRequestAction, DemoRequestState } from './machine';

@@ -1,8 +1,8 @@
 import { icon } from '../elements/icons';
 import type { ViewNode } from '../elements/view';
 import type { WidgetSpec } from '../elements/widget-element';
-import type { Localized } from '../lib/strings';
-import { DEMO_REQUEST_SHELL } from '../lib/strings/demo-request-shell';
+import type { Localized } from '../lib/lang';
+import { DEMO_REQUEST_SHELL } from './shell-strings';
 import { AGENTS, type AgentId } from './agents';
 import { DEFAULT_COUNTRY, type DemoRequestProps } from './contract';
 import { parseCountries, startCountry } from './phone/countries';

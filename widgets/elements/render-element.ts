@@ -1,4 +1,4 @@
-import { resolveLang, type Lang } from '../lib/strings';
+import { resolveLang, type Lang } from '../lib/lang';
 import { attributeOf } from './props';
 import { printView, type ViewNode } from './view';
 import { PAGE_SCRIPT } from './page-script';

@@ -1,4 +1,4 @@
-import { resolveLang, type Lang, type Localized } from '../lib/strings';
+import { resolveLang, type Lang, type Localized } from '../lib/lang';
 import { attributeOf, type Prop, type PropSpecs } from './props';
 import { lazyRenderer, type LazyWidget, type Rendered, type WidgetComponent } from './renderer';
 import { adoptStyles } from './styles';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { icon } from '../elements/icons';
-import type { Localized } from '../lib/strings';
-import { FEEDBACK_STRINGS } from '../lib/strings/feedback';
+import type { Localized } from '../lib/lang';
+import { FEEDBACK_STRINGS } from './strings';
 import { reportError } from '../lib/report';
 import { useMachine } from '../react/use-machine';
 import { renderView } from '../react/view';

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
    The accessors for the declared props are put on the prototype by WidgetElement; the interface only types them. */
 import baseCss from '../elements/base.css?inline';
-import { FEEDBACK_SHELL } from '../lib/strings/feedback-shell';
+import { FEEDBACK_SHELL } from './shell-strings';
 import { string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './feedback.css?inline';

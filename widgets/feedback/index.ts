@@ -4,4 +4,4 @@
  */
 export { AIFeedbackElement, defineFeedback } from './element';
 export type { FeedbackErrorDetail, FeedbackFields, FeedbackProps } from './contract';
-export type { Lang } from '../lib/strings';
+export type { Lang } from '../lib/lang';

@@ -1,7 +1,8 @@
 import type { ViewNode } from '../elements/view';
 import type { WidgetSpec } from '../elements/widget-element';
-import type { FeedbackStrings, Localized } from '../lib/strings';
-import { FEEDBACK_SHELL } from '../lib/strings/feedback-shell';
+import type { Localized } from '../lib/lang';
+import type { FeedbackStrings } from './strings';
+import { FEEDBACK_SHELL } from './shell-strings';
 import type { FeedbackProps } from './contract';
 
 /** The trigger button, as data: drawn before React, and rendered by `<Feedback>` from the same description. */

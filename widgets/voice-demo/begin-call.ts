@@ -8,7 +8,7 @@ import {
   type VoiceDemoProps,
 } from './contract';
 import { openMicrophone } from './microphone';
-import type { Lang } from '../lib/strings';
+import type { Lang } from '../lib/lang';
 
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
 export const loadSdk = () => import('./vapi-client');

@@ -2,7 +2,7 @@ import type { VoiceErrorCode } from './state';
 
 export type { VoiceErrorCode };
 import type { VoiceDemoProps } from './element';
-import type { Localized } from '../lib/strings';
+import type { Localized } from '../lib/lang';
 
 /** Attributes and properties of `<ai-voice-demo>`: declared once, on the element class. */
 export type { VoiceDemoProps };

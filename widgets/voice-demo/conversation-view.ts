@@ -1,5 +1,5 @@
 import type { ViewNode } from '../elements/view';
-import type { VoiceStrings } from '../lib/strings';
+import type { VoiceStrings } from './strings';
 import type { LogLine } from './log';
 import { isInCall, isTyping, type VoiceState } from './state';
 import type { VoiceViewOptions } from './options';

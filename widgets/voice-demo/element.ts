@@ -4,7 +4,7 @@ import baseCss from '../elements/base.css?inline';
 import { boolean, number, property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './voice-demo.css?inline';
-import { VOICE_STRINGS } from '../lib/strings/voice';
+import { VOICE_STRINGS } from './strings';
 import { stateAfter, voiceShell } from './view';
 import { reserveCss } from './reserve';
 import type { VoiceClient, VoiceDemoErrorDetail, VoiceDemoMessageDetail, VoiceRenderProps } from './contract';

@@ -1,7 +1,7 @@
 import type { ViewNode } from '../elements/view';
-import type { VoiceStrings } from '../lib/strings';
-import { VOICE_STRINGS } from '../lib/strings/voice';
-import { VOICE_GATE_STRINGS } from '../lib/strings/voice-gate';
+import type { VoiceStrings } from './strings';
+import { VOICE_STRINGS } from './strings';
+import { VOICE_GATE_STRINGS } from './gate-strings';
 import type { VoiceState } from './state';
 import type { GateRefusal } from './gate';
 

@@ -64,7 +64,7 @@ describe('the demo gate (backend-url)', () => {
 describe("the gate's refusals in words", () => {
   it('says when to try again in minutes, in English and Hindi', async () => {
     const { gateSays } = await import('./failure');
-    const { VOICE_STRINGS } = await import('../lib/strings/voice');
+    const { VOICE_STRINGS } = await import('./strings');
     expect(gateSays(VOICE_STRINGS.en, 'demo-limit', 290)).toBe('The demo is busy right now. Try again in 5 minutes.');
     expect(gateSays(VOICE_STRINGS.en, 'demo-limit')).toBe('The demo is busy right now. Try again in a few minutes.');
     expect(gateSays(VOICE_STRINGS.hi, 'demo-limit', 60)).toBe('डेमो अभी व्यस्त है। 1 मिनट बाद फिर से कोशिश करें।');

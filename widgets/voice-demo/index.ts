@@ -13,4 +13,4 @@ export type {
   VoiceDemoProps,
   VoiceErrorCode,
 } from './contract';
-export type { Lang } from '../lib/strings';
+export type { Lang } from '../lib/lang';

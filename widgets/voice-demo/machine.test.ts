@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VOICE_STRINGS } from '../lib/strings/voice';
+import { VOICE_STRINGS } from './strings';
 import {
   LOG_LINES,
   captionOf,

@@ -1,7 +1,8 @@
 // What the voice view is drawn with besides the call's state: the mode, the words, what the client can do.
 import type { ViewNode } from '../elements/view';
-import type { Localized, VoiceStrings } from '../lib/strings';
-import { VOICE_STRINGS } from '../lib/strings/voice';
+import type { Localized } from '../lib/lang';
+import type { VoiceStrings } from './strings';
+import { VOICE_STRINGS } from './strings';
 import type { VoiceDemoProps } from './contract';
 import type { VoiceState } from './state';
 

@@ -1,6 +1,6 @@
 // `simulate`: the demo played without a provider. A scripted call with the voice client's contract, which
 // ends by itself after its last line, and scripted typed answers. Loaded only by a simulated card.
-import type { Lang } from '../lib/strings';
+import type { Lang } from '../lib/lang';
 import type { VoiceClient, VoiceClientEventMap, VoiceClientMessage } from './contract';
 
 type Role = 'assistant' | 'user';

@@ -1,7 +1,7 @@
 import { icon } from '../elements/icons';
 import type { ViewNode } from '../elements/view';
 import type { WidgetSpec } from '../elements/widget-element';
-import type { VoiceStrings } from '../lib/strings';
+import type { VoiceStrings } from './strings';
 import type { VoiceDemoProps, VoiceRenderProps } from './contract';
 import { needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';

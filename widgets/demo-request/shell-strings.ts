@@ -2,7 +2,7 @@
  * The texts <ai-demo-request> draws before React has loaded, apart from the rest (demo-request.ts)
  * so that a page pays for them alone until a visitor reaches for the widget.
  */
-import type { AgentId } from '../../../model/agents';
+import type { AgentId } from '../../model/agents';
 
 // Agent names are product names: the same in every language (and the team's: a test keeps them
 // equal to the model's, which reaches the widgets as types only).

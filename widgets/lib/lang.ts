@@ -19,11 +19,6 @@ export type Widen<T> = T extends string
     ? (...args: A) => string
     : { readonly [K in keyof T]: Widen<T[K]> };
 
-// Types only: each widget imports its own table from strings/, so a page loads only the text it shows.
-export type { VoiceStrings } from './strings/voice';
-export type { FeedbackStrings } from './strings/feedback';
-export type { DemoRequestStrings } from './strings/demo-request';
-
 // What resolveLang needs of an element: kept narrow so it also runs on plain objects in Node.
 interface LangNode {
   getAttribute(name: string): string | null;

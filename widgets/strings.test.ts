@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import phoneLabelsEn from 'react-phone-number-input/locale/en.json';
-import { MISSING_ASSISTANT } from '../voice-demo/contract';
-import { START_FAILED } from '../voice-demo/useVoiceCall';
+import { MISSING_ASSISTANT } from './voice-demo/contract';
+import { START_FAILED } from './voice-demo/useVoiceCall';
 const FAILURE_BANNER = 'Failed to submit feedback. Please try again.';
-import { OUTAGE } from '../demo-request/lead-api';
-import { LANGS, resolveLang } from './strings';
-import { DEMO_REQUEST_STRINGS } from './strings/demo-request';
-import { FEEDBACK_STRINGS } from './strings/feedback';
-import { VOICE_STRINGS } from './strings/voice';
+import { OUTAGE } from './demo-request/lead-api';
+import { LANGS, resolveLang } from './lib/lang';
+import { DEMO_REQUEST_STRINGS } from './demo-request/strings';
+import { FEEDBACK_STRINGS } from './feedback/strings';
+import { VOICE_STRINGS } from './voice-demo/strings';
 
 // The agent cards as they shipped in English, pinned here as the tables above are.
 const AGENTS = [
@@ -295,8 +295,8 @@ describe('resolveLang', () => {
 
 describe('the agents', () => {
   it('are named as the model names them, in every language', async () => {
-    const { AGENT_TITLES } = await import('../../model/agents');
-    const { DEMO_REQUEST_SHELL } = await import('./strings/demo-request-shell');
+    const { AGENT_TITLES } = await import('../model/agents');
+    const { DEMO_REQUEST_SHELL } = await import('./demo-request/shell-strings');
     for (const lang of LANGS) expect(DEMO_REQUEST_SHELL[lang].agentTitles).toEqual(AGENT_TITLES);
   });
 });

@@ -1,4 +1,4 @@
-import type { Lang, Widen } from '../strings';
+import type { Lang, Widen } from '../lib/lang';
 
 // Literal copies, not imports of machine.ts: the widget is meant to read its text from here, and
 // strings.test.ts keeps these equal to the constants the widget exports today.

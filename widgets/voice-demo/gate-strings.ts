@@ -1,4 +1,4 @@
-import type { Lang } from '../strings';
+import type { Lang } from '../lib/lang';
 
 // The gate's refusals (`backend-url`), apart from voice.ts: only React draws a failure, so the first paint never carries them.
 const GATE_EN = {

@@ -1,5 +1,5 @@
-import type { Lang, Widen } from '../strings';
-import { DEMO_REQUEST_SHELL } from './demo-request-shell';
+import type { Lang, Widen } from '../lib/lang';
+import { DEMO_REQUEST_SHELL } from './shell-strings';
 
 const DEMO_REQUEST_EN = {
   phoneLoadingPlaceholder: 'Loading phone input…',

@@ -1,5 +1,5 @@
-import type { Lang, Widen } from '../strings';
-import { FEEDBACK_SHELL } from './feedback-shell';
+import type { Lang, Widen } from '../lib/lang';
+import { FEEDBACK_SHELL } from './shell-strings';
 
 const FAILURE_EN = 'Failed to submit feedback. Please try again.';
 
