@@ -1,10 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { derived, stubs, subpaths, type Manifest } from './subpaths.mjs';
+import { derived, stubs, subpaths, writeSubpaths, type Manifest } from './subpaths.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest & {
+  scripts?: Record<string, string>;
+};
 const AGAIN = 'run `npm run subpaths` (every `npm run build:types` does) to write them from `exports`';
 
 describe('every subpath in exports resolves where exports is not read', () => {
@@ -16,15 +20,34 @@ describe('every subpath in exports resolves where exports is not read', () => {
   });
 
   it.each(subpaths(pkg).map(([sub]) => sub))(
-    '%s has its folder, naming the files exports names, and a typesVersions entry',
+    '%s gets its folder at pack time, naming the files exports names, and a typesVersions entry',
     (sub) => {
-      const file = join(ROOT, sub, 'package.json');
-      expect(existsSync(file), `${sub}/package.json is missing: ${AGAIN}`).toBe(true);
-      expect(JSON.parse(readFileSync(file, 'utf8')), AGAIN).toEqual(stubs(pkg)[sub]);
+      // The folders are written by every build and by npm pack's prepack, never kept in git: written
+      // here into a copy of the package's root, as prepack writes them.
+      const root = mkdtempSync(join(tmpdir(), 'subpaths-'));
+      try {
+        mkdirSync(join(root, 'widgets'));
+        copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
+        copyFileSync(join(ROOT, 'widgets/registry.ts'), join(root, 'widgets/registry.ts'));
+        cpSync(join(ROOT, 'widgets/entries'), join(root, 'widgets/entries'), { recursive: true });
+        writeSubpaths(root);
+        expect(JSON.parse(readFileSync(join(root, sub, 'package.json'), 'utf8'))).toEqual(stubs(pkg)[sub]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
       expect(pkg.files).toContain(`${sub}/package.json`);
       expect(pkg.typesVersions?.['*']?.[sub]).toHaveLength(1);
     },
   );
+
+  it('npm pack writes the folders first, and git keeps none of them', () => {
+    expect(pkg.scripts?.prepack).toMatch(/build:(widgets|types)/);
+    const tracked = execFileSync('git', ['ls-files', ...subpaths(pkg).map(([sub]) => `${sub}/package.json`)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(tracked).toBe('');
+  });
 
   it('a subpath added to exports alone is caught, and derives its folder and typesVersions entry', () => {
     const added: Manifest = {
