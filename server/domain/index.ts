@@ -60,7 +60,11 @@ export function startDomain(
         timeoutMs: config.providerTimeoutMs,
       }),
     desk,
-    twoStep: twoStepService(store, desk, { dataHashKey: config.dataHashKey, issuer: `${config.brand} sales desk` }),
+    twoStep: twoStepService(store, desk, {
+      dataHashKey: config.dataHashKey,
+      issuer: `${config.brand} sales desk`,
+      passwordSignIn: config.deskSignIn.password,
+    }),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);

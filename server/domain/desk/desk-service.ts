@@ -167,15 +167,16 @@ export function deskService(
     },
 
     /**
-     * Ends one of a person's other sessions (`id`), or all of them (no `id`); never the one asking (that is
-     * signing out). How many ended: 0 when `id` is none of theirs.
+     * Ends one of a person's other sessions (`id`), or all of them (no `id`: their half-done sign-ins too,
+     * which someone holding the password may have begun); never the one asking (that is signing out). How
+     * many ended: 0 when `id` is none of theirs.
      */
     async endOtherSessions(session: DeskSession, id?: string) {
       const all = await store.desk.sessionsOf({ userId: session.userId, now: now() });
       const ending = all
         .map((s) => s.tokenHash)
         .filter((hash) => hash !== session.tokenHash && (id === undefined || sessionId(hash) === id));
-      return store.desk.endSessions({ userId: session.userId, tokenHashes: ending });
+      return store.desk.endSessions({ userId: session.userId, tokenHashes: ending, pending: id === undefined });
     },
 
     /**

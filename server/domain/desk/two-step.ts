@@ -31,7 +31,7 @@ export const lockedOut = (until: number, now: number) => {
 export function twoStepService(
   store: Store,
   desk: DeskService,
-  { dataHashKey, issuer }: { dataHashKey: string; issuer: string },
+  { dataHashKey, issuer, passwordSignIn = true }: { dataHashKey: string; issuer: string; passwordSignIn?: boolean },
 ) {
   const { policy, now } = desk;
   const counted = (email: string, clientIp: string) => ({
@@ -84,7 +84,8 @@ export function twoStepService(
   return {
     /** The live half-done sign-in a pending cookie's token stands for, or null. */
     async pending(token: string | undefined): Promise<(PendingSignIn & { tokenHash: string }) | null> {
-      if (!token || token.length > 100) return null;
+      // Only a password sign-in is left half-done: with password sign-in turned off, none may finish.
+      if (!token || token.length > 100 || !passwordSignIn) return null;
       const hash = tokenHash(token);
       const found = await store.twoStep.pending({ tokenHash: hash, now: now() });
       return found && { ...found, tokenHash: hash };

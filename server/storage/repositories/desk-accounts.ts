@@ -121,7 +121,10 @@ export const accounts = {
     return { from, changed: true };
   },
 
-  /** A new password hash; ends the account's sessions but the one with `keep` (all when none): how many ended. */
+  /**
+   * A new password hash; ends the account's sessions but the one with `keep` (all when none), and every
+   * half-done sign-in of the account: how many ended.
+   */
   *setPassword({ email, passwordHash, keep }: { email: string; passwordHash: string; keep?: string }) {
     const user = yield* one(
       db.updateTable('desk_users').set({ password_hash: passwordHash }).where('email', '=', email).returning('id'),
@@ -134,7 +137,12 @@ export const accounts = {
         .$if(keep !== undefined, (q) => q.where('token_hash', '<>', keep!))
         .returning('token_hash'),
     );
-    return { ended: ended.length };
+    // A half-done sign-in (the password was right, the second step to come) is a session in the making:
+    // one begun with the old password must not finish after the new one is set.
+    const pending = yield* query(
+      db.deleteFrom('desk_pending_sign_ins').where('user_id', '=', user.id).returning('token_hash'),
+    );
+    return { ended: ended.length + pending.length };
   },
 
   /** Until when sign-ins for this email or from this client are refused (null: they are not). */
@@ -318,16 +326,23 @@ export const accounts = {
     return sessions.sort((a, b) => (b.lastSeenAt ?? b.createdAt) - (a.lastSeenAt ?? a.createdAt));
   },
 
-  /** Ends these sessions of one account (others' are never touched): how many ended. */
-  *endSessions({ userId, tokenHashes }: { userId: number; tokenHashes: string[] }) {
-    if (!tokenHashes.length) return 0;
-    const ended = yield* query(
-      db
-        .deleteFrom('desk_sessions')
-        .where('user_id', '=', userId)
-        .where('token_hash', 'in', tokenHashes)
-        .returning('token_hash'),
-    );
-    return ended.length;
+  /**
+   * Ends these sessions of one account (others' are never touched), and with `pending` its half-done
+   * sign-ins too: how many ended.
+   */
+  *endSessions({ userId, tokenHashes, pending = false }: { userId: number; tokenHashes: string[]; pending?: boolean }) {
+    const ended = tokenHashes.length
+      ? yield* query(
+          db
+            .deleteFrom('desk_sessions')
+            .where('user_id', '=', userId)
+            .where('token_hash', 'in', tokenHashes)
+            .returning('token_hash'),
+        )
+      : [];
+    const half = pending
+      ? yield* query(db.deleteFrom('desk_pending_sign_ins').where('user_id', '=', userId).returning('token_hash'))
+      : [];
+    return ended.length + half.length;
   },
 };
