@@ -12,6 +12,9 @@ export type Meter = {
   lockedOut(): void;
 };
 
+/** The reasons a code is refused for, known ahead (an alert watches `otp-capacity`); others are counted as they come. */
+export const CODE_REFUSALS = ['otp-capacity', 'cooldown', 'hourly', 'client-limit', 'honeypot', 'challenge'] as const;
+
 export const NO_METER: Meter = {
   codeSent() {},
   codeRefused() {},

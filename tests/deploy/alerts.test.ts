@@ -1,7 +1,7 @@
 // Issue 48: deploy/prometheus/alerts.yml passes `promtool check rules` (Debian's prometheus package), each
 // alert names only metrics that /metrics serves (on both databases) and has its runbook in docs/operations.md;
 // the Grafana dashboard asks only for served metrics and shows every alert's.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -27,16 +27,20 @@ const metricsOf = (expr: string) =>
 /** A histogram's series are its family's name with _bucket, _sum or _count. */
 const family = (name: string) => name.replace(/_(bucket|sum|count)$/, '');
 
-/** The metric families /metrics serves (its # TYPE lines), on a fresh service. */
-async function served(env: Record<string, string>) {
+/** What /metrics serves on a fresh service that has answered one request. */
+async function scrape(env: Record<string, string>) {
   const h = await testApp({ METRICS_TOKEN: TOKEN, ...env });
   try {
-    const res = await h.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    return new Set([...res.body.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    await h.app.inject({ method: 'GET', url: '/api/otp/countries' });
+    return (await h.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
   } finally {
     await h.close();
   }
 }
+
+/** The metric families /metrics serves (its # TYPE lines), on a fresh service. */
+const served = async (env: Record<string, string>) =>
+  new Set([...(await scrape(env)).matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
 
 describe('deploy/prometheus', () => {
   it('alerts.yml passes promtool check rules, with the six alerts issue 48 asks for', () => {
@@ -53,6 +57,18 @@ describe('deploy/prometheus', () => {
       'DatabaseBusy',
       'LockoutStorm',
     ]);
+  });
+
+  it('every alert fires on its rule tests (alerts.test.yml: from a first count, after its wait), and only then', () => {
+    const out = execFileSync('promtool', ['test', 'rules', 'deploy/prometheus/alerts.test.yml'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(out).toContain('SUCCESS');
+    const tested = new Set(
+      [...read('deploy/prometheus/alerts.test.yml').matchAll(/alertname: (\w+)/g)].map((m) => m[1]),
+    );
+    expect([...tested].sort()).toEqual(rules.map((r) => r.alert).sort());
   });
 
   it('prometheus.yml passes promtool check config, scraping both instances with the token', () => {
@@ -99,5 +115,17 @@ describe.each(backends)('the metrics alerts and the dashboard name, on $name', (
     for (const panel of dashboard.panels)
       for (const target of panel.targets)
         for (const name of metricsOf(target.expr)) expect(families, `${panel.title}: ${name}`).toContain(family(name));
+  });
+
+  it('serve the counters the alerts watch at 0 before their first count, and pass promtool check metrics', async () => {
+    const body = await scrape(backend.env());
+    // increase() and rate() need a series before its first count: without these the first firing is missed.
+    expect(body).toMatch(/^widgets_otp_codes_refused_total\{reason="otp-capacity"\} 0$/m);
+    expect(body).toMatch(/^widgets_http_requests_total\{method="POST",route="\/api\/otp",status="500"\} 0$/m);
+    expect(body).toMatch(/^widgets_db_busy_total\{operation="[^"]+"\} 0$/m);
+    expect(body).toMatch(/^widgets_desk_sign_in_failures_total\{reason="wrong"\} 0$/m);
+    expect(body).toMatch(/^widgets_desk_lockouts_total 0$/m);
+    const checked = spawnSync('promtool', ['check', 'metrics'], { input: body, encoding: 'utf8' });
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   });
 });

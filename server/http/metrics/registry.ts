@@ -3,7 +3,7 @@
 // sign-ins) and the process's own. The gauges read from the database are ./gauges.ts'.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
-import type { Meter } from '../../domain/meter.ts';
+import { CODE_REFUSALS, type Meter } from '../../domain/meter.ts';
 import type { Store } from '../../storage/index.ts';
 
 /** A request no route matched: its label, never the raw URL (which would make a series per path tried). */
@@ -15,6 +15,10 @@ export function createRegistry(store: Store) {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
+  // prom-client also serves these totals as gauges, which Prometheus' naming takes for counters
+  // (`promtool check metrics` refuses them); the same counts stay, by type, in nodejs_active_handles etc.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+    registry.removeSingleMetric(name);
 
   const labels = ['method', 'route', 'status'] as const;
   const requests = new Counter({
@@ -75,7 +79,8 @@ export function createRegistry(store: Store) {
   store.observe({
     operation(name, seconds, wasBusy) {
       operation.observe({ operation: name }, seconds);
-      if (wasBusy) busy.inc({ operation: name });
+      // Served at 0 from an operation's first run, so that an alert's increase() sees its first busy.
+      busy.inc({ operation: name }, wasBusy ? 1 : 0);
     },
     poolWait: (seconds) => poolWait.observe(seconds),
   });
@@ -98,6 +103,9 @@ export function createRegistry(store: Store) {
     help: 'Desk accounts or clients locked out by failed sign-ins.',
     registers,
   });
+  // Served at 0 before the first, so that an alert's increase() over the first scrapes sees the first count.
+  for (const reason of CODE_REFUSALS) refused.inc({ reason }, 0);
+  for (const reason of ['wrong', 'locked'] as const) signInFailures.inc({ reason }, 0);
   const meter: Meter = {
     codeSent: () => sent.inc(),
     codeRefused: (reason) => refused.inc({ reason }),
@@ -113,6 +121,12 @@ export function createRegistry(store: Store) {
 
   /** Counts and times every answer by its route's template (the path as registered, `:id` and all). */
   function instrument(app: FastifyInstance) {
+    // Each route's 5xx series at 0 from the start: the error-rate alert's rate() then counts its first 5xx.
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat())
+        if (METHODS.has(method) && method !== 'HEAD')
+          for (const status of ['500', '503']) requests.inc({ method, route: route.url, status }, 0);
+    });
     app.addHook('onResponse', async (request, reply) => {
       const at = {
         method: METHODS.has(request.method) ? request.method : 'other',
