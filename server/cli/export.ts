@@ -9,16 +9,17 @@ import { personalData } from '../domain/personal-data.ts';
 import type { Store } from '../storage/index.ts';
 import { cli, refuse, storeFor, toolConfig } from './args.ts';
 import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../domain/exports/csv.ts';
-import { allLeadPages, csvChunks, feedbackPages, jsonChunks } from '../domain/exports/stream.ts';
+import { allLeadPages, BOM, csvChunks, feedbackPages, jsonChunks } from '../domain/exports/stream.ts';
 import { phoneArg } from './phone.ts';
 
 const USAGE = `Exports stored rows to standard output.
 
-  npm run -s export-leads -- [--format csv|json] [--db PATH]
+  npm run -s export-leads -- [--format csv|json] [--bom] [--db PATH]
   npm run -s export-leads -- --phone +919876543210 [--format json|csv]   everything held about one person
-  npm run -s export-feedback -- [--format csv|json] [--db PATH]
+  npm run -s export-feedback -- [--format csv|json] [--bom] [--db PATH]
 
   --format   csv (default) or json (the default with --phone: leads, calls, attempts, codes, do-not-call)
+  --bom      start a CSV with UTF-8's byte-order mark, for Excel (which otherwise garbles Devanagari)
   --phone    only what is held about this number (an access request), erased leads included
   --db       a SQLite file to read instead of DATABASE_PATH / DATABASE_URL
   -h, --help this text
@@ -29,6 +30,7 @@ const { values, positionals } = cli(USAGE, {
   format: { type: 'string' },
   phone: { type: 'string' },
   db: { type: 'string' },
+  bom: { type: 'boolean' },
 });
 const what = positionals[0];
 const format = values.format ?? (values.phone ? 'json' : 'csv');
@@ -42,6 +44,8 @@ if (format !== 'csv' && format !== 'json')
 if (values.phone && what !== 'leads')
   refuse(USAGE, '--phone goes with leads: npm run -s export-leads -- --phone +919876543210.');
 const phone = values.phone ? phoneArg(values.phone) : '';
+const bom = values.bom === true;
+if (bom && format !== 'csv') refuse(USAGE, '--bom goes with --format csv.');
 const store = await storeFor(values.db as string | undefined);
 let rows = 0;
 const counted = (n: number) => (rows = n);
@@ -51,12 +55,12 @@ function chunks(store: Store): AsyncIterable<string> {
     const pages = feedbackPages(store, {}, 'asc');
     return format === 'json'
       ? jsonChunks(pages, (r) => r, counted)
-      : csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, counted);
+      : csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, counted, { bom });
   }
   const pages = allLeadPages(store);
   return format === 'json'
     ? jsonChunks(pages, leadRow, counted)
-    : csvChunks(LEAD_EXPORT_COLUMNS, pages, leadRow, counted);
+    : csvChunks(LEAD_EXPORT_COLUMNS, pages, leadRow, counted, { bom });
 }
 
 async function* person(): AsyncGenerator<string> {
@@ -64,9 +68,12 @@ async function* person(): AsyncGenerator<string> {
   rows = held.leads.length;
   if (format === 'json') yield `${JSON.stringify({ phone, ...held }, null, 2)}\n`;
   else
-    yield toCsv(
-      LEAD_EXPORT_COLUMNS,
-      held.leads.map((l) => leadRow({ lead: l, call: l.call })),
+    yield (
+      (bom ? BOM : '') +
+      toCsv(
+        LEAD_EXPORT_COLUMNS,
+        held.leads.map((l) => leadRow({ lead: l, call: l.call })),
+      )
     );
 }
 

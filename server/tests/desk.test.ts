@@ -365,7 +365,9 @@ describe('what the desk shows', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
     expect(csv.headers['cache-control']).toBe('no-store');
-    const lines = csv.body.trim().split('\r\n');
+    // A byte-order mark first, so that Excel reads the file as UTF-8 (Devanagari, emoji).
+    expect(csv.body.startsWith('\uFEFFid,')).toBe(true);
+    const lines = csv.body.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^id,createdAt,agentId,name,phone,.*,contactedAt,contactedBy$/);
     expect(lines[1]).toContain(`"'=cmd|calc","+919876500007"`);
@@ -373,6 +375,7 @@ describe('what the desk shows', () => {
     expect(feedback.json().feedback.map((f: { name: string }) => f.name)).toEqual(['Meera', 'Ravi']);
     const fcsv = await get(s.h, '/api/desk/feedback.csv', { cookie: c });
     expect(fcsv.body).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(fcsv.body.startsWith('\uFEFF')).toBe(true);
   });
 });
 

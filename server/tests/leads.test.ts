@@ -307,6 +307,8 @@ describe('exports', () => {
     );
     expect(header).toMatch(/^[a-zA-Z0-9,]+$/);
     expect(row).toContain(`"'=HYPERLINK(""x"")","${PHONE}"`);
+    // Piped into other tools by default; --bom starts it with UTF-8's byte-order mark, for Excel.
+    expect(run('--format', 'csv', '--bom').startsWith(`\uFEFF${header}\r\n`)).toBe(true);
     expect(row).toContain('"newsletter"');
     const [json] = JSON.parse(run('--format', 'json'));
     expect(json).toMatchObject({

@@ -76,13 +76,18 @@ export function feedbackPages(store: Store, filter: { from?: string; to?: string
 }
 
 /** CSV text: the header at once, then one chunk a slice; `count` hears how many rows went. */
+/** UTF-8's byte-order mark, which tells Excel the file's encoding. */
+export const BOM = '\uFEFF';
+
 export async function* csvChunks<R, T extends object>(
   columns: readonly (keyof T & string)[],
   pages: AsyncIterable<R[]>,
   flat: (row: R) => T,
   count?: (n: number) => void,
+  { bom = false }: { bom?: boolean } = {},
 ) {
-  yield `${columns.join(',')}\r\n`;
+  // Excel reads a CSV without a byte-order mark in the machine's code page: Devanagari and emoji come out garbled.
+  yield `${bom ? BOM : ''}${columns.join(',')}\r\n`;
   let n = 0;
   for await (const rows of sliced(pages)) {
     n += rows.length;

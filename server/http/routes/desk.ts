@@ -278,7 +278,7 @@ export async function deskRoutes(
     return sendCsv(
       reply,
       csvName('leads', desk.now(), request.query.day),
-      csvChunks([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], pages, flat, done),
+      csvChunks([...LEAD_EXPORT_COLUMNS, 'contactedAt', 'contactedBy'], pages, flat, done, { bom: true }),
     );
   });
 
@@ -347,6 +347,7 @@ export async function deskRoutes(
         pages,
         (r) => r,
         (rows) => void auditDownload(store, request, desk.now(), 'feedback', rows),
+        { bom: true },
       ),
     );
   });
