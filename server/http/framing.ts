@@ -66,7 +66,16 @@ export function refuseBadHosts(app: FastifyInstance) {
 /** An `OPTIONS` request without `Origin` is no preflight: refused in the one shape (CORS's own answer is plain text). */
 export function refuseOptionsWithoutOrigin(api: FastifyInstance) {
   api.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'OPTIONS' && !request.headers.origin)
+    if (request.method !== 'OPTIONS') return;
+    if (!request.headers.origin)
       return send(reply, 400, 'bad-request', 'OPTIONS is answered to a preflight only: send an Origin header.');
+    // Else the CORS plugin's own refusal, in plain text, would be the only one outside the one error shape.
+    if (!request.headers['access-control-request-method'])
+      return send(
+        reply,
+        400,
+        'bad-request',
+        'OPTIONS is answered to a preflight only: send Access-Control-Request-Method with the Origin.',
+      );
   });
 }

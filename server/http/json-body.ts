@@ -59,9 +59,12 @@ export function dropDeeperThan<T>(value: T, limit = MAX_DEPTH): T {
 const tooDeep = () =>
   new Refusal(400, 'invalid', `The body nests arrays and objects too deeply: at most ${MAX_DEPTH} levels.`);
 
-/** The scope's JSON parser: Fastify's own (prototype poisoning refused) behind the depth check. */
+/**
+ * The scope's JSON parser: Fastify's own behind the depth check. A `__proto__` key (or `constructor` with
+ * `prototype`) is valid JSON: it is dropped, so it can poison nothing, and the rest of the body is read.
+ */
 export function parseJsonBodies(api: FastifyInstance) {
-  const parse = api.getDefaultJsonParser('error', 'error');
+  const parse = api.getDefaultJsonParser('remove', 'remove');
   api.removeContentTypeParser('application/json');
   api.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body, done) => {
     const text = String(body);

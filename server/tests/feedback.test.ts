@@ -128,6 +128,16 @@ describe('POST /api/feedback', () => {
   });
 });
 
+describe('a body with a __proto__ key', () => {
+  it('is valid JSON: the key is dropped, the rest stored, and no object gains a prototype', async () => {
+    const text = `{"__proto__": {"polluted": true}, "name": "Asha Rao", "email": "asha@example.com", "message": "Lovely demo."}`;
+    const res = await post(text);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await h.store.feedback.list()).toEqual([expect.objectContaining(valid)]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe('CORS and rate limiting', () => {
   it('lets a configured partner origin post, and not an unknown one', async () => {
     const preflight = (origin: string) =>

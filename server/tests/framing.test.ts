@@ -72,6 +72,18 @@ describe('how a request is framed', () => {
     const res = await h.app.inject({ method: 'OPTIONS', url: '/api/feedback' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'bad-request', message: expect.stringContaining('Origin') });
+    // An Origin alone is no preflight either: refused alike, not in the CORS plugin's plain text.
+    const half = await h.app.inject({
+      method: 'OPTIONS',
+      url: '/api/feedback',
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.headers['content-type']).toMatch(/^application\/json/);
+    expect(half.json()).toMatchObject({
+      error: 'bad-request',
+      message: expect.stringContaining('Access-Control-Request-Method'),
+    });
     const preflight = await h.app.inject({
       method: 'OPTIONS',
       url: '/api/feedback',
