@@ -65,6 +65,44 @@ function App() {
 createRoot(document.getElementById('root')).render(h(App));
 `;
 
+/**
+ * Every boolean attribute of the manifest, each on its own element through the React wrapper, set at the first
+ * render and toggled (`show(false)`, `show(true)`). With `?late` the tags are defined only when the test calls
+ * `defineNow()`: React then meets elements that are not defined yet, as on a page whose script arrives later.
+ */
+const BOOLEANS = `
+const define = customElements.define.bind(customElements);
+const held = [];
+if (new URLSearchParams(location.search).has('late')) {
+  customElements.define = (...args) => void held.push(args);
+  window.defineNow = () => {
+    customElements.define = define;
+    for (const args of held.splice(0)) if (!customElements.get(args[0])) define(...args);
+  };
+}
+// Imported after the hold: a static import would define the tags first.
+Promise.all([
+  import('react'),
+  import('react-dom/client'),
+  import('ai-agent-widgets/react'),
+  import('ai-agent-widgets/custom-elements.json'),
+]).then(([React, ReactDOM, widgets, manifest]) => {
+  const booleans = [];
+  for (const module of manifest.default.modules)
+    for (const declaration of module.declarations ?? [])
+      for (const attribute of (declaration.tagName && declaration.attributes) || [])
+        if (attribute.type?.text === 'boolean')
+          booleans.push({ tag: declaration.tagName, prop: attribute.fieldName, attribute: attribute.name });
+  window.booleans = booleans;
+  const component = (tag) => widgets[tag.replace(/^ai-/, '').replace(/(^|-)(\\w)/g, (_, __, c) => c.toUpperCase())];
+  const root = ReactDOM.createRoot(document.getElementById('root'));
+  window.show = (on) =>
+    root.render(React.createElement('main', null, ...booleans.map((b, i) =>
+      React.createElement(component(b.tag), { key: i, id: 'b' + i, [b.prop]: on }))));
+  window.show(true);
+});
+`;
+
 const page = (script: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Consumer</title></head><body><div id="root"></div>${script}<script type="module" src="./main.js"></script></body></html>`;
 
@@ -160,6 +198,11 @@ test.beforeAll(async () => {
   const modules = join(dir, 'node_modules');
   await buildApp('react19', APP);
   await buildApp('react18', APP, '', { react: join(modules, 'react-18'), 'react-dom': join(modules, 'react-dom-18') });
+  await buildApp('react19-booleans', BOOLEANS);
+  await buildApp('react18-booleans', BOOLEANS, '', {
+    react: join(modules, 'react-18'),
+    'react-dom': join(modules, 'react-dom-18'),
+  });
   await buildApp(
     'script',
     "import 'ai-agent-widgets/script';\n",
@@ -171,7 +214,7 @@ test.beforeAll(async () => {
     '<acme-feedback id="renamed"></acme-feedback>',
   );
   server = createServer(async (req, res) => {
-    const url = req.url ?? '/';
+    const url = (req.url ?? '/').split('?')[0]!;
     if (req.method === 'POST') {
       const [status, body] = api(url);
       return void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
@@ -271,6 +314,46 @@ for (const version of ['react19', 'react18']) {
     ]);
   });
 }
+
+for (const version of ['react19', 'react18'])
+  for (const late of [false, true])
+    test(`a ${version === 'react18' ? 'React 18' : 'React 19'} app's boolean settings reach each element through the wrapper, at first render and toggled, ${late ? 'before' : 'after'} the tag is defined`, async ({
+      page,
+    }) => {
+      await page.goto(`${origin}/${version}-booleans/${late ? '?late' : ''}`);
+      type Win = {
+        booleans: { tag: string; prop: string; attribute: string }[];
+        show(on: boolean): void;
+        defineNow(): void;
+      };
+      /** Each boolean's element: whether its attribute is there, and its property (null while the tag is undefined). */
+      const state = () =>
+        page.evaluate(() =>
+          (window as unknown as Win).booleans.map((b, i) => {
+            const el = document.getElementById(`b${i}`) as unknown as Record<string, unknown> & Element;
+            return `${b.tag} ${b.prop}: ${el.hasAttribute(b.attribute)} ${customElements.get(b.tag) ? el[b.prop] : null}`;
+          }),
+        );
+      const expected = (on: boolean, defined = true) =>
+        page.evaluate(
+          ([on, defined]) =>
+            (window as unknown as Win).booleans.map((b) => `${b.tag} ${b.prop}: ${on} ${defined ? on : null}`),
+          [on, defined] as const,
+        );
+      await expect.poll(() => page.evaluate(() => (window as unknown as Win).booleans?.length)).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as Win).booleans.map((b) => b.prop))).toEqual(
+        expect.arrayContaining(['simulate', 'captions']),
+      );
+      if (late) {
+        await expect.poll(state).toEqual(await expected(true, false));
+        await page.evaluate(() => (window as unknown as Win).defineNow());
+      }
+      await expect.poll(state).toEqual(await expected(true));
+      await page.evaluate(() => (window as unknown as Win).show(false));
+      await expect.poll(state).toEqual(await expected(false));
+      await page.evaluate(() => (window as unknown as Win).show(true));
+      await expect.poll(state).toEqual(await expected(true));
+    });
 
 test('a bundled app that imports ai-agent-widgets/script gets working widgets, no 404', async ({ page }) => {
   const missing: string[] = [];

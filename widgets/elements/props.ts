@@ -69,8 +69,10 @@ export const boolean = (): Prop<boolean> => ({
     }
     return on;
   },
+  // A string is the attribute's text: "" is a present attribute, so true. React 19 and Preact hand an element the
+  // attribute's value as the property (`el.simulate = ""`) once the tag is defined: read as false, the setting vanished.
   toAttribute: (value) =>
-    value === true || (typeof value === 'string' && value !== '' && value !== 'off' && value !== 'false') ? '' : null,
+    value === true || (typeof value === 'string' && value !== 'off' && value !== 'false') ? '' : null,
 });
 
 /** A JS property with no attribute (an object, a function): never reflected. */
