@@ -58,6 +58,7 @@ export function startDomain(
         now,
         redirectUri: `${config.publicUrl}${SSO_CALLBACK}`,
         timeoutMs: config.providerTimeoutMs,
+        meter,
       }),
     desk,
     twoStep: twoStepService(store, desk, {

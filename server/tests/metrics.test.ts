@@ -6,6 +6,8 @@ import {
   bothDatabases,
   deskTestService,
   DESK_EMAIL,
+  DESK_PASSWORD,
+  fixtureHash,
   PHONE,
   post,
   testApp,
@@ -13,6 +15,7 @@ import {
   type Harness,
 } from './harness.ts';
 import { leadInput } from './seed.ts';
+import { codeAt, fromBase32, stepAt } from '../domain/desk/totp.ts';
 
 const TOKEN = 'metrics-token-of-at-least-thirty-two-chars';
 const { backends } = bothDatabases();
@@ -166,9 +169,81 @@ describe.each(backends)('GET /metrics on $name', (backend) => {
     for (let i = 0; i < 10; i++) await signIn();
     expect((await signIn()).statusCode).toBe(429);
     const text = await scrape(h);
-    expect(value(text, 'widgets_desk_sign_in_failures_total{reason="wrong"}')).toBe(10);
-    expect(value(text, 'widgets_desk_sign_in_failures_total{reason="locked"}')).toBe(1);
-    expect(value(text, 'widgets_desk_lockouts_total')).toBe(1);
+    expect(value(text, 'widgets_desk_sign_in_failures_total{reason="wrong",step="password"}')).toBe(10);
+    expect(value(text, 'widgets_desk_sign_in_failures_total{reason="locked",step="password"}')).toBe(1);
+    expect(value(text, 'widgets_desk_lockouts_total{step="password"}')).toBe(1);
+  });
+
+  it('counts wrong codes at the second step, and the lock-out they cause, as failed sign-ins', async () => {
+    const { h, clock, origin } = await deskTestService(cleanups, {
+      ...backend.env(),
+      METRICS_TOKEN: TOKEN,
+      DESK_REQUIRE_2FA: 'off',
+    });
+    // An account and an address of this test's own: the file's database keeps the other tests' failures.
+    const email = `code-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await h.store.desk.addUser({ email, passwordHash: fixtureHash(DESK_PASSWORD), now: clock.now() });
+    const send = (method: string, url: string, cookie: string, body?: unknown) =>
+      h.app.inject({
+        method: method as 'GET',
+        url,
+        remoteAddress: '10.0.0.21',
+        headers: { origin, cookie, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { payload: JSON.stringify(body) }),
+      });
+    const password = () => send('POST', '/api/session', '', { email, password: DESK_PASSWORD });
+    const cookie = (res: { headers: Record<string, unknown> }, name: string) =>
+      [res.headers['set-cookie']]
+        .flat()
+        .map(String)
+        .find((c) => c.startsWith(`${name}=`))!
+        .split(';')[0]!;
+    // Two-step sign-in turned on from the account page.
+    const session = cookie(await password(), 'desk_session');
+    const secret = fromBase32((await send('POST', '/api/desk/two-step/setup', session)).json().secret)!;
+    expect(
+      (await send('PUT', '/api/desk/two-step', session, { code: codeAt(secret, stepAt(clock.now())) })).statusCode,
+    ).toBe(200);
+    // Someone who holds the password guesses at the code.
+    const pending = cookie(await password(), 'desk_pending_sign_in');
+    for (let i = 0; i < 10; i++) await send('POST', '/api/session/code', pending, { code: '000000' });
+    expect((await send('POST', '/api/session/code', pending, { code: '000000' })).statusCode).toBe(429);
+    const text = await scrape(h);
+    expect(value(text, 'widgets_desk_sign_in_failures_total{reason="wrong",step="code"}')).toBeGreaterThanOrEqual(9);
+    expect(value(text, 'widgets_desk_sign_in_failures_total{reason="locked",step="code"}')).toBe(1);
+    expect(value(text, 'widgets_desk_lockouts_total{step="code"}')).toBe(1);
+  });
+
+  it('counts wrong current passwords given to change the password, and the lock-out they cause', async () => {
+    const { h, clock, origin } = await deskTestService(cleanups, {
+      ...backend.env(),
+      METRICS_TOKEN: TOKEN,
+      DESK_REQUIRE_2FA: 'off',
+    });
+    const email = `proof-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await h.store.desk.addUser({ email, passwordHash: fixtureHash(DESK_PASSWORD), now: clock.now() });
+    const signedIn = await h.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: '10.0.0.22',
+      headers: { origin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password: DESK_PASSWORD }),
+    });
+    const session = [signedIn.headers['set-cookie']].flat().map(String)[0]!.split(';')[0]!;
+    const change = () =>
+      h.app.inject({
+        method: 'PUT',
+        url: '/api/desk/password',
+        remoteAddress: '10.0.0.22',
+        headers: { origin, cookie: session, 'content-type': 'application/json' },
+        payload: JSON.stringify({ current: 'not my password at all', password: 'a fresh and long passphrase' }),
+      });
+    for (let i = 0; i < 9; i++) expect((await change()).statusCode).toBe(400);
+    expect((await change()).statusCode).toBe(400);
+    expect((await change()).statusCode).toBe(429);
+    const text = await scrape(h);
+    expect(value(text, 'widgets_desk_sign_in_failures_total{reason="wrong",step="proof"}')).toBe(10);
+    expect(value(text, 'widgets_desk_lockouts_total{step="proof"}')).toBe(1);
   });
 });
 

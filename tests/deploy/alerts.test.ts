@@ -123,8 +123,8 @@ describe.each(backends)('the metrics alerts and the dashboard name, on $name', (
     expect(body).toMatch(/^widgets_otp_codes_refused_total\{reason="otp-capacity"\} 0$/m);
     expect(body).toMatch(/^widgets_http_requests_total\{method="POST",route="\/api\/otp",status="500"\} 0$/m);
     expect(body).toMatch(/^widgets_db_busy_total\{operation="[^"]+"\} 0$/m);
-    expect(body).toMatch(/^widgets_desk_sign_in_failures_total\{reason="wrong"\} 0$/m);
-    expect(body).toMatch(/^widgets_desk_lockouts_total 0$/m);
+    expect(body).toMatch(/^widgets_desk_sign_in_failures_total\{reason="wrong",step="code"\} 0$/m);
+    expect(body).toMatch(/^widgets_desk_lockouts_total\{step="code"\} 0$/m);
     const checked = spawnSync('promtool', ['check', 'metrics'], { input: body, encoding: 'utf8' });
     expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   });

@@ -54,6 +54,7 @@ export function deskService(
   const policy = DESK_POLICY;
   const service = {
     policy,
+    meter,
     async signIn({
       email: given,
       password,
@@ -197,13 +198,17 @@ export function deskService(
     }) {
       const lockArgs = { email: session.email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
       const begun = await store.desk.beginSignIn({ ...lockArgs, now: now(), keepMs: 2 * policy.lockWindowMs });
-      if (begun.locked !== undefined)
+      if (begun.locked !== undefined) {
+        meter.signInFailed('locked', 'proof');
         throw new Refusal(429, 'locked', 'Too many wrong passwords. Try again in 15 minutes.', {
           retryAt: new Date(begun.locked).toISOString(),
         });
+      }
       const user = await store.desk.userByEmail({ email: session.email });
-      if (!user || !(await verifyPassword(current, user.passwordHash)))
+      if (!user || !(await verifyPassword(current, user.passwordHash))) {
+        await service.failedProof(session.email, clientIp);
         throw new Refusal(400, 'wrong-password', 'That is not your current password.', { field: 'current' });
+      }
       await store.desk.forgiveAttempt({ attempt: begun.attempt });
       checkNewPassword(password, session.email, brand);
       const done = await store.desk.setPassword({
@@ -212,6 +217,13 @@ export function deskService(
         keep: session.tokenHash,
       });
       return done?.ended ?? 0;
+    },
+
+    /** A signed-in person's wrong proof (the current password, a code): counted, and the lock-out it began. */
+    async failedProof(email: string, clientIp: string) {
+      const lockArgs = { email, clientIp, max: policy.maxFailures, windowMs: policy.lockWindowMs };
+      meter.signInFailed('wrong', 'proof');
+      if (await store.desk.lockout({ ...lockArgs, now: now() })) meter.lockedOut('proof');
     },
 
     async signOut(token: string) {

@@ -8,6 +8,7 @@ import type { SsoSettings } from '../../config/desk-sign-in.ts';
 import type { DeskSession, DeskUser, Store } from '../../storage/index.ts';
 import { DESK_POLICY, normaliseEmail, tokenHash } from './desk-service.ts';
 import { hashPassword } from './password.ts';
+import { NO_METER, type Meter } from '../meter.ts';
 
 /** Where the provider sends the browser back: {PUBLIC_URL}/desk/sso/callback is the redirect URI to register. */
 export const SSO_CALLBACK = '/desk/sso/callback';
@@ -94,7 +95,13 @@ function reasonOf(error: unknown): SsoReason {
  */
 export function singleSignOn(
   settings: SsoSettings,
-  { store, now, redirectUri, timeoutMs }: { store: Store; now: () => number; redirectUri: string; timeoutMs: number },
+  {
+    store,
+    now,
+    redirectUri,
+    timeoutMs,
+    meter = NO_METER,
+  }: { store: Store; now: () => number; redirectUri: string; timeoutMs: number; meter?: Meter },
 ) {
   let discovered: Promise<client.Configuration> | undefined;
   const configuration = () =>
@@ -156,6 +163,17 @@ export function singleSignOn(
      * not. Without `pending` (never started here, over 10 minutes old, or already used) nothing is asked.
      */
     async finish(
+      query: URLSearchParams,
+      pending: PendingSignIn | undefined,
+      client: { clientIp: string; userAgent?: string },
+    ): Promise<SsoResult> {
+      // Every refusal counted with the desk's other failed sign-ins (by its reason), for the operators' alerts.
+      const result = await this.check(query, pending, client);
+      if (!result.ok) meter.signInFailed(result.reason, 'sso');
+      return result;
+    },
+
+    async check(
       query: URLSearchParams,
       pending: PendingSignIn | undefined,
       { clientIp, userAgent }: { clientIp: string; userAgent?: string },

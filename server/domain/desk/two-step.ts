@@ -72,12 +72,20 @@ export function twoStepService(
       now: now(),
       keepMs: 2 * policy.lockWindowMs,
     });
-    if (begun.locked !== undefined) throw lockedOut(begun.locked, now());
+    if (begun.locked !== undefined) {
+      desk.meter.signInFailed('locked', 'proof');
+      throw lockedOut(begun.locked, now());
+    }
     if (given.password !== undefined) {
       const user = await store.desk.userByEmail({ email: session.email });
-      if (!user || !(await verifyPassword(given.password, user.passwordHash)))
+      if (!user || !(await verifyPassword(given.password, user.passwordHash))) {
+        await desk.failedProof(session.email, clientIp);
         throw new Refusal(400, 'wrong-password', 'That is not your current password.', { field: 'password' });
-    } else if (!(await check(session.userId, given.code ?? '')).ok) throw wrongCode();
+      }
+    } else if (!(await check(session.userId, given.code ?? '')).ok) {
+      await desk.failedProof(session.email, clientIp);
+      throw wrongCode();
+    }
     await store.desk.forgiveAttempt({ attempt: begun.attempt });
   }
 
@@ -158,10 +166,15 @@ export function twoStepService(
         now: now(),
         keepMs: 2 * policy.lockWindowMs,
       });
-      if (begun.locked !== undefined) throw lockedOut(begun.locked, now());
+      if (begun.locked !== undefined) {
+        desk.meter.signInFailed('locked', 'code');
+        throw lockedOut(begun.locked, now());
+      }
       const checked = await check(pending.userId, code);
       if (!checked.ok) {
         const until = await store.desk.lockout({ ...counted(pending.email, client.clientIp), now: now() });
+        desk.meter.signInFailed(checked.reason, 'code');
+        if (until) desk.meter.lockedOut('code');
         return { ...checked, until };
       }
       await store.twoStep.endPending({ tokenHash: pending.tokenHash });

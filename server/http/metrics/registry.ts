@@ -3,7 +3,7 @@
 // sign-ins) and the process's own. The gauges read from the database are ./gauges.ts'.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
-import { CODE_REFUSALS, type Meter } from '../../domain/meter.ts';
+import { CODE_REFUSALS, SIGN_IN_STEPS, type Meter } from '../../domain/meter.ts';
 import type { Store } from '../../storage/index.ts';
 
 /** A request no route matched: its label, never the raw URL (which would make a series per path tried). */
@@ -94,23 +94,27 @@ export function createRegistry(store: Store) {
   });
   const signInFailures = new Counter({
     name: 'widgets_desk_sign_in_failures_total',
-    help: 'Failed desk sign-ins: wrong address or password, or tried while locked out.',
-    labelNames: ['reason'],
+    help: 'Failed desk sign-ins and proofs, by reason and step (password, code, proof: a signed-in person’s current password or code, sso).',
+    labelNames: ['reason', 'step'],
     registers,
   });
   const lockouts = new Counter({
     name: 'widgets_desk_lockouts_total',
-    help: 'Desk accounts or clients locked out by failed sign-ins.',
+    help: 'Desk accounts or clients locked out by failed sign-ins, by the step that locked them.',
+    labelNames: ['step'],
     registers,
   });
   // Served at 0 before the first, so that an alert's increase() over the first scrapes sees the first count.
   for (const reason of CODE_REFUSALS) refused.inc({ reason }, 0);
-  for (const reason of ['wrong', 'locked'] as const) signInFailures.inc({ reason }, 0);
+  for (const step of SIGN_IN_STEPS) {
+    lockouts.inc({ step }, 0);
+    if (step !== 'sso') for (const reason of ['wrong', 'locked'] as const) signInFailures.inc({ reason, step }, 0);
+  }
   const meter: Meter = {
     codeSent: () => sent.inc(),
     codeRefused: (reason) => refused.inc({ reason }),
-    signInFailed: (reason) => signInFailures.inc({ reason }),
-    lockedOut: () => lockouts.inc(),
+    signInFailed: (reason, step = 'password') => signInFailures.inc({ reason, step }),
+    lockedOut: (step = 'password') => lockouts.inc({ step }),
   };
 
   const draining = new Gauge({
