@@ -31,10 +31,10 @@ describe('what the start says is connected', () => {
 
   it('says a private key without its phone number is half set', () => {
     expect(said({ VAPI_PRIVATE_KEY: 'k' })['Demo calls']).toBe(
-      'half set: missing VAPI_PHONE_NUMBER_ID, a VAPI_ASSISTANT_* (one per demo agent) (no call is placed: leads are answered not-configured)',
+      'half set: missing VAPI_PHONE_NUMBER_ID, a VAPI_ASSISTANT_* (one per demo agent), VAPI_WEBHOOK_SECRET (no call is placed: leads are answered not-configured)',
     );
     expect(said({ VAPI_PHONE_NUMBER_ID: 'p', VAPI_ASSISTANT_RECEPTIONIST: 'a' })['Demo calls']).toMatch(
-      /^half set: missing VAPI_PRIVATE_KEY \(/,
+      /^half set: missing VAPI_PRIVATE_KEY, VAPI_ASSISTANT_REAL_ESTATE, .* \(no call is placed/,
     );
     const three = { ...CALLS, VAPI_ASSISTANT_SUPPORT_HINDI: '' };
     expect(said(three)['Demo calls']).toBe(
@@ -43,6 +43,10 @@ describe('what the start says is connected', () => {
     const unheard = { ...CALLS, VAPI_WEBHOOK_SECRET: '' };
     expect(said(unheard)['Demo calls']).toMatch(/^half set: missing VAPI_WEBHOOK_SECRET \(calls are placed/);
     expect(said(CALLS)['Demo calls']).toBe('on: the voice provider calls every demo agent’s leads');
+    // Everything missing at once, so one round of settings mends it.
+    expect(said({ ...three, VAPI_WEBHOOK_SECRET: '' })['Demo calls']).toBe(
+      "half set: missing VAPI_ASSISTANT_SUPPORT_HINDI, VAPI_WEBHOOK_SECRET (those agents' leads get no call; the others' do, and how they went is refused)",
+    );
   });
 
   it('keeps a private key that signs the web demos out of the demo calls', () => {
@@ -51,11 +55,14 @@ describe('what the start says is connected', () => {
     expect(said(env)['Web demos']).toBe(
       'half set: missing VITE_VAPI_PUBLIC_KEY (calls are granted; typed chats are refused)',
     );
+    expect(said({ ...env, VAPI_WEBHOOK_SECRET: '' })['Web demos']).toBe(
+      'half set: missing VITE_VAPI_PUBLIC_KEY, VAPI_WEBHOOK_SECRET (calls are granted, each counted as DEMO_MAX_SECONDS (its report refused); typed chats are refused)',
+    );
     expect(said({ ...env, VITE_VAPI_PUBLIC_KEY: 'pk' })['Web demos']).toBe(
       'on: calls with tokens signed for VAPI_ORG_ID, chats with the public key',
     );
     expect(said({ VAPI_ORG_ID: 'org', VITE_VAPI_PUBLIC_KEY: 'pk' })['Web demos']).toBe(
-      'half set: missing VAPI_PRIVATE_KEY, VITE_VAPI_ASSISTANT_ID (the gate grants no demo)',
+      'half set: missing VAPI_PRIVATE_KEY, VITE_VAPI_ASSISTANT_ID, VAPI_WEBHOOK_SECRET (the gate grants no demo)',
     );
   });
 

@@ -63,20 +63,23 @@ function demoCalls({ voice }: ServerConfig): Connection {
   // A private key alone is for calls unless VAPI_ORG_ID says it signs the web demos' tokens.
   const meant = voice.phoneNumberId || withAssistant.length || (voice.privateKey && !voice.orgId);
   if (!meant) return off(name, 'VAPI_PHONE_NUMBER_ID is unset: leads are kept, answered not-configured');
+  const without = agents.filter(([agent]) => !voice.assistants[agent]).map(([, setting]) => setting);
+  const placed = voice.privateKey && voice.phoneNumberId && withAssistant.length;
+  // Everything missing at once, so one round of settings mends it.
   const missing = [
     ...(voice.privateKey ? [] : ['VAPI_PRIVATE_KEY']),
     ...(voice.phoneNumberId ? [] : ['VAPI_PHONE_NUMBER_ID']),
+    ...(withAssistant.length ? without : ['a VAPI_ASSISTANT_* (one per demo agent)']),
+    ...(voice.webhookSecret ? [] : ['VAPI_WEBHOOK_SECRET']),
   ];
-  if (missing.length || !withAssistant.length)
-    return half(
-      name,
-      [...missing, ...(withAssistant.length ? [] : ['a VAPI_ASSISTANT_* (one per demo agent)'])],
-      'no call is placed: leads are answered not-configured',
-    );
-  const without = agents.filter(([agent]) => !voice.assistants[agent]).map(([, setting]) => setting);
-  if (without.length) return half(name, without, "those agents' leads get no call; the others' do");
-  if (!voice.webhookSecret)
-    return half(name, ['VAPI_WEBHOOK_SECRET'], 'calls are placed, but how they went is refused at /api/voice/events');
+  if (missing.length) {
+    const meanwhile = !placed
+      ? 'no call is placed: leads are answered not-configured'
+      : without.length
+        ? `those agents' leads get no call; the others' do${voice.webhookSecret ? '' : ', and how they went is refused'}`
+        : 'calls are placed, but how they went is refused at /api/voice/events';
+    return half(name, missing, meanwhile);
+  }
   return on(name, 'the voice provider calls every demo agent’s leads');
 }
 
@@ -86,15 +89,22 @@ function webDemos({ voice }: ServerConfig): Connection {
   if (!voice.publicKey && !voice.orgId && !voice.siteAssistant)
     return off(name, 'VITE_VAPI_PUBLIC_KEY is unset: the site’s demo is simulated and the gate grants none');
   const assistants = voice.siteAssistant || Object.values(voice.assistants).some(Boolean);
+  const granted = (signs || voice.publicKey) && assistants && !(voice.orgId && !voice.privateKey);
   const missing = [
     ...(voice.orgId && !voice.privateKey ? ['VAPI_PRIVATE_KEY'] : []),
-    ...(!voice.publicKey && !signs ? ['VITE_VAPI_PUBLIC_KEY'] : []),
+    ...(voice.publicKey ? [] : ['VITE_VAPI_PUBLIC_KEY']),
     ...(assistants ? [] : ['VITE_VAPI_ASSISTANT_ID']),
+    ...(voice.webhookSecret ? [] : ['VAPI_WEBHOOK_SECRET']),
   ];
-  if (missing.length) return half(name, missing, 'the gate grants no demo');
-  if (!voice.publicKey) return half(name, ['VITE_VAPI_PUBLIC_KEY'], 'calls are granted; typed chats are refused');
-  if (!voice.webhookSecret)
-    return half(name, ['VAPI_WEBHOOK_SECRET'], 'demos are granted; each counts DEMO_MAX_SECONDS, its report refused');
+  if (missing.length) {
+    const unreported = voice.webhookSecret ? '' : ', each counted as DEMO_MAX_SECONDS (its report refused)';
+    const meanwhile = !granted
+      ? 'the gate grants no demo'
+      : !voice.publicKey
+        ? `calls are granted${unreported}; typed chats are refused`
+        : `demos are granted${unreported}`;
+    return half(name, missing, meanwhile);
+  }
   return on(
     name,
     signs ? 'calls with tokens signed for VAPI_ORG_ID, chats with the public key' : 'with the public key',
