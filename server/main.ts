@@ -2,6 +2,7 @@
 // serve, and stop cleanly on SIGTERM or SIGINT. Builds nothing: the build is made beforehand.
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { connectionLine, connections } from './config/connections.ts';
 import { configOrExit, ROOT } from './config/settings.ts';
 import { loadEnvFile } from './config/env-file.ts';
 import { startService } from './service.ts';
@@ -80,9 +81,8 @@ try {
 console.log(`\n  Site:             ${config.publicUrl}/`);
 console.log(`  Widget examples:  ${config.publicUrl}/examples/`);
 console.log(
-  `  Demo requests:    one-time codes by ${config.otp.provider === 'twilio' ? 'Twilio Verify' : 'this terminal (OTP_PROVIDER=console)'}`,
-);
-console.log(
   `  Sales desk:       ${config.publicUrl}/desk (an account: npm run -s desk-user -- add --email you@your-company.example)`,
 );
+// What is connected, each said (npm run doctor asks the providers themselves).
+for (const connection of connections(config)) console.log(connectionLine(connection));
 console.log(`  Store:            ${store.path}\n`);

@@ -15,21 +15,26 @@ export function signature(secret: string, timestamp: string, body: string): stri
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/** The headers of one delivery, as a receiver checks them (docs/api.md#checking-and-deduping-a-delivery). */
+export function deliveryHeaders(secret: string, delivery: { deliveryId: string; event: string; payload: string }) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    'content-type': 'application/json',
+    'x-delivery-id': delivery.deliveryId,
+    'x-event': delivery.event,
+    'x-timestamp': timestamp,
+    'x-signature-256': signature(secret, timestamp, delivery.payload),
+  };
+}
+
 export function startOutbox(store: Store, webhook: ServerConfig['webhook'], timeoutMs: number, log: FastifyBaseLogger) {
   const leaseMs = leaseFor(timeoutMs);
 
   async function deliver(row: OutboxRow) {
-    const timestamp = String(Math.floor(Date.now() / 1000));
     try {
       const res = await fetch(webhook.url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-delivery-id': row.deliveryId,
-          'x-event': row.event,
-          'x-timestamp': timestamp,
-          'x-signature-256': signature(webhook.secret, timestamp, row.payload),
-        },
+        headers: deliveryHeaders(webhook.secret, row),
         body: row.payload,
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -220,7 +220,7 @@ describe('production', { timeout: 60_000 }, () => {
         TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
         TWILIO_API_URL: twilio.url,
       });
-      expect(output()).toContain('one-time codes by Twilio Verify');
+      expect(output()).toContain('One-time codes:   on: Twilio Verify');
       expect(await answers(port)).toBe(true);
       child.kill('SIGTERM');
       expect(await exit).toBe(0);

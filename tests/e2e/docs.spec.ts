@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { demoForm, ready, typePhone } from './demo-request.form';
 import { feedback, SAMPLE, THANKS } from './feedback-page';
@@ -130,6 +131,28 @@ async function startService(settings: Record<string, string>) {
   };
 }
 
+/** The service with a partner page's origin allowed, as the docs start it. */
+async function partnerSetup() {
+  const pagePort = freePort();
+  const pageOrigin = `http://localhost:${pagePort}`;
+  const service = await startService({ CORS_ORIGINS: pageOrigin, OTP_PROVIDER: 'console', LOG_LEVEL: 'info' });
+  return { service, pageOrigin };
+}
+
+/** Serves `body` as a partner's page on `origin` (a real server: Chromium lets a loopback page call the loopback service) and opens it. */
+async function servePartner(page: Page, origin: string, body: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title></head><body>
+${body}
+</body></html>`;
+  const partner = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html),
+  );
+  await new Promise<void>((done) => partner.listen(Number(new URL(origin).port), '127.0.0.1', done));
+  test.info().attachments.push({ name: 'partner.html', contentType: 'text/html', body: Buffer.from(html) });
+  await page.goto(`${origin}/partner.html`);
+  partner.unref();
+}
+
 test('the embed snippet works when copied onto a page whose origin is in CORS_ORIGINS', async ({ page }) => {
   test.setTimeout(90_000);
   const embedding = read('docs/embedding.md');
@@ -138,21 +161,16 @@ test('the embed snippet works when copied onto a page whose origin is in CORS_OR
   expect(snippet).toContain(`${DOCUMENTED_ORIGIN}/api`);
 
   // The embedding page lives on another origin than the service; the docs say to list it.
-  const pagePort = freePort();
-  const pageOrigin = `http://localhost:${pagePort}`;
-  const service = await startService({ CORS_ORIGINS: pageOrigin, OTP_PROVIDER: 'console', LOG_LEVEL: 'info' });
+  const { service, pageOrigin } = await partnerSetup();
   try {
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title></head><body>
-${snippet!.replaceAll(DOCUMENTED_ORIGIN, service.origin).replace('<ai-feedback', '<ai-feedback id="feedback"').replace('<ai-demo-request', '<ai-demo-request id="demo"')}
-</body></html>`;
-    // A real server: Chromium lets a loopback page call the loopback service, not a page with no address.
-    const partner = createServer((_req, res) =>
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html),
+    await servePartner(
+      page,
+      pageOrigin,
+      snippet!
+        .replaceAll(DOCUMENTED_ORIGIN, service.origin)
+        .replace('<ai-feedback', '<ai-feedback id="feedback"')
+        .replace('<ai-demo-request', '<ai-demo-request id="demo"'),
     );
-    await new Promise<void>((done) => partner.listen(pagePort, '127.0.0.1', done));
-    test.info().attachments.push({ name: 'partner.html', contentType: 'text/html', body: Buffer.from(html) });
-    await page.goto(`${pageOrigin}/partner.html`);
-    partner.unref();
 
     const f = feedback(page, 'feedback');
     await f.trigger.click();
@@ -184,6 +202,35 @@ ${snippet!.replaceAll(DOCUMENTED_ORIGIN, service.origin).replace('<ai-feedback',
     await expect(
       demo.root.getByText(/Someone from our team will get in touch with you on|We're calling you now on/),
     ).toBeVisible();
+  } finally {
+    await service.stop();
+  }
+});
+
+test('the README’s five-minute embed, pasted onto a page of another origin, plays a simulated call with nothing sent', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const readme = read('README.md');
+  const snippet = /## Embed it in five minutes[\s\S]*?```html\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(snippet, 'README.md has an html snippet under "Embed it in five minutes"').toBeTruthy();
+  const { service, pageOrigin } = await partnerSetup();
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(service.origin) && !request.url().startsWith(pageOrigin))
+      elsewhere.push(request.url());
+  });
+  try {
+    await servePartner(page, pageOrigin, snippet!.replaceAll(DOCUMENTED_ORIGIN, service.origin));
+    const voice = page.locator('ai-voice-demo');
+    await expect(voice.locator('[part="simulated"]')).toContainText('Simulated demo');
+    await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
+    // The simulated call is on: its end control pressed, the agent's voice level shown.
+    await expect(voice.getByRole('button', { name: 'End the call' })).toBeVisible();
+    await expect(voice.getByRole('meter', { name: 'Agent voice level' })).toBeVisible();
+    await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible();
+    await expect(page.locator('ai-feedback').getByRole('button', { name: 'Share Feedback' })).toBeVisible();
+    expect(elsewhere).toEqual([]);
   } finally {
     await service.stop();
   }

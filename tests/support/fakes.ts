@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /**
@@ -57,6 +57,12 @@ export async function fakeTwilio() {
     const auth = `Basic ${Buffer.from(`${TWILIO.accountSid}:${TWILIO.authToken}`).toString('base64')}`;
     if (req.headers.authorization !== auth) return json(res, 401, { code: 20003, message: 'Authenticate' });
     const base = `/v2/Services/${TWILIO.serviceSid}/`;
+    // Fetching the service (what `npm run doctor` asks): its record, or 20404 for another service's SID.
+    if (req.method === 'GET' && control.pathname.startsWith('/v2/Services/')) {
+      if (control.pathname !== base.slice(0, -1))
+        return json(res, 404, { code: 20404, message: `The requested resource ${control.pathname} was not found` });
+      return json(res, 200, { sid: TWILIO.serviceSid, account_sid: TWILIO.accountSid, friendly_name: 'Aurelo' });
+    }
     if (req.url === `${base}Verifications` && form.Channel === 'sms') {
       codes.set(form.To, String(Math.floor(Math.random() * 1e6)).padStart(6, '0'));
       return json(res, 201, { sid: `VE${Date.now()}`, to: form.To, channel: 'sms', status: 'pending' });
@@ -105,6 +111,9 @@ export async function fakeVoiceProvider(privateKey: string) {
     script,
     refuseEveryOther: false,
     listFails: false,
+    /** What `GET /phone-number/{id}` and `GET /assistant/{id}` find (what `npm run doctor` asks); else 404. */
+    phoneNumbers: new Map<string, { number: string; provider: string }>(),
+    assistants: new Map<string, { name: string }>(),
     close: async () => {},
   };
   const create = (body: Record<string, unknown>) => {
@@ -131,6 +140,12 @@ export async function fakeVoiceProvider(privateKey: string) {
           (c) => c.phoneNumberId === path.searchParams.get('phoneNumberId') && Date.parse(c.createdAt) >= since,
         ),
       );
+    }
+    const record = /^\/(phone-number|assistant)\/([^/]+)$/.exec(path.pathname);
+    if (req.method === 'GET' && record) {
+      const id = decodeURIComponent(record[2]);
+      const found = (record[1] === 'assistant' ? fake.assistants : fake.phoneNumbers).get(id);
+      return found ? json(res, 200, { id, ...found }) : json(res, 404, { message: 'Not Found', statusCode: 404 });
     }
     if (req.method === 'GET' && path.pathname.startsWith('/call/')) {
       const call = calls.find((c) => c.id === decodeURIComponent(path.pathname.slice(6)));
@@ -208,7 +223,8 @@ export async function webhookReceiver(secret: string, failFirst = 0) {
     validSignature: boolean;
     body: { id: string; event: string; lead: Record<string, unknown>; call?: Record<string, unknown> | null };
   }[] = [];
-  const fake = { url: '', down: false, received, failures: 0, close: async () => {} };
+  /** `strict`: a delivery whose signature is wrong or older than 5 minutes is refused 401, as docs/api.md advises. */
+  const fake = { url: '', down: false, strict: false, received, failures: 0, close: async () => {} };
   const { server, url } = await listen((req, body, res) => {
     if (fake.down || fake.failures < failFirst) {
       fake.failures++;
@@ -216,10 +232,14 @@ export async function webhookReceiver(secret: string, failFirst = 0) {
     }
     const timestamp = String(req.headers['x-timestamp']);
     const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+    const given = Buffer.from(String(req.headers['x-signature-256']));
+    const genuine = given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
+    if (fake.strict && (!genuine || Date.now() / 1000 - Number(timestamp) > 300))
+      return json(res, 401, { error: 'bad signature' });
     received.push({
       deliveryId: String(req.headers['x-delivery-id']),
       event: String(req.headers['x-event']),
-      validSignature: req.headers['x-signature-256'] === expected,
+      validSignature: genuine,
       body: JSON.parse(body),
     });
     json(res, 200, { ok: true });
