@@ -8,6 +8,7 @@ import { LANGS, resolveLang } from './strings';
 import { DEMO_REQUEST_STRINGS } from './strings/demo-request';
 import { FEEDBACK_STRINGS } from './strings/feedback';
 import { VOICE_STRINGS } from './strings/voice';
+import { VOICE_TURNS_STRINGS } from './strings/voice-turns';
 
 // The agent cards as they shipped in English, pinned here as the tables above are.
 const AGENTS = [
@@ -74,11 +75,17 @@ const SAMPLES: Record<string, object> = {
   'demo-request.duplicatePlaced': { phone: PHONE },
   'demo-request.agentChosen': { agent: 'AI Receptionist' },
   'voice.labelled': { label: 'रिसेप्शनिस्ट', action: 'वॉइस कॉल शुरू करें' },
+  'voice-turns.queued': { text: 'कल सुबह?' },
   'demo-request.duplicateRetrying': { phone: PHONE },
   'demo-request.duplicateNotConfigured': { phone: PHONE },
 };
 
-const TABLES = { voice: VOICE_STRINGS, feedback: FEEDBACK_STRINGS, 'demo-request': DEMO_REQUEST_STRINGS };
+const TABLES = {
+  voice: VOICE_STRINGS,
+  'voice-turns': VOICE_TURNS_STRINGS,
+  feedback: FEEDBACK_STRINGS,
+  'demo-request': DEMO_REQUEST_STRINGS,
+};
 
 type Leaf = string | ((args: never) => string);
 type Tree = { readonly [key: string]: Leaf | Tree };
