@@ -57,7 +57,7 @@ export function Landing() {
             />
             <p className="hero-demo-note">
               {config.voice.simulate
-                ? 'Talk or type. This preview answers from a script: nothing you type leaves the page. Free, no sign-up.'
+                ? 'Talk or type. A scripted preview: nothing you type is sent. Free, no sign-up.'
                 : 'Talk or type. What you say or type goes to our AI provider. Free, no sign-up.'}
             </p>
           </div>
