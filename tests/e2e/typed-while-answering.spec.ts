@@ -32,6 +32,8 @@ test('Enter while an answer arrives: the words wait, said on screen and in the s
   await send.click();
   await expect(chat.locator('[part="queued"]')).toHaveText('Sends after this answer: “And on Sunday?\nOr Saturday?”');
   await expectLegible(page, '#chat');
+  // For a person to look at (the answer still streams, so no fixed picture to compare).
+  await chat.screenshot({ path: test.info().outputPath('queued.png') });
 
   await expect(log.locator('.caption')).toHaveText(
     [
