@@ -71,7 +71,7 @@ test("the docs' first snippet runs as pasted: a simulated preview that says so, 
   expect(tag, 'the snippet has an <ai-voice-demo>').toBeTruthy();
   expect(tag).toMatch(/\ssimulate[\s>]/);
   const sent = await provider(page);
-  await stage(page, tag!.replace('<ai-voice-demo', '<ai-voice-demo captions'));
+  await stage(page, tag!);
   const voice = page.locator('ai-voice-demo');
   await expect(voice.locator('[part="simulated"]')).toContainText('Simulated demo');
   await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();

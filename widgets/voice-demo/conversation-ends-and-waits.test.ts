@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { initialVoiceState, voiceEvents, voiceReducer, type VoiceAction, type VoiceState } from './machine';
 import { turnInput } from './log';
 
@@ -80,5 +80,38 @@ describe('words sent while an answer arrives (#55 item 10)', () => {
       expect(failed.status).toBe('idle');
       expect(failed.lines.some((l) => l.text === 'And hours?')).toBe(false);
     }
+  });
+});
+
+describe('a reload in the middle of a call (#55 item 6)', () => {
+  const storage = () => {
+    const kept = new Map<string, string>();
+    return {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+      removeItem: (k: string) => void kept.delete(k),
+    };
+  };
+
+  it('restores the log with its last line saying the call ended then; a call ended before says nothing', async () => {
+    vi.stubGlobal('sessionStorage', storage());
+    const { save } = await import('./keep');
+    const { restored } = await import('./saved');
+    const inCall = run(talked, { type: 'press', needsConsent: false }, { type: 'call-start' });
+    save('k', inCall);
+    const back = restored('k');
+    expect(back.status).toBe('idle');
+    expect(back.lines.at(-1)).toMatchObject({ note: 'call-reloaded', text: '', final: true });
+    expect(back.lines.slice(0, -1)).toEqual(talked.lines);
+    // The note is no words said: never carried to the chat or announced as a message.
+    expect(turnInput(back.lines, 0, 'Next')).toEqual([
+      { role: 'assistant', content: 'Hi!' },
+      { role: 'user', content: 'Hello' },
+      { role: 'assistant', content: 'Hello back' },
+      { role: 'user', content: 'Next' },
+    ]);
+    save('k', run(inCall, { type: 'call-end' }));
+    expect(restored('k').lines.some((l) => l.note)).toBe(false);
+    vi.unstubAllGlobals();
   });
 });
