@@ -8,7 +8,7 @@ import { expectLegible } from './visual';
 // public key is unset (as in this build).
 
 const NOTE = {
-  en: 'Simulated demo: a preview with scripted answers. No microphone is used and nothing you type leaves this page.',
+  en: 'Simulated demo: a preview with scripted answers. No microphone is used and nothing leaves this page.',
   hi: 'सिम्युलेटेड डेमो:',
 };
 const SHOTS = '/tmp/newcomer2-shots';
@@ -56,6 +56,8 @@ for (const width of [320, 390, 1280] as const) {
     await expect(log).toContainText('type a question below', { timeout: 15_000 });
     // The visitor's words are theirs alone: the script never speaks for them.
     await expect(log.locator('.caption.user')).toHaveCount(0);
+    // Nor is a microphone to mute offered: none is open.
+    await expect(voice.getByRole('button', { name: 'Mute microphone' })).toHaveCount(0);
     const field = voice.getByRole('textbox', { name: 'Message to the AI agent' });
     await field.fill('How much does it cost?');
     await field.press('Enter');

@@ -201,7 +201,8 @@ export function useVoiceCall(props: VoiceRenderProps) {
     toggleMute,
     prefetch,
     callClient,
-    canMute: !!(client ? client.setMuted : true),
+    // A simulated call opens no microphone: there is nothing to mute.
+    canMute: !!(client ? client.setMuted : !simulate),
     // The built-in client is the SDK, which takes messages into a call (and so does the scripted one).
     canSend: !!(client ? client.send : true),
   };

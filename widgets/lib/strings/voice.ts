@@ -77,7 +77,7 @@ const VOICE_EN = {
   },
   // `simulate`: said to the visitor on the card in every state; the settings that make it real go to the console.
   simulated: 'Simulated demo:',
-  simulatedHow: 'a preview with scripted answers. No microphone is used and nothing you type leaves this page.',
+  simulatedHow: 'a preview with scripted answers. No microphone is used and nothing leaves this page.',
   // The way on when the call cannot be made: `fallback-href`, the call-me form.
   fallback: 'Ask for a call to your phone instead',
   // `label` names the agent in the button's accessible name: several buttons on a page tell apart.
@@ -158,7 +158,7 @@ export const VOICE_STRINGS = {
       timeout: 'वॉइस सेवा ने समय पर जवाब नहीं दिया।',
     },
     simulated: 'सिम्युलेटेड डेमो:',
-    simulatedHow: 'पहले से लिखे जवाबों वाली एक झलक। माइक्रोफ़ोन इस्तेमाल नहीं होता और आप जो लिखते हैं वह इस पेज से बाहर नहीं जाता।',
+    simulatedHow: 'पहले से लिखे जवाबों वाली एक झलक। माइक्रोफ़ोन इस्तेमाल नहीं होता और इस पेज से कुछ भी बाहर नहीं जाता।',
     fallback: 'इसके बजाय अपने फ़ोन पर कॉल का अनुरोध करें',
     labelled: ({ label, action }) => `${label}: ${action}`,
     privacyLink: 'प्राइवेसी पॉलिसी',
