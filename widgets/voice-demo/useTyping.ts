@@ -3,17 +3,14 @@ import type { VoiceClient, VoiceRenderProps } from './contract';
 import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
 import { turnInput } from './log';
 import { isInCall, isTyping, type TextProblem, type VoiceAction, type VoiceState } from './machine';
-import { forget, save } from './keep';
-import { modeOf } from './options';
+import { save } from './keep';
 import type { ChatItem } from './chat-client';
 import { loadedGate, loadGate, loadScripted } from './begin-call';
 import { placeholdersWarned } from './placeholder';
+import { useEnding } from './useEnding';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
 export const loadChat = () => import('./chat-client');
-
-/** How long End can be undone before the conversation is cleared. */
-export const UNDO_SECONDS = 8;
 
 interface Machine {
   dispatch(action: VoiceAction): VoiceState;
@@ -34,7 +31,6 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   const { agentId, turnstileSiteKey } = props;
   /** The demo this chat was granted under: a chat asks again only when the conversation's demo is another. */
   const chatDemo = useRef<string | null>(null);
-  const greeting = modeOf(props.mode) === 'voice' ? undefined : props.greeting;
 
   /** Words sent while an answer was arriving: settled with what goes back to the field once their own turn ends. */
   const waiting = useRef<{ promise: Promise<string | null>; resolve(back: string | null): void } | null>(null);
@@ -153,45 +149,9 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     again.current = ask;
   }, [ask]);
 
-  /** The conversation ended by End, as it was then: what is closed once it is cleared for good. */
-  const ended = useRef<VoiceState | null>(null);
-
-  /** End: nothing is asked; the lines stay for `UNDO_SECONDS`, in which Undo brings the conversation back. */
-  const end = useCallback(() => {
-    const before = current();
-    if (dispatch({ type: 'end-conversation' }) === before) return;
-    ended.current = before;
-    // A reload from here on starts afresh, as the visitor asked.
-    if (conversationKey) forget(conversationKey);
-  }, [conversationKey, current, dispatch]);
-
-  const undo = useCallback(() => {
-    if (dispatch({ type: 'undo-end' }).status === 'idle') ended.current = null;
-  }, [dispatch]);
-
-  /** Closes what the ended conversation held open: its gate demo and the provider's chat session. */
-  const close = useCallback(
-    (before: VoiceState) => {
-      const { sessionId, demoSessionId } = before;
-      chatDemo.current = null;
-      if (demoSessionId && backendUrl?.trim())
-        void loadGate().then((gate) => gate.endDemo(backendUrl, demoSessionId, before.lines));
-      if (sessionId && publicKey && assistantId && !simulate)
-        void loadChat().then((chat) =>
-          chat.endChat({ apiUrl: apiUrl || DEFAULT_API_URL, publicKey, assistantId, sessionId }),
-        );
-    },
-    [apiUrl, publicKey, assistantId, simulate, backendUrl],
-  );
-
-  /** The ended conversation cleared for good (Undo's seconds over, or new words or a call begun): the greeting opens the next. */
-  const settle = useCallback(() => {
-    const before = ended.current;
-    if (current().status !== 'ended' || !before) return;
-    ended.current = null;
-    dispatch({ type: 'clear', greeting: greeting?.trim() || undefined });
-    close(before);
-  }, [close, current, dispatch, greeting]);
+  // A conversation cleared for good asks the gate afresh (stable, so End's countdown is not restarted by a render).
+  const forgetDemo = useCallback(() => void (chatDemo.current = null), []);
+  const { end, undo, settle } = useEnding(props, machine, forgetDemo);
 
   /** Says `text`; false when it cannot go now (nothing to say, a turn or a call starting). Resolves to text to put back in the field. */
   const say = useCallback(
@@ -242,11 +202,6 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   }, [ask, current, dispatch]);
 
   const status = machine.state.status;
-  useEffect(() => {
-    if (status !== 'ended') return;
-    const timer = setTimeout(settle, UNDO_SECONDS * 1000);
-    return () => clearTimeout(timer);
-  }, [status, settle]);
 
   // The tab closing (or going away) ends the conversation's demo for the service; a request with keepalive
   // outlives the page. It leaves at once: the gate's code is there already, since a demo was granted by it.
@@ -255,7 +210,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     const leave = () => {
       const { demoSessionId, lines } = current();
       if (demoSessionId) loadedGate()?.endDemo(backendUrl, demoSessionId, lines);
-      ended.current = null;
+      leave();
     };
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
