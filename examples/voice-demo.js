@@ -9,7 +9,7 @@ for (const type of ['ai-voice-demo-start', 'ai-voice-demo-end', 'ai-voice-demo-e
   });
 }
 
-// The element's own `simulate` attribute: a scripted call that hangs up after its last line, no network.
+// The element's own `simulate` attribute: a scripted preview that says goodbye and hangs up by itself, no network.
 simulate.addEventListener('change', () => voice?.toggleAttribute('simulate', simulate.checked));
 
 export {};

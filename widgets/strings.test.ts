@@ -8,6 +8,7 @@ import { LANGS, resolveLang } from './lib/lang';
 import { DEMO_REQUEST_STRINGS } from './demo-request/strings';
 import { FEEDBACK_STRINGS } from './feedback/strings';
 import { VOICE_STRINGS } from './voice-demo/strings';
+import { VOICE_TURNS_STRINGS } from './voice-demo/turn-strings';
 
 // The agent cards as they shipped in English, pinned here as the tables above are.
 const AGENTS = [
@@ -74,11 +75,17 @@ const SAMPLES: Record<string, object> = {
   'demo-request.duplicatePlaced': { phone: PHONE },
   'demo-request.agentChosen': { agent: 'AI Receptionist' },
   'voice.labelled': { label: 'रिसेप्शनिस्ट', action: 'वॉइस कॉल शुरू करें' },
+  'voice-turns.queued': { text: 'कल सुबह?' },
   'demo-request.duplicateRetrying': { phone: PHONE },
   'demo-request.duplicateNotConfigured': { phone: PHONE },
 };
 
-const TABLES = { voice: VOICE_STRINGS, feedback: FEEDBACK_STRINGS, 'demo-request': DEMO_REQUEST_STRINGS };
+const TABLES = {
+  voice: VOICE_STRINGS,
+  'voice-turns': VOICE_TURNS_STRINGS,
+  feedback: FEEDBACK_STRINGS,
+  'demo-request': DEMO_REQUEST_STRINGS,
+};
 
 type Leaf = string | ((args: never) => string);
 type Tree = { readonly [key: string]: Leaf | Tree };

@@ -12,7 +12,7 @@ import { Section } from './Section';
  */
 const VOICE_CONSENT =
   'The demo opens your microphone. What you say or type goes to our voice provider so the agent can answer, and the conversation may be recorded and transcribed.';
-const GREETING = 'Hi! I am the demo agent. Ask me how an AI agent could answer your calls and chats.';
+const GREETING = `Hi! I am ${config.brand.name}'s AI agent. Ask me how an AI agent could answer your calls and chats.`;
 
 export function Landing() {
   return (
@@ -56,7 +56,9 @@ export function Landing() {
               fallbackHref="/experience"
             />
             <p className="hero-demo-note">
-              Talk or type. What you say or type goes to our AI provider. Free, no sign-up.
+              {config.voice.simulate
+                ? 'Talk or type. A scripted preview: nothing you type is sent. Free, no sign-up.'
+                : 'Talk or type. What you say or type goes to our AI provider. Free, no sign-up.'}
             </p>
           </div>
         </div>

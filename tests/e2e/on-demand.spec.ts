@@ -1,6 +1,14 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+/** The example's voice card set up as a real page's is: its placeholders would stop a call before any request (#55). */
+const setUp = (page: Page) =>
+  page
+    .locator('#voice')
+    .evaluate(
+      (el) => (el.setAttribute('public-key', 'test-public-key'), el.setAttribute('assistant-id', 'test-assistant')),
+    );
+
 const REACT_CHUNK = /\/chunks\/react\.[\w-]+\.js$/;
 
 /** Every script the page requests, in order. */
@@ -45,6 +53,7 @@ test.describe('widgets load their code on demand', () => {
     const held: Route[] = [];
     await page.route('https://api.vapi.ai/**', (route) => void held.push(route));
     await page.goto('/examples/partner.html');
+    await setUp(page);
     await page.waitForLoadState('networkidle');
     const react = page.waitForRequest(REACT_CHUNK);
     await page.keyboard.press('Tab');
@@ -82,6 +91,7 @@ test.describe('widgets load their code on demand', () => {
         };
       });
       await page.goto('/examples/partner.html');
+      await setUp(page);
       await page.waitForLoadState('networkidle');
       const voice = page.locator('#voice');
       const react = page.waitForRequest(REACT_CHUNK);

@@ -78,7 +78,7 @@ for (const width of WIDTHS) {
       // The hero is one conversation, typed or spoken: its greeting first, then the call's lines.
       const log = voice.getByRole('log', { name: 'Conversation' });
       await expect(log.locator('p')).toHaveText([
-        'Agent: Hi! I am the demo agent. Ask me how an AI agent could answer your calls and chats.',
+        "Agent: Hi! I am Aurelo's AI agent. Ask me how an AI agent could answer your calls and chats.",
         'You: I would like to book a cleaning.',
         'Agent: Sure, I can book that for you. Which day suits you best this week?',
       ]);
@@ -245,7 +245,7 @@ test('the "Simulate the agent" example shows captions', async ({ page }) => {
   await page.getByLabel('Simulate the agent (no network)').check();
   await page.locator('ai-voice-demo').getByRole('button').click();
   await expect(page.locator('ai-voice-demo').getByRole('log', { name: 'Live captions' })).toContainText(
-    'Agent: Hi! I am the demo receptionist.',
+    'Agent: Hello, thanks for calling! I am an AI receptionist, in a preview with scripted answers.',
     { timeout: 10_000 },
   );
 });

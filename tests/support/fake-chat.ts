@@ -9,9 +9,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * - `busy`: 429; `refuse`: 400;
  * - `cut`: two pieces, then the connection drops;
  * - `slow`: one piece, then silence;
+ * - `unhurried`: answers as `ok`, a piece every 700 ms (an answer a visitor sees arriving for about 3 s);
  * - `flaky`: the first request of a namespace answers 503, the next as `ok`.
  */
-export type ChatBehaviour = 'ok' | 'busy' | 'refuse' | 'cut' | 'slow' | 'flaky';
+export type ChatBehaviour = 'ok' | 'busy' | 'refuse' | 'cut' | 'slow' | 'flaky' | 'unhurried';
 
 const seen = new Map<string, number>();
 
@@ -62,7 +63,8 @@ export async function fakeChat(
     if (behaviour === 'slow' && i === 1) return; // silence: the connection stays open
     send(piece, i);
     // The link's answer waits before its last piece: a test can see it while it streams, however busy the machine.
-    await new Promise((resolve) => setTimeout(resolve, words.includes('link') && i === pieces.length - 2 ? 400 : 40));
+    const pause = behaviour === 'unhurried' ? 700 : words.includes('link') && i === pieces.length - 2 ? 400 : 40;
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
   res.end('data: [DONE]\n\n');
 }

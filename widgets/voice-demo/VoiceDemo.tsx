@@ -16,7 +16,7 @@ export function VoiceDemo(props: VoiceRenderProps) {
   const [typingInstead, setTypingInstead] = useState(false);
   const mode = typingInstead ? 'text' : modeOf(props.mode);
   const call = useVoiceCall(props);
-  const { say, retry, end, prefetch } = useTyping(props, call, call.callClient);
+  const { say, retry, end, undo, settle, prefetch } = useTyping(props, call, call.callClient);
   const view = voiceView(call.state, { ...viewOptions(props, call.canMute, call.canSend, mode), notices });
   const root = call.ref;
 
@@ -49,11 +49,13 @@ export function VoiceDemo(props: VoiceRenderProps) {
 
   // The log's area is fixed: the newest line is kept in view as lines come, scrolled before the
   // browser paints (a frame drawn between the new line and the scroll would move the lines twice).
+  // A notice coming or going (a status) changes the area's height: the newest line stays in view then too.
   const lines = call.state.lines;
+  const shown = call.state.status;
   useLayoutEffect(() => {
     const area = root.current?.querySelector('.captions');
     if (area) area.scrollTop = area.scrollHeight;
-  }, [lines, root, mode]);
+  }, [lines, root, mode, shown]);
   // Accept or Cancel takes the consent step away with the focused button in it: focus goes back to
   // the microphone button, not to the page.
   const status = call.state.status;
@@ -66,6 +68,27 @@ export function VoiceDemo(props: VoiceRenderProps) {
   useEffect(() => {
     if (typingInstead) fieldRef.current?.focus();
   }, [typingInstead]);
+  // End moves focus to Undo, which is where a keyboard's next press belongs; Undo, or the seconds over, to the field.
+  const before = useRef(status);
+  useEffect(() => {
+    const from = before.current;
+    before.current = status;
+    const base = root.current;
+    if (status === 'ended') base?.querySelector<HTMLElement>('.undo')?.focus();
+    // Undo went with the ended conversation: focus stays in the widget, on the field.
+    else if (from === 'ended' && base) {
+      const shadow = base.getRootNode() as ShadowRoot;
+      const active = document.activeElement;
+      if (!active || active === document.body || (active === shadow.host && !shadow.activeElement))
+        fieldRef.current?.focus();
+    }
+  }, [status, root]);
+  const undoAndFocus = useCallback(() => {
+    undo();
+    fieldRef.current?.focus();
+  }, [undo]);
+  // A call begun in an ended conversation begins the next one.
+  const press = useCallback(() => (settle(), call.press()), [settle, call]);
   // The element's send(): the same as the visitor's Send, without the field.
   useEffect(() => {
     const base = root.current;
@@ -75,13 +98,14 @@ export function VoiceDemo(props: VoiceRenderProps) {
   }, [root, submit]);
 
   const handlers: Record<string, Record<string, unknown>> = {
-    mic: { onClick: call.press, onPointerEnter: call.prefetch, onFocus: call.prefetch },
+    mic: { onClick: press, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     mute: { onClick: call.toggleMute },
     accept: { onClick: call.accept },
     cancel: { onClick: call.cancel },
     field: { ref: fieldRef, onKeyDown, onFocus: prefetch, onPointerEnter: prefetch },
     send: { onClick: send },
     end: { onClick: end },
+    undo: { onClick: undoAndFocus },
     retry: { onClick: retry },
     'type-instead': { onClick: typeInstead },
   };

@@ -2,12 +2,15 @@ import {
   DEFAULT_API_URL,
   MISSING_ASSISTANT,
   MISSING_KEY,
+  PLACEHOLDER_SETTINGS,
   type VoiceCallOverrides,
   type VoiceClient,
   type VoiceClientEventMap,
   type VoiceDemoProps,
 } from './contract';
 import { openMicrophone } from './microphone';
+import { placeholdersWarned } from './placeholder';
+import { modeOf } from './options';
 import type { Lang } from '../lib/lang';
 
 /** The Vapi SDK's chunk (about 80 KB gzip), fetched once whoever asks first. */
@@ -68,6 +71,7 @@ export function beginCall({
   turnstileSiteKey,
   demoSessionId,
   host,
+  mode,
 }: VoiceDemoProps & {
   lang?: Lang;
   /** The conversation's demo so far (`backend-url`): the call goes on under it when the service allows. */
@@ -99,6 +103,9 @@ export function beginCall({
       // With `backend-url` the gate grants the call: its token is the bearer, not the public key.
       const gated = !given && !simulated && !!backendUrl?.trim();
       if (!given && !simulated && !gated && !publicKey.trim()) throw new Error(MISSING_KEY);
+      // Placeholders left from the docs are known too: the provider could only refuse them.
+      if (!given && !simulated && placeholdersWarned({ publicKey: gated ? '' : publicKey, assistantId, apiUrl }))
+        throw new Error(PLACEHOLDER_SETTINGS);
       const microphone = simulated ? Promise.resolve() : openMicrophone();
       microphone.catch(() => {});
       let key = publicKey;
@@ -121,7 +128,7 @@ export function beginCall({
       const c =
         given ??
         (simulated
-          ? (await loadScripted()).createScriptedCall(lang)
+          ? (await loadScripted()).createScriptedCall(lang, undefined, modeOf(mode) !== 'voice')
           : (await loadSdk()).createVapiClient({ publicKey: key, apiUrl: apiUrl || DEFAULT_API_URL }));
       client = c;
       for (const name of EVENTS) c.on(name, relay[name] as never);

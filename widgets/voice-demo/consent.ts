@@ -22,3 +22,10 @@ export function rememberConsent(text: string): void {
     // See hasConsent.
   }
 }
+
+/**
+ * The consent a press asks for: `consent-text`, unless the card is simulated (`simulate` without a page's own
+ * client), which opens no microphone and sends nothing, so there is nothing to consent to.
+ */
+export const consentOf = (props: { consentText?: string; simulate?: boolean; client?: unknown }) =>
+  props.simulate && !props.client ? undefined : props.consentText;

@@ -85,3 +85,7 @@ export const MISSING_ASSISTANT = 'Assistant or Squad must be provided.';
 
 /** A call without a key (and without `simulate` or a `client`): known before any request, nothing leaves. */
 export const MISSING_KEY = 'The public-key attribute is required to start a call.';
+
+/** A call whose key or assistant is left as a placeholder (`YOUR_PUBLIC_KEY`): known before any request, nothing leaves. */
+export const PLACEHOLDER_SETTINGS =
+  'The public-key or assistant-id attribute is a placeholder: set it to start a call.';

@@ -1,7 +1,7 @@
 import type { ViewNode } from '../elements/view';
 import type { VoiceStrings } from './strings';
 import type { LogLine } from './log';
-import { isInCall, isTyping, type VoiceState } from './state';
+import { isInCall, type VoiceState } from './state';
 import type { VoiceViewOptions } from './options';
 
 /** Addresses the agent may link: https only, without the sentence's closing punctuation. */
@@ -21,6 +21,7 @@ export function agentText(text: string): ViewNode[] {
 }
 
 function logLine(line: LogLine, t: VoiceStrings): ViewNode {
+  if (line.note) return ['p', { class: 'caption note' }, t.callReloaded];
   // An answer still streaming is hidden from screen readers: the log announces it once, complete.
   const streaming = line.via === 'text' && !line.final;
   return [
@@ -54,10 +55,11 @@ export function logView(state: VoiceState, options: VoiceViewOptions): ViewNode 
 /** The text field, Send and End: Enter sends, Shift+Enter makes a new line. */
 export function composerView(state: VoiceState, options: VoiceViewOptions): ViewNode {
   const { t } = options;
+  // While an answer arrives Send stays pressable: the words wait for it (`queued`), and the status says so.
   const blocked = isInCall(state.status) && !options.canSend;
-  const waiting = isTyping(state.status) || blocked;
   // End is always there, pressable once the visitor has said something and no answer is on its way:
-  // a button that came and went would move Send's label beside it.
+  // a button that came and went would move Send's label beside it. During a call it keeps its place
+  // unseen (voice-demo.css): the call's own button is the one that ends it.
   const canEnd = (state.status === 'idle' || state.status === 'error') && state.lines.some((l) => l.role === 'user');
   return [
     'div',
@@ -87,7 +89,7 @@ export function composerView(state: VoiceState, options: VoiceViewOptions): View
           class: 'send',
           part: 'send-button',
           'data-control': 'send',
-          ...(waiting && { 'aria-disabled': 'true' }),
+          ...(blocked && { 'aria-disabled': 'true' }),
         },
         t.send,
       ],

@@ -37,7 +37,7 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart composer - The text field with Send and End (`mode` `text` and `hybrid`).
  * @csspart field - The text field: Enter sends, Shift+Enter makes a new line.
  * @csspart send-button - Send.
- * @csspart end-button - End, which closes the typed conversation.
+ * @csspart end-button - End, which closes the typed conversation (Undo brings it back for a few seconds). Unseen during a call, which the call's button ends.
  * @csspart problem - Why a typed turn got no answer.
  * @csspart retry-button - Sends a turn whose answer was cut off again.
  * @csspart type-instead - After a microphone failure, opens the text field instead.
@@ -45,7 +45,9 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart accept-button - The consent step's Accept.
  * @csspart cancel-button - The consent step's Cancel.
  * @csspart privacy-link - The consent step's link to the privacy policy (with `privacy-href`).
- * @csspart simulated - With `simulate`: "Simulated demo: no real agent." and the settings that make it real.
+ * @csspart simulated - With `simulate`: "Simulated demo: a preview with scripted answers…".
+ * @csspart undo-button - After End, for a few seconds: brings the conversation back before it is cleared.
+ * @csspart queued - Words sent while an answer was arriving, shown until they go.
  * @csspart reason - After a failure, why it failed, where that is known (not set up, the network, the connection timing out).
  * @csspart fallback - After a failure, the link to `fallback-href`.
  * @csspart challenge - The slot under the card that shows Turnstile's check (`turnstile-site-key`), when it needs the visitor.
@@ -65,7 +67,7 @@ const IN_CALL = ['listening', 'speaking'];
 export class AIVoiceDemoElement extends WidgetElement {
   /** The public properties; attributes are their kebab-case names. */
   static override props = {
-    /** The voice provider's public client key, sent as a bearer token. Without it (and without `simulate` or `client`) a press sends nothing and the card says calls are not set up on this page. */
+    /** The voice provider's public client key, sent as a bearer token. Without it, or left as a placeholder (`YOUR_PUBLIC_KEY`, `your-public-key`, a value with `<`, `>` or spaces; with the provider's own `api-url`), and without `simulate` or `client`, a press sends nothing, the card says calls are not set up on this page, and the console says what to set. */
     publicKey: string(),
     /** The assistant that answers. Without it, a press ends in the error state with "Assistant or Squad must be provided." */
     assistantId: string(),
@@ -107,9 +109,10 @@ export class AIVoiceDemoElement extends WidgetElement {
     /** The agent's first line in a typed conversation, shown before the visitor writes and sent as the conversation's first `assistant` item. */
     greeting: string(),
     /**
-     * Plays the demo without a provider (a boolean attribute): a scripted call that ends by itself after its
-     * last line, and scripted answers to typed words; no key, no microphone, no request. The card says it is
-     * simulated and which settings make it real. A `client` set by the page takes its place.
+     * Plays the demo without a provider (a boolean attribute): a scripted call in which the agent asks for typed
+     * questions and says goodbye by itself, and answers to typed words on prices, booking, languages and hours;
+     * no key, no microphone, no consent step, no request. The card tells the visitor it is a simulated preview; the
+     * settings that make it real go to the browser's console. A `client` set by the page takes its place.
      */
     simulate: boolean(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
@@ -178,6 +181,13 @@ export class AIVoiceDemoElement extends WidgetElement {
     if (!String(text ?? '').trim()) throw new TypeError('There is nothing to send.');
     if (!(await this.ready())) throw Object.assign(new Error('The element is not in a page.'), { name: 'AbortError' });
     this.shadowRoot!.querySelector('[part~="base"]')?.dispatchEvent(new CustomEvent(SEND, { detail: String(text) }));
+  }
+
+  /** A conversation restored from the tab opens at its newest line, before React as after (VoiceDemo.tsx). */
+  override connectedCallback() {
+    super.connectedCallback();
+    const log = this.shadowRoot?.querySelector('.captions');
+    if (log) log.scrollTop = log.scrollHeight;
   }
 
   /** Where this instance's conversation is kept for the tab's session (`conversationKey` in saved.ts). */

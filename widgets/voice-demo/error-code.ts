@@ -2,7 +2,7 @@ import type { VoiceErrorCode } from './state';
 
 // The product's own words for a call without an assistant or a key, and the provider's for a key it refuses.
 const NOT_CONFIGURED =
-  /Assistant or Squad must be provided|public-key attribute is required|Invalid Key|unauthori[sz]ed|\b40[13]\b/i;
+  /Assistant or Squad must be provided|public-key attribute is required|attribute is a placeholder|Invalid Key|unauthori[sz]ed|\b40[13]\b/i;
 const NETWORK = /Failed to fetch|NetworkError|Load failed|network/i;
 
 /**

@@ -1,4 +1,4 @@
-import type { VoiceState } from './state';
+import { isInCall, type VoiceState } from './state';
 
 // Writing the tab's conversation is React's alone: the first paint only reads it (saved.ts).
 
@@ -16,6 +16,7 @@ export function save(key: string, state: VoiceState): void {
           sessionId: state.sessionId,
           chatSeen: state.chatSeen,
           demoSessionId: state.demoSessionId,
+          ...(isInCall(state.status) && { inCall: true }),
         }),
       );
   } catch {

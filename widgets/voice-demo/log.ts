@@ -10,6 +10,11 @@ export interface LogLine {
   final: boolean;
   via: 'voice' | 'text';
   unfinished?: boolean;
+  /**
+   * A line the widget adds, not words said: `call-reloaded`, where a call stopped because the page reloaded.
+   * Its `text` is empty (drawn in the visitor's language), so it is never sent, carried or announced as a message.
+   */
+  note?: 'call-reloaded';
 }
 
 /**

@@ -42,7 +42,9 @@ export type VoiceAction =
   | { type: 'answered'; sessionId?: string; seen: number }
   | { type: 'unanswered'; problem: TextProblem; retryAfter?: number }
   | { type: 'granted'; demoSessionId: string }
-  | { type: 'end-conversation'; greeting?: string };
+  | { type: 'end-conversation' }
+  | { type: 'undo-end' }
+  | { type: 'clear'; greeting?: string };
 
 const line = (state: VoiceState, fields: Omit<LogLine, 'id'>): VoiceState => ({
   ...state,
@@ -66,13 +68,20 @@ function typed(
   state: VoiceState,
   action: Extract<
     VoiceAction,
-    { type: 'type' | 'retry' | 'delta' | 'answered' | 'unanswered' | 'granted' | 'end-conversation' }
+    {
+      type:
+        'type' | 'retry' | 'delta' | 'answered' | 'unanswered' | 'granted' | 'end-conversation' | 'undo-end' | 'clear';
+    }
   >,
 ): VoiceState {
   switch (action.type) {
     case 'type': {
       const text = action.text.trim();
-      if (!text || isTyping(state.status) || state.status === 'connecting' || state.status === 'consent') return state;
+      // An ended conversation is cleared by the hook before new words go (`clear`).
+      if (!text || state.status === 'connecting' || state.status === 'consent' || state.status === 'ended')
+        return state;
+      // While an answer is arriving the words wait, and go once it has ended (`answered`).
+      if (isTyping(state.status)) return { ...state, queued: state.queued ? `${state.queued}\n${text}` : text };
       const said = line(state, { role: 'user', text, final: true, via: 'text' });
       // During a call the words go into the call: the answer comes as speech and its transcript.
       if (isInCall(state.status)) return said;
@@ -85,16 +94,22 @@ function typed(
     case 'delta':
       if (!isTyping(state.status) || !action.text) return state;
       return { ...withDelta(state, action.text), status: 'replying', sessionId: action.sessionId ?? state.sessionId };
-    case 'answered':
+    case 'answered': {
       if (!isTyping(state.status)) return state;
-      return {
+      const answered: VoiceState = {
         ...state,
         status: 'idle',
         lines: settled(state.lines, false),
         sessionId: action.sessionId ?? state.sessionId,
         chatSeen: Math.max(state.chatSeen, action.seen, state.nextId - 1),
         retry: null,
+        queued: null,
       };
+      // The words sent meanwhile are the next turn, on its way at once.
+      return state.queued
+        ? { ...line(answered, { role: 'user', text: state.queued, final: true, via: 'text' }), status: 'sending' }
+        : answered;
+    }
     case 'unanswered': {
       if (!isTyping(state.status)) return state;
       const lastUser = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
@@ -105,10 +120,20 @@ function typed(
         )
       ) {
         const lines = state.lines.filter((l) => l !== lastUser && !(l.via === 'text' && !l.final));
-        return { ...state, status: 'idle', lines, problem: action.problem, retry: null, retryAfter: action.retryAfter };
+        return {
+          ...state,
+          status: 'idle',
+          lines,
+          problem: action.problem,
+          retry: null,
+          retryAfter: action.retryAfter,
+          queued: null,
+        };
       }
+      // Words sent meanwhile go back to the field (the hook puts them there): none is lost, none goes unasked.
       return {
         ...state,
+        queued: null,
         status: 'idle',
         lines: settled(state.lines, true),
         problem: action.problem,
@@ -119,7 +144,14 @@ function typed(
       // The gate's id of this conversation's demo (`backend-url`): kept, asked no more until it ends.
       return { ...state, demoSessionId: action.demoSessionId };
     case 'end-conversation':
-      if (isBusy(state.status) || state.status === 'consent') return state;
+      if (isBusy(state.status) || isTyping(state.status) || state.status === 'consent' || state.status === 'ended')
+        return state;
+      // Nothing is asked: the lines stay for a few seconds, in which Undo brings the conversation back.
+      return { ...state, status: 'ended', problem: null, retry: null };
+    case 'undo-end':
+      return state.status === 'ended' ? { ...state, status: 'idle' } : state;
+    case 'clear':
+      if (state.status !== 'ended') return state;
       // Afresh: the greeting opens the next conversation as it opened this one.
       return action.greeting
         ? {

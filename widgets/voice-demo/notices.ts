@@ -2,6 +2,8 @@ import type { ViewNode } from '../elements/view';
 import { failureView, gateSays } from './failure';
 import { isInCall, type VoiceState } from './state';
 import { MICROPHONE_ERRORS, type Notices, type VoiceViewOptions } from './options';
+import { VOICE_STRINGS } from './strings';
+import { VOICE_TURNS_STRINGS } from './turn-strings';
 
 // Only React reaches a failure: these come with the component, not with the first paint.
 
@@ -48,8 +50,20 @@ const noSendView = (state: VoiceState, options: VoiceViewOptions): ViewNode[] =>
     ? [['p', { class: 'problem', role: 'status' }, options.t.noSendInCall]]
     : [];
 
+/** An ended conversation's Undo, for its few seconds; words sent while an answer arrives, until they go. */
+function turnsView(state: VoiceState, options: VoiceViewOptions): ViewNode[] {
+  const words = VOICE_TURNS_STRINGS[options.t === VOICE_STRINGS.hi ? 'hi' : 'en'];
+  if (state.status === 'ended')
+    return [['button', { type: 'button', class: 'undo', part: 'undo-button', 'data-control': 'undo' }, words.undo]];
+  return state.queued ? [['p', { class: 'queued', part: 'queued' }, words.queued({ text: state.queued })]] : [];
+}
+
 /** The notices React draws: a failed call's, and a typed turn's. */
 export const notices: Notices = {
   call: callFailure,
-  typed: (state, options) => [...problemView(state, options), ...noSendView(state, options)],
+  typed: (state, options) => [
+    ...problemView(state, options),
+    ...noSendView(state, options),
+    ...turnsView(state, options),
+  ],
 };

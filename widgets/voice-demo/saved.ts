@@ -13,6 +13,8 @@ interface Saved {
   chatSeen: number;
   /** The gate's id of the demo (`backend-url`), asked once per conversation. */
   demoSessionId?: string | null;
+  /** A call was up when this was kept: a reload stopped it, and the restored log says so. */
+  inCall?: boolean;
 }
 
 const PREFIX = 'ai-voice-demo-conversation:';
@@ -40,7 +42,21 @@ function read(key: string): Saved | null {
 /** The state a widget starts from: the tab's saved conversation, else the beginning. */
 export function restored(key: string | null, greeting?: string): VoiceState {
   const saved = key ? read(key) : null;
-  if (saved) return { ...initialVoiceState, ...saved };
+  if (saved) {
+    const { inCall, ...kept } = saved;
+    const state = { ...initialVoiceState, ...kept };
+    // The page went away in the middle of a call, which ended with it: the log's last line says so.
+    if (!inCall) return state;
+    const note = {
+      id: state.nextId,
+      role: 'assistant',
+      text: '',
+      final: true,
+      via: 'voice',
+      note: 'call-reloaded',
+    } as const;
+    return { ...state, lines: [...state.lines, note], nextId: state.nextId + 1 };
+  }
   const opening = greeting?.trim();
   if (!opening) return initialVoiceState;
   return {

@@ -19,14 +19,17 @@ function record(client: ReturnType<typeof createScriptedCall>) {
 }
 
 describe('the scripted call (simulate)', () => {
-  it('plays its lines, the agent last, then hangs up by itself, once', async () => {
+  it("plays the agent's lines only (never words the visitor did not say), says goodbye, then hangs up by itself, once", async () => {
     const client = createScriptedCall('en');
     const events = record(client);
     await client.start('');
     await vi.runAllTimersAsync();
     const lines = events.filter((e) => e.includes(': '));
     expect(events[0]).toBe('call-start');
-    expect(lines.at(-1)).toBe('assistant: Done: you are booked for Tuesday at ten. Goodbye!');
+    expect(lines.every((l) => l.startsWith('assistant: '))).toBe(true);
+    expect(lines[0]).toContain('in a preview with scripted answers');
+    expect(lines[1]).toContain('type a question below');
+    expect(lines.at(-1)).toBe('assistant: Thanks for trying the preview. Goodbye!');
     expect(events.at(-1)).toBe('call-end');
     expect(events.filter((e) => e === 'call-end')).toHaveLength(1);
     client.stop();
@@ -60,6 +63,39 @@ describe('the scripted call (simulate)', () => {
     await vi.runAllTimersAsync();
     await done;
     expect(text).toBe(scriptedAnswer('Hello'));
+  });
+});
+
+describe("the scripted agent's answers to typed words", () => {
+  it.each([
+    ['How much does it cost?', 'Plans depend on'],
+    ['Can I book an appointment for tomorrow?', 'I can book that.'],
+    ['Do you speak Tamil?', 'regional language'],
+    ['Are you open on Sundays?', '24 hours a day'],
+    ['hello', 'Hello! Ask me about'],
+    ['Thanks!', 'You are welcome!'],
+    ['What is the capital of Peru?', 'In this preview I can answer about prices'],
+  ])('%s: answered in kind', (question, answer) => {
+    expect(scriptedAnswer(question)).toContain(answer);
+    expect(scriptedAnswer(question)).not.toContain(question);
+  });
+
+  it.each([
+    ['कीमत कितनी है?', 'प्लान'],
+    ['मुझे अपॉइंटमेंट बुक करना है', 'बुक कर सकती'],
+    ['रविवार को खुले हैं?', 'चौबीसों घंटे'],
+    ['क्या है?', 'इस झलक में'],
+  ])('in Hindi, %s', (question, answer) => {
+    expect(scriptedAnswer(question, 'hi')).toContain(answer);
+  });
+
+  it('in a voice-only card, the call asks for nothing typed', async () => {
+    const client = createScriptedCall('en', undefined, false);
+    const events = record(client);
+    await client.start('');
+    await vi.runAllTimersAsync();
+    expect(events.join('\n')).not.toContain('type a question');
+    expect(events.at(-1)).toBe('call-end');
   });
 });
 

@@ -1,35 +1,43 @@
 // `simulate`: the demo played without a provider. A scripted call with the voice client's contract, which
-// ends by itself after its last line, and scripted typed answers. Loaded only by a simulated card.
+// ends by itself after its goodbye, and scripted typed answers. Loaded only by a simulated card.
 import type { Lang } from '../lib/lang';
+import { scriptedAnswer } from './scripted-answers';
 import type { VoiceClient, VoiceClientEventMap, VoiceClientMessage } from './contract';
 
 type Role = 'assistant' | 'user';
 
-/** The call's lines, in turn: the agent, the visitor, the agent... The agent has the last word. */
-const SCRIPT: Record<Lang, [Role, string][]> = {
-  en: [
-    ['assistant', 'Hi! I am the demo receptionist. How can I help you today?'],
-    ['user', 'I would like to book a cleaning.'],
-    ['assistant', 'Sure, I can book that for you. Which day suits you?'],
-    ['user', 'Tuesday morning, please.'],
-    ['assistant', 'Done: you are booked for Tuesday at ten. Goodbye!'],
-  ],
-  hi: [
-    ['assistant', 'नमस्ते! मैं डेमो रिसेप्शनिस्ट हूं। मैं आपकी क्या मदद कर सकती हूं?'],
-    ['user', 'मुझे सफ़ाई के लिए समय बुक करना है।'],
-    ['assistant', 'ज़रूर, मैं बुक कर देती हूं। आपके लिए कौन-सा दिन ठीक रहेगा?'],
-    ['user', 'मंगलवार सुबह, कृपया।'],
-    ['assistant', 'हो गया: मंगलवार सुबह दस बजे आपकी बुकिंग पक्की है। नमस्ते!'],
-  ],
+/**
+ * The agent's lines, said to the visitor: the visitor's own words are never made up (a simulated call hears
+ * nothing). With a text field (`typing`), the agent asks for a typed question and waits for it; the call says
+ * goodbye and ends by itself once nothing more is typed for a while.
+ */
+const SCRIPT: Record<Lang, { opening: string; typing: string; voice: string; goodbye: string }> = {
+  en: {
+    opening: 'Hello, thanks for calling! I am an AI receptionist, in a preview with scripted answers.',
+    typing:
+      'A real call would hear your voice. Here, type a question below, about prices, booking, languages or hours, and I will answer it.',
+    voice: 'A real call would hear your voice and answer what you ask: bookings, prices and hours, in your language.',
+    goodbye: 'Thanks for trying the preview. Goodbye!',
+  },
+  hi: {
+    opening: 'नमस्ते, कॉल करने के लिए धन्यवाद! मैं एआई रिसेप्शनिस्ट हूं, पहले से लिखे जवाबों वाली एक झलक में।',
+    typing: 'असली कॉल में मैं आपकी आवाज़ सुनती। यहां नीचे अपना सवाल लिखें, कीमत, बुकिंग, भाषा या समय के बारे में, और मैं जवाब दूंगी।',
+    voice: 'असली कॉल में मैं आपकी आवाज़ सुनकर आपके सवालों का जवाब देती: बुकिंग, कीमत और समय, आपकी भाषा में।',
+    goodbye: 'झलक आज़माने के लिए धन्यवाद। नमस्ते!',
+  },
 };
 
-/** The scripted agent's answer to typed words, the same in a call and in a typed conversation. */
-export function scriptedAnswer(text: string, lang: Lang = 'en'): string {
-  const words = text.trim().replace(/\s+/g, ' ');
-  const quoted = words.length > 80 ? `${words.slice(0, 79)}…` : words;
-  return lang === 'hi'
-    ? `(सिम्युलेटेड जवाब) आपने लिखा: "${quoted}"। असली एजेंट यहां आपके सवाल का जवाब देगा।`
-    : `(Simulated answer) You wrote: "${quoted}". A real agent would answer your question here.`;
+export { scriptedAnswer } from './scripted-answers';
+
+let told = false;
+/** The settings that make the demo real go to the developer's console, never on the card a visitor reads. */
+function tellDeveloper() {
+  if (told) return;
+  told = true;
+  console.info(
+    '<ai-voice-demo simulate>: a scripted preview, nothing is sent. To talk to your own agent, remove simulate and set ' +
+      "public-key to your Vapi public key and assistant-id to your assistant's id.",
+  );
 }
 
 /** Timing, in ms: shorter in tests. */
@@ -39,16 +47,18 @@ export interface ScriptTiming {
   word: number;
   /** Between one line's end and the next line's start. */
   pause: number;
+  /** After the agent's last words, how long the call waits for typed words before its goodbye. */
+  linger: number;
 }
 
-const TIMING: ScriptTiming = { connect: 700, word: 140, pause: 500 };
+const TIMING: ScriptTiming = { connect: 700, word: 140, pause: 500, linger: 10_000 };
 
 /**
  * A call played from the script: `call-start`, each line as the provider's partial then final
  * transcripts (the agent's with its speech and volume), then `call-end` after the last line. Typed
  * words (`send`) get the scripted answer, spoken after the line under way.
  */
-export function createScriptedCall(lang: Lang = 'en', timing: ScriptTiming = TIMING): VoiceClient {
+export function createScriptedCall(lang: Lang = 'en', timing: ScriptTiming = TIMING, typing = true): VoiceClient {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   let timers: ReturnType<typeof setTimeout>[] = [];
   let live = false;
@@ -87,10 +97,19 @@ export function createScriptedCall(lang: Lang = 'en', timing: ScriptTiming = TIM
   };
 
   let hangUp: ReturnType<typeof setTimeout> | undefined;
-  /** The call ends a pause after the last line scheduled (pushed back when a typed answer comes). */
+  let closing = false;
+  /** The goodbye comes a while after the last line scheduled (pushed back when a typed answer comes), then the end. */
   const endAfter = (ms: number) => {
     clearTimeout(hangUp);
-    hangUp = setTimeout(() => stop(), Math.max(0, ms + timing.pause - (Date.now() - started)));
+    const wait = typing ? timing.linger : timing.pause;
+    hangUp = setTimeout(
+      () => {
+        closing = true;
+        const now = Date.now() - started;
+        at(line(now, 'assistant', SCRIPT[lang].goodbye) + timing.pause, stop);
+      },
+      Math.max(0, ms + wait - (Date.now() - started)),
+    );
   };
 
   const stop = () => {
@@ -104,19 +123,23 @@ export function createScriptedCall(lang: Lang = 'en', timing: ScriptTiming = TIM
 
   return {
     async start() {
+      tellDeveloper();
       timers.forEach(clearTimeout);
       timers = [];
       live = true;
+      closing = false;
       started = Date.now();
       at(timing.connect, () => emit('call-start'));
       free = timing.connect + timing.pause;
-      for (const [role, text] of SCRIPT[lang]) free = line(free, role, text) + timing.pause;
+      const script = SCRIPT[lang];
+      for (const text of [script.opening, typing ? script.typing : script.voice])
+        free = line(free, 'assistant', text) + timing.pause;
       endAfter(free);
       return { id: 'simulated-call' };
     },
     stop,
     send(message: VoiceClientMessage) {
-      if (!live || !message.triggerResponseEnabled) return;
+      if (!live || closing || !message.triggerResponseEnabled) return;
       const now = Date.now() - started;
       // After the line under way, or at once when the script is over.
       free = line(Math.max(now + timing.pause, free), 'assistant', scriptedAnswer(message.message.content, lang));
@@ -141,6 +164,7 @@ export async function streamScripted(
   signal?: AbortSignal,
   wordMs = 60,
 ): Promise<void> {
+  tellDeveloper();
   const words = scriptedAnswer(text, lang).split(' ');
   for (const [i, word] of words.entries()) {
     await new Promise((resolve) => setTimeout(resolve, wordMs));

@@ -3,10 +3,11 @@ import type { GateRefusal } from './gate';
 
 /**
  * The voice demo's states: `consent` asks first, `listening` is a connected call, `speaking` the agent
- * talking; `sending` a typed turn on its way, `replying` the agent's typed answer streaming in.
+ * talking; `sending` a typed turn on its way, `replying` the agent's typed answer streaming in; `ended` the
+ * conversation ended by End, its lines still there for a few seconds in which Undo brings it back.
  */
 export type VoiceStatus =
-  'idle' | 'consent' | 'connecting' | 'listening' | 'speaking' | 'error' | 'sending' | 'replying';
+  'idle' | 'consent' | 'connecting' | 'listening' | 'speaking' | 'error' | 'sending' | 'replying' | 'ended';
 
 /**
  * Why a call failed, as `ai-voice-demo-error`'s `detail.code`: the microphone, the connection
@@ -54,6 +55,8 @@ export interface VoiceState {
   retryAfter?: number;
   /** The turn to send again after an interrupted answer. */
   retry: string | null;
+  /** Words sent while an answer was still arriving: they go once it has ended. */
+  queued: string | null;
 }
 
 export const initialVoiceState: VoiceState = {
@@ -68,6 +71,7 @@ export const initialVoiceState: VoiceState = {
   chatSeen: 0,
   problem: null,
   retry: null,
+  queued: null,
 };
 
 export const isInCall = (status: VoiceStatus) => status === 'listening' || status === 'speaking';
@@ -92,7 +96,8 @@ export function pressed(state: VoiceState, action: CallPress): VoiceState {
   switch (action.type) {
     case 'press':
       // A press starts a call from rest (asking first when the page wants consent), and ends or cancels one otherwise.
-      if (isTyping(state.status)) return state;
+      // The hook settles an ended conversation (clears it) before a press starts a call.
+      if (isTyping(state.status) || state.status === 'ended') return state;
       if (isBusy(state.status) || state.status === 'consent') return callState(state, 'idle');
       return callState({ ...state, problem: null }, action.needsConsent ? 'consent' : 'connecting');
     case 'accept':

@@ -12,6 +12,7 @@ const VOICE_EN = {
     error: 'Error connecting. Click to try again',
     sending: 'Sending to the AI agent...',
     replying: 'AI agent is typing...',
+    ended: 'Conversation ended. Press Undo within a few seconds to keep it.',
   },
   buttonLabels: {
     idle: 'Start a voice call with our AI agent',
@@ -21,6 +22,7 @@ const VOICE_EN = {
     error: 'Try the voice call again',
     sending: 'Start a voice call with our AI agent',
     replying: 'Start a voice call with our AI agent',
+    ended: 'Start a voice call with our AI agent',
   },
   // A typed conversation (`mode="text"` and `"hybrid"`).
   textIdle: 'Write to our AI agent below',
@@ -32,6 +34,10 @@ const VOICE_EN = {
   end: 'End',
   typeInstead: 'Type to the agent instead',
   unfinished: '(cut off)',
+  // Words sent while an answer is arriving wait for it (the status text says so).
+  queuedStatus: 'Your next message goes as soon as the agent has answered.',
+  // The last line of a conversation restored after a reload in the middle of a call.
+  callReloaded: 'The call ended when the page reloaded.',
   problems: {
     busy: 'The agent is busy right now. Press Send to try again.',
     unavailable: "The typed demo isn't available on this page right now.",
@@ -69,9 +75,9 @@ const VOICE_EN = {
     network: "We couldn't reach the voice service. Check your internet connection.",
     timeout: "The voice service didn't answer in time.",
   },
-  // `simulate`: said on the card before the press and during the call, with the settings that make it real.
-  simulated: 'Simulated demo: no real agent.',
-  simulatedHow: 'Set public-key and assistant-id to talk to your own agent.',
+  // `simulate`: said to the visitor on the card in every state; the settings that make it real go to the console.
+  simulated: 'Simulated demo:',
+  simulatedHow: 'a preview with scripted answers. No microphone is used and nothing leaves this page.',
   // The way on when the call cannot be made: `fallback-href`, the call-me form.
   fallback: 'Ask for a call to your phone instead',
   // `label` names the agent in the button's accessible name: several buttons on a page tell apart.
@@ -95,6 +101,7 @@ export const VOICE_STRINGS = {
       error: 'कनेक्ट नहीं हो सका। फिर से कोशिश करने के लिए क्लिक करें',
       sending: 'एआई एजेंट को भेजा जा रहा है...',
       replying: 'एआई एजेंट लिख रहा है...',
+      ended: 'बातचीत ख़त्म हो गई। इसे रखने के लिए कुछ सेकंड में “वापस लाएं” दबाएं।',
     },
     buttonLabels: {
       idle: 'हमारे एआई एजेंट के साथ वॉइस कॉल शुरू करें',
@@ -104,6 +111,7 @@ export const VOICE_STRINGS = {
       error: 'वॉइस कॉल फिर से शुरू करें',
       sending: 'हमारे एआई एजेंट के साथ वॉइस कॉल शुरू करें',
       replying: 'हमारे एआई एजेंट के साथ वॉइस कॉल शुरू करें',
+      ended: 'हमारे एआई एजेंट के साथ वॉइस कॉल शुरू करें',
     },
     textIdle: 'नीचे हमारे एआई एजेंट को लिखें',
     hybridIdle: 'हमारे एआई एजेंट से बोलें या लिखें',
@@ -114,6 +122,8 @@ export const VOICE_STRINGS = {
     end: 'ख़त्म करें',
     typeInstead: 'इसके बजाय एजेंट को लिखें',
     unfinished: '(बीच में कट गया)',
+    queuedStatus: 'एजेंट का जवाब पूरा होते ही आपका अगला संदेश चला जाएगा।',
+    callReloaded: 'पेज दोबारा लोड होने पर कॉल ख़त्म हो गई।',
     problems: {
       busy: 'एजेंट अभी व्यस्त है। फिर से कोशिश करने के लिए भेजें दबाएं।',
       unavailable: 'इस पेज पर लिखकर बात करने वाला डेमो अभी उपलब्ध नहीं है।',
@@ -147,8 +157,8 @@ export const VOICE_STRINGS = {
       network: 'हम वॉइस सेवा तक नहीं पहुंच सके। अपना इंटरनेट कनेक्शन जांचें।',
       timeout: 'वॉइस सेवा ने समय पर जवाब नहीं दिया।',
     },
-    simulated: 'यह सिर्फ़ नमूना है: इसमें कोई असली एजेंट नहीं बोलता।',
-    simulatedHow: 'अपने एजेंट से असली बात के लिए public-key और assistant-id दें।',
+    simulated: 'सिम्युलेटेड डेमो:',
+    simulatedHow: 'पहले से लिखे जवाबों वाली एक झलक। माइक्रोफ़ोन इस्तेमाल नहीं होता और इस पेज से कुछ भी बाहर नहीं जाता।',
     fallback: 'इसके बजाय अपने फ़ोन पर कॉल का अनुरोध करें',
     labelled: ({ label, action }) => `${label}: ${action}`,
     privacyLink: 'प्राइवेसी पॉलिसी',

@@ -58,18 +58,19 @@ describe('a typed turn', () => {
     expect(said.lines.at(-1)).toMatchObject({ role: 'user', text: 'Can you hear me?', via: 'text' });
   });
 
-  it('waits while a call connects or an answer streams, and a press does not start a call meanwhile', () => {
+  it('waits while a call connects, and a press does not start a call while an answer streams', () => {
     const connecting = { ...initialVoiceState, status: 'connecting' as const };
     expect(run(connecting, { type: 'type', text: 'x' })).toBe(connecting);
     const sending = run(initialVoiceState, { type: 'type', text: 'x' });
-    expect(run(sending, { type: 'type', text: 'y' })).toBe(sending);
     expect(run(sending, { type: 'press', needsConsent: false })).toBe(sending);
   });
 
-  it('ends: the conversation starts afresh, never in the middle of a call', () => {
+  it("ends, after Undo's seconds, afresh; never in the middle of a call or an answer", () => {
     const talked = run(initialVoiceState, { type: 'type', text: 'x' }, { type: 'answered', sessionId: 's', seen: 0 });
-    expect(run(talked, { type: 'end-conversation' })).toEqual(initialVoiceState);
+    expect(run(talked, { type: 'end-conversation' }, { type: 'clear' })).toEqual(initialVoiceState);
     expect(run(inCall, { type: 'end-conversation' })).toBe(inCall);
+    const sending = run(initialVoiceState, { type: 'type', text: 'x' });
+    expect(run(sending, { type: 'end-conversation' })).toBe(sending);
   });
 });
 

@@ -3,10 +3,11 @@ import type { VoiceClient, VoiceRenderProps } from './contract';
 import { DEFAULT_API_URL, DEFAULT_CONNECT_TIMEOUT } from './contract';
 import { turnInput } from './log';
 import { isInCall, isTyping, type TextProblem, type VoiceAction, type VoiceState } from './machine';
-import { forget, save } from './keep';
-import { modeOf } from './options';
+import { save } from './keep';
 import type { ChatItem } from './chat-client';
 import { loadedGate, loadGate, loadScripted } from './begin-call';
+import { placeholdersWarned } from './placeholder';
+import { useEnding } from './useEnding';
 
 /** The typed conversation's code (the chat client), fetched when the visitor reaches for the field. */
 export const loadChat = () => import('./chat-client');
@@ -30,12 +31,35 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   const { agentId, turnstileSiteKey } = props;
   /** The demo this chat was granted under: a chat asks again only when the conversation's demo is another. */
   const chatDemo = useRef<string | null>(null);
-  const greeting = modeOf(props.mode) === 'voice' ? undefined : props.greeting;
+
+  /** Words sent while an answer was arriving: settled with what goes back to the field once their own turn ends. */
+  const waiting = useRef<{ promise: Promise<string | null>; resolve(back: string | null): void } | null>(null);
+  /** `ask` itself, for the turn it starts when the words waiting for its answer go. */
+  const again = useRef<(text: string, input: string | ChatItem[]) => Promise<string | null>>(async () => null);
 
   const ask = useCallback(
-    async (text: string, input: string | ChatItem[]) => {
+    async (text: string, input: string | ChatItem[]): Promise<string | null> => {
       turn.current?.abort();
       const stop = (turn.current = new AbortController());
+      /** The answer ended: the words sent meanwhile are the next turn, asked now. */
+      const answered = (action: Extract<VoiceAction, { type: 'answered' }>) => {
+        const after = dispatch(action);
+        const next = waiting.current;
+        waiting.current = null;
+        if (after.status !== 'sending') return next?.resolve(null);
+        const said = after.lines.at(-1)!;
+        void again
+          .current(said.text, turnInput(after.lines.slice(0, -1), after.chatSeen, said.text))
+          .then((back) => next?.resolve(back));
+      };
+      /** No answer: the words sent meanwhile come back to the field too, after this turn's own. */
+      const unanswered = (action: Extract<VoiceAction, { type: 'unanswered' }>, back: (s: VoiceState) => boolean) => {
+        const queued = current().queued;
+        const after = dispatch(action);
+        waiting.current?.resolve(null);
+        waiting.current = null;
+        return [back(after) ? text : null, queued].filter(Boolean).join('\n') || null;
+      };
       if (simulate) {
         // The scripted answer, streamed as the chat streams: nothing leaves the page.
         const scripted = await loadScripted();
@@ -45,13 +69,12 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
           (delta) => dispatch({ type: 'delta', text: delta }),
           stop.signal,
         );
-        if (!stop.signal.aborted) dispatch({ type: 'answered', seen: 0 });
+        if (!stop.signal.aborted) answered({ type: 'answered', seen: 0 });
         return null;
       }
-      // Settings that are missing are known here: no request leaves, and the words say so.
-      if (!assistantId?.trim() || !publicKey?.trim()) {
-        dispatch({ type: 'unanswered', problem: 'not-configured' });
-        return text;
+      // Settings that are missing or left as placeholders are known here: no request leaves, and the words say so.
+      if (!assistantId?.trim() || !publicKey?.trim() || placeholdersWarned({ publicKey, assistantId, apiUrl })) {
+        return unanswered({ type: 'unanswered', problem: 'not-configured' }, () => true);
       }
       try {
         const seconds = Number(connectTimeout) > 0 ? Number(connectTimeout) : DEFAULT_CONNECT_TIMEOUT;
@@ -87,21 +110,23 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
           signal: stop.signal,
           onDelta: (delta, id) => !stop.signal.aborted && dispatch({ type: 'delta', text: delta, sessionId: id }),
         });
-        if (!stop.signal.aborted) dispatch({ type: 'answered', sessionId: sessionId ?? undefined, seen: 0 });
+        if (!stop.signal.aborted) answered({ type: 'answered', sessionId: sessionId ?? undefined, seen: 0 });
         return null;
       } catch (error) {
         if (stop.signal.aborted) return null;
         const refused = (error as { name?: unknown }).name === 'GateError';
         const problem = refused ? (error as { code: TextProblem }).code : (error as { problem?: unknown }).problem;
-        const next = dispatch({
-          type: 'unanswered',
-          retryAfter: (error as { retryAfterSeconds?: number }).retryAfterSeconds,
-          problem:
-            refused || problem === 'busy' || problem === 'unavailable' || problem === 'interrupted'
-              ? (problem as TextProblem)
-              : 'network',
-        });
-        return next.problem === 'busy' || next.problem === 'unavailable' || refused ? text : null;
+        return unanswered(
+          {
+            type: 'unanswered',
+            retryAfter: (error as { retryAfterSeconds?: number }).retryAfterSeconds,
+            problem:
+              refused || problem === 'busy' || problem === 'unavailable' || problem === 'interrupted'
+                ? (problem as TextProblem)
+                : 'network',
+          },
+          (next) => next.problem === 'busy' || next.problem === 'unavailable' || refused,
+        );
       }
     },
     [
@@ -120,13 +145,32 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     ],
   );
 
+  useEffect(() => {
+    again.current = ask;
+  }, [ask]);
+
+  // A conversation cleared for good asks the gate afresh (stable, so End's countdown is not restarted by a render).
+  const forgetDemo = useCallback(() => void (chatDemo.current = null), []);
+  const { end, undo, settle } = useEnding(props, machine, forgetDemo);
+
   /** Says `text`; false when it cannot go now (nothing to say, a turn or a call starting). Resolves to text to put back in the field. */
   const say = useCallback(
     (raw: string): false | Promise<string | null> => {
       const text = raw.trim();
+      if (!text) return false;
+      settle();
       const before = current();
-      if (!text || isTyping(before.status) || before.status === 'connecting' || before.status === 'consent')
-        return false;
+      if (before.status === 'connecting' || before.status === 'consent') return false;
+      // An answer is arriving: the words wait for it, and go as the next turn once it has ended.
+      if (isTyping(before.status)) {
+        dispatch({ type: 'type', text });
+        if (!waiting.current) {
+          let resolve = (_back: string | null) => {};
+          const promise = new Promise<string | null>((done) => (resolve = done));
+          waiting.current = { promise, resolve };
+        }
+        return waiting.current.promise;
+      }
       if (isInCall(before.status)) {
         const client = callClient();
         if (!client?.send) return false;
@@ -138,7 +182,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
       dispatch({ type: 'type', text });
       return ask(text, input);
     },
-    [ask, callClient, current, dispatch],
+    [ask, callClient, current, dispatch, settle],
   );
 
   /** Sends again the turn whose answer was cut off. */
@@ -157,20 +201,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     void ask(text, input);
   }, [ask, current, dispatch]);
 
-  const end = useCallback(() => {
-    const before = current();
-    const { sessionId, demoSessionId } = before;
-    if (dispatch({ type: 'end-conversation', greeting: greeting?.trim() || undefined }) === before) return;
-    turn.current?.abort();
-    if (conversationKey) forget(conversationKey);
-    chatDemo.current = null;
-    if (demoSessionId && backendUrl?.trim())
-      void loadGate().then((gate) => gate.endDemo(backendUrl, demoSessionId, before.lines));
-    if (sessionId && publicKey && assistantId && !simulate)
-      void loadChat().then((chat) =>
-        chat.endChat({ apiUrl: apiUrl || DEFAULT_API_URL, publicKey, assistantId, sessionId }),
-      );
-  }, [apiUrl, publicKey, assistantId, simulate, conversationKey, greeting, backendUrl, current, dispatch]);
+  const status = machine.state.status;
 
   // The tab closing (or going away) ends the conversation's demo for the service; a request with keepalive
   // outlives the page. It leaves at once: the gate's code is there already, since a demo was granted by it.
@@ -179,19 +210,21 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     const leave = () => {
       const { demoSessionId, lines } = current();
       if (demoSessionId) loadedGate()?.endDemo(backendUrl, demoSessionId, lines);
+      leave();
     };
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
   }, [backendUrl, current]);
 
-  const { lines, sessionId, chatSeen, status } = machine.state;
+  const { lines, sessionId, chatSeen } = machine.state;
   useEffect(() => {
     // Settled lines only: a reload in the middle of an answer keeps the question, not half an answer.
-    if (conversationKey && lines.length) save(conversationKey, machine.current());
+    // An ended conversation is kept no more (Undo keeps it again).
+    if (conversationKey && lines.length && status !== 'ended') save(conversationKey, machine.current());
   }, [conversationKey, lines, sessionId, chatSeen, status, machine]);
 
   useEffect(() => () => turn.current?.abort(), []);
 
   const prefetch = useCallback(() => void (simulate ? loadScripted() : loadChat()).catch(() => {}), [simulate]);
-  return { say, retry, end, prefetch };
+  return { say, retry, end, undo, settle, prefetch };
 }

@@ -7,7 +7,7 @@ import { adoptEarly, beginCall, loadScripted, loadSdk, type CallStart } from './
 import { DEFAULT_CONNECT_TIMEOUT, type VoiceClient, type VoiceRenderProps } from './contract';
 import { carriedIntoCall, type LogLine } from './log';
 import { startOf } from './view';
-import { needsConsent, rememberConsent } from './consent';
+import { consentOf, needsConsent, rememberConsent } from './consent';
 import { captionOf, errorCodeOf, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
 
 /** A refusal of `backend-url`'s gate carries its own code (gate.ts, whose class is not loaded here). */
@@ -42,7 +42,7 @@ const seconds = (value: number | undefined) => {
  */
 export function useVoiceCall(props: VoiceRenderProps) {
   const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang, backendUrl } = props;
-  const { agentId, turnstileSiteKey } = props;
+  const { agentId, turnstileSiteKey, mode } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
   const [start] = useState(() => startOf(props));
   const machine = useMachine(voiceReducer, start, voiceEvents);
@@ -108,6 +108,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
         connectTimeout,
         agentId,
         turnstileSiteKey,
+        mode,
         // A call after typed turns goes on in the conversation's demo (one id), when the service allows.
         demoSessionId: current().demoSessionId,
         host,
@@ -152,6 +153,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
     connectTimeout,
     agentId,
     turnstileSiteKey,
+    mode,
     dispatch,
     current,
     finish,
@@ -162,9 +164,9 @@ export function useVoiceCall(props: VoiceRenderProps) {
 
   const press = useCallback(() => {
     if (session.current) return hangUp();
-    const next = dispatch({ type: 'press', needsConsent: needsConsent(consentText) });
+    const next = dispatch({ type: 'press', needsConsent: needsConsent(consentOf({ consentText, simulate, client })) });
     if (next.status === 'connecting') void connect();
-  }, [consentText, dispatch, hangUp, connect]);
+  }, [consentText, simulate, client, dispatch, hangUp, connect]);
 
   const accept = useCallback(() => {
     if (consentText) rememberConsent(consentText);
@@ -199,7 +201,8 @@ export function useVoiceCall(props: VoiceRenderProps) {
     toggleMute,
     prefetch,
     callClient,
-    canMute: !!(client ? client.setMuted : true),
+    // A simulated call opens no microphone: there is nothing to mute.
+    canMute: !!(client ? client.setMuted : !simulate),
     // The built-in client is the SDK, which takes messages into a call (and so does the scripted one).
     canSend: !!(client ? client.send : true),
   };

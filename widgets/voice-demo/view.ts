@@ -3,13 +3,14 @@ import type { ViewNode } from '../elements/view';
 import type { WidgetSpec } from '../elements/widget-element';
 import type { VoiceStrings } from './strings';
 import type { VoiceDemoProps, VoiceRenderProps } from './contract';
-import { needsConsent } from './consent';
+import { consentOf, needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
 import { restored } from './saved';
 import { isInCall, pressed, type CallPress, type VoiceState } from './state';
 import { composerView, logView } from './conversation-view';
 
 function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
+  if (state.queued) return t.queuedStatus;
   if (mode === 'text' && (state.status === 'idle' || state.status === 'error')) return t.textIdle;
   if (state.status === 'error')
     return state.code && state.code in MICROPHONE_ERRORS
@@ -180,7 +181,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNod
 type Props = VoiceRenderProps;
 
 const ACTIONS: Record<string, (props: Props) => CallPress | null> = {
-  mic: (props) => ({ type: 'press', needsConsent: needsConsent(props.consentText) }),
+  mic: (props) => ({ type: 'press', needsConsent: needsConsent(consentOf(props)) }),
   accept: () => ({ type: 'accept' }),
   cancel: () => ({ type: 'cancel' }),
 };
