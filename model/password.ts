@@ -1,4 +1,5 @@
-// A desk password's length, in characters (Unicode code points, after NFC): the rule that sets one
+// A desk password's length, in characters (Unicode code points: at least 12 that show, after NFKC and
+// without format characters; at most 128 as typed, after NFC): the rule that sets one
 // (server/domain/desk/password-rule.ts) and the sign-in's schema (model/api/desk.ts) read it here.
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;

@@ -1,37 +1,30 @@
-// What a desk password must be (NIST SP 800-63B): 12 to 128 characters (Unicode code points, after NFC),
-// any characters but control ones (which no sign-in form can type), no composition rules. Refused:
-// spaces only, one short piece repeated or a straight run (`aaaaaaaaaaaa`, `abcdefghijkl`), one built on
-// the account's email or the brand, and the most common passwords (a list shipped in
-// @zxcvbn-ts/language-common, read from disk: nothing is downloaded). Each refusal says why, in words.
-import { dictionary } from '@zxcvbn-ts/language-common';
+// What a desk password must be (NIST SP 800-63B): 12 to 128 characters, any characters but control
+// ones (which no sign-in form can type), no composition rules. The checks read it folded: NFKC (so
+// full-width `ｐａｓｓｗｏｒｄ` is `password`), without format characters (U+200B and the like, which
+// show as nothing), in lower case. Refused: spaces only, one short piece repeated or a straight run
+// (`aaaaaaaaaaaa`, `abcdefghijkl`), the most common passwords (a list shipped in
+// @zxcvbn-ts/language-common, read from disk: nothing is downloaded) and the patterns built on them
+// (./guessable.ts: `iloveyou1234`, `P@ssw0rd!`, `qwertyuiopasdfgh`), and one built on the account's
+// email or the brand. Each refusal says why, in words.
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../model/password.ts';
+import { characters, commonPasswords, guessable, piece, straightRun, type Guessable } from './guessable.ts';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
-let common: Set<string> | null = null;
-const commonPasswords = () => (common ??= new Set(dictionary['passwords-common']));
+/** Unicode's format characters (category Cf): zero-width spaces and joiners, direction marks, tags. */
+const FORMAT = /\p{Cf}/gu;
+/** What shows of a password: NFKC, format characters taken out. */
+const visible = (text: string) => text.normalize('NFKC').replace(FORMAT, '');
+/** What the checks read: what shows, in lower case. */
+const fold = (text: string) => visible(text).toLowerCase();
 
-const characters = (text: string) => [...text];
-const fold = (text: string) => text.normalize('NFC').toLowerCase();
-
-/** The shortest piece the text is made of, repeated (the text itself when it repeats nothing). */
-function piece(chars: string[]): number {
-  for (let p = 1; p <= chars.length / 2; p++)
-    if (chars.length % p === 0 && chars.every((c, i) => c === chars[i % p])) return p;
-  return chars.length;
-}
-
-/** Whether each character is the one after (or each the one before) the last: abcd…, 9876…, 0123456789012. */
-function straightRun(chars: string[]): boolean {
-  const code = (c: string) => c.codePointAt(0)!;
-  const step = (a: string, b: string) => {
-    if (/\d/.test(a) && /\d/.test(b))
-      return ((code(b) - code(a) + 10) % 10 === 1 ? 1 : 0) || ((code(a) - code(b) + 10) % 10 === 1 ? -1 : 0);
-    return code(b) - code(a);
-  };
-  const first = step(chars[0], chars[1]);
-  return (first === 1 || first === -1) && chars.every((c, i) => i === 0 || step(chars[i - 1], c) === first);
-}
+const GUESSABLE: Record<Guessable, string> = {
+  'common-changed':
+    'That is a common password with a few characters added or swapped (digits or symbols at an end, 0 for o, @ for a), which attackers try first: choose another.',
+  keyboard:
+    'The password is a run of keys along the keyboard (like qwertyuiop or 1qaz2wsx): choose one that is harder to guess.',
+  repeated: 'The password is one word repeated: choose one that is harder to guess.',
+};
 
 /** How many characters are left once every `words` (those of 3 characters or more) is taken out, longest first. */
 function leftOver(password: string, words: string[]) {
@@ -47,19 +40,22 @@ function leftOver(password: string, words: string[]) {
  */
 export function passwordProblem(given: string, { email = '', brand = '' }: { email?: string; brand?: string } = {}) {
   const password = given.normalize('NFC');
-  const chars = characters(password);
-  if (chars.length < PASSWORD_MIN)
-    return `The password is too short: use at least ${PASSWORD_MIN} characters (it has ${chars.length}).`;
-  if (chars.length > PASSWORD_MAX)
-    return `The password is too long: use at most ${PASSWORD_MAX} characters (it has ${chars.length}).`;
+  const folded = fold(password);
+  // At least 12 that show (format characters are not counted), at most 128 as typed (what the sign-in takes).
+  const length = characters(visible(password)).length;
+  const invisible = /\p{Cf}/u.test(password);
+  if (length < PASSWORD_MIN)
+    return `The password is too short: use at least ${PASSWORD_MIN} characters (it has ${length}${invisible ? ', not counting invisible ones' : ''}).`;
+  const typed = characters(password).length;
+  if (typed > PASSWORD_MAX)
+    return `The password is too long: use at most ${PASSWORD_MAX} characters (it has ${typed}).`;
   if (/[\p{Cc}\p{Cs}]/u.test(password))
     return 'The password has a control character (a line break or a tab, say), which a sign-in form cannot type: leave it out.';
-  if (/^\s+$/u.test(password)) return 'The password is only spaces: use words or other characters too.';
-  const folded = fold(password);
+  if (/^\s+$/u.test(folded)) return 'The password is only spaces: use words or other characters too.';
   if (commonPasswords().has(folded))
     return 'That is one of the most common passwords, the first an attacker tries: choose another.';
   const chunk = piece(characters(folded));
-  if (chunk < chars.length && chunk < PASSWORD_MIN)
+  if (chunk < characters(folded).length && chunk < PASSWORD_MIN)
     return chunk === 1
       ? 'The password is one character repeated: choose one that is harder to guess.'
       : `The password is ${chunk} characters repeated over and over: choose one that is harder to guess.`;
@@ -74,5 +70,8 @@ export function passwordProblem(given: string, { email = '', brand = '' }: { ema
   const rest = name ? leftOver(folded, [name]) : PASSWORD_MIN;
   if (rest < PASSWORD_MIN)
     return `The password is built on the name ${brand.trim()}: without it, it has only ${rest} characters. Use at least ${PASSWORD_MIN} others.`;
+  // Last: the email and the brand name what a password is built on more precisely.
+  const pattern = guessable(folded);
+  if (pattern) return GUESSABLE[pattern];
   return null;
 }
