@@ -131,7 +131,7 @@ export default function PhoneField({
     const left = hand?.current ?? draft;
     caret.current = left?.focused ? left : null;
     if (!left || typedAbroad) return;
-    const number = phoneDraftValue(left.text, country);
+    const number = phoneDraftValue(left.text, country, getCountryCallingCode(country, metadata));
     if (number && number !== value) onChange(number);
     // Once, as the field arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -141,7 +141,7 @@ export default function PhoneField({
     const input = box.current?.querySelector('input');
     if (!had || !input) return;
     // The number comes with the next render: the caret then.
-    const number = typedAbroad ? '' : phoneDraftValue(had.text, country);
+    const number = typedAbroad ? '' : phoneDraftValue(had.text, country, getCountryCallingCode(country, metadata));
     if (number && value !== number) return;
     caret.current = null;
     input.focus();
@@ -177,12 +177,15 @@ export default function PhoneField({
     input?.focus();
     input?.setSelectionRange(input.value.length, input.value.length);
   }, [abroad]);
+  // The number from abroad gives way to the normal field, with its flag and country menu, once the
+  // text is one of ours (from an offered code) or holds no "+" any more: digits typed over it (select
+  // all, "98765 43213") are a national number of the form's country, as they are in the normal field.
   const onAbroad = (text: string) => {
     const home = codes && offeredOnly(text, codes);
-    if (home !== null || !text.trim()) {
+    if (home !== null || plusTyped(text) === null) {
       moved.current = true;
       setAbroad(null);
-      onChange(home ?? '');
+      onChange(home ?? phoneDraftValue(text, country, getCountryCallingCode(country, metadata)));
     } else setAbroad(text);
   };
   const notOffered =

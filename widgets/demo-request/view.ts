@@ -213,12 +213,12 @@ export const demoRequestShell = {
 } satisfies Pick<WidgetSpec<DemoRequestProps>, 'shell' | 'onShellPress'>;
 
 /**
- * What a visitor typed in the first paint's phone input, as the number the library's field takes
- * (E.164, `+919876543210`), or '' while it holds no digits past the country's code. Digits typed
- * without a "+" are national: after India's code where India is shown.
+ * What a visitor typed in a phone input, as the number the library's field takes (E.164,
+ * `+919876543210`), or '' while it holds no digits past the country's code. Digits typed without a
+ * "+" are national: after `code`, the country's calling code (the first paint knows India's alone).
  */
-export function phoneDraftValue(text: string, country: string): string {
+export function phoneDraftValue(text: string, country: string, code = country === DEFAULT_COUNTRY ? '91' : ''): string {
   const digits = text.replace(/\D/g, '');
-  const number = text.trim().startsWith('+') ? digits : country === DEFAULT_COUNTRY ? `91${digits}` : digits;
+  const number = text.trim().startsWith('+') ? digits : `${code}${digits}`;
   return number.length > 2 ? `+${number}` : '';
 }
