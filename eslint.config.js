@@ -23,9 +23,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }] },
   },
   {
-    // React's rules where React is: the service, the build and the tests' plain modules (Playwright's
-    // fixtures take a `use` callback that is not React's hook) hold no component or hook.
-    files: ['{widgets,site,desk,ui,examples}/**/*.{ts,tsx}', '**/*.tsx'],
+    // React's rules (the React Compiler's passes are most of the lint's time) on components and hooks
+    // only: a component is a .tsx file, a hook a file named for one. Tests, stories of the tests'
+    // fixtures (Playwright's `use` is not React's hook) and plain modules hold neither.
+    files: ['**/*.tsx', '**/use[A-Z]*.ts', '**/use-*.ts', '**/hooks.ts'],
+    ignores: ['**/*.test.tsx', 'tests/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

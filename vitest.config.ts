@@ -23,8 +23,8 @@ export default defineConfig({
       'tests/docs/**/*.test.ts',
     ],
     environment: 'node',
-    // One PostgreSQL server for the run, a database per test file that asks for one (tests/support/postgres.mjs).
-    globalSetup: ['tests/support/postgres-cluster.mjs'],
+    // The run's databases, migrated once: a PostgreSQL server and a SQLite file that tests copy (tests/support/databases.ts).
+    globalSetup: ['tests/support/databases.ts'],
     // The service's tests mostly wait on processes, sockets and timers: three files at a time on two cores
     // (the default leaves one core to the runner and runs them one by one).
     maxWorkers: 3,

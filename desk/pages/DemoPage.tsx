@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { transcriptTurns } from '../../model/demos';
 import type { DemoDetail } from '../api';
 import { when } from '../format';
-import { useLoad } from '../load';
+import { useLoad } from '../useLoad';
 import { Link } from '../router';
 import { Row } from './Fact';
 import { demoAgent, demoLength, endedWords, modeWords } from './demo-words';

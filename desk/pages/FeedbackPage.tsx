@@ -2,7 +2,7 @@ import { useEffect, type ChangeEvent } from 'react';
 import { queryOf, type Feedback } from '../api';
 import { when } from '../format';
 import { mailto } from '../links';
-import { useLoad } from '../load';
+import { useLoad } from '../useLoad';
 import { useRouter } from '../router';
 import { dayEnd, dayStart } from './LeadsPage';
 import { TitleRow } from './TitleRow';

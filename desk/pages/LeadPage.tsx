@@ -2,7 +2,7 @@ import { currentZoneName } from '../../model/time-zones';
 import { useEffect, useState } from 'react';
 import { api, type LeadDetail, type Marked } from '../api';
 import { agentName, FAILURE_WORDS, minutesSeconds, OUTCOMES, outcomeIdOf, phone, successWords, when } from '../format';
-import { useLoad } from '../load';
+import { useLoad } from '../useLoad';
 import { focusHeading, Link } from '../router';
 import { OutcomeBadge } from './LeadRows';
 import { httpsUrl } from '../links';

@@ -2,7 +2,7 @@ import { useEffect, type ChangeEvent } from 'react';
 import { currentZoneName } from '../../model/time-zones';
 import { queryOf, type OverviewAnswer } from '../api';
 import { agentName } from '../format';
-import { useLoad } from '../load';
+import { useLoad } from '../useLoad';
 import { useRouter } from '../router';
 import { FunnelChart, OutcomesChart, PerDayChart } from './charts';
 import { DemosByPageChart } from './demo-charts';

@@ -1,41 +1,11 @@
 // The store: SQLite in WAL mode with full fsync on its own thread (./sqlite-worker.ts) by default,
 // PostgreSQL when DATABASE_URL is set. Both run the same operations (./repositories/); a write
 // resolves once it is on disk, and the event loop never waits on the database.
-import { bindAll, type Bound, type RepositoryName, type Repositories } from './repositories/index.ts';
+import { onlyReads } from './query.ts';
+import { bindAll, operation, type Bound, type RepositoryName, type Repositories } from './repositories/index.ts';
 import { queueSignals, type Queue } from './queues.ts';
 import { DatabaseBusyError, openSqliteWorker } from './sqlite-worker.ts';
 
-/**
- * Operations that only read, run on SQLite's reader thread: the desk's lists, lead pages and changes
- * figure, exports, the audit. (Each is one read transaction: a new one sees every commit answered before it.)
- */
-export const READS = new Set([
-  'desk.leads',
-  'desk.lead',
-  'desk.feedback',
-  'desk.version',
-  'desk.session',
-  'desk.listUsers',
-  'desk.sessionsOf',
-  'calls.attempts',
-  'leads.list',
-  'leads.get',
-  'leadDemos.ofLead',
-  'feedback.list',
-  'feedback.count',
-  'exports.leads',
-  'exports.feedback',
-  'audit.list',
-  'erasure.person',
-  'retention.counts',
-  'suppressions.list',
-  'overview.get',
-  'demoDesk.list',
-  'demoDesk.get',
-  'demoDesk.figures',
-  'gauges.read',
-  'gauges.migrations',
-]);
 
 export { DatabaseBusyError };
 export { DatabaseUnreachableError } from './unreachable.ts';
@@ -89,16 +59,26 @@ function timed(
   };
 }
 
+/**
+ * How a store is opened beyond the settings; the service always opens it with the defaults. Tests that
+ * prove nothing about crashes open SQLite without `fsync`, and read on the writer's thread unless they
+ * ask for the `reader` (its own thread and connection, beside the writer).
+ */
+export type StoreOptions = { fsync?: boolean; reader?: boolean };
+
 /** PostgreSQL when `databaseUrl` is set (several instances can share it), else SQLite at `databasePath`. */
-export async function openStore({
-  databasePath,
-  databaseUrl,
-  databaseTimeoutMs = 4000,
-}: {
-  databasePath: string;
-  databaseUrl?: string;
-  databaseTimeoutMs?: number;
-}): Promise<Store> {
+export async function openStore(
+  {
+    databasePath,
+    databaseUrl,
+    databaseTimeoutMs = 4000,
+  }: {
+    databasePath: string;
+    databaseUrl?: string;
+    databaseTimeoutMs?: number;
+  },
+  { fsync = true, reader: ownReader = true }: StoreOptions = {},
+): Promise<Store> {
   const signals = queueSignals();
   let observer: StoreObserver | undefined;
   const observe = (o: StoreObserver) => void (observer = o);
@@ -127,13 +107,14 @@ export async function openStore({
     path: databasePath,
     timeoutMs: databaseTimeoutMs,
     busyTimeoutMs: Math.floor(databaseTimeoutMs / 2),
+    fsync,
   };
   const db = await openSqliteWorker(options);
   // Reads run on a connection and thread of their own: never inside the writer's lock, never waiting for its fsync.
   // Opened at the first read, so a start (and a tool that only writes) does not wait for a second thread.
   let reader: ReturnType<typeof openSqliteWorker> | undefined;
   const call = async (repo: string, op: string, args: unknown) =>
-    READS.has(`${repo}.${op}`)
+    ownReader && onlyReads(operation(repo, op))
       ? (await (reader ??= openSqliteWorker({ ...options, readonly: true }))).call(repo, op, args)
       : db.call(repo, op, args);
   const close = async () => {

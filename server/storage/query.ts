@@ -51,6 +51,20 @@ export class Lock {
   constructor(readonly key: string) {}
 }
 
+const READ_ONLY = Symbol('reads');
+
+/**
+ * Marks an operation that only reads (a list, a page, a figure): on SQLite it runs on the reader's own
+ * connection and thread, beside the writer, never inside its lock or waiting for its fsync. An
+ * operation not marked runs in the writer's group commit.
+ */
+export function reads<F extends (...args: never[]) => Generator>(op: F): F {
+  return Object.assign(op, { [READ_ONLY]: true });
+}
+
+/** Whether `op` was marked by `reads`. */
+export const onlyReads = (op: object): boolean => READ_ONLY in op;
+
 /** A query for one database only (a planner setting, say); the other runs nothing and gets no rows. */
 export class OnlyOn {
   constructor(readonly by: Partial<Record<Dialect, Query>>) {}

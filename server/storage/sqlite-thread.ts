@@ -20,7 +20,12 @@ export type Outcome =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; busy: boolean; message: string };
 
 const LATE_MARGIN_MS = 200;
-const { path, busyTimeoutMs, readonly } = workerData as { path: string; busyTimeoutMs: number; readonly?: boolean };
+const { path, busyTimeoutMs, readonly, fsync } = workerData as {
+  path: string;
+  busyTimeoutMs: number;
+  readonly?: boolean;
+  fsync: boolean;
+};
 const port = parentPort as MessagePort;
 
 if (!readonly) {
@@ -31,8 +36,9 @@ if (!readonly) {
 const db = new Database(path, { readonly: Boolean(readonly) });
 if (!readonly) {
   db.pragma('journal_mode = WAL');
-  // FULL: a commit survives a crash or power loss, not only a killed process.
-  db.pragma('synchronous = FULL');
+  // FULL: a commit survives a crash or power loss, not only a killed process. NORMAL (WAL: still
+  // safe from a killed process) only where the store was opened without fsync, as tests do.
+  db.pragma(`synchronous = ${fsync ? 'FULL' : 'NORMAL'}`);
 }
 // Short: a lock held elsewhere must turn into a clear 503, not a request that hangs.
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);

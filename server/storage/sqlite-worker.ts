@@ -22,13 +22,17 @@ export async function openSqliteWorker({
   timeoutMs,
   busyTimeoutMs,
   readonly = false,
+  fsync = true,
 }: {
   path: string;
   timeoutMs: number;
   busyTimeoutMs: number;
   readonly?: boolean;
+  fsync?: boolean;
 }) {
-  const worker = new Worker(new URL(THREAD, import.meta.url), { workerData: { path, busyTimeoutMs, readonly } });
+  const worker = new Worker(new URL(THREAD, import.meta.url), {
+    workerData: { path, busyTimeoutMs, readonly, fsync },
+  });
   const pending = new Map<
     number,
     { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout; since: number }
@@ -73,10 +77,11 @@ export async function openSqliteWorker({
         worker.postMessage({ id, repo, op, args, deadline: Date.now() + timeoutMs } satisfies Job);
       });
     },
+    /** False once a job has waited a quarter of its budget (1 s of the default 4): the database is falling behind. */
     answering() {
       if (failed || lastBusy) return false;
       const oldest = pending.values().next().value;
-      return !oldest || Date.now() - oldest.since < 1000;
+      return !oldest || Date.now() - oldest.since < timeoutMs / 4;
     },
     /** Commits what is queued, then closes the connection. */
     async close() {

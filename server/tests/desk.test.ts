@@ -34,7 +34,7 @@ async function addLead(h: Harness, phone: string, extra: Record<string, unknown>
   return res.json().id as number;
 }
 
-const READS = [
+const DESK_GETS = [
   '/api/desk/leads',
   '/api/desk/overview',
   '/api/desk/leads.csv',
@@ -48,7 +48,7 @@ describe('the desk without a session', () => {
   it('answers 401 on every desk call, whatever else is wrong with it, and shows no data', async () => {
     const s = await service();
     await addLead(s.h, '+919876500001');
-    for (const url of [...READS, '/api/desk/leads?agent=nobody', '/api/desk/leads/abc']) {
+    for (const url of [...DESK_GETS, '/api/desk/leads?agent=nobody', '/api/desk/leads/abc']) {
       for (const headers of [
         {} as Record<string, string>,
         { cookie: 'desk_session=made-up' },

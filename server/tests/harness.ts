@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
 import { slowdown } from '../../tests/support/slowdown.mjs';
 import { fakeVoiceProvider } from '../../tests/support/fakes';
@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/settings.ts';
 import { startService } from '../service.ts';
-import { openStore, type LeadInput } from '../storage/index.ts';
+import { openStore, type LeadInput, type StoreOptions } from '../storage/index.ts';
+import { SQLITE_TEMPLATE } from '../../tests/support/databases.ts';
 import { answerCheck, type OpenApiDocument } from './contract.ts';
 
 /**
@@ -20,10 +21,18 @@ export const DATABASE_PATIENCE = { DATABASE_TIMEOUT_MS: String(4000 * slowdown()
 
 /**
  * A service on a throwaway database, driven with `inject` (no port). Its log lines are kept in `logs`
- * (not printed); `now` moves the service's clock (codes, calling hours, call retries).
+ * (not printed); `now` moves the service's clock (codes, calling hours, call retries). Its SQLite file
+ * is a copy of the run's migrated one (tests/support/databases.ts) unless DATABASE_PATH names another;
+ * it commits without fsync unless `fsync` (the tests that prove a crash loses nothing) and reads on the
+ * writer's thread unless `reader` (the tests of reads beside writes).
  */
-export async function testApp(env: Record<string, string> = {}, { now }: { now?: () => number } = {}) {
+export async function testApp(
+  env: Record<string, string> = {},
+  { now, fsync = false, reader = false }: { now?: () => number } & StoreOptions = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
+  const template = process.env[SQLITE_TEMPLATE];
+  if (template && !env.DATABASE_PATH && !env.DATABASE_URL) copyFileSync(template, join(dir, 'service.sqlite'));
   const config = loadConfig(
     {
       ...DATABASE_PATIENCE,
@@ -37,7 +46,7 @@ export async function testApp(env: Record<string, string> = {}, { now }: { now?:
     },
     () => {},
   );
-  const store = await openStore(config);
+  const store = await openStore(config, { fsync, reader });
   const logs: Record<string, unknown>[] = [];
   // The console provider's codes (its stand-in for the text message), apart from the log.
   const codes: { phone: string; code: string }[] = [];
@@ -137,12 +146,13 @@ export async function verified(h: Harness, phone = PHONE): Promise<string> {
 }
 
 /**
- * Both databases for one suite: an empty PostgreSQL database of the file's own (on the run's one server,
- * made before the file's tests) and the settings that pick each; `url()` is its address once made.
+ * Both databases for one suite: a PostgreSQL database of the file's own (on the run's one server, made
+ * before the file's tests; migrated, and without fsync, unless asked) and the settings that pick each;
+ * `url()` is its address once made.
  */
-export function bothDatabases() {
+export function bothDatabases({ migrated = true, fsync = false }: { migrated?: boolean; fsync?: boolean } = {}) {
   let pg: TestPostgres | undefined;
-  beforeAll(() => void (pg = startPostgres()), 30_000);
+  beforeAll(() => void (pg = startPostgres({ migrated, fsync })), 30_000);
   afterAll(() => pg?.stop());
   const url = () => pg!.url;
   return {

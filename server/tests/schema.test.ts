@@ -8,7 +8,7 @@ import { openStore } from '../storage/index.ts';
 import { asSqlite, declaredColumns, postgresColumns, sqliteColumns } from './columns.ts';
 import { bothDatabases } from './harness.ts';
 
-const { url } = bothDatabases();
+const { url } = bothDatabases({ migrated: false });
 
 describe('the declared tables', () => {
   it('are the tables the migrations make, on SQLite', async () => {

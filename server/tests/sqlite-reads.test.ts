@@ -6,7 +6,7 @@ import { endedLead } from './seed.ts';
 
 describe('SQLite reads', () => {
   it('answer on their own connection while another holds the write lock (writes wait; reads never do)', async () => {
-    const h = await testApp({ DATABASE_TIMEOUT_MS: '1000' });
+    const h = await testApp({ DATABASE_TIMEOUT_MS: '1000' }, { reader: true });
     const other = new Database(h.store.path);
     try {
       const id = await endedLead(h.store);

@@ -13,7 +13,7 @@ import { openStore, type Store } from '../storage/index.ts';
 import { searchPrefixes } from '../../model/search.ts';
 import { bothDatabases, testApp } from './harness.ts';
 
-const { backends } = bothDatabases();
+const { backends } = bothDatabases({ migrated: false });
 /** The last migration before issue 31's. */
 const BEFORE_ISSUE_31 = '0007_desk_filter_indexes';
 const N = 2500;

@@ -12,7 +12,7 @@ import { MIGRATIONS } from '../storage/migrations/index.ts';
 import { asSqlite, declaredColumns, postgresColumns, sqliteColumns } from './columns.ts';
 import { bothDatabases } from './harness.ts';
 
-const { backends } = bothDatabases();
+const { backends } = bothDatabases({ migrated: false });
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const TABLES = [
   'leads',

@@ -8,7 +8,7 @@ import { freePort } from './free-port.mjs';
 /** @typedef {{ url: string, stop(): void }} TestPostgres A throwaway PostgreSQL database on 127.0.0.1. */
 
 /**
- * Set by the Vitest run's global setup (tests/support/postgres-cluster.mjs): the folder of the one cluster
+ * Set by the Vitest run's global setup (tests/support/databases.ts): the folder of the one cluster
  * the whole run shares. Its `url` file appears once the server answers, its `failed` file if it could not start.
  */
 export const SHARED_CLUSTER = 'TEST_POSTGRES_CLUSTER';
@@ -107,7 +107,7 @@ export function startCluster() {
  * stops the server and removes the folder.
  * @returns {{ dir: string, stop(): Promise<void> }}
  */
-export function startSharedCluster() {
+export function startSharedCluster(/** @type {(server: string) => Promise<void>} */ prepare = async () => {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-pg-'));
   const run = promisify(execFile);
   let started = false;
@@ -117,7 +117,10 @@ export function startSharedCluster() {
     cluster.prepare();
     for (const [cmd, args] of cluster.start(port)) await run(cmd, args);
     started = true;
-    writeFileSync(join(dir, 'url'), `postgres://postgres@127.0.0.1:${port}`);
+    const server = `postgres://postgres@127.0.0.1:${port}`;
+    await run(join(requireBin(), 'psql'), ['-X', '-q', '-d', `${server}/postgres`, '-c', `CREATE DATABASE ${TEMPLATE}`]);
+    await prepare(`${server}/${TEMPLATE}`);
+    writeFileSync(join(dir, 'url'), server);
     return cluster;
   })().catch((error) => {
     writeFileSync(join(dir, 'failed'), String(error?.stderr || error?.message || error));
@@ -149,20 +152,27 @@ function sharedClusterUrl(dir) {
 
 let databases = 0;
 
+/** The shared cluster's database migrated once by the run's global setup (tests/support/databases.ts). */
+const TEMPLATE = 'test_migrated';
+
 /**
- * A fresh, empty database of its own. In a Vitest run it is a new database on the run's one cluster
- * (tens of milliseconds, where a cluster of its own took seconds); elsewhere it starts a cluster of its
- * own. stop() drops what it made.
+ * A database of its own. In a Vitest run it is a new database on the run's one cluster (tens of
+ * milliseconds, where a cluster of its own took seconds): empty, or with `migrated` a copy of the
+ * template the run migrated once; without `fsync`, its commits do not wait for the disk
+ * (synchronous_commit off: for tests that prove nothing about crashes). Elsewhere it starts a cluster
+ * of its own, empty. stop() drops what it made.
+ * @param {{ migrated?: boolean, fsync?: boolean }} [options]
  * @returns {TestPostgres}
  */
-export function startPostgres() {
+export function startPostgres({ migrated = false, fsync = true } = {}) {
   const shared = process.env[SHARED_CLUSTER];
   if (!shared) return startCluster();
   const server = sharedClusterUrl(shared);
   const name = `test_${process.pid}_${++databases}_${Math.random().toString(36).slice(2, 8)}`;
   const psql = (/** @type {string} */ sql) =>
     runSync([join(requireBin(), 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', `${server}/postgres`, '-c', sql]]);
-  psql(`CREATE DATABASE ${name}`);
+  psql(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${TEMPLATE}` : ''}`);
+  if (!fsync) psql(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   return {
     url: `${server}/${name}`,
     // Removed with the cluster at the end of the run: dropping it now would wait on, or cut off, the

@@ -22,7 +22,7 @@ import {
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useServiceCountries, useWhenVisible } from './hooks';
 import { Confirmation } from './Confirmation';
-import { useTurnstile } from './turnstile';
+import { useTurnstile } from './useTurnstile';
 import { isCountry, offered, parseCountries, startCountry } from './phone/countries';
 
 const STEP_TEXT = {

@@ -5,7 +5,7 @@ import { checkCode, requestCode, sendLead } from './lead-api';
 import type { DemoRequestAction, DemoRequestState } from './machine';
 import { wordRefusal } from './refusals';
 import { tabDemo } from './tab-demo';
-import type { Challenge } from './turnstile';
+import type { Challenge } from './useTurnstile';
 
 /** What the lead carries besides the visitor's answers: the consent as shown, and the page's own data. */
 export interface LeadContext {

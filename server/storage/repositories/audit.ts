@@ -1,7 +1,7 @@
 // The desk's audit: who signed in, viewed which lead, downloaded what, marked, unmarked or erased what,
 // and when. Entries name desk accounts and lead ids, never a lead's personal data.
 import { sql } from 'kysely';
-import { db, num, one, query } from '../query.ts';
+import { db, num, one, query, reads } from '../query.ts';
 
 export type AuditAction =
   | 'sign-in'
@@ -66,7 +66,7 @@ export const audit = {
   },
 
   /** Entries newest first, `limit` at a time; `before` the last id of the previous page. */
-  *list({ before, limit }: { before?: number; limit: number }) {
+  list: reads(function* ({ before, limit }: { before?: number; limit: number }) {
     const rows = yield* query(
       db
         .selectFrom('desk_audit')
@@ -83,5 +83,5 @@ export const audit = {
       leadId: r.lead_id === null || r.lead_id === undefined ? null : num(r.lead_id),
       detail: r.detail ? (JSON.parse(String(r.detail)) as Record<string, unknown>) : null,
     }));
-  },
+  }),
 };

@@ -3,7 +3,7 @@
 // a timeout) is recognised and checked with the provider before anything is tried again.
 import type { CallState } from '../../../model/calls.ts';
 import type { Updateable } from 'kysely';
-import { db, num, numOrNull, one, query } from '../query.ts';
+import { db, num, numOrNull, one, query, reads } from '../query.ts';
 import type { CallAttemptsTable } from '../schema.ts';
 import { outcomeOf } from '../../../model/call-outcomes.ts';
 import { changed, providerReports } from './calls-provider.ts';
@@ -296,7 +296,7 @@ export const calls = {
   },
 
   /** Every attempt of a lead's call, in order. */
-  *attempts({ leadId }: { leadId: number }) {
+  attempts: reads(function* ({ leadId }: { leadId: number }) {
     const rows = yield* query(
       db
         .selectFrom('call_attempts')
@@ -312,5 +312,5 @@ export const calls = {
       error: (r.error as string | null) ?? null,
       providerCallId: (r.provider_call_id as string | null) ?? null,
     }));
-  },
+  }),
 };

@@ -3,7 +3,7 @@
 // and the lead that followed it (leads.demo_session_id).
 import { sql } from 'kysely';
 import { type DemoDetail, type ListedDemo } from '../../../model/demos.ts';
-import { col, db, num, numOrNull, one, query, type Cond } from '../query.ts';
+import { col, db, num, numOrNull, one, query, type Cond, reads } from '../query.ts';
 import { demoFigures } from './demo-tallies.ts';
 
 export type DemoFilter = {
@@ -47,7 +47,7 @@ const listedOf = (r: Record<string, unknown>): Omit<ListedDemo, 'leadId'> => ({
 
 export const demoDesk = {
   /** The overview's demo figures (./demo-tallies.ts). */
-  figures: demoFigures,
+  figures: reads(demoFigures),
 
   /**
    * Demos newest first, `limit` of them after the cursor. An equality filter walks its index (agent, origin,
@@ -55,7 +55,7 @@ export const demoDesk = {
    * columns, so a walk that checks them reads no table row until it has a page. No count is made. A
    * combination that matches nothing walks its filter's whole stretch of the index.
    */
-  *list({ from, to, agentId, origin, mode, before, limit = 100 }: DemoFilter) {
+  list: reads(function* ({ from, to, agentId, origin, mode, before, limit = 100 }: DemoFilter) {
     const p = (column: 'created_at' | 'id' | 'agent_id' | 'origin' | 'mode') => col('demo_sessions', column, 'p');
     const where: Cond[] = [
       ...(from ? [sql<boolean>`${p('created_at')} >= ${Date.parse(from)}`] : []),
@@ -92,10 +92,10 @@ export const demoDesk = {
         .orderBy('d.id', 'desc'),
     );
     return rows.map((r): ListedDemo => ({ ...listedOf(r), leadId: numOrNull(r.lead_id) }));
-  },
+  }),
 
   /** One demo with its summary and transcript, and the first lead that followed it; null when there is none. */
-  *get({ id }: { id: string }) {
+  get: reads(function* ({ id }: { id: string }) {
     const r = yield* one(
       db
         .selectFrom('demo_sessions as d')
@@ -123,5 +123,5 @@ export const demoDesk = {
           }
         : null,
     } satisfies DemoDetail;
-  },
+  }),
 };

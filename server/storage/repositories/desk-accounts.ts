@@ -1,6 +1,6 @@
 // The sales desk's accounts: their sessions (only hashes of passwords and session tokens are stored) and
 // failed sign-ins (the lock-out, shared by instances).
-import { db, lock, num, one, query } from '../query.ts';
+import { db, lock, num, one, query, reads } from '../query.ts';
 
 export type DeskRole = 'admin' | 'agent';
 export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };
@@ -58,7 +58,7 @@ export const accounts = {
     return true;
   },
 
-  *listUsers({ now }: { now: number }) {
+  listUsers: reads(function* ({ now }: { now: number }) {
     const rows = yield* query(
       db
         .selectFrom('desk_users as u')
@@ -87,7 +87,7 @@ export const accounts = {
       sessions: num(r.sessions),
       twoStepOn: r.two_step_since !== null && r.two_step_since !== undefined,
     }));
-  },
+  }),
 
   *userByEmail({ email }: { email: string }) {
     const r = yield* one(
@@ -258,7 +258,7 @@ export const accounts = {
   },
 
   /** The live session with this token hash, with its account; null when unknown or expired. */
-  *session({ tokenHash, now }: { tokenHash: string; now: number }) {
+  session: reads(function* ({ tokenHash, now }: { tokenHash: string; now: number }) {
     const r = yield* one(
       db
         .selectFrom('desk_sessions as s')
@@ -278,7 +278,7 @@ export const accounts = {
           lastSeenAt: r.last_seen_at === null || r.last_seen_at === undefined ? null : num(r.last_seen_at),
         } as DeskSession)
       : null;
-  },
+  }),
 
   *endSession({ tokenHash }: { tokenHash: string }) {
     const r = yield* one(db.deleteFrom('desk_sessions').where('token_hash', '=', tokenHash).returning('user_id'));
@@ -307,7 +307,7 @@ export const accounts = {
   },
 
   /** An account's live sessions, last used first. */
-  *sessionsOf({ userId, now }: { userId: number; now: number }) {
+  sessionsOf: reads(function* ({ userId, now }: { userId: number; now: number }) {
     const rows = yield* query(
       db
         .selectFrom('desk_sessions')
@@ -324,7 +324,7 @@ export const accounts = {
       userAgent: r.user_agent === null || r.user_agent === undefined ? null : String(r.user_agent),
     }));
     return sessions.sort((a, b) => (b.lastSeenAt ?? b.createdAt) - (a.lastSeenAt ?? a.createdAt));
-  },
+  }),
 
   /**
    * Ends these sessions of one account (others' are never touched), and with `pending` its half-done

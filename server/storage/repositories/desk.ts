@@ -3,7 +3,7 @@
 import { TO_CALL_OUTCOMES } from '../../../model/call-outcomes.ts';
 import type { MarkEvent } from '../../../model/desk.ts';
 import { sql, type RawBuilder } from 'kysely';
-import { col, db, num, numOrNull, one, query, type Cond } from '../query.ts';
+import { col, db, num, numOrNull, one, query, type Cond, reads } from '../query.ts';
 import { accounts } from './desk-accounts.ts';
 import { FEEDBACK_READ, feedbackOf, feedbackRange } from './feedback.ts';
 import { indexTerms } from './leads.ts';
@@ -135,7 +135,7 @@ export const desk = {
    * up to FEW), the To call list and an outcome calls' indexes, the rest the leads' own ids, checking
    * common search terms per lead. Filters reach the SQL as values only.
    */
-  *leads({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500, fields }: DeskLeadFilter) {
+  leads: reads(function* ({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500, fields }: DeskLeadFilter) {
     const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
     const conditions = [
       ...(yield* leadWhere({ from, to, agentId, callStatus })),
@@ -192,10 +192,10 @@ export const desk = {
     if (before) conditions.push(sql<boolean>`${key} < ${before}`);
     conditions.push(...terms.map((t) => hasTerm(t.term, key)));
     return yield* listed(conditions, order, limit, fields, byCalls ? 'calls' : 'leads');
-  },
+  }),
 
   /** One lead with its call, its mark and every mark and undo, oldest first. */
-  *lead({ id }: { id: number }) {
+  lead: reads(function* ({ id }: { id: number }) {
     const r = yield* one(
       db
         .selectFrom('leads as l')
@@ -212,7 +212,7 @@ export const desk = {
       contacted: contactedOf(r),
       marks: yield* marksOf(id),
     };
-  },
+  }),
 
   /** Marks a lead contacted by `by` (a standing mark stays as it is); null when there is no such lead. */
   *markContacted({ leadId, by, now }: { leadId: number; by: string; now: number }) {
@@ -278,7 +278,7 @@ export const desk = {
     return rows.length;
   },
 
-  *feedback({ from, to, limit = 500 }: DeskFeedbackFilter) {
+  feedback: reads(function* ({ from, to, limit = 500 }: DeskFeedbackFilter) {
     const where = yield* feedbackRange({ from, to });
     const rows = yield* query(
       db
@@ -289,13 +289,13 @@ export const desk = {
         .limit(limit),
     );
     return rows.map(feedbackOf);
-  },
+  }),
 
   /**
    * One figure that changes whenever the desk's lists would: a new lead, a call's progress, a mark, new
    * feedback. Maxima over indexed columns, so an open desk can ask every few seconds.
    */
-  *version() {
+  version: reads(function* () {
     const r = yield* one(
       db.selectNoFrom((eb) => [
         eb
@@ -317,5 +317,5 @@ export const desk = {
       ]),
     );
     return [r?.leads, r?.calls, r?.marks, r?.feedback].map((v) => numOrNull(v) ?? 0).join('.');
-  },
+  }),
 };

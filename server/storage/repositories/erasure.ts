@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { erasedPayload } from '../../../model/crm-events.ts';
 import { sql } from 'kysely';
-import { db, num, one, query } from '../query.ts';
+import { db, num, one, query, reads } from '../query.ts';
 import { demoRecord } from './lead-demos.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 import { isoOf } from './times.ts';
@@ -146,7 +146,7 @@ export const erasure = {
   },
 
   /** Everything held about one number: its leads with their calls, attempts, marks and demos, its codes, its place on the do-not-call list. */
-  *person({ phone, phoneHash }: { phone: string; phoneHash: string }) {
+  person: reads(function* ({ phone, phoneHash }: { phone: string; phoneHash: string }) {
     const rows = yield* query(
       db
         .selectFrom('leads as l')
@@ -211,5 +211,5 @@ export const erasure = {
       })),
       doNotCall: listed ? { reason: String(listed.reason), since: iso(listed.created_at) } : null,
     };
-  },
+  }),
 };

@@ -4,7 +4,7 @@
 // The desk's download of a list pages through that list itself (desk.leads with `fields: 'export'`), so it
 // honours exactly the filters the list does.
 import { sql } from 'kysely';
-import { db, num, query, type Cond } from '../query.ts';
+import { db, num, query, type Cond, reads } from '../query.ts';
 import { FEEDBACK_READ, feedbackOf, feedbackRange } from './feedback.ts';
 import { callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf } from './rows.ts';
 
@@ -18,7 +18,7 @@ const contactedOf = (r: Record<string, unknown>) =>
 
 export const exportsRepo = {
   /** One page of every lead with its call and mark, oldest first: the leads after the id `after`. */
-  *leads({ after, limit }: { after: number; limit: number }) {
+  leads: reads(function* ({ after, limit }: { after: number; limit: number }) {
     const rows = yield* query(
       db
         .selectFrom('leads as l')
@@ -30,10 +30,10 @@ export const exportsRepo = {
         .limit(limit),
     );
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r), contacted: contactedOf(r) }));
-  },
+  }),
 
   /** One page of feedback, as `leads` pages. */
-  *feedback({ after, before, limit, from, to }: { from?: string; to?: string } & Page) {
+  feedback: reads(function* ({ after, before, limit, from, to }: { from?: string; to?: string } & Page) {
     const descending = after === undefined;
     const where: Cond[] = [
       ...(descending
@@ -52,5 +52,5 @@ export const exportsRepo = {
         .limit(limit),
     );
     return rows.map(feedbackOf);
-  },
+  }),
 };

@@ -1,6 +1,6 @@
 // Feedback from the site's form.
 import { sql } from 'kysely';
-import { db, num, one, Prepared, query } from '../query.ts';
+import { db, num, one, Prepared, query, reads } from '../query.ts';
 import { converting, isoOf, msOf, timeRange } from './times.ts';
 
 /** `createdAt`: when it was sent (epoch ms); now when not given. */
@@ -48,10 +48,10 @@ export const feedback = {
     const row = yield* one(ADD.with({ name, email, message, createdAt }));
     return num(row?.id);
   },
-  *list({ limit = 100_000 }: { limit?: number } = {}) {
+  list: reads(function* ({ limit = 100_000 }: { limit?: number } = {}) {
     return (yield* query(db.selectFrom('feedback').select(FEEDBACK_READ).orderBy('id').limit(limit))).map(feedbackOf);
-  },
-  *count() {
+  }),
+  count: reads(function* () {
     return num((yield* one(db.selectFrom('feedback').select((eb) => eb.fn.countAll().as('n'))))?.n);
-  },
+  }),
 };

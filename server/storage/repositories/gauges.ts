@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { CALL_STATES, type CallState } from '../../../model/calls.ts';
 import { OUTCOME_IDS, type Outcome } from '../../../model/call-outcomes.ts';
-import { db, num, numOrNull, one, query } from '../query.ts';
+import { db, num, numOrNull, one, query, reads } from '../query.ts';
 
 export type Gauges = {
   callsByState: Record<CallState, number>;
@@ -31,7 +31,7 @@ const counted = <K extends string>(keys: readonly K[], rows: { k: string | null;
 };
 
 export const gauges = {
-  *read({ now }: { now: number }) {
+  read: reads(function* ({ now }: { now: number }) {
     // Two scans of two narrow indexes: one GROUP BY over (status, outcome) would read the table's wide rows.
     const states = yield* query(
       db
@@ -73,13 +73,13 @@ export const gauges = {
       outboxPending: num(outbox?.n),
       oldestPendingAt: at && Number.isFinite(Date.parse(at)) ? Date.parse(at) : null,
     } satisfies Gauges;
-  },
+  }),
 
   /** The names of the migrations applied to this database, in the order they ran (Kysely's migrator's record). */
-  *migrations() {
+  migrations: reads(function* () {
     const rows = yield* query(
       db.withTables<MigrationTables>().selectFrom('kysely_migration').select('name').orderBy('name'),
     );
     return rows.map((r) => r.name);
-  },
+  }),
 };

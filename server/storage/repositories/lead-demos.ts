@@ -3,7 +3,7 @@
 // CRM's `lead.created` and the person's access export; erasure and retention remove it (./erasure.ts,
 // ./retention.ts).
 import type { LeadDemo } from '../../../model/lead.ts';
-import { db, num, numOrNull, one } from '../query.ts';
+import { db, num, numOrNull, one, reads } from '../query.ts';
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(num(ms)).toISOString());
 const modeOf = (mode: unknown): LeadDemo['mode'] =>
@@ -48,8 +48,8 @@ export function* demoRecord(sessionId: string | null) {
 
 export const leadDemos = {
   /** The demo lead `leadId` tried first; null when it names none (or there is no such lead). */
-  *ofLead({ leadId }: { leadId: number }) {
+  ofLead: reads(function* ({ leadId }: { leadId: number }) {
     const row = yield* one(db.selectFrom('leads').select('demo_session_id').where('id', '=', leadId));
     return yield* leadDemo(row?.demo_session_id ?? null);
-  },
+  }),
 };

@@ -2,7 +2,7 @@
 // its call job and its CRM events in one transaction, so none exists without the others.
 import type { CallState } from '../../../model/calls.ts';
 import { sql } from 'kysely';
-import { db, lock, num, numOrNull, one, query } from '../query.ts';
+import { db, lock, num, numOrNull, one, query, reads } from '../query.ts';
 import { OUTCOMES, outcomeOf } from '../../../model/call-outcomes.ts';
 import { searchTerms } from '../../../model/search.ts';
 import { claimedDemo, leadDemo } from './lead-demos.ts';
@@ -186,7 +186,7 @@ export const leads = {
   },
 
   /** Leads with their calls, oldest first (exports) or filtered. */
-  *list({ from, to, agentId, callStatus, limit = 1_000_000 }: LeadFilter = {}) {
+  list: reads(function* ({ from, to, agentId, callStatus, limit = 1_000_000 }: LeadFilter = {}) {
     const where = yield* leadWhere({ from, to, agentId, callStatus });
     const rows = yield* query(
       db
@@ -198,9 +198,9 @@ export const leads = {
         .limit(limit),
     );
     return rows.map((r) => ({ lead: leadOf(r), call: callOf(r) }));
-  },
+  }),
 
-  *get({ id }: { id: number }) {
+  get: reads(function* ({ id }: { id: number }) {
     const row = yield* one(
       db
         .selectFrom('leads as l')
@@ -209,5 +209,5 @@ export const leads = {
         .where('l.id', '=', id),
     );
     return row ? { lead: leadOf(row), call: callOf(row) } : null;
-  },
+  }),
 };

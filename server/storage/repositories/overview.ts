@@ -6,7 +6,7 @@ import { OUTCOME_IDS, type Outcome } from '../../../model/call-outcomes.ts';
 import type { Funnel, OutcomeRow } from '../../../model/desk.ts';
 import { sql } from 'kysely';
 import { dayIn } from '../../../model/time-zones.ts';
-import { db, num, onlyOn, query } from '../query.ts';
+import { db, num, onlyOn, query, reads } from '../query.ts';
 import { quarterOf } from './tallies.ts';
 
 export type { Funnel, OutcomeRow };
@@ -108,7 +108,7 @@ export const overview = {
    * `from` and `to` are UTC days (YYYY-MM-DD), both included; leads per day are counted in `zone`'s days
    * (an IANA name), the rest in UTC days.
    */
-  *get({ from, to, zone = 'UTC' }: { from: string; to: string; zone?: string }) {
+  get: reads(function* ({ from, to, zone = 'UTC' }: { from: string; to: string; zone?: string }) {
     const outcomes = OUTCOME_IDS.map((o) => `outcome:${o}`);
     // A few thousand rows by key: PostgreSQL's parallel workers cost more to start than the read (this transaction only).
     yield* onlyOn({ postgres: sql`SET LOCAL max_parallel_workers_per_gather = 0` });
@@ -146,5 +146,5 @@ export const overview = {
       byAgent: grouped(of('agent')),
       byCampaign: rest.length ? [...campaigns.slice(0, CAMPAIGNS_SHOWN), restRow] : campaigns,
     } satisfies Overview;
-  },
+  }),
 };

@@ -1,6 +1,6 @@
 // The do-not-call list: numbers that are never called.
 import { sql } from 'kysely';
-import { db, num, one, query } from '../query.ts';
+import { db, num, one, query, reads } from '../query.ts';
 
 export const suppressions = {
   *add({ phone, reason, now }: { phone: string; reason: string; now: number }) {
@@ -28,10 +28,10 @@ export const suppressions = {
       ),
     );
   },
-  *list() {
+  list: reads(function* () {
     const rows = yield* query(
       db.selectFrom('suppressions').select(['phone', 'reason', 'created_at as createdAt']).orderBy('phone'),
     );
     return rows.map((r) => ({ phone: String(r.phone), reason: String(r.reason), createdAt: num(r.createdAt) }));
-  },
+  }),
 };
