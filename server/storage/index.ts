@@ -6,7 +6,6 @@ import { bindAll, operation, type Bound, type RepositoryName, type Repositories 
 import { queueSignals, type Queue } from './queues.ts';
 import { DatabaseBusyError, openSqliteWorker } from './sqlite-worker.ts';
 
-
 export { DatabaseBusyError };
 export { DatabaseUnreachableError } from './unreachable.ts';
 export type * from './repositories/index.ts';

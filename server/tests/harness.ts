@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres.mjs';
 import { slowdown } from '../../tests/support/slowdown.mjs';
 import { fakeVoiceProvider } from '../../tests/support/fakes';
@@ -32,7 +32,11 @@ export async function testApp(
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-api-'));
   const template = process.env[SQLITE_TEMPLATE];
-  if (template && !env.DATABASE_PATH && !env.DATABASE_URL) copyFileSync(template, join(dir, 'service.sqlite'));
+  if (template && !env.DATABASE_PATH && !env.DATABASE_URL) {
+    copyFileSync(template, join(dir, 'service.sqlite'));
+    // As the service makes its own file: readable by its owner only.
+    chmodSync(join(dir, 'service.sqlite'), 0o600);
+  }
   const config = loadConfig(
     {
       ...DATABASE_PATIENCE,

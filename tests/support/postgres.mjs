@@ -118,7 +118,14 @@ export function startSharedCluster(/** @type {(server: string) => Promise<void>}
     for (const [cmd, args] of cluster.start(port)) await run(cmd, args);
     started = true;
     const server = `postgres://postgres@127.0.0.1:${port}`;
-    await run(join(requireBin(), 'psql'), ['-X', '-q', '-d', `${server}/postgres`, '-c', `CREATE DATABASE ${TEMPLATE}`]);
+    await run(join(requireBin(), 'psql'), [
+      '-X',
+      '-q',
+      '-d',
+      `${server}/postgres`,
+      '-c',
+      `CREATE DATABASE ${TEMPLATE}`,
+    ]);
     await prepare(`${server}/${TEMPLATE}`);
     writeFileSync(join(dir, 'url'), server);
     return cluster;

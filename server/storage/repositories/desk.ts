@@ -135,7 +135,18 @@ export const desk = {
    * up to FEW), the To call list and an outcome calls' indexes, the rest the leads' own ids, checking
    * common search terms per lead. Filters reach the SQL as values only.
    */
-  leads: reads(function* ({ from, to, agentId, callStatus, outcome, search, toCall, before, limit = 500, fields }: DeskLeadFilter) {
+  leads: reads(function* ({
+    from,
+    to,
+    agentId,
+    callStatus,
+    outcome,
+    search,
+    toCall,
+    before,
+    limit = 500,
+    fields,
+  }: DeskLeadFilter) {
     const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
     const conditions = [
       ...(yield* leadWhere({ from, to, agentId, callStatus })),
