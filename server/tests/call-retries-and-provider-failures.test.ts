@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookReceiver } from '../../tests/support/fakes';
 import { lead, post, testClock, verified, withVoiceProvider, type Harness } from './harness.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 // A slow or busy voice provider (issue 29): retries stay inside calling hours, an attempt whose outcome
 // is unknown is looked up late enough to see the call a slow provider makes, and an end stays final.
@@ -37,7 +38,7 @@ describe('retries inside calling hours', () => {
     expect(await callOf(h)).toMatchObject({ status: 'scheduled', attempts: 1, callAt: '2026-11-24T03:30:00.000Z' });
     // Each delivery once, by its id: on a starved machine a delivery can outlast the 500 ms limit and be sent again (at least once).
     const deliveries = () => [...new Map(hook.received.map((r) => [r.deliveryId, r])).values()];
-    await expect.poll(() => deliveries().length, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => deliveries().length, { timeout: patience(5000) }).toBe(2);
     expect(deliveries().map((r) => [r.event, r.body.call?.status, r.body.call?.callAt])).toEqual([
       ['lead.created', 'pending', null],
       ['lead.call.updated', 'scheduled', '2026-11-24T03:30:00.000Z'],
@@ -49,7 +50,7 @@ describe('retries inside calling hours', () => {
     expect(voice.posts).toHaveLength(1);
     clock.set(Date.UTC(2026, 10, 24, 3, 30));
     h.domain.calls.poke();
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(5000) }).toBe('placed');
     expect(voice.posts).toHaveLength(2);
   });
 
@@ -85,7 +86,7 @@ describe('a provider slow to act', () => {
     // The request hangs (500 ms timeout); the provider makes the call 1.5 s after it was asked.
     voice.script.push({ hangThenCreateAfterMs: 1500 });
     expect((await post(h, '/api/demo-requests', lead(await verified(h)))).json()).toEqual({ id: 1, call: 'retrying' });
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 10_000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(10_000) }).toBe('placed');
     expect(await callOf(h)).toMatchObject({ providerCallId: 'call-1', attempts: 1 });
     expect(voice.posts).toHaveLength(1);
     expect(voice.calls).toHaveLength(1);
@@ -100,7 +101,7 @@ describe('a provider slow to act', () => {
     });
     voice.script.push({ hangThenCreateAfterMs: 1000 });
     await post(h, '/api/demo-requests', lead(await verified(h)));
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 10_000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(10_000) }).toBe('placed');
     expect(await callOf(h)).toMatchObject({ providerCallId: 'call-1', failureReason: null });
     expect(voice.posts).toHaveLength(1);
   });
@@ -111,12 +112,12 @@ describe('a provider slow to act', () => {
     voice.listFails = true;
     await post(h, '/api/demo-requests', lead(await verified(h)));
     await expect
-      .poll(async () => (await callOf(h)).lastError ?? '', { timeout: 8000 })
+      .poll(async () => (await callOf(h)).lastError ?? '', { timeout: patience(8000) })
       .toMatch(/^could not check the last attempt/);
     await new Promise((r) => setTimeout(r, 500));
     expect(voice.posts).toHaveLength(1);
     voice.listFails = false;
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 8000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(8000) }).toBe('placed');
     expect(voice.posts).toHaveLength(1);
     expect(await callOf(h)).toMatchObject({ providerCallId: 'call-1' });
   });

@@ -3,6 +3,7 @@ import { webhookReceiver } from '../../tests/support/fakes';
 import { CHECK_AFTER_MS } from '../domain/calls/call-worker.ts';
 import { OTP_RULES } from '../domain/otp/otp-service.ts';
 import { lead, PHONE, post, testClock, verified, VOICE_KEY, withVoiceProvider, type Harness } from './harness.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,7 +40,7 @@ describe('the demo call', () => {
     voice.script.push(503, 503);
     const res = await post(h, '/api/demo-requests', lead(await verified(h)));
     expect(res.json()).toEqual({ id: 1, call: 'retrying' });
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(5000) }).toBe('placed');
     expect(voice.posts).toHaveLength(3);
     expect(voice.calls).toHaveLength(1);
     expect((await h.store.calls.attempts({ leadId: 1 })).map((a) => a.outcome)).toEqual([
@@ -53,7 +54,7 @@ describe('the demo call', () => {
     const { h, voice } = await withProvider();
     voice.script.push(429, 'create-then-hang');
     expect((await post(h, '/api/demo-requests', lead(await verified(h)))).json().call).toBe('retrying');
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 8000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(8000) }).toBe('placed');
     // The hung attempt had made the call: it was found, not placed again.
     expect(voice.calls).toHaveLength(1);
     expect(voice.posts).toHaveLength(2);
@@ -77,7 +78,7 @@ describe('the demo call', () => {
     const { h, voice } = await withProvider({ CALL_MAX_ATTEMPTS: '3' });
     voice.script.push(503, 503, 503, 503);
     await post(h, '/api/demo-requests', lead(await verified(h)));
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('failed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(5000) }).toBe('failed');
     expect(await callOf(h)).toMatchObject({ attempts: 3, failureReason: 'max-attempts' });
     expect(voice.posts).toHaveLength(3);
   });
@@ -125,7 +126,7 @@ describe('the demo call', () => {
     // At 09:00 India time the first is placed.
     clock.set(Date.UTC(2026, 10, 24, 3, 30));
     h.domain.calls.poke();
-    await expect.poll(async () => (await callOf(h, 1)).status, { timeout: 5000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h, 1)).status, { timeout: patience(5000) }).toBe('placed');
   });
 
   it("waits for calling hours in every zone of a phone country beyond India's neighbours (Japan, Indonesia)", async () => {
@@ -212,7 +213,7 @@ describe('POST /api/voice/events', () => {
       recordingUrl: 'https://recordings.example/1.wav',
     });
     // The CRM heard: the lead, the call placed, the call ended; in that order, each with its own delivery id.
-    await expect.poll(() => hook.received.length, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => hook.received.length, { timeout: patience(5000) }).toBe(3);
     await new Promise((r) => setTimeout(r, 200));
     expect(hook.received.map((r) => [r.event, r.body.call?.status])).toEqual([
       ['lead.created', 'pending'],
@@ -238,7 +239,7 @@ describe('POST /api/voice/events', () => {
     });
     clock.later(CHECK_AFTER_MS + 1000);
     h.domain.calls.poke();
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('ended');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(5000) }).toBe('ended');
     expect(await callOf(h)).toMatchObject({ endedReason: 'customer-did-not-answer', durationSeconds: 30 });
   });
 });
@@ -248,7 +249,7 @@ describe('exports of calls', () => {
     const { h, voice } = await withProvider();
     voice.script.push(503);
     await post(h, '/api/demo-requests', lead(await verified(h)));
-    await expect.poll(async () => (await callOf(h)).status, { timeout: 5000 }).toBe('placed');
+    await expect.poll(async () => (await callOf(h)).status, { timeout: patience(5000) }).toBe('placed');
     await event(h, {
       type: 'end-of-call-report',
       call: { id: 'call-1' },

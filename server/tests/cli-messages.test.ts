@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../storage/index.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 let dir = '';
 let db = '';
@@ -20,11 +21,11 @@ const tool = (module: string, ...args: string[]) =>
   spawnSync(process.execPath, ['server/run.mjs', module, ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db },
-    timeout: 150_000,
+    timeout: patience(150_000),
   });
 const firstLine = (text: string) => text.split('\n')[0];
 
-describe('a wrong argument is named with its value', { timeout: 240_000 }, () => {
+describe('a wrong argument is named with its value', { timeout: patience(240_000) }, () => {
   it.each([
     [['cli/export', 'leads', '--format', 'xml'], '--format "xml" is not a format: csv or json.'],
     [['cli/export', 'feedback', '--format', 'CSV'], '--format "CSV" is not a format: csv or json.'],
@@ -46,7 +47,7 @@ describe('a wrong argument is named with its value', { timeout: 240_000 }, () =>
   });
 });
 
-describe('an empty list says so', { timeout: 240_000 }, () => {
+describe('an empty list says so', { timeout: patience(240_000) }, () => {
   it('on the do-not-call list, on standard error (standard output stays the list)', () => {
     const result = tool('cli/suppress', '--list', '--db', db);
     expect(result).toMatchObject({ status: 0, stdout: '', stderr: 'The do-not-call list is empty.\n' });
@@ -70,13 +71,13 @@ describe('an empty list says so', { timeout: 240_000 }, () => {
   });
 });
 
-describe('desk-user add checks the password it is given', { timeout: 240_000 }, () => {
+describe('desk-user add checks the password it is given', { timeout: patience(240_000) }, () => {
   const add = (email: string, password: string) =>
     spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', 'add', '--email', email, '--db', db], {
       encoding: 'utf8',
       input: password,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db },
-      timeout: 150_000,
+      timeout: patience(150_000),
     });
 
   it.each([
@@ -101,13 +102,13 @@ describe('desk-user add checks the password it is given', { timeout: 240_000 }, 
   });
 });
 
-describe('desk-user role and password', { timeout: 240_000 }, () => {
+describe('desk-user role and password', { timeout: patience(240_000) }, () => {
   const run = (input: string, ...args: string[]) =>
     spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', ...args, '--db', db], {
       encoding: 'utf8',
       input,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: db },
-      timeout: 150_000,
+      timeout: patience(150_000),
     });
 
   it('gives a role, resets a password (checked by the rule, never echoed), and writes both in the audit', async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 let dir: string;
 let dbPath: string;
@@ -89,63 +90,75 @@ function storedMessages(): string[] {
 }
 
 describe('durability', () => {
-  it('stores every acknowledged one of many concurrent submissions exactly once', async () => {
-    const port = await freePort();
-    const server = await startServer(port);
-    const markers = Array.from({ length: 300 }, (_, i) => `concurrent-${i}`);
-    const acked = await Promise.all(markers.map((m) => submit(port, m)));
-    expect(acked.filter(Boolean)).toHaveLength(300);
+  it(
+    'stores every acknowledged one of many concurrent submissions exactly once',
+    async () => {
+      const port = await freePort();
+      const server = await startServer(port);
+      const markers = Array.from({ length: 300 }, (_, i) => `concurrent-${i}`);
+      const acked = await Promise.all(markers.map((m) => submit(port, m)));
+      expect(acked.filter(Boolean)).toHaveLength(300);
 
-    server.kill('SIGTERM');
-    expect(await exited(server)).toBe(0);
-    const stored = storedMessages();
-    expect(stored).toHaveLength(300);
-    expect(new Set(stored)).toEqual(new Set(markers));
-  }, 60_000);
+      server.kill('SIGTERM');
+      expect(await exited(server)).toBe(0);
+      const stored = storedMessages();
+      expect(stored).toHaveLength(300);
+      expect(new Set(stored)).toEqual(new Set(markers));
+    },
+    patience(60_000),
+  );
 
-  it('keeps every acknowledged submission when the server is killed with SIGKILL mid-load', async () => {
-    const port = await freePort();
-    const server = await startServer(port);
-    const acked: string[] = [];
-    let next = 0;
-    let killed = false;
-    // 20 clients post in a loop; the server dies under them after 150 acknowledgements.
-    const worker = async () => {
-      while (!killed && next < 2000) {
-        const marker = await submit(port, `kill-${next++}`);
-        if (marker && !killed) acked.push(marker);
-        if (acked.length >= 150 && !killed) {
-          killed = true;
-          server.kill('SIGKILL');
+  it(
+    'keeps every acknowledged submission when the server is killed with SIGKILL mid-load',
+    async () => {
+      const port = await freePort();
+      const server = await startServer(port);
+      const acked: string[] = [];
+      let next = 0;
+      let killed = false;
+      // 20 clients post in a loop; the server dies under them after 150 acknowledgements.
+      const worker = async () => {
+        while (!killed && next < 2000) {
+          const marker = await submit(port, `kill-${next++}`);
+          if (marker && !killed) acked.push(marker);
+          if (acked.length >= 150 && !killed) {
+            killed = true;
+            server.kill('SIGKILL');
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: 20 }, worker));
-    await exited(server);
-    expect(acked.length).toBeGreaterThanOrEqual(150);
-    expect(next).toBeLessThan(2000);
+      };
+      await Promise.all(Array.from({ length: 20 }, worker));
+      await exited(server);
+      expect(acked.length).toBeGreaterThanOrEqual(150);
+      expect(next).toBeLessThan(2000);
 
-    const restarted = await startServer(port);
-    const stored = storedMessages();
-    for (const marker of acked) expect(stored.filter((m) => m === marker)).toHaveLength(1);
-    expect(await submit(port, 'after-restart')).toBe('after-restart');
-    restarted.kill('SIGTERM');
-    expect(await exited(restarted)).toBe(0);
-  }, 60_000);
+      const restarted = await startServer(port);
+      const stored = storedMessages();
+      for (const marker of acked) expect(stored.filter((m) => m === marker)).toHaveLength(1);
+      expect(await submit(port, 'after-restart')).toBe('after-restart');
+      restarted.kill('SIGTERM');
+      expect(await exited(restarted)).toBe(0);
+    },
+    patience(60_000),
+  );
 
-  it('on SIGTERM finishes the requests in flight, then closes the database and exits', async () => {
-    const port = await freePort();
-    const server = await startServer(port);
-    const pending = Array.from({ length: 40 }, (_, i) => submit(port, `term-${i}`));
-    // Once the first is answered the others are on their way or in flight (no fixed wait: a loaded machine
-    // may not have sent any within it).
-    await Promise.race(pending);
-    server.kill('SIGTERM');
-    const [code, results] = await Promise.all([exited(server), Promise.all(pending)]);
-    expect(code).toBe(0);
-    const acked = results.filter((m): m is string => m !== null);
-    expect(acked.length).toBeGreaterThan(0);
-    const stored = storedMessages();
-    for (const marker of acked) expect(stored).toContain(marker);
-  }, 60_000);
+  it(
+    'on SIGTERM finishes the requests in flight, then closes the database and exits',
+    async () => {
+      const port = await freePort();
+      const server = await startServer(port);
+      const pending = Array.from({ length: 40 }, (_, i) => submit(port, `term-${i}`));
+      // Once the first is answered the others are on their way or in flight (no fixed wait: a loaded machine
+      // may not have sent any within it).
+      await Promise.race(pending);
+      server.kill('SIGTERM');
+      const [code, results] = await Promise.all([exited(server), Promise.all(pending)]);
+      expect(code).toBe(0);
+      const acked = results.filter((m): m is string => m !== null);
+      expect(acked.length).toBeGreaterThan(0);
+      const stored = storedMessages();
+      for (const marker of acked) expect(stored).toContain(marker);
+    },
+    patience(60_000),
+  );
 });

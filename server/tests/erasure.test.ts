@@ -6,6 +6,7 @@ import { personalData, phoneHash } from '../domain/personal-data.ts';
 import { bothDatabases, lead, post, testApp, verified, withVoiceProvider, type Harness } from './harness.ts';
 import { endedLead, leadInput } from './seed.ts';
 import { waitFor } from '../../tests/support/wait-for.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 const { backends } = bothDatabases();
 const cleanups: (() => Promise<void>)[] = [];
@@ -278,14 +279,14 @@ describe.each(backends)('erasure of a call being placed on $name', ({ env }) => 
       lead(await verified(h, CALLED), { phone: CALLED, name: CALLED_NAME }),
     );
     // The provider has been asked and has not answered yet.
-    await waitFor(() => expect(voice.posts).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(voice.posts).toHaveLength(1), { timeout: patience(10_000) });
     const { leadIds } = await personalData(h.store, { key: h.config.dataHashKey, deliver: true }).forgetPhone(CALLED);
     answer();
     const id = (await request).json().id as number;
     expect(leadIds).toEqual([id]);
     await waitFor(
       async () => expect((await h.store.calls.attempts({ leadId: id }))[0]?.finishedAt).toEqual(expect.any(String)),
-      { timeout: 10_000 },
+      { timeout: patience(10_000) },
     );
 
     expect(voice.calls.map((c) => c.id)).toEqual(['call-1']);
@@ -328,45 +329,49 @@ describe.each(backends)('erasure of a call being placed on $name', ({ env }) => 
 });
 
 describe('the tools', () => {
-  it('export-leads --phone gives what is held, forget erases it, suppress --list shows the hash', async () => {
-    const h = await testApp();
-    try {
-      const hash = phoneHash(h.config.dataHashKey, PHONE);
-      await h.store.demos.grant({
-        id: 'demo-tool-1',
-        assistantId: 'asst-site',
-        agentId: null,
-        mode: 'text',
-        origin: 'https://partner.test',
-        pageUrl: null,
-        clientHash: 'hmac-sha256:tool',
-        now: Date.now(),
-        grantSeconds: 180,
-        perClientHour: 100,
-        budgetSeconds: 1_000_000,
-      });
-      await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash, demoSessionId: 'demo-tool-1' });
-      await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
-      const tool = (...args: string[]) =>
-        execFileSync('npm', ['run', '-s', ...args, '--db', h.store.path], {
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'ignore'],
+  it(
+    'export-leads --phone gives what is held, forget erases it, suppress --list shows the hash',
+    async () => {
+      const h = await testApp();
+      try {
+        const hash = phoneHash(h.config.dataHashKey, PHONE);
+        await h.store.demos.grant({
+          id: 'demo-tool-1',
+          assistantId: 'asst-site',
+          agentId: null,
+          mode: 'text',
+          origin: 'https://partner.test',
+          pageUrl: null,
+          clientHash: 'hmac-sha256:tool',
+          now: Date.now(),
+          grantSeconds: 180,
+          perClientHour: 100,
+          budgetSeconds: 1_000_000,
         });
-      const held = JSON.parse(tool('export-leads', '--', '--phone', '+91 98123 45678'));
-      expect(held).toMatchObject({
-        phone: PHONE,
-        leads: [
-          { name: NAME, call: { transcript: expect.stringContaining('Hello') }, demo: { sessionId: 'demo-tool-1' } },
-        ],
-        doNotCall: { reason: 'asked' },
-      });
-      const forgot = tool('forget', '--', '--phone', PHONE);
-      expect(forgot).toContain('Erased 1 lead (');
-      expect(forgot).toContain('Erased 1 web demo they tried first, with what was said.');
-      expect(tool('suppress', '--', '--list')).toContain(hash);
-      expect(tool('export-leads', '--')).not.toContain('Quartermaine');
-    } finally {
-      await h.close();
-    }
-  }, 60_000);
+        await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash, demoSessionId: 'demo-tool-1' });
+        await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
+        const tool = (...args: string[]) =>
+          execFileSync('npm', ['run', '-s', ...args, '--db', h.store.path], {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'ignore'],
+          });
+        const held = JSON.parse(tool('export-leads', '--', '--phone', '+91 98123 45678'));
+        expect(held).toMatchObject({
+          phone: PHONE,
+          leads: [
+            { name: NAME, call: { transcript: expect.stringContaining('Hello') }, demo: { sessionId: 'demo-tool-1' } },
+          ],
+          doNotCall: { reason: 'asked' },
+        });
+        const forgot = tool('forget', '--', '--phone', PHONE);
+        expect(forgot).toContain('Erased 1 lead (');
+        expect(forgot).toContain('Erased 1 web demo they tried first, with what was said.');
+        expect(tool('suppress', '--', '--list')).toContain(hash);
+        expect(tool('export-leads', '--')).not.toContain('Quartermaine');
+      } finally {
+        await h.close();
+      }
+    },
+    patience(60_000),
+  );
 });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tokenHash } from '../domain/desk/desk-service.ts';
 import { bothDatabases, fixtureHash, testApp, testClock, type Harness } from './harness.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 // Issue 56, item 1: a sign-in whose password was right and whose second step is still to come (202, a
 // pending cookie) is a session in the making. Whoever holds that cookie must not finish it once the
@@ -87,22 +88,26 @@ describe.each(backends)('a half-finished sign-in on $name', ({ name, env }) => {
     expect(await finishes(pending)).toBe(401);
   });
 
-  it('ends when an operator sets a new password with desk-user, which counts it', async () => {
-    const { h, email, halfway, finishes } = await service();
-    const pending = await halfway();
-    const done = spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', 'password', '--email', email], {
-      encoding: 'utf8',
-      input: NEW_PASSWORD,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ...(name === 'SQLite' ? { DATABASE_PATH: h.config.databasePath } : { DATABASE_URL: url() }),
-      },
-    });
-    expect(done.status, done.stderr).toBe(0);
-    expect(done.stdout).toContain('1 session ended');
-    expect(await finishes(pending)).toBe(401);
-  }, 240_000);
+  it(
+    'ends when an operator sets a new password with desk-user, which counts it',
+    async () => {
+      const { h, email, halfway, finishes } = await service();
+      const pending = await halfway();
+      const done = spawnSync(process.execPath, ['server/run.mjs', 'cli/desk-user', 'password', '--email', email], {
+        encoding: 'utf8',
+        input: NEW_PASSWORD,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          ...(name === 'SQLite' ? { DATABASE_PATH: h.config.databasePath } : { DATABASE_URL: url() }),
+        },
+      });
+      expect(done.status, done.stderr).toBe(0);
+      expect(done.stdout).toContain('1 session ended');
+      expect(await finishes(pending)).toBe(401);
+    },
+    patience(240_000),
+  );
 
   it('cannot finish once password sign-in is off, as after a restart with DESK_PASSWORD_SIGNIN=off', async () => {
     const open = await service();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { webhookReceiver } from '../../tests/support/fakes';
 import { bothDatabases, DESK_EMAIL, DESK_PASSWORD, deskTestService, lead, post, verified } from './harness.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 // Issue 46: a call asked for from the tab that tried a web demo names that demo (`demoSessionId`, from the
 // tab's sessionStorage). The id is a claim: kept only when it names a grant of the gate. The CRM's
@@ -54,7 +55,7 @@ async function service(env: Record<string, string>) {
   const created = async (leadId: number) => {
     await expect
       .poll(() => hook.received.filter((r) => r.event === 'lead.created' && r.body.lead.id === leadId).length, {
-        timeout: 5000,
+        timeout: patience(5000),
       })
       .toBe(1);
     return hook.received.find((r) => r.event === 'lead.created' && r.body.lead.id === leadId)!.body as Record<

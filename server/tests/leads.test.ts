@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeVoiceProvider, webhookReceiver } from '../../tests/support/fakes';
 import { OTP_RULES } from '../domain/otp/otp-service.ts';
 import { CONSENT, lead, PHONE, post, testApp, testClock, verified } from './harness.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -337,7 +338,7 @@ describe('the CRM webhook', () => {
     expect((await post(h, '/api/demo-requests', lead(await verified(h), { utm: { source: 'ads' } }))).statusCode).toBe(
       201,
     );
-    await expect.poll(() => hook.received.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => hook.received.length, { timeout: patience(5000) }).toBe(1);
     expect(hook.failures).toBe(2);
     const [got] = hook.received;
     expect(got).toMatchObject({ event: 'lead.created', validSignature: true });

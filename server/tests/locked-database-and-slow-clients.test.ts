@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testApp } from './harness.ts';
-import { slowdown } from '../../tests/support/slowdown.mjs';
+import { slowdown, patience } from '../../tests/support/slowdown.mjs';
 
 type Harness = Awaited<ReturnType<typeof testApp>>;
 let h: Harness | undefined;
@@ -147,7 +147,7 @@ describe('settings checked at start', () => {
         DATABASE_PATH: '/nonexistent/never.sqlite',
         ...env,
       },
-      timeout: 20_000 * slowdown(),
+      timeout: patience(20_000) * slowdown(),
     });
 
   it.each([

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { scrub } from '../domain/personal-data.ts';
 import { fixtureHash, lead, post, verified, withVoiceProvider } from './harness.ts';
 import { waitFor } from '../../tests/support/wait-for.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 // The log is kept, shipped and searched: no phone number, one-time code, name or email address reaches it,
 // at any level, through a whole lead's life (a code sent and checked, the lead, a call that fails once and
@@ -26,9 +27,9 @@ describe('the log', () => {
     voice.script.push(503);
     const res = await post(h, '/api/demo-requests', lead(token, { phone: PHONE, name: NAME }));
     expect(res.statusCode).toBe(201);
-    await waitFor(() => expect(voice.calls).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(voice.calls).toHaveLength(1), { timeout: patience(10_000) });
     await waitFor(async () => expect((await h.store.calls.state({ leadId: res.json().id }))?.status).toBe('placed'), {
-      timeout: 10_000,
+      timeout: patience(10_000),
     });
     expect(
       (await post(h, '/api/feedback', { name: NAME, email: EMAIL, message: `call me on ${PHONE}` })).statusCode,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../storage/migrations/index.ts';
 import { startService } from '../service.ts';
 import { bothDatabases, testApp, type Harness } from './harness.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 const { backends } = bothDatabases();
 /** The last migration this version needs, as Kysely's migrator records it. */
@@ -52,7 +53,7 @@ describe.each(backends)('GET /api/ready on $name', (backend) => {
     // Alive all the same: the container's health check keeps passing.
     // (Polled: on a loaded machine SQLite's queue may be a second behind for a moment, which health reports as busy.)
     await expect
-      .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: 15_000 })
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).json(), { timeout: patience(15_000) })
       .toEqual({ ok: true });
   });
 
@@ -70,40 +71,44 @@ describe.each(backends)('GET /api/ready on $name', (backend) => {
     expect(await get(h, '/api/ready')).toEqual({ status: 200, body: { ok: true } });
   });
 
-  it('answers 503 database while the database does not answer', async () => {
-    const h = await testApp(backend.env());
-    cleanups.push(h.close);
-    if (h.config.databaseUrl) {
-      // Every connection of the service's pool ended by the server, and no new one allowed. Only this
-      // test's database: the cluster is shared by every test file running beside this one.
-      const name = new URL(h.config.databaseUrl).pathname.slice(1);
-      await onDatabase(h, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`, 'postgres');
-      await onDatabase(
-        h,
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets' AND datname = '${name}'`,
-        'postgres',
-      );
-      try {
-        expect(await get(h, '/api/ready')).toEqual({ status: 503, body: { ok: false, reason: 'database' } });
-      } finally {
-        await onDatabase(h, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`, 'postgres');
+  it(
+    'answers 503 database while the database does not answer',
+    async () => {
+      const h = await testApp(backend.env());
+      cleanups.push(h.close);
+      if (h.config.databaseUrl) {
+        // Every connection of the service's pool ended by the server, and no new one allowed. Only this
+        // test's database: the cluster is shared by every test file running beside this one.
+        const name = new URL(h.config.databaseUrl).pathname.slice(1);
+        await onDatabase(h, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`, 'postgres');
+        await onDatabase(
+          h,
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ai-agent-widgets' AND datname = '${name}'`,
+          'postgres',
+        );
+        try {
+          expect(await get(h, '/api/ready')).toEqual({ status: 503, body: { ok: false, reason: 'database' } });
+        } finally {
+          await onDatabase(h, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`, 'postgres');
+        }
+      } else {
+        // Another process holds SQLite's write lock past the service's patience: its writer thread stops answering.
+        const db = new Database(h.config.databasePath);
+        db.exec('BEGIN EXCLUSIVE');
+        const write = h.store.feedback
+          .add({ name: 'A', email: 'a@example.com', message: 'locked out' })
+          .catch((error: Error) => error);
+        await expect
+          .poll(() => get(h, '/api/ready'), { timeout: patience(20_000) })
+          .toEqual({
+            status: 503,
+            body: { ok: false, reason: 'database' },
+          });
+        db.exec('ROLLBACK');
+        db.close();
+        await write;
       }
-    } else {
-      // Another process holds SQLite's write lock past the service's patience: its writer thread stops answering.
-      const db = new Database(h.config.databasePath);
-      db.exec('BEGIN EXCLUSIVE');
-      const write = h.store.feedback
-        .add({ name: 'A', email: 'a@example.com', message: 'locked out' })
-        .catch((error: Error) => error);
-      await expect
-        .poll(() => get(h, '/api/ready'), { timeout: 20_000 })
-        .toEqual({
-          status: 503,
-          body: { ok: false, reason: 'database' },
-        });
-      db.exec('ROLLBACK');
-      db.close();
-      await write;
-    }
-  }, 60_000);
+    },
+    patience(60_000),
+  );
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeTwilio, TWILIO } from '../../tests/support/fakes';
 import { freePort } from '../../tests/support/free-port.mjs';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 let dir = '';
@@ -39,7 +40,7 @@ const run = (entry: string, env: Record<string, string>, options: { path?: strin
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...base(), ...env, ...(options.path ? { PATH: options.path } : {}) },
-    timeout: 45_000,
+    timeout: patience(45_000),
   });
 const lines = (text: string) => text.trim().split('\n').filter(Boolean);
 
@@ -69,7 +70,7 @@ const answers = (port: number) =>
     () => false,
   );
 
-describe('the settings', { timeout: 60_000 }, () => {
+describe('the settings', { timeout: patience(60_000) }, () => {
   it('names every wrong setting at once, in one line', () => {
     const result = run('main', { PORT: 'eighty', OTP_PROVIDER: 'Twilio', CALL_HOURS: '9-17', TRUST_PROXY: 'true' });
     expect(result.status).toBe(1);
@@ -118,7 +119,7 @@ describe('the settings', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the database', { timeout: 60_000 }, () => {
+describe('the database', { timeout: patience(60_000) }, () => {
   it('that cannot be reached is named by host and port in one line, without the password or a stack', () => {
     const port = freePort();
     const result = run('main', {
@@ -133,7 +134,7 @@ describe('the database', { timeout: 60_000 }, () => {
   });
 });
 
-describe('npm start', { timeout: 60_000 }, () => {
+describe('npm start', { timeout: patience(60_000) }, () => {
   it('without the development tools says to run npm run serve', () => {
     // The real runner, where no tsx can be found (as after `npm prune --omit=dev`).
     mkdirSync(join(dir, 'server'));
@@ -176,7 +177,7 @@ describe('npm start', { timeout: 60_000 }, () => {
 
 // LOG_FORMAT: a developer's terminal (npm start's entry) gets lines to read; every other start, JSON
 // for a log shipper; either entry does as LOG_FORMAT says when it is set.
-describe('the log format', { timeout: 90_000 }, () => {
+describe('the log format', { timeout: patience(90_000) }, () => {
   const CLOSING = 'SIGINT: finishing requests in flight, then closing';
   /** The line an entry logs as Ctrl-C stops it. */
   async function closingLine(entry: string, env: Record<string, string>) {
@@ -205,7 +206,7 @@ describe('the log format', { timeout: 90_000 }, () => {
   });
 });
 
-describe('production', { timeout: 60_000 }, () => {
+describe('production', { timeout: patience(60_000) }, () => {
   it('starts with Twilio Verify (a local fake) and names it in the banner', async () => {
     const twilio = await fakeTwilio();
     try {

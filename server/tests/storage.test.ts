@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../storage/index.ts';
 import { bothDatabases, testApp } from './harness.ts';
 import { killAll, startInstance } from './processes.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 // One suite, two implementations: what the service promises about stored feedback holds for the
 // embedded SQLite default and for PostgreSQL alike.
@@ -56,33 +57,37 @@ describe('two service instances on one PostgreSQL', () => {
   afterAll(killAll);
   const instance = async (dir: string) => (await startInstance(dir, { DATABASE_URL: pgUrl(), LOG_LEVEL: 'warn' })).port;
 
-  it('start together, migrate once, and store every acknowledged post once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-two-'));
-    try {
-      const ports = await Promise.all([instance(dir), instance(dir)]);
-      const markers = Array.from({ length: 300 }, (_, i) => `two-${i}-${Math.random()}`);
-      const acked = await Promise.all(
-        markers.map(async (m, i) => {
-          const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/feedback`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(feedback(m)),
-          });
-          return res.status === 201 ? m : null;
-        }),
-      );
-      expect(acked.filter(Boolean)).toHaveLength(300);
-      const h = await testApp({ DATABASE_URL: pgUrl() });
+  it(
+    'start together, migrate once, and store every acknowledged post once',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-two-'));
       try {
-        const stored = (await h.store.feedback.list()).map((r) => r.message);
-        for (const m of markers) expect(stored.filter((s) => s === m)).toHaveLength(1);
+        const ports = await Promise.all([instance(dir), instance(dir)]);
+        const markers = Array.from({ length: 300 }, (_, i) => `two-${i}-${Math.random()}`);
+        const acked = await Promise.all(
+          markers.map(async (m, i) => {
+            const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/feedback`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(feedback(m)),
+            });
+            return res.status === 201 ? m : null;
+          }),
+        );
+        expect(acked.filter(Boolean)).toHaveLength(300);
+        const h = await testApp({ DATABASE_URL: pgUrl() });
+        try {
+          const stored = (await h.store.feedback.list()).map((r) => r.message);
+          for (const m of markers) expect(stored.filter((s) => s === m)).toHaveLength(1);
+        } finally {
+          await h.close();
+        }
       } finally {
-        await h.close();
+        rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+    },
+    patience(30_000),
+  );
 });
 
 describe.each(backends)('the repositories on $name', ({ env }) => {

@@ -12,6 +12,7 @@ import { MIGRATIONS } from '../storage/migrations/index.ts';
 import { openStore, type Store } from '../storage/index.ts';
 import { searchPrefixes } from '../../model/search.ts';
 import { bothDatabases, testApp } from './harness.ts';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 const { backends } = bothDatabases({ migrated: false });
 /** The last migration before issue 31's. */
@@ -178,86 +179,94 @@ describe.each(backends)('times stored before issue 31 on $name', ({ name, env })
     return { db, path, url };
   }
 
-  it('are read alike before and after, converted in batches of at most 1,000 rows, and then never read again', async () => {
-    const { db, path, url } = await oldDatabase();
-    const store = await openStore({ databasePath: path, databaseUrl: url || undefined });
-    cleanups.push(() => store.close());
-    const missing = async () =>
-      (
-        await db.exec(`SELECT (SELECT COUNT(*) FROM leads WHERE created_ms IS NULL OR consented_ms IS NULL OR verified_ms IS NULL) AS leads,
+  it(
+    'are read alike before and after, converted in batches of at most 1,000 rows, and then never read again',
+    async () => {
+      const { db, path, url } = await oldDatabase();
+      const store = await openStore({ databasePath: path, databaseUrl: url || undefined });
+      cleanups.push(() => store.close());
+      const missing = async () =>
+        (
+          await db.exec(`SELECT (SELECT COUNT(*) FROM leads WHERE created_ms IS NULL OR consented_ms IS NULL OR verified_ms IS NULL) AS leads,
         (SELECT COUNT(*) FROM feedback WHERE created_ms IS NULL) AS feedback, (SELECT COUNT(*) FROM calls WHERE started_ms IS NULL OR ended_ms IS NULL) AS calls`)
-      )[0];
-    expect(await missing()).toEqual({
-      leads: postgres(name, N),
-      feedback: postgres(name, N),
-      calls: postgres(name, N),
-    });
+        )[0];
+      expect(await missing()).toEqual({
+        leads: postgres(name, N),
+        feedback: postgres(name, N),
+        calls: postgres(name, N),
+      });
 
-    expect(await reads(store)).toEqual(expected);
-    // The purge finds old rows by their old times meanwhile.
-    expect(await store.retention.feedback({ before: at(5), batch: 500 })).toBe(5);
-    expect(await store.retention.leads({ before: at(5), batch: 500 })).toBe(5);
+      expect(await reads(store)).toEqual(expected);
+      // The purge finds old rows by their old times meanwhile.
+      expect(await store.retention.feedback({ before: at(5), batch: 500 })).toBe(5);
+      expect(await store.retention.leads({ before: at(5), batch: 500 })).toBe(5);
 
-    const batches: number[] = [];
-    for (;;) {
-      const { rows, done } = await store.times.convertOlder({ limit: 1000 });
-      if (done) break;
-      batches.push(rows);
-    }
-    // Three tables of 2,495 rows: three batches each, the last of each short (so it knows it is done).
-    expect(batches).toEqual([1000, 1000, 495, 1000, 1000, 495, 1000, 1000, 495]);
-    expect(await missing()).toEqual({
-      leads: postgres(name, 0),
-      feedback: postgres(name, 0),
-      calls: postgres(name, 0),
-    });
-    expect(await db.exec(`SELECT key FROM settings WHERE key LIKE 'times-below:%'`)).toEqual([]);
+      const batches: number[] = [];
+      for (;;) {
+        const { rows, done } = await store.times.convertOlder({ limit: 1000 });
+        if (done) break;
+        batches.push(rows);
+      }
+      // Three tables of 2,495 rows: three batches each, the last of each short (so it knows it is done).
+      expect(batches).toEqual([1000, 1000, 495, 1000, 1000, 495, 1000, 1000, 495]);
+      expect(await missing()).toEqual({
+        leads: postgres(name, 0),
+        feedback: postgres(name, 0),
+        calls: postgres(name, 0),
+      });
+      expect(await db.exec(`SELECT key FROM settings WHERE key LIKE 'times-below:%'`)).toEqual([]);
 
-    // Nothing reads the old columns any more: spoiled, they change no answer.
-    await db.exec(`UPDATE leads SET created_at = '1999-01-01T00:00:00.000Z', consented_at = 'x', verified_at = NULL`);
-    await db.exec(`UPDATE calls SET started_at = 'x', ended_at = NULL`);
-    await db.exec(`UPDATE feedback SET created_at = ?`, ['1999-01-01T00:00:00.000Z']);
-    expect(await reads(store)).toEqual(expected);
-    expect(await store.retention.feedback({ before: at(10), batch: 500 })).toBe(5);
-    expect(await store.retention.leads({ before: at(10), batch: 500 })).toBe(5);
+      // Nothing reads the old columns any more: spoiled, they change no answer.
+      await db.exec(`UPDATE leads SET created_at = '1999-01-01T00:00:00.000Z', consented_at = 'x', verified_at = NULL`);
+      await db.exec(`UPDATE calls SET started_at = 'x', ended_at = NULL`);
+      await db.exec(`UPDATE feedback SET created_at = ?`, ['1999-01-01T00:00:00.000Z']);
+      expect(await reads(store)).toEqual(expected);
+      expect(await store.retention.feedback({ before: at(10), batch: 500 })).toBe(5);
+      expect(await store.retention.leads({ before: at(10), batch: 500 })).toBe(5);
 
-    // Feedback an instance of the release before writes during a rolling upgrade: found by its old time, then converted.
-    await db.exec(
-      `INSERT INTO feedback (name, email, message, created_at) VALUES ('Asha', 'asha@example.com', 'late', ?)`,
-      [iso(at(150) + 1)],
-    );
-    expect(
-      (await store.desk.feedback({ from: iso(at(150)), to: iso(at(151)) })).map((f) => [f.message, f.createdAt]),
-    ).toEqual([
-      ['late', iso(at(150) + 1)],
-      ['old 150', iso(at(150))],
-    ]);
-    expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 1, done: false });
-    expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 0, done: true });
-    expect(await missing()).toEqual({
-      leads: postgres(name, 0),
-      feedback: postgres(name, 0),
-      calls: postgres(name, 0),
-    });
-  }, 120_000);
+      // Feedback an instance of the release before writes during a rolling upgrade: found by its old time, then converted.
+      await db.exec(
+        `INSERT INTO feedback (name, email, message, created_at) VALUES ('Asha', 'asha@example.com', 'late', ?)`,
+        [iso(at(150) + 1)],
+      );
+      expect(
+        (await store.desk.feedback({ from: iso(at(150)), to: iso(at(151)) })).map((f) => [f.message, f.createdAt]),
+      ).toEqual([
+        ['late', iso(at(150) + 1)],
+        ['old 150', iso(at(150))],
+      ]);
+      expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 1, done: false });
+      expect(await store.times.convertOlder({ limit: 1000 })).toEqual({ rows: 0, done: true });
+      expect(await missing()).toEqual({
+        leads: postgres(name, 0),
+        feedback: postgres(name, 0),
+        calls: postgres(name, 0),
+      });
+    },
+    patience(120_000),
+  );
 
-  it('are converted by the running service, beside its work', async () => {
-    const { db, path, url } = await oldDatabase();
-    const h = await testApp(url ? { DATABASE_URL: url } : { DATABASE_PATH: path });
-    cleanups.push(() => h.close());
-    await expect
-      .poll(async () => (await db.exec(`SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'times-below:%'`))[0].n, {
-        timeout: 60_000,
-      })
-      .toEqual(postgres(name, 0));
-    expect(await reads(h.store)).toEqual(expected);
-    // Their search terms, beginnings included, come from the same batches after the start (no migration
-    // writes a term per lead): "Ol" finds the newest page of old leads, a whole number the one lead.
-    const found = async (q: string) =>
-      (await h.store.desk.leads({ search: searchPrefixes(q) ?? [], limit: 3 })).map((r) => r.lead.id);
-    await expect.poll(() => found('Ol'), { timeout: 60_000 }).toEqual([N, N - 1, N - 2]);
-    await expect.poll(() => found('+91 98 0000 0042'), { timeout: 60_000 }).toEqual([43]);
-  }, 120_000);
+  it(
+    'are converted by the running service, beside its work',
+    async () => {
+      const { db, path, url } = await oldDatabase();
+      const h = await testApp(url ? { DATABASE_URL: url } : { DATABASE_PATH: path });
+      cleanups.push(() => h.close());
+      await expect
+        .poll(async () => (await db.exec(`SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'times-below:%'`))[0].n, {
+          timeout: patience(60_000),
+        })
+        .toEqual(postgres(name, 0));
+      expect(await reads(h.store)).toEqual(expected);
+      // Their search terms, beginnings included, come from the same batches after the start (no migration
+      // writes a term per lead): "Ol" finds the newest page of old leads, a whole number the one lead.
+      const found = async (q: string) =>
+        (await h.store.desk.leads({ search: searchPrefixes(q) ?? [], limit: 3 })).map((r) => r.lead.id);
+      await expect.poll(() => found('Ol'), { timeout: patience(60_000) }).toEqual([N, N - 1, N - 2]);
+      await expect.poll(() => found('+91 98 0000 0042'), { timeout: patience(60_000) }).toEqual([43]);
+    },
+    patience(120_000),
+  );
 });
 
 /** COUNT(*) as each database answers it (PostgreSQL's BIGINT as text). */

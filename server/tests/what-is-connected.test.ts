@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeTwilio, fakeVoiceProvider, TWILIO, webhookReceiver } from '../../tests/support/fakes';
 import { freePort } from '../../tests/support/free-port.mjs';
+import { patience } from '../../tests/support/slowdown.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PRIVATE_KEY = 'vapi-private-key-of-the-test';
@@ -107,7 +108,7 @@ const noSecret = (out: string) => {
   for (const secret of SECRETS) expect(out).not.toContain(secret);
 };
 
-describe('the start', { timeout: 60_000 }, () => {
+describe('the start', { timeout: patience(60_000) }, () => {
   it('says one line for each connection, a private key without its number as half set', async () => {
     const { out } = await run(
       'main',
@@ -140,7 +141,7 @@ describe('the start', { timeout: 60_000 }, () => {
   });
 });
 
-describe('npm run doctor', { timeout: 60_000 }, () => {
+describe('npm run doctor', { timeout: patience(60_000) }, () => {
   it('asks each provider, which answers; the test lead is signed as the CRM checks it', async () => {
     const { twilio, voice, crm } = await providers();
     const { status, out } = await doctor(

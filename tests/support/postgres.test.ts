@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { SHARED_CLUSTER, startCluster, startPostgres } from './postgres.mjs';
+import { patience } from './slowdown.mjs';
 
 const reachable = (url: string) =>
   new Promise<boolean>((resolve) => {
@@ -38,17 +39,21 @@ describe('startPostgres in a test run', () => {
 });
 
 describe('startCluster', () => {
-  it('starts a throwaway server of its own on 127.0.0.1 and removes it', async () => {
-    const server = startCluster();
-    let stopped = false;
-    try {
-      expect(server.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
-      expect(await query(server.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
-      server.stop();
-      stopped = true;
-      expect(await reachable(server.url)).toBe(false);
-    } finally {
-      if (!stopped) server.stop();
-    }
-  }, 30_000);
+  it(
+    'starts a throwaway server of its own on 127.0.0.1 and removes it',
+    async () => {
+      const server = startCluster();
+      let stopped = false;
+      try {
+        expect(server.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+        expect(await query(server.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+        server.stop();
+        stopped = true;
+        expect(await reachable(server.url)).toBe(false);
+      } finally {
+        if (!stopped) server.stop();
+      }
+    },
+    patience(30_000),
+  );
 });

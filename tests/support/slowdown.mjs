@@ -15,3 +15,12 @@ export function slowdown() {
   }
   return Number(process.env.TEST_SLOWDOWN);
 }
+
+/**
+ * An outer limit on a wait in a test: how long the product may take for what a person would wait on
+ * (`ms`, on a quiet machine), stretched by how busy this machine is (slowdown above). Tests wait for the
+ * event itself (a poll, an exit, a line) and use this only as the point where a hang fails.
+ * @param {number} ms
+ * @returns {number}
+ */
+export const patience = (ms) => Math.round(ms * slowdown());
