@@ -28,12 +28,12 @@ export function startDomain(
 ) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
   const embeds = embedService({ config, store, log, now, meter });
-  const otp = otpService(config, store, log, now, showCode, meter);
+  const otp = otpService(config, store, log, now, showCode, meter, embeds);
   const calls = startCallWorker({ config, store, log, now, vapi });
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const retention = startRetention(store, config.retention, log, now);
-  const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
-  const sessions = voiceSessions({ config, store, log, now });
+  const intake = leadIntake({ config, store, otp, calls, vapi, log, now, embeds });
+  const sessions = voiceSessions({ config, store, log, now, embeds });
   const desk = deskService(store, now, meter, config.brand, config.deskRequire2fa);
   const indexing = inBatches(
     log,

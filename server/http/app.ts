@@ -128,7 +128,7 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
         maxAge: 600,
       });
       await api.register(publicEmbedRoutes, { embeds: domain.embeds, store });
-      await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
+      await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit, embeds: domain.embeds });
       await api.register(leadRoutes, { otp: domain.otp, intake: domain.intake });
       // The web demos' gate: only our own pages' origins get a token (checked by the domain, not only by CORS).
       await api.register(voiceSessionRoutes, { sessions: domain.voiceSessions });

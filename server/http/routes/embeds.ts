@@ -21,6 +21,8 @@ import { checkedSession, requireAdmin, requireOwnOrigin, requireSession } from '
 import type { FieldWords } from '../errors.ts';
 
 const UNKNOWN = 'This form is not set up on our service (its embed is unknown).';
+/** A public body's `embedId` that cannot be one: refused as an unknown one is. */
+export const EMBED_WORDS = { error: 'embed-unknown', status: 404, message: UNKNOWN };
 const NO_EMBED = { error: 'not-found', message: 'There is no such embed.', status: 404 };
 const DESK_WORDS: FieldWords = {
   id: NO_EMBED,
