@@ -14,8 +14,10 @@ export function crmPayload(
   lead: Lead,
   call: Call | null,
   demo: LeadDemo | null = null,
+  embed: { id: string; name: string } | null = null,
 ): string {
-  const base = { id: deliveryId, event, occurredAt: new Date(occurredAt).toISOString() };
+  // `embed`: the partner page or landing page the lead came from (issue 54), null for the service's own.
+  const base = { id: deliveryId, event, occurredAt: new Date(occurredAt).toISOString(), embed };
   // `demo`: the web demo the visitor tried from the same tab first, with its length once reported.
   if (event === 'lead.created')
     return JSON.stringify({ ...base, lead, call: call && { status: call.status, callAt: call.callAt }, demo });

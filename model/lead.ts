@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { AGENT_IDS, type AgentId } from './agents.ts';
 import { DEMO_SESSION_ID_MAX } from './demo-session.ts';
+import { EmbedId } from './embeds.ts';
 
 const text = (maxLength: number) => Type.String({ maxLength });
 
@@ -51,6 +52,8 @@ export const DemoRequestBody = Type.Object(
     // The demo this tab tried first (the voice widget's grant id, from sessionStorage): a claim, kept only
     // when it names a grant the service made.
     demoSessionId: Type.Optional(text(DEMO_SESSION_ID_MAX)),
+    // The embed the form is part of (issue 54): its origins, agents, countries and consent sentences decide.
+    embedId: Type.Optional(EmbedId),
   },
   { additionalProperties: false },
 );
@@ -59,9 +62,18 @@ export type DemoRequest = Static<typeof DemoRequestBody>;
 /**
  * The body of `POST /api/otp`: `website` is the hidden honeypot field ("" from a person), of any length:
  * a filled one is answered like a success, never refused, so that nothing tells a bot it is a trap.
+ * `consentVersion` (the sentence the form shows), `agentId` and `embedId`, when sent, are checked before
+ * any code is made: a lead the service would refuse costs no text message.
  */
 export const CodeRequestBody = Type.Object(
-  { phone: text(32), turnstileToken: Type.Optional(text(2048)), website: Type.Optional(Type.String()) },
+  {
+    phone: text(32),
+    turnstileToken: Type.Optional(text(2048)),
+    website: Type.Optional(Type.String()),
+    consentVersion: Type.Optional(text(100)),
+    agentId: Type.Optional(Type.Enum(AGENT_IDS)),
+    embedId: Type.Optional(EmbedId),
+  },
   { additionalProperties: false },
 );
 export type CodeRequest = Static<typeof CodeRequestBody>;
@@ -72,7 +84,10 @@ export interface OtpCountries {
 }
 
 /** The body of `POST /api/otp/verify`. */
-export const CodeCheckBody = Type.Object({ phone: text(32), code: text(12) }, { additionalProperties: false });
+export const CodeCheckBody = Type.Object(
+  { phone: text(32), code: text(12), embedId: Type.Optional(EmbedId) },
+  { additionalProperties: false },
+);
 export type CodeCheck = Static<typeof CodeCheckBody>;
 
 /**
@@ -105,4 +120,6 @@ export type Lead = {
     clickIds: ClickIds;
     metadata: Record<string, string>;
   };
+  /** The embed the form was part of (issue 54), null for a page without one. */
+  embedId: string | null;
 };

@@ -2,6 +2,7 @@
 // a chat, and what it gets back (docs/api.md). One schema: the route checks it, the widget takes its types.
 import { Type, type Static } from 'typebox';
 import { AGENT_IDS } from './agents.ts';
+import { EmbedId } from './embeds.ts';
 import { DEMO_SESSION_ID_MAX, DEMO_TRANSCRIPT_MAX } from './demo-session.ts';
 
 export const VoiceSessionBody = Type.Object(
@@ -15,6 +16,8 @@ export const VoiceSessionBody = Type.Object(
      * an unfinished grant for the same assistant from the same client (docs/operations.md); else a new grant.
      */
     demoSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX })),
+    /** The embed the card is part of (issue 54): its origins and agents decide. */
+    embedId: Type.Optional(EmbedId),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,12 @@ import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
 import { VoiceSession, VoiceSessionBody, VoiceSessionEndBody, VoiceSessionEnded } from '../voice-session.ts';
 import { ANY, BODY_REFUSALS, BUSY, refusal } from './answers.ts';
 
+/** A body naming an embed (`embedId`): refused before anything is made, stored or sent. */
+const EMBED_UNKNOWN = { 404: refusal('`embed-unknown`: an `embedId` the service does not know.') };
+const EMBED_403 =
+  '`embed-paused`: the embed is paused by its owner; `origin`: the page is not among the embed’s origins';
+const EMBED_REFUSALS = { ...EMBED_UNKNOWN, 403: refusal(`${EMBED_403}.`) };
+
 export const FeedbackRoute = {
   summary: 'Store a visitor’s feedback',
   body: FeedbackBody,
@@ -17,6 +23,7 @@ export const FeedbackRoute = {
       content: { 'text/plain': { schema: Type.Literal('Thank you for your feedback.') } },
     },
     ...BODY_REFUSALS,
+    ...EMBED_REFUSALS,
     429: refusal('Past FEEDBACK_RATE_LIMIT (`rate-limited`, with retryAfterSeconds).'),
     ...BUSY,
   },
@@ -31,7 +38,8 @@ export const OtpSent = Type.Object({
 });
 
 const PROVIDER_REFUSALS = {
-  403: refusal('`challenge` (Turnstile), `number-blocked`, `country-disabled`.'),
+  ...EMBED_UNKNOWN,
+  403: refusal(`\`challenge\` (Turnstile), \`number-blocked\`, \`country-disabled\`; ${EMBED_403}.`),
   429: refusal('`cooldown`, `hourly`, `client-limit`, `too-many-sends`, `too-many-checks` (with retryAfterSeconds).'),
   502: refusal('The SMS provider did not answer (`provider-unavailable`).'),
   503: refusal('`otp-capacity`, `provider-busy`, or the database is busy (`busy`).'),
@@ -45,7 +53,7 @@ export const OtpRoute = {
     200: OtpSent,
     ...BODY_REFUSALS,
     400: refusal(
-      '`invalid-phone`, `country-not-allowed`, `not-mobile`, `number-invalid`, or a body that does not fit.',
+      '`invalid-phone`, `country-not-allowed`, `not-mobile`, `number-invalid`, `consent-text` (a `consentVersion` not accepted here), `unknown-agent` (one the embed does not offer), or a body that does not fit.',
     ),
     ...PROVIDER_REFUSALS,
   },
@@ -91,6 +99,7 @@ export const DemoRequestRoute = {
       '`unknown-agent`, `name`, `consent`, `consent-text`, `metadata`, `demo-session`, `invalid-phone`, or a body that does not fit.',
     ),
     401: refusal('`verification`: a token missing, malformed, forged, expired, for another number, or already used.'),
+    ...EMBED_REFUSALS,
     ...BUSY,
   },
 };
@@ -118,7 +127,10 @@ export const VoiceSessionRoute = {
     200: VoiceSession,
     ...BODY_REFUSALS,
     400: refusal('`unknown-assistant`: an assistant or agent the service does not know; or a body that does not fit.'),
-    403: refusal('`origin`: a page whose origin is neither PUBLIC_URL’s nor in CORS_ORIGINS; `challenge` (Turnstile).'),
+    ...EMBED_UNKNOWN,
+    403: refusal(
+      `\`origin\`: a page whose origin is neither PUBLIC_URL’s, in CORS_ORIGINS nor an active embed’s (with \`embedId\`: not the embed’s); \`challenge\` (Turnstile); ${EMBED_403}.`,
+    ),
     429: refusal('`demo-limit`: past DEMO_CLIENT_LIMIT for this address (with retryAfterSeconds).'),
     502: refusal('Turnstile did not answer (`provider-unavailable`).'),
     503: refusal(
@@ -134,7 +146,7 @@ export const VoiceSessionEndRoute = {
     ...ANY,
     200: VoiceSessionEnded,
     ...BODY_REFUSALS,
-    403: refusal('`origin`: a page whose origin is neither PUBLIC_URL’s nor in CORS_ORIGINS.'),
+    403: refusal('`origin`: a page whose origin is neither PUBLIC_URL’s, in CORS_ORIGINS nor an active embed’s.'),
   },
 };
 

@@ -4,6 +4,7 @@ import * as desk from './desk.ts';
 import * as deskSignIn from './desk-sign-in.ts';
 import * as twoStep from './desk-two-step.ts';
 import * as demos from './desk-demos.ts';
+import * as embeds from './embeds.ts';
 import * as open from './public.ts';
 
 export const API_ROUTES = [
@@ -15,6 +16,7 @@ export const API_ROUTES = [
   ['POST', '/api/voice/events', open.VoiceEventRoute],
   ['POST', '/api/voice/session', open.VoiceSessionRoute],
   ['POST', '/api/voice/session/end', open.VoiceSessionEndRoute],
+  ['GET', '/api/embeds/:id', embeds.PublicEmbedRoute],
   ['GET', '/api/health', open.HealthRoute],
   ['GET', '/api/ready', open.ReadyRoute],
   ['GET', '/api/openapi.json', open.OpenApiRoute],
@@ -30,6 +32,10 @@ export const API_ROUTES = [
   ['GET', '/api/desk/overview', desk.OverviewRoute],
   ['GET', '/api/desk/demos', demos.DemosRoute],
   ['GET', '/api/desk/demos/:id', demos.DemoRoute],
+  ['GET', '/api/desk/embeds', embeds.EmbedsRoute],
+  ['POST', '/api/desk/embeds', embeds.EmbedAddRoute],
+  ['GET', '/api/desk/embeds/:id', embeds.EmbedRoute],
+  ['PATCH', '/api/desk/embeds/:id', embeds.EmbedChangeRoute],
   ['GET', '/api/desk/feedback', desk.DeskFeedbackRoute],
   ['GET', '/api/desk/feedback.csv', desk.DeskFeedbackCsvRoute],
   ['GET', '/api/desk/changes', desk.ChangesRoute],

@@ -46,13 +46,24 @@ function readSettings(r: Reader) {
   const port = r.int('PORT', 4173, { max: 65535 });
   const host = r.text('HOST', '127.0.0.1');
   const publicUrl = r.url('PUBLIC_URL', `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
-  const corsOrigins = r.list('CORS_ORIGINS').flatMap((origin) => {
+  // Only http and https origins: `localhost:8391` parses as a URL whose origin is "null", which no page should get.
+  const originOf = (value: string) => {
     try {
-      return [new URL(origin).origin];
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
     } catch {
-      return r.fail('CORS_ORIGINS', `"${origin}" is not an origin (for example https://partner.example).`, []);
+      return null;
     }
-  });
+  };
+  const corsValues = r.list('CORS_ORIGINS');
+  const notOrigins = corsValues.filter((value) => !originOf(value));
+  if (notOrigins.length)
+    r.fail(
+      'CORS_ORIGINS',
+      `${notOrigins.map((v) => `"${v}"`).join(', ')} ${notOrigins.length > 1 ? 'are not http or https origins' : 'is not an http or https origin'}: write each with its scheme, for example https://partner.example or http://localhost:8391.`,
+      null,
+    );
+  const corsOrigins = corsValues.flatMap((value) => originOf(value) ?? []);
   const otpProvider = r.oneOf('OTP_PROVIDER', ['console', 'twilio'] as const, 'console');
   const twilio = {
     accountSid: r.text('TWILIO_ACCOUNT_SID'),

@@ -9,6 +9,7 @@ import { voiceEvents } from './calls/voice-events.ts';
 import { startOutbox } from './crm-outbox.ts';
 import { voiceSessions } from './demos/voice-session.ts';
 import { deskService } from './desk/desk-service.ts';
+import { embedService } from './embeds.ts';
 import { singleSignOn, SSO_CALLBACK } from './desk/single-sign-on.ts';
 import { twoStepService } from './desk/two-step.ts';
 import { leadIntake } from './leads/lead-intake.ts';
@@ -26,12 +27,13 @@ export function startDomain(
   meter: Meter = NO_METER,
 ) {
   const vapi = vapiClient(config.voice, config.providerTimeoutMs);
-  const otp = otpService(config, store, log, now, showCode, meter);
+  const embeds = embedService({ config, store, log, now, meter });
+  const otp = otpService(config, store, log, now, showCode, meter, embeds);
   const calls = startCallWorker({ config, store, log, now, vapi });
   const outbox = startOutbox(store, config.webhook, config.providerTimeoutMs, log);
   const retention = startRetention(store, config.retention, log, now);
-  const intake = leadIntake({ config, store, otp, calls, vapi, log, now });
-  const sessions = voiceSessions({ config, store, log, now });
+  const intake = leadIntake({ config, store, otp, calls, vapi, log, now, embeds });
+  const sessions = voiceSessions({ config, store, log, now, embeds });
   const desk = deskService(store, now, meter, config.brand, config.deskRequire2fa);
   const indexing = inBatches(
     log,
@@ -44,6 +46,7 @@ export function startDomain(
     async () => !(await store.times.convertOlder({ limit: TIME_BATCH })).done,
   );
   return {
+    embeds,
     otp,
     intake,
     calls,
@@ -68,6 +71,7 @@ export function startDomain(
     }),
     /** Lets the workers finish what they hold; nothing new starts. */
     async stop() {
+      embeds.stop();
       await Promise.all([calls.stop(), outbox.stop(), indexing.stop(), converting.stop(), retention.stop()]);
     },
   };

@@ -13,6 +13,8 @@ export type Meter = {
   signInFailed(reason: string, step?: SignInStep): void;
   /** A failure at `step` locked an account or a client out. */
   lockedOut(step?: SignInStep): void;
+  /** A request refused for its page's origin: `embed` is the embed it named, or `none` (never the page itself). */
+  originRefused(embed: string): void;
 };
 
 /**
@@ -30,4 +32,5 @@ export const NO_METER: Meter = {
   codeRefused() {},
   signInFailed() {},
   lockedOut() {},
+  originRefused() {},
 };

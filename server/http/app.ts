@@ -22,6 +22,7 @@ import { parseJsonBodies } from './json-body.ts';
 import type { Readiness } from './ready.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { deskSingleSignOnPages } from './routes/desk-single-sign-on.ts';
+import { publicEmbedRoutes } from './routes/embeds.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { voiceEventRoutes } from './routes/voice-events.ts';
@@ -120,13 +121,25 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
       // Nesting is measured before anything walks a body (./json-body.ts).
       parseJsonBodies(api);
       refuseOptionsWithoutOrigin(api);
-      await api.register(cors, { origin: config.corsOrigins, methods: ['POST'], maxAge: 600 });
-      await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit });
+      // The settings' origins and every active embed's, as this instance last read them (../domain/embeds.ts).
+      await api.register(cors, {
+        origin: (origin, done) => done(null, domain.embeds.allows(origin)),
+        methods: ['POST'],
+        maxAge: 600,
+      });
+      await api.register(publicEmbedRoutes, { embeds: domain.embeds, store });
+      await api.register(feedbackRoutes, { store, rateLimit: config.rateLimit, embeds: domain.embeds });
       await api.register(leadRoutes, { otp: domain.otp, intake: domain.intake });
       // The web demos' gate: only our own pages' origins get a token (checked by the domain, not only by CORS).
       await api.register(voiceSessionRoutes, { sessions: domain.voiceSessions });
       // The sales desk: same-origin only (a session cookie, SameSite=Strict, and an Origin check on changes).
-      await api.register(deskRoutes, { store, desk: domain.desk, twoStep: domain.twoStep, config });
+      await api.register(deskRoutes, {
+        store,
+        desk: domain.desk,
+        twoStep: domain.twoStep,
+        config,
+        embeds: domain.embeds,
+      });
       // Server-to-server: the provider posts its events here (no browser, no CORS).
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // Says only whether the service and its database answer: the database's own state or probe, never

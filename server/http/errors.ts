@@ -79,7 +79,7 @@ export function installErrorHandling(
         return send(
           reply,
           404,
-          'not-found',
+          words?.error ?? 'not-found',
           words?.message ?? `Nothing is at ${request.method} ${request.url.split('?')[0]}.`,
         );
       return send(

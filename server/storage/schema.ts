@@ -72,6 +72,7 @@ export interface DemoSessionsTable {
   call_seconds: Real | null;
   provider_session_id: string | null;
   continuations: Generated<Int>;
+  embed_id: string | null;
 }
 
 export interface DailyCountsTable {
@@ -141,6 +142,38 @@ export interface DeskUsersTable {
   role: Generated<string>;
 }
 
+export interface EmbedsTable {
+  id: string;
+  name: string;
+  /** JSON arrays as text. */
+  origins: string;
+  brand_name: string;
+  agents: string;
+  countries: string;
+  active: Generated<Int>;
+  created_ms: Big;
+  updated_ms: Big;
+}
+
+export interface EmbedConsentsTable {
+  embed_id: string;
+  lang: string;
+  version: string;
+  text: string;
+  sha256: string;
+  created_ms: Big;
+}
+
+export interface EmbedRefusalsTable {
+  /** The embed's id (or none), the origin and the day, joined: one row each. */
+  key: string;
+  embed_id: string | null;
+  origin: string;
+  day: string;
+  n: Big;
+  last_ms: Big;
+}
+
 export interface FeedbackTable {
   id: Generated<Int>;
   name: string;
@@ -149,6 +182,7 @@ export interface FeedbackTable {
   /** ISO text on SQLite, timestamptz on PostgreSQL (a Date); written by its default only. */
   created_at: ColumnType<string | Date, never, never>;
   created_ms: BigOrNull;
+  embed_id: string | null;
 }
 
 export interface LeadMarkEventsTable {
@@ -201,6 +235,7 @@ export interface LeadsTable {
   consented_ms: BigOrNull;
   verified_ms: BigOrNull;
   demo_session_id: string | null;
+  embed_id: string | null;
 }
 
 export interface LeasesTable {
@@ -267,6 +302,9 @@ export interface Database {
   desk_sessions: DeskSessionsTable;
   desk_two_step: DeskTwoStepTable;
   desk_users: DeskUsersTable;
+  embed_consents: EmbedConsentsTable;
+  embed_refusals: EmbedRefusalsTable;
+  embeds: EmbedsTable;
   feedback: FeedbackTable;
   lead_mark_events: LeadMarkEventsTable;
   lead_marks: LeadMarksTable;

@@ -37,7 +37,7 @@ describe('GET /api/openapi.json', () => {
     );
     expect(operations()).toEqual(registered.sort());
     expect(operations()).toEqual(API_ROUTES.map(([m, url]) => `${m} ${url.replace(/:(\w+)/g, '{$1}')}`).sort());
-    expect(operations().length).toBe(40);
+    expect(operations().length).toBe(45);
   });
 
   it('names the desk’s session cookie and the voice events’ X-Vapi-Secret as security schemes', () => {

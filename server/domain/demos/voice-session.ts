@@ -14,6 +14,7 @@ import {
 } from '../../../model/voice-session.ts';
 import type { Store } from '../../storage/index.ts';
 import { keyedHash } from '../personal-data.ts';
+import type { EmbedService } from '../embeds.ts';
 import { Refusal } from '../refusal.ts';
 import { verifyChallenge } from '../otp/turnstile.ts';
 import { publicToken, TOKEN_SECONDS } from './jwt.ts';
@@ -29,11 +30,13 @@ export function voiceSessions({
   store,
   log,
   now,
+  embeds,
 }: {
   config: ServerConfig;
   store: Store;
   log: FastifyBaseLogger;
   now: () => number;
+  embeds: EmbedService;
 }) {
   const { voice, demo } = config;
   const budget = demo.minutesPerDay * 60;
@@ -69,9 +72,10 @@ export function voiceSessions({
 
   // As the code limits' log names a client: a keyed hash, never the address itself.
   const clientOf = (ip: string) => keyedHash(config.dataHashKey, `ip:${ip}`);
+  // The settings' origins and every active embed's (../embeds.ts); a refusal is counted and kept.
   const ourOrigin = (origin: string | undefined): string => {
-    if (!origin || !config.corsOrigins.includes(origin))
-      throw new Refusal(403, 'origin', 'Demos are offered only on our own pages.');
+    if (!origin || !embeds.allows(origin))
+      throw embeds.refused(origin, null, 'Demos are offered only on our own pages and our partners’.');
     return origin;
   };
 
@@ -83,7 +87,9 @@ export function voiceSessions({
       body: VoiceSessionBody,
       request: { origin: string | undefined; clientIp: string; referer: string | undefined },
     ): Promise<VoiceSession> {
-      const origin = ourOrigin(request.origin);
+      // With an embed, its own origins and agents decide.
+      const embed = await embeds.check({ embedId: body.embedId, origin: request.origin, agentId: body.agentId });
+      const origin = embed ? request.origin! : ourOrigin(request.origin);
       const { assistantId, agentId } = assistantOf(body);
       // A chat talks with the public key (the provider's tokens cover calls only), so a text grant answers it:
       // a signed token there could start a call whose minutes no grant reserved.
@@ -106,6 +112,7 @@ export function voiceSessions({
         grantSeconds: demo.maxSeconds,
         perClientHour: demo.clientLimitPerHour,
         budgetSeconds: budget,
+        embedId: embed?.id ?? null,
       });
       if (!held.ok) {
         const seconds = Math.ceil(held.retryAfterMs / 1000);

@@ -10,6 +10,7 @@ import type { DemoRequest } from '../../../model/lead.ts';
 import type { CallPlan, Store } from '../../storage/index.ts';
 import { callZones, nextCallTime, realTimeZone } from '../calls/calling-hours.ts';
 import type { CallWorker } from '../calls/call-worker.ts';
+import type { EmbedService } from '../embeds.ts';
 import type { VapiClient } from '../calls/vapi.ts';
 import { acceptConsent } from '../consent.ts';
 import type { OtpService } from '../otp/otp-service.ts';
@@ -30,6 +31,7 @@ export function leadIntake({
   vapi,
   log,
   now,
+  embeds,
 }: {
   config: ServerConfig;
   store: Store;
@@ -38,6 +40,7 @@ export function leadIntake({
   vapi: VapiClient;
   log: FastifyBaseLogger;
   now: () => number;
+  embeds: EmbedService;
 }) {
   async function plan(phone: string, country: string, agentId: AgentId, zone: string | null): Promise<CallPlan> {
     if (!vapi.configured(config.voice.assistants[agentId])) return { status: 'not-configured', callAt: null };
@@ -51,17 +54,28 @@ export function leadIntake({
   }
 
   return {
-    async submit(input: DemoRequest, client: { ip: string; userAgent: string | null }) {
+    async submit(input: DemoRequest, client: { ip: string; userAgent: string | null; origin?: string }) {
+      const embed = await embeds.check({ embedId: input.embedId, origin: client.origin, agentId: input.agentId });
       const phone = otp.phoneOf(input.phone);
+      embeds.checkCountry(embed, phone.country);
       const name = cleanName(input.name);
       if (!name.ok) throw new Refusal(400, 'name', name.message);
-      const consent = acceptConsent(config.consentTexts, input.consentText, input.consentVersion ?? null);
-      if (!consent)
+      // An embed's leads carry one of its own sentences only, never the service's defaults or CONSENT_TEXTS_FILE's.
+      const texts = embed ? await embeds.consents(embed.id) : config.consentTexts;
+      const consent = acceptConsent(texts, input.consentText, input.consentVersion ?? null);
+      if (!consent) {
+        log.warn(
+          { embedId: embed?.id ?? null, consentVersion: input.consentVersion ?? null },
+          'a lead was refused: its consent sentence is not one accepted here (the form shows another brand or version)',
+        );
         throw new Refusal(
           400,
           'consent-text',
-          'The consent sentence you saw is not one we can accept. Please reload the page and try again.',
+          embed
+            ? 'The consent sentence on this form is not one set up for it, so we cannot take your request. The site’s owner needs to update the form.'
+            : 'The consent sentence you saw is not one we can accept. Please reload the page and try again.',
         );
+      }
       const metadata = cleanMetadata(input.metadata);
       if (!metadata.ok) throw new Refusal(400, 'metadata', metadata.message);
       const token = await otp.checkLeadToken(input.token, phone.phone);
@@ -93,6 +107,7 @@ export function leadIntake({
           metadata: metadata.metadata,
           // A claim: storage keeps it only when it names a demo the gate granted (no error for one it does not).
           demoSessionId: input.demoSessionId || null,
+          embedId: embed?.id ?? null,
         },
         plan: callPlan,
         deliver: Boolean(config.webhook.url),

@@ -5,6 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import type { Store } from '../../storage/index.ts';
 import { checkPhone } from '../phone.ts';
+import type { AgentId } from '../../../model/agents.ts';
+import type { EmbedService } from '../embeds.ts';
 import { NO_METER, type Meter } from '../meter.ts';
 import { Refusal } from '../refusal.ts';
 import { keyedHash, phoneTail } from '../personal-data.ts';
@@ -35,6 +37,7 @@ export function otpService(
   now: () => number,
   showCode?: ShowCode,
   meter: Meter = NO_METER,
+  embeds?: EmbedService,
 ) {
   let secret: Promise<string> | undefined;
   // One secret for every instance: from the environment, else made once and kept in the database.
@@ -59,13 +62,30 @@ export function otpService(
     clientIp,
     turnstileToken,
     website,
+    embedId,
+    origin,
+    consentVersion,
+    agentId,
   }: {
     phone: unknown;
     clientIp: string;
     turnstileToken?: unknown;
     website?: unknown;
+    embedId?: string;
+    origin?: string;
+    consentVersion?: string;
+    agentId?: AgentId;
   }): Promise<{ answer: OtpSent; counted: boolean }> {
+    // What the lead will be refused for is refused now, before a code is made (no text message spent).
+    const embed = (await embeds?.check({ embedId, origin, consentVersion, agentId })) ?? null;
+    if (!embed && consentVersion !== undefined && !Object.hasOwn(config.consentTexts, consentVersion))
+      throw new Refusal(
+        400,
+        'consent-text',
+        'The consent sentence on this form is not one we can accept, so nothing was sent. The site’s owner needs to update the form.',
+      );
     const checked = phoneOf(phone);
+    embeds?.checkCountry(embed, checked.country);
     const sent: OtpSent = {
       sent: true,
       phone: checked.phone,
@@ -150,7 +170,18 @@ export function otpService(
       }
     },
 
-    async verify({ phone, code }: { phone: unknown; code: unknown }): Promise<{ token: string }> {
+    async verify({
+      phone,
+      code,
+      embedId,
+      origin,
+    }: {
+      phone: unknown;
+      code: unknown;
+      embedId?: string;
+      origin?: string;
+    }): Promise<{ token: string }> {
+      await embeds?.check({ embedId, origin });
       const checked = phoneOf(phone);
       if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim()))
         throw new Refusal(400, 'code-format', 'Enter the 6-digit code from the text message.');

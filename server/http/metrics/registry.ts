@@ -104,6 +104,13 @@ export function createRegistry(store: Store) {
     labelNames: ['step'],
     registers,
   });
+  const originRefusals = new Counter({
+    name: 'widgets_origin_refused_total',
+    help: 'Requests refused for their page’s origin, by the embed they named (none: no embed).',
+    labelNames: ['embed'],
+    registers,
+  });
+  originRefusals.inc({ embed: 'none' }, 0);
   // Served at 0 before the first, so that an alert's increase() over the first scrapes sees the first count.
   for (const reason of CODE_REFUSALS) refused.inc({ reason }, 0);
   for (const step of SIGN_IN_STEPS) {
@@ -115,6 +122,7 @@ export function createRegistry(store: Store) {
     codeRefused: (reason) => refused.inc({ reason }),
     signInFailed: (reason, step = 'password') => signInFailures.inc({ reason, step }),
     lockedOut: (step = 'password') => lockouts.inc({ step }),
+    originRefused: (embed) => originRefusals.inc({ embed }),
   };
 
   const draining = new Gauge({

@@ -4,7 +4,7 @@
 // session, for both roles; registered by ./desk.ts, whose hooks (no-store, the session) cover them.
 import type { FastifyContextConfig, FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ServerConfig } from '../../config/settings.ts';
+import type { EmbedService } from '../../domain/embeds.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import type { Store } from '../../storage/index.ts';
 import { AGENT_IDS } from '../../../model/agents.ts';
@@ -28,12 +28,13 @@ export async function deskDemoRoutes(
   api: FastifyInstance,
   {
     store,
-    config,
+    embeds,
     signedIn,
     range,
   }: {
     store: Store;
-    config: ServerConfig;
+    /** The origins allowed now (the settings' and every active embed's), which the Demos page offers. */
+    embeds: EmbedService;
     signedIn: onRequestHookHandler;
     /** The desk's one reading of from and to (./desk.ts): instants, `to` excluded. */
     range: (q: { from?: string; to?: string }) => { from?: string; to?: string };
@@ -61,7 +62,7 @@ export async function deskDemoRoutes(
       demos: page,
       limit,
       nextCursor: rows.length > limit && last ? `${Date.parse(last.createdAt)}~${last.id}` : null,
-      origins: config.corsOrigins,
+      origins: embeds.allowedOrigins(),
     };
   });
 

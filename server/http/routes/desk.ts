@@ -37,6 +37,8 @@ import { deskAccountRoutes } from './desk-accounts.ts';
 import { deskSignInRoutes } from './desk-single-sign-on.ts';
 import { deskTwoStepRoutes } from './desk-two-step.ts';
 import { deskDemoRoutes } from './desk-demos.ts';
+import { deskEmbedRoutes } from './embeds.ts';
+import type { EmbedService } from '../../domain/embeds.ts';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -161,7 +163,13 @@ const sendCsv = (reply: FastifyReply, name: string, body: AsyncIterable<string>)
 
 export async function deskRoutes(
   app: FastifyInstance,
-  { store, desk, twoStep, config }: { store: Store; desk: DeskService; twoStep: TwoStepService; config: ServerConfig },
+  {
+    store,
+    desk,
+    twoStep,
+    config,
+    embeds,
+  }: { store: Store; desk: DeskService; twoStep: TwoStepService; config: ServerConfig; embeds: EmbedService },
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const routeConfig: FastifyContextConfig = { fieldWords: FIELD_WORDS };
@@ -184,7 +192,8 @@ export async function deskRoutes(
   const sessionOf = (request: FastifyRequest) => sessions.get(request)!;
   const reader: RouteShorthandOptions = { onRequest: signedIn, config: routeConfig };
   const writer: RouteShorthandOptions = { onRequest: [signedIn, ownOrigin], config: routeConfig };
-  await deskDemoRoutes(api, { store, config, signedIn, range });
+  await deskDemoRoutes(api, { store, embeds, signedIn, range });
+  await deskEmbedRoutes(api, { store, desk, config, embeds });
 
   api.post(
     '/session',

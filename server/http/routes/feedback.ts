@@ -8,13 +8,16 @@ import { textLength } from '../../../model/text-length.ts';
 import { Refusal } from '../../domain/refusal.ts';
 import { FeedbackRoute } from '../../../model/api/public.ts';
 import type { Store } from '../../storage/index.ts';
+import type { EmbedService } from '../../domain/embeds.ts';
 import type { FieldWords } from '../errors.ts';
+import { EMBED_WORDS } from './embeds.ts';
 
 // The form's own words for each field, so a refusal reads like the form the visitor filled in.
 const FIELD_WORDS: FieldWords = {
   name: { error: 'invalid', label: 'Your name' },
   email: { error: 'invalid', label: 'Your email' },
   message: { error: 'invalid', label: 'Your feedback' },
+  embedId: EMBED_WORDS,
 };
 
 /**
@@ -26,7 +29,11 @@ export const FEEDBACK_BODY_LIMIT = 4 * (FEEDBACK_LIMITS.name + FEEDBACK_LIMITS.e
 
 export async function feedbackRoutes(
   app: FastifyInstance,
-  { store, rateLimit }: { store: Store; rateLimit: { max: number; timeWindowMs: number } },
+  {
+    store,
+    rateLimit,
+    embeds,
+  }: { store: Store; rateLimit: { max: number; timeWindowMs: number }; embeds: EmbedService },
 ) {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
     schema: FeedbackRoute,
@@ -46,13 +53,14 @@ export async function feedbackRoutes(
       }
     },
     handler: async (request, reply) => {
-      const { name, email, message } = request.body;
+      const { name, email, message, embedId } = request.body;
+      const embed = await embeds.check({ embedId, origin: request.headers.origin });
       if (textLength('name', name) > FEEDBACK_LIMITS.name)
         throw new Refusal(400, 'invalid', `Your name must be at most ${FEEDBACK_LIMITS.name} characters.`, {
           field: 'name',
         });
       // Resolves once committed with fsync (together with the posts that arrived with it).
-      const id = await store.feedback.add({ name, email, message });
+      const id = await store.feedback.add({ name, email, message, embedId: embed?.id ?? null });
       request.log.info({ feedbackId: id }, 'feedback stored');
       return reply.code(201).type('text/plain; charset=utf-8').send('Thank you for your feedback.');
     },

@@ -10,6 +10,7 @@ import { DemoRequestRoute, OtpCountriesRoute, OtpRoute, OtpVerifyRoute } from '.
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody, type OtpCountries } from '../../../model/lead.ts';
 import { DEMO_SESSION_ID_MAX } from '../../../model/demo-session.ts';
 import type { FieldWords } from '../errors.ts';
+import { EMBED_WORDS } from './embeds.ts';
 
 const PHONE_WORDS = {
   error: 'invalid-phone',
@@ -32,6 +33,8 @@ const FIELD_WORDS: FieldWords = {
     error: 'metadata',
     message: 'metadata must be an object of at most 20 text values of at most 200 characters.',
   },
+  embedId: EMBED_WORDS,
+  consentVersion: { error: 'consent-text', message: 'The consent sentence’s version is too long.' },
 };
 
 export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: OtpService; intake: LeadIntake }) {
@@ -46,11 +49,11 @@ export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: O
   // The honeypot is never refused, not even for a control character: a bot must not learn it is one.
   const otpConfig = { ...config, controls: { skip: ['website'] } };
   api.post('/otp', { schema: OtpRoute, bodyLimit: bodyLimitOf(CodeRequestBody), config: otpConfig }, async (request) =>
-    otp.request({ ...request.body, clientIp: request.ip }),
+    otp.request({ ...request.body, clientIp: request.ip, origin: request.headers.origin }),
   );
 
   api.post('/otp/verify', { schema: OtpVerifyRoute, bodyLimit: bodyLimitOf(CodeCheckBody), config }, async (request) =>
-    otp.verify(request.body),
+    otp.verify({ ...request.body, origin: request.headers.origin }),
   );
 
   api.post(
@@ -60,6 +63,7 @@ export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: O
       const answer = await intake.submit(request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        origin: request.headers.origin,
       });
       return reply.code(answer.status).send(answer.body);
     },

@@ -7,10 +7,12 @@ import { VoiceSessionEndRoute, VoiceSessionRoute } from '../../../model/api/publ
 import { VoiceSessionBody, VoiceSessionEndBody } from '../../../model/voice-session.ts';
 import type { VoiceSessions } from '../../domain/demos/voice-session.ts';
 import type { FieldWords } from '../errors.ts';
+import { EMBED_WORDS } from './embeds.ts';
 
 const FIELD_WORDS: FieldWords = {
   agentId: { error: 'unknown-assistant', message: 'This demo assistant is not offered here.' },
   assistantId: { error: 'unknown-assistant', message: 'This demo assistant is not offered here.' },
+  embedId: EMBED_WORDS,
 };
 
 export async function voiceSessionRoutes(app: FastifyInstance, { sessions }: { sessions: VoiceSessions }) {

@@ -23,7 +23,9 @@ export type AuditAction =
   | 'feedback.download'
   | 'lead.mark'
   | 'lead.unmark'
-  | 'lead.erase';
+  | 'lead.erase'
+  | 'embed.add'
+  | 'embed.change';
 export type AuditEntry = {
   at: number;
   actor: string;

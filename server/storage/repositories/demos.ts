@@ -26,6 +26,8 @@ export type DemoGrant = {
   perClientHour: number;
   /** Seconds of voice demos per UTC day. */
   budgetSeconds: number;
+  /** The embed the card was part of (issue 54). */
+  embedId?: string | null;
 };
 
 /**
@@ -159,6 +161,7 @@ export const demos = {
         client_hash: g.clientHash,
         created_at: g.now,
         grant_seconds: g.grantSeconds,
+        embed_id: g.embedId ?? null,
       }),
     );
     yield* countDemo({ createdAt: g.now, agentId: g.agentId, origin: g.origin, pageUrl: g.pageUrl });

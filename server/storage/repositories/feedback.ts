@@ -4,8 +4,19 @@ import { db, num, one, Prepared, query, reads } from '../query.ts';
 import { converting, isoOf, msOf, timeRange } from './times.ts';
 
 /** `createdAt`: when it was sent (epoch ms); now when not given. */
-export type FeedbackInput = { name: string; email: string; message: string; createdAt?: number };
-export type FeedbackRow = Omit<FeedbackInput, 'createdAt'> & { id: number; createdAt: string };
+export type FeedbackInput = {
+  name: string;
+  email: string;
+  message: string;
+  createdAt?: number;
+  /** The embed the form was part of (issue 54). */
+  embedId?: string | null;
+};
+export type FeedbackRow = Omit<FeedbackInput, 'createdAt' | 'embedId'> & {
+  id: number;
+  createdAt: string;
+  embedId: string | null;
+};
 
 /** A feedback row's columns; its old time only where the milliseconds are missing (./times.ts). */
 export const FEEDBACK_READ = [
@@ -14,6 +25,7 @@ export const FEEDBACK_READ = [
   'email',
   'message',
   'created_ms',
+  'embed_id',
   sql<string | Date | null>`CASE WHEN ${sql.ref('created_ms')} IS NULL THEN ${sql.ref('created_at')} END`.as(
     'created_at',
   ),
@@ -25,6 +37,7 @@ export const feedbackOf = (r: Record<string, unknown>): FeedbackRow => ({
   email: String(r.email),
   message: String(r.message),
   createdAt: isoOf(r.created_ms, r.created_at) ?? '',
+  embedId: r.embed_id === null || r.embed_id === undefined ? null : String(r.embed_id),
 });
 
 /** The conditions of a range of times (ISO) on feedback. */
@@ -35,17 +48,18 @@ export function* feedbackRange({ from, to }: { from?: string; to?: string }) {
 }
 
 /** The API's hottest write, prepared. */
-const ADD = new Prepared((v: { name: string; email: string; message: string; createdAt: number }) =>
-  db
-    .insertInto('feedback')
-    .values({ name: v.name, email: v.email, message: v.message, created_ms: v.createdAt })
-    .returning('id'),
+const ADD = new Prepared(
+  (v: { name: string; email: string; message: string; createdAt: number; embedId: string | null }) =>
+    db
+      .insertInto('feedback')
+      .values({ name: v.name, email: v.email, message: v.message, created_ms: v.createdAt, embed_id: v.embedId })
+      .returning('id'),
 );
 
 export const feedback = {
-  *add({ name, email, message, createdAt = Date.now() }: FeedbackInput) {
+  *add({ name, email, message, createdAt = Date.now(), embedId = null }: FeedbackInput) {
     // created_at (text on SQLite, timestamptz on PostgreSQL) keeps its default for a release back; nothing of ours reads it.
-    const row = yield* one(ADD.with({ name, email, message, createdAt }));
+    const row = yield* one(ADD.with({ name, email, message, createdAt, embedId }));
     return num(row?.id);
   },
   list: reads(function* ({ limit = 100_000 }: { limit?: number } = {}) {

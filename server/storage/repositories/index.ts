@@ -7,6 +7,7 @@ import { demoDesk } from './demo-desk.ts';
 import { demos } from './demos.ts';
 import { desk } from './desk.ts';
 import { twoStep } from './desk-two-step.ts';
+import { embeds } from './embeds.ts';
 import { erasure } from './erasure.ts';
 import { exportsRepo } from './exports.ts';
 import { feedback } from './feedback.ts';
@@ -41,6 +42,7 @@ export const repositories = {
   leadDemos,
   twoStep,
   demoDesk,
+  embeds,
 };
 export type Repositories = typeof repositories;
 export type RepositoryName = keyof Repositories;
@@ -93,4 +95,5 @@ export type { Gauges } from './gauges.ts';
 export type { DemoGrant, DemoGrantResult, DemoReport } from './demos.ts';
 export type { DemoFilter } from './demo-desk.ts';
 export type { AuditAction, AuditEntry } from './audit.ts';
+export type { EmbedConsent, EmbedInput, RefusedOrigin } from './embeds.ts';
 export type { NextStep, PendingSignIn, TwoStepState } from './desk-two-step.ts';

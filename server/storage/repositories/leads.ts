@@ -36,6 +36,8 @@ export type LeadInput = {
   metadata: Record<string, string>;
   /** The demo the visitor's tab tried first, as claimed: stored only when it names a demo grant. */
   demoSessionId?: string | null;
+  /** The embed the form was part of (issue 54). */
+  embedId?: string | null;
 };
 
 /** How the lead's call starts: due now, waiting for calling hours, or never (and why). */
@@ -152,6 +154,7 @@ export const leads = {
           fbclid: lead.clickIds.fbclid ?? null,
           metadata: JSON.stringify(lead.metadata),
           demo_session_id: demoSessionId,
+          embed_id: lead.embedId ?? null,
         })
         .returning('id'),
     );

@@ -20,12 +20,15 @@ export type OutboxRow = {
 /** Queues an event (inside the caller's transaction); its delivery id is new and never reused. */
 export function* enqueue(event: CrmEvent, now: number, lead: Lead, call: Call | null, demo: LeadDemo | null = null) {
   const deliveryId = randomUUID();
+  const embed = lead.embedId
+    ? yield* one(db.selectFrom('embeds').select(['id', 'name']).where('id', '=', lead.embedId))
+    : undefined;
   yield* one(
     db.insertInto('outbox').values({
       lead_id: lead.id,
       event,
       delivery_id: deliveryId,
-      payload: crmPayload(event, deliveryId, now, lead, call, demo),
+      payload: crmPayload(event, deliveryId, now, lead, call, demo, embed ? { id: embed.id, name: embed.name } : null),
       next_attempt_at: 0,
     }),
   );

@@ -48,6 +48,7 @@ export const LEAD_COLUMNS = [
   'l.gclid',
   'l.fbclid',
   'l.metadata',
+  'l.embed_id',
   fallback('leads', 'l', 'created_ms', 'created_at', 'created_at'),
   fallback('leads', 'l', 'consented_ms', 'consented_at', 'consented_at'),
   fallback('leads', 'l', 'verified_ms', 'verified_at', 'verified_at'),
@@ -122,6 +123,7 @@ export function leadOf(row: Row): Lead {
       clickIds: defined({ gclid: str(r.gclid), fbclid: str(r.fbclid) }) as Lead['source']['clickIds'],
       metadata: r.metadata ? (JSON.parse(String(r.metadata)) as Record<string, string>) : {},
     },
+    embedId: str(r.embed_id),
   };
 }
 
