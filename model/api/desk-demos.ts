@@ -1,5 +1,6 @@
 // The desk's demo contracts (issue 46, docs/desk.md): the list of web demos, one demo with its
 // conversation and the lead that followed it, and the overview's demo figures.
+import { EmbedId } from '../embeds.ts';
 import { Type } from 'typebox';
 import { AGENT_IDS } from '../agents.ts';
 import { DEMO_MODES } from '../demos.ts';
@@ -22,6 +23,7 @@ export const DemoQuery = Type.Object(
     agent: Type.Optional(Type.Enum(AGENT_IDS)),
     origin: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     mode: Type.Optional(Type.Enum(DEMO_MODES)),
+    embed: Type.Optional(EmbedId),
     cursor: Type.Optional(Type.String({ pattern: DEMO_CURSOR_PATTERN })),
     limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,1}$|^100$' })),
   },

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { AGENT_IDS } from '../agents.ts';
 import { OUTCOME_IDS } from '../call-outcomes.ts';
 import { CALL_STATES } from '../calls.ts';
+import { EmbedId } from '../embeds.ts';
 import { Id, IdParams } from '../ids.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
 import { NextStepAnswer } from './desk-two-step.ts';
@@ -75,6 +76,8 @@ export const LeadQuery = Type.Object(
     outcome: Type.Optional(Type.Enum(OUTCOME_IDS)),
     queue: Type.Optional(Type.Literal('to-call')),
     q: Type.Optional(Type.String({ maxLength: 100 })),
+    // The leads of one embed (issue 54).
+    embed: Type.Optional(EmbedId),
     cursor: Type.Optional(Id),
     limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$|^1000$' })),
     // The viewer's own date, for the CSV's file name.
@@ -83,7 +86,7 @@ export const LeadQuery = Type.Object(
   { additionalProperties: false },
 );
 export const RangeQuery = Type.Object(
-  { from: Type.Optional(DayOrTime), to: Type.Optional(DayOrTime) },
+  { from: Type.Optional(DayOrTime), to: Type.Optional(DayOrTime), embed: Type.Optional(EmbedId) },
   { additionalProperties: false },
 );
 export const OverviewQuery = Type.Object(

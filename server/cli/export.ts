@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { personalData } from '../domain/personal-data.ts';
 import type { Store } from '../storage/index.ts';
 import { cli, refuse, storeFor, toolConfig } from './args.ts';
-import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../domain/exports/csv.ts';
+import { FEEDBACK_COLUMNS, feedbackRow, LEAD_EXPORT_COLUMNS, leadRow, toCsv } from '../domain/exports/csv.ts';
 import { allLeadPages, BOM, csvChunks, feedbackPages, jsonChunks } from '../domain/exports/stream.ts';
 import { phoneArg } from './phone.ts';
 
@@ -55,7 +55,7 @@ function chunks(store: Store): AsyncIterable<string> {
     const pages = feedbackPages(store, {}, 'asc');
     return format === 'json'
       ? jsonChunks(pages, (r) => r, counted)
-      : csvChunks(FEEDBACK_COLUMNS, pages, (r) => r, counted, { bom });
+      : csvChunks(FEEDBACK_COLUMNS, pages, feedbackRow, counted, { bom });
   }
   const pages = allLeadPages(store);
   return format === 'json'

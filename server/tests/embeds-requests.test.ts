@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { webhookReceiver } from '../../tests/support/fakes';
 import { bothDatabases, CONSENT, post } from './harness.ts';
 import { embedsDesk, OTHER, PARTNER } from './embeds-support.ts';
 
@@ -77,11 +78,9 @@ describe.each(backends)('requests naming an embed on $name', ({ env }) => {
 
   it('stores the embed with the lead, takes only its own sentence, and names it in the CRM event', async () => {
     const PHONE = phone();
-    const s = await embedsDesk(cleanups, {
-      ...env(),
-      LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/hook',
-      LEAD_WEBHOOK_SECRET: 'x'.repeat(32),
-    });
+    const hook = await webhookReceiver('x'.repeat(32));
+    cleanups.push(hook.close);
+    const s = await embedsDesk(cleanups, { ...env(), LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: 'x'.repeat(32) });
     const embed = await s.embed();
     const headers = { origin: PARTNER };
     expect((await post(s.h, '/api/otp', { phone: PHONE, embedId: embed.id }, headers)).statusCode).toBe(200);
@@ -117,8 +116,9 @@ describe.each(backends)('requests naming an embed on $name', ({ env }) => {
     expect(res.statusCode).toBe(201);
     const stored = await s.h.store.leads.get({ id: res.json().id });
     expect(stored?.lead).toMatchObject({ embedId: embed.id, consent: { version: embed.consentVersion } });
-    const events = await s.h.store.outbox.claim({ now: Date.now() + 1e9, leaseMs: 1000, limit: 10 });
-    expect(JSON.parse(events[0].payload)).toMatchObject({
+    const created = () => hook.received.find((r) => r.body.event === 'lead.created');
+    for (let tries = 0; !created() && tries < 300; tries++) await new Promise((next) => setTimeout(next, 100));
+    expect(created()?.body).toMatchObject({
       event: 'lead.created',
       embed: { id: embed.id, name: 'Acme' },
     });

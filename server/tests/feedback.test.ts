@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FEEDBACK_COLUMNS, toCsv } from '../domain/exports/csv.ts';
+import { FEEDBACK_COLUMNS, feedbackRow, toCsv } from '../domain/exports/csv.ts';
 import { bodyLimitOf } from '../../model/body-size.ts';
 import { FeedbackBody } from '../../model/feedback.ts';
 import { testApp } from './harness.ts';
@@ -122,7 +122,7 @@ describe('POST /api/feedback', () => {
     const [row] = await h.store.feedback.list();
     expect(row).toMatchObject(hostile);
     expect(JSON.parse(JSON.stringify(await h.store.feedback.list()))[0].message).toBe(hostile.message);
-    expect(toCsv(FEEDBACK_COLUMNS, await h.store.feedback.list())).toContain(
+    expect(toCsv(FEEDBACK_COLUMNS, (await h.store.feedback.list()).map(feedbackRow))).toContain(
       '"<script>alert(""hi"")</script> & ""quotes"""',
     );
   });
@@ -193,10 +193,11 @@ describe('the CSV export', () => {
         name: '=HYPERLINK("x")',
         email: 'a@b.co',
         message: 'line 1\nline 2',
+        embed: null,
       },
     ]);
     expect(csv).toBe(
-      'id,createdAt,name,email,message\r\n"1","2026-11-22T00:00:00.000Z","\'=HYPERLINK(""x"")","a@b.co","line 1\nline 2"\r\n',
+      'id,createdAt,name,email,message,embed\r\n"1","2026-11-22T00:00:00.000Z","\'=HYPERLINK(""x"")","a@b.co","line 1\nline 2",""\r\n',
     );
   });
 });

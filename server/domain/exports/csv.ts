@@ -65,8 +65,13 @@ export function leadRow({ lead, call }: { lead: Lead; call: Call | null }) {
     callSummary: call?.summary ?? null,
     callSuccessEvaluation: call?.successEvaluation ?? null,
     callRecordingUrl: call?.recordingUrl ?? null,
+    // The embed the form was part of (issue 54): its id, empty for the service's own pages.
+    embed: lead.embedId ?? null,
   };
 }
+
+/** A feedback row as the exports write it. */
+export const feedbackRow = (r: FeedbackRow) => ({ ...r, embed: r.embedId });
 
 export const FEEDBACK_COLUMNS = [
   'id',
@@ -74,7 +79,8 @@ export const FEEDBACK_COLUMNS = [
   'name',
   'email',
   'message',
-] as const satisfies readonly (keyof FeedbackRow)[];
+  'embed',
+] as const satisfies readonly (keyof ReturnType<typeof feedbackRow>)[];
 export const LEAD_EXPORT_COLUMNS = Object.keys(
   leadRow({ lead: { consent: {}, source: { utm: {}, clickIds: {}, metadata: {} } } as Lead, call: null }),
 ) as (keyof ReturnType<typeof leadRow>)[];

@@ -63,7 +63,11 @@ export function listPages(store: Store, filter: Omit<DeskLeadFilter, 'before' | 
   );
 }
 
-export function feedbackPages(store: Store, filter: { from?: string; to?: string }, order: 'asc' | 'desc') {
+export function feedbackPages(
+  store: Store,
+  filter: { from?: string; to?: string; embedId?: string },
+  order: 'asc' | 'desc',
+) {
   return paged(
     (cursor) =>
       store.exports.feedback({

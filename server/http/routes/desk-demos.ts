@@ -19,6 +19,7 @@ const FIELD_WORDS: FieldWords = {
   agent: { error: 'invalid-filter', message: `agent must be one of ${AGENT_IDS.join(', ')}.` },
   origin: { error: 'invalid-filter', message: 'origin must be a page origin (https://example.com).' },
   mode: { error: 'invalid-filter', message: `mode must be one of ${DEMO_MODES.join(', ')}.` },
+  embed: { error: 'invalid-filter', message: 'embed must be an embed’s id (emb_…).' },
   limit: { error: 'invalid-filter', message: 'limit must be a whole number from 1 to 100.' },
   cursor: { error: 'invalid-filter', message: 'cursor must be the nextCursor of an earlier answer.' },
   id: { error: 'not-found', message: 'There is no such demo.' },
@@ -53,6 +54,7 @@ export async function deskDemoRoutes(
       agentId: q.agent,
       origin: q.origin,
       mode: q.mode,
+      embedId: q.embed,
       ...(q.cursor && { before: { createdAt: Number(createdAt), id } }),
       limit: limit + 1,
     });

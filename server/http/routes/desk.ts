@@ -12,7 +12,7 @@ import type {
 import { Readable } from 'node:stream';
 import type { ServerConfig } from '../../config/settings.ts';
 import { AGENT_IDS } from '../../../model/agents.ts';
-import { FEEDBACK_COLUMNS, LEAD_EXPORT_COLUMNS, leadRow } from '../../domain/exports/csv.ts';
+import { FEEDBACK_COLUMNS, feedbackRow, LEAD_EXPORT_COLUMNS, leadRow } from '../../domain/exports/csv.ts';
 import { csvChunks, feedbackPages, listPages } from '../../domain/exports/stream.ts';
 import { CALL_STATES, type Call } from '../../../model/calls.ts';
 import type { Lead } from '../../../model/lead.ts';
@@ -75,6 +75,7 @@ const FIELD_WORDS: FieldWords = {
   q: { error: 'invalid-filter', message: 'Search for at most 100 characters: a name, or digits of a phone number.' },
   cursor: { error: 'invalid-filter', message: 'cursor must be the nextCursor of an earlier answer.' },
   day: { error: 'invalid-filter', message: 'day must be a date (2026-11-23).' },
+  embed: { error: 'invalid-filter', message: 'embed must be an embed’s id (emb_…).' },
   tz: { error: 'invalid-filter', message: 'tz must be a time zone by its IANA name (Asia/Kolkata, or UTC).' },
   id: { error: 'not-found', message: 'There is no such lead.' },
   email: { error: 'invalid', label: 'Email' },
@@ -120,6 +121,7 @@ function leadFilter(q: LeadQueryValues) {
   return {
     ...range(q),
     agentId: q.agent,
+    embedId: q.embed,
     callStatus: q.status,
     outcome: q.outcome,
     toCall: q.queue === 'to-call',
@@ -343,18 +345,18 @@ export async function deskRoutes(
   });
 
   api.get('/desk/feedback', { ...reader, schema: DeskFeedbackRoute }, async (request) => {
-    return { feedback: await store.desk.feedback(range(request.query)) };
+    return { feedback: await store.desk.feedback({ ...range(request.query), embedId: request.query.embed }) };
   });
 
   api.get('/desk/feedback.csv', { ...reader, schema: DeskFeedbackCsvRoute }, async (request, reply) => {
-    const pages = feedbackPages(store, range(request.query), 'desc');
+    const pages = feedbackPages(store, { ...range(request.query), embedId: request.query.embed }, 'desc');
     return sendCsv(
       reply,
       csvName('feedback', desk.now()),
       csvChunks(
         FEEDBACK_COLUMNS,
         pages,
-        (r) => r,
+        feedbackRow,
         (rows) => void auditDownload(store, request, desk.now(), 'feedback', rows),
         { bom: true },
       ),

@@ -13,6 +13,8 @@ export type DemoFilter = {
   agentId?: string;
   origin?: string;
   mode?: string;
+  /** The demos of one embed (issue 54). */
+  embedId?: string;
   /** Only demos before this one in the list's order. */
   before?: { createdAt: number; id: string };
   limit?: number;
@@ -55,14 +57,16 @@ export const demoDesk = {
    * columns, so a walk that checks them reads no table row until it has a page. No count is made. A
    * combination that matches nothing walks its filter's whole stretch of the index.
    */
-  list: reads(function* ({ from, to, agentId, origin, mode, before, limit = 100 }: DemoFilter) {
-    const p = (column: 'created_at' | 'id' | 'agent_id' | 'origin' | 'mode') => col('demo_sessions', column, 'p');
+  list: reads(function* ({ from, to, agentId, origin, mode, embedId, before, limit = 100 }: DemoFilter) {
+    const p = (column: 'created_at' | 'id' | 'agent_id' | 'origin' | 'mode' | 'embed_id') =>
+      col('demo_sessions', column, 'p');
     const where: Cond[] = [
       ...(from ? [sql<boolean>`${p('created_at')} >= ${Date.parse(from)}`] : []),
       ...(to ? [sql<boolean>`${p('created_at')} < ${Date.parse(to)}`] : []),
       ...(agentId ? [sql<boolean>`${p('agent_id')} = ${agentId}`] : []),
       ...(origin ? [sql<boolean>`${p('origin')} = ${origin}`] : []),
       ...(mode ? [sql<boolean>`${p('mode')} = ${mode}`] : []),
+      ...(embedId ? [sql<boolean>`${p('embed_id')} = ${embedId}`] : []),
       // A row value: both databases seek the index to the cursor and walk on from there.
       ...(before ? [sql<boolean>`(${p('created_at')}, ${p('id')}) < (${before.createdAt}, ${before.id})`] : []),
     ];

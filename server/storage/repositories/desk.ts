@@ -19,6 +19,8 @@ export type DeskLeadFilter = {
   from?: string;
   to?: string;
   agentId?: string;
+  /** The leads of one embed (issue 54). */
+  embedId?: string;
   callStatus?: string;
   outcome?: string;
   search?: string[];
@@ -29,7 +31,7 @@ export type DeskLeadFilter = {
   fields?: 'list' | 'export';
 };
 export type { MarkEvent };
-export type DeskFeedbackFilter = { from?: string; to?: string; limit?: number };
+export type DeskFeedbackFilter = { from?: string; to?: string; embedId?: string; limit?: number };
 
 const contactedOf = (r: Record<string, unknown>): Contacted =>
   r.contacted_at === null || r.contacted_at === undefined
@@ -139,6 +141,7 @@ export const desk = {
     from,
     to,
     agentId,
+    embedId,
     callStatus,
     outcome,
     search,
@@ -147,9 +150,9 @@ export const desk = {
     limit = 500,
     fields,
   }: DeskLeadFilter) {
-    const filtered = Boolean(from || to || agentId || callStatus || outcome || toCall);
+    const filtered = Boolean(from || to || agentId || embedId || callStatus || outcome || toCall);
     const conditions = [
-      ...(yield* leadWhere({ from, to, agentId, callStatus })),
+      ...(yield* leadWhere({ from, to, agentId, callStatus, embedId })),
       ...(outcome ? [sql<boolean>`${col('calls', 'outcome', 'c')} = ${outcome}`] : []),
       ...(toCall ? [sql<boolean>`${col('calls', 'to_call', 'c')} = 1`] : []),
     ];
@@ -289,8 +292,8 @@ export const desk = {
     return rows.length;
   },
 
-  feedback: reads(function* ({ from, to, limit = 500 }: DeskFeedbackFilter) {
-    const where = yield* feedbackRange({ from, to });
+  feedback: reads(function* ({ from, to, embedId, limit = 500 }: DeskFeedbackFilter) {
+    const where = yield* feedbackRange({ from, to, embedId });
     const rows = yield* query(
       db
         .selectFrom('feedback')

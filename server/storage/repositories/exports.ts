@@ -33,7 +33,14 @@ export const exportsRepo = {
   }),
 
   /** One page of feedback, as `leads` pages. */
-  feedback: reads(function* ({ after, before, limit, from, to }: { from?: string; to?: string } & Page) {
+  feedback: reads(function* ({
+    after,
+    before,
+    limit,
+    from,
+    to,
+    embedId,
+  }: { from?: string; to?: string; embedId?: string } & Page) {
     const descending = after === undefined;
     const where: Cond[] = [
       ...(descending
@@ -41,7 +48,7 @@ export const exportsRepo = {
           ? []
           : [sql<boolean>`${sql.ref('id')} < ${before}`]
         : [sql<boolean>`${sql.ref('id')} > ${after}`]),
-      ...(yield* feedbackRange({ from, to })),
+      ...(yield* feedbackRange({ from, to, embedId })),
     ];
     const rows = yield* query(
       db

@@ -41,10 +41,11 @@ export const feedbackOf = (r: Record<string, unknown>): FeedbackRow => ({
 });
 
 /** The conditions of a range of times (ISO) on feedback. */
-export function* feedbackRange({ from, to }: { from?: string; to?: string }) {
+export function* feedbackRange({ from, to, embedId }: { from?: string; to?: string; embedId?: string }) {
   const range = { from: msOf(from) ?? undefined, to: msOf(to) ?? undefined };
-  if (range.from === undefined && range.to === undefined) return [];
-  return timeRange('feedback', 'created_ms', 'created_at', range, yield* converting('feedback'));
+  const embed = embedId ? [sql<boolean>`${sql.ref('embed_id')} = ${embedId}`] : [];
+  if (range.from === undefined && range.to === undefined) return embed;
+  return [...timeRange('feedback', 'created_ms', 'created_at', range, yield* converting('feedback')), ...embed];
 }
 
 /** The API's hottest write, prepared. */

@@ -150,10 +150,10 @@ export function callOf(row: Row): Call | null {
 }
 
 /** A lead list's filters (ISO times, an agent, a call state), as values only. */
-export type LeadFilters = { from?: string; to?: string; agentId?: string; callStatus?: string };
+export type LeadFilters = { from?: string; to?: string; agentId?: string; callStatus?: string; embedId?: string };
 
 /** The conditions of a lead list's filters; reads whether old leads are still being converted (./times.ts) only when times are filtered. */
-export function* leadWhere({ from, to, agentId, callStatus }: LeadFilters) {
+export function* leadWhere({ from, to, agentId, callStatus, embedId }: LeadFilters) {
   const range = { from: msOf(from) ?? undefined, to: msOf(to) ?? undefined };
   const timed = range.from !== undefined || range.to !== undefined;
   const [ms, id] = [col('leads', 'created_ms', 'l'), col('leads', 'id', 'l')];
@@ -179,6 +179,7 @@ export function* leadWhere({ from, to, agentId, callStatus }: LeadFilters) {
   return [
     ...times,
     ...(agentId ? [sql<boolean>`${col('leads', 'agent_id', 'l')} = ${agentId}`] : []),
+    ...(embedId ? [sql<boolean>`${col('leads', 'embed_id', 'l')} = ${embedId}`] : []),
     ...(callStatus ? [sql<boolean>`${col('calls', 'status', 'c')} = ${callStatus}`] : []),
   ];
 }
