@@ -132,7 +132,7 @@ describe('smaller mends', () => {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    expect(csv.split('\r\n')[0]).toBe('id,createdAt,name,email,message');
+    expect(csv.split('\r\n')[0]).toBe('id,createdAt,name,email,message,embed');
   });
 });
 
