@@ -38,6 +38,8 @@ export default async function globalSetup() {
   const store = await openStore(config);
   // Workers start after this, and read the database to check what the service stored.
   process.env.E2E_DB_PATH = config.databasePath;
+  // What the workers make once for the run and share (the packed package: hosts.project.ts's packedOnce).
+  process.env.E2E_RUN_DIR = dir;
   const { app } = await startService(config, store);
   await app.listen({ port: config.port, host: config.host });
   const stubs = await startStubServer(STUB_PORT);

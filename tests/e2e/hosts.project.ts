@@ -2,10 +2,11 @@
 // packed package installed into it, and the commands and servers that build and serve it.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { patience } from '../support/slowdown.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const HOSTS = join(ROOT, 'tests/hosts');
@@ -52,10 +53,42 @@ export async function runDir(): Promise<string> {
   return mkdtemp(join(base, 'ai-widgets-hosts-'));
 }
 
-/** Packs the package once for every host (dist/ is built already; prepack would build it again). */
+/** Packs the package into `dir` (dist/ is built already; prepack would build it again). */
 export async function pack(dir: string): Promise<string> {
   const out = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], ROOT);
   return join(dir, out.trim().split('\n').at(-1)!);
+}
+
+/**
+ * The package packed once for the whole browser-test run, whichever spec asks first (package.spec.ts and
+ * hosts.spec.ts run on two workers at once): into the run's folder that the global setup made
+ * (E2E_RUN_DIR), where the others wait for it. Outside such a run, into `dir`.
+ */
+export async function packedOnce(dir: string): Promise<string> {
+  const shared = process.env.E2E_RUN_DIR;
+  if (!shared) return pack(dir);
+  const folder = join(shared, 'package');
+  const done = join(shared, 'package.json');
+  try {
+    await mkdir(folder);
+  } catch {
+    // Another worker is packing: its record names the tarball, or why packing failed.
+    for (let waited = 0; !existsSync(done); waited += 200) {
+      if (waited > patience(120_000)) throw new Error(`No worker finished packing into ${folder}`);
+      await new Promise((tick) => setTimeout(tick, 200));
+    }
+    const record = JSON.parse(await readFile(done, 'utf8')) as { tarball?: string; error?: string };
+    if (!record.tarball) throw new Error(`Packing failed in another worker: ${record.error}`);
+    return record.tarball;
+  }
+  const record = await pack(folder).then(
+    (tarball) => ({ tarball }),
+    (error: Error) => ({ error: error.message }),
+  );
+  await writeFile(`${done}.tmp`, JSON.stringify(record));
+  await rename(`${done}.tmp`, done);
+  if ('error' in record) throw new Error(record.error);
+  return record.tarball;
 }
 
 type Deps = Record<string, string>;

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { consentWording } from './demo-request.form';
-import { buildHosts, NEXT, prebuilt, type Built } from './hosts.builds';
-import { copyHost, pack, run, runDir, site, start, stop } from './hosts.project';
+import { buildHosts, building, NEXT, prebuilt, type Built } from './hosts.builds';
+import { copyHost, packedOnce, run, runDir, site, start, stop } from './hosts.project';
 import { slowdown } from '../support/slowdown.mjs';
 
 // The packed package in each framework's own project (tests/hosts), built by that framework's tooling
@@ -14,10 +14,10 @@ import { slowdown } from '../support/slowdown.mjs';
 // Solid (TypeScript, type-checked with the package's JSX types) and Parcel (which does not read
 // `exports`) in Chromium, Jest 29 and 30 under jsdom, and TypeScript 5.9 under `node10`. Each page
 // shows the three widgets, calls a method on one from the framework's side and takes one of its
-// events into the framework's state. The builds (hosts.builds.ts) run here, side by side, unless
+// events into the framework's state. The builds (hosts.builds.ts) run here, two at a time, unless
 // `npm run hosts:build` made them from this very package already.
 
-// One worker for the file: the builds below run once, side by side, while the tests wait for their own.
+// One worker for the file: the builds below run once, while the tests wait for their own.
 test.describe.configure({ mode: 'default' });
 
 const NODE = process.execPath;
@@ -46,11 +46,11 @@ async function nextServer(name: string, cwd: string, mode: 'start' | 'dev'): Pro
 }
 
 test.beforeAll(async () => {
-  // Every build at once on two cores, beside the other browser tests and the unit tests, after the hosts'
+  // Every build, two at a time on two cores, beside the other browser tests and the unit tests, after the hosts'
   // install on a fresh machine: minutes, not seconds (when not built ahead).
   test.setTimeout(420_000 * slowdown());
   dir = await runDir();
-  const tarball = await pack(dir);
+  const tarball = await packedOnce(dir);
   const built = prebuilt(tarball) ?? buildHosts(dir, tarball);
   for (const name of ['vue', 'svelte', 'preact', 'solid', 'parcel'])
     ready[name] = built[name]!.then((host) => serveDist(host));
@@ -58,9 +58,9 @@ test.beforeAll(async () => {
   ready.next = built.next!.then((host) => nextServer('next', host.cwd, 'start'));
   for (const name of ['node10', 'jest30', 'jest29']) ready[name] = built[name]!.then((host) => host.output);
   // Its own copy, always made here: the build and the dev server both write next-env.d.ts, and a dev server compiles as it serves.
-  ready.nextDev = copyHost(dir, 'next', 'next-dev', tarball).then(async (cwd) => {
-    const origin = await nextServer('nextDev', cwd, 'dev');
-    // The dev server compiles the page and the route on their first requests: let that happen now, beside the builds.
+  ready.nextDev = building(async () => {
+    const origin = await nextServer('nextDev', await copyHost(dir, 'next', 'next-dev', tarball), 'dev');
+    // The dev server compiles the page and the route on their first requests: let that happen now, as a build.
     await fetch(origin);
     await fetch(`${origin}/api/feedback`, { method: 'POST' });
     return origin;

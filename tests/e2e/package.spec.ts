@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { build } from 'vite';
 import { expect, test } from './fixtures';
+import { copyHost, packedOnce, runDir } from './hosts.project';
 import { demoForm, fillForm } from './demo-request.form';
+import { patience } from '../support/slowdown.mjs';
 
 // The packed tarball installed into fresh projects, as its users would: Vite apps on React 18 and
 // 19 using `ai-agent-widgets/react`, a bundled app importing the script entry, TypeScript under
@@ -16,6 +17,10 @@ test.describe.configure({ mode: 'serial' });
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+/** The React 18 apps' build takes React 18 from its own folder of the hosts' install, beside the project's React 19. */
+const REACT_18_MODULES = join(ROOT, 'tests/hosts/react-18/node_modules');
+const REACT_18 = { react: join(REACT_18_MODULES, 'react'), 'react-dom': join(REACT_18_MODULES, 'react-dom') };
+let runFolder = '';
 let dir = '';
 let server: Server;
 let origin = '';
@@ -165,44 +170,16 @@ export const element = createElement(DemoRequest, { brandName: 'Acme', onAiDemoR
 `;
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  dir = mkdtempSync(join(tmpdir(), 'ai-widgets-consumer-'));
-  // dist/ is built by `npm test` already; prepack would build it again.
-  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .at(-1)!;
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({
-      name: 'consumer',
-      private: true,
-      type: 'module',
-      dependencies: {
-        'ai-agent-widgets': `file:./${packed}`,
-        react: '19.3.1',
-        'react-dom': '19.3.1',
-        '@types/react': '19.3.0',
-        'react-18': 'npm:react@18.3.1',
-        'react-dom-18': 'npm:react-dom@18.3.1',
-      },
-    }),
-  );
-  // Two Reacts side by side (the React 18 app's build points `react` at its copy): their peers cannot both be met.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps'], {
-    cwd: dir,
-    stdio: 'pipe',
-  });
-  const modules = join(dir, 'node_modules');
+  // On a fresh machine this waits for the hosts' install (minutes; `npm test` runs it beside the build).
+  test.setTimeout(patience(600_000));
+  // A fresh project holding the package as npm installs it (its tarball unpacked into node_modules), with React 19
+  // and its types, from the hosts' one install (hosts.project.ts); the package is packed once for the run.
+  runFolder = await runDir();
+  dir = await copyHost(runFolder, 'consumer', 'consumer', await packedOnce(runFolder));
   await buildApp('react19', APP);
-  await buildApp('react18', APP, '', { react: join(modules, 'react-18'), 'react-dom': join(modules, 'react-dom-18') });
+  await buildApp('react18', APP, '', REACT_18);
   await buildApp('react19-booleans', BOOLEANS);
-  await buildApp('react18-booleans', BOOLEANS, '', {
-    react: join(modules, 'react-18'),
-    'react-dom': join(modules, 'react-dom-18'),
-  });
+  await buildApp('react18-booleans', BOOLEANS, '', REACT_18);
   await buildApp(
     'script',
     "import 'ai-agent-widgets/script';\n",
@@ -230,7 +207,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await new Promise((done) => server?.close(done));
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  if (runFolder) rmSync(runFolder, { recursive: true, force: true });
 });
 
 for (const version of ['react19', 'react18']) {
