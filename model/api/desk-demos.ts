@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { AGENT_IDS } from '../agents.ts';
 import { DEMO_MODES } from '../demos.ts';
 import { ANY, BAD_FILTER, BUSY, NO_SESSION, Nullable, refusal } from './answers.ts';
+import { route } from './route.ts';
 
 const SESSION = [{ deskSession: [] }];
 const Day = Type.String({ format: 'date' });
@@ -43,7 +44,7 @@ const demoFields = {
 };
 const reader = { ...NO_SESSION, ...BUSY };
 
-export const DemosRoute = {
+export const DemosRoute = route('GET', '/api/desk/demos', {
   summary: 'The web demos, newest first, a page at a time',
   security: SESSION,
   querystring: DemoQuery,
@@ -58,9 +59,9 @@ export const DemosRoute = {
     ...BAD_FILTER,
     ...reader,
   },
-};
+});
 
-export const DemoRoute = {
+export const DemoRoute = route('GET', '/api/desk/demos/:id', {
   summary: 'One web demo with its summary, transcript and the lead that followed it',
   security: SESSION,
   params: Type.Object({ id: Type.String({ pattern: DEMO_ID_PATTERN }) }),
@@ -75,7 +76,7 @@ export const DemoRoute = {
     404: refusal('No such demo (`not-found`); an id that cannot be one too.'),
     ...reader,
   },
-};
+});
 
 /** The overview's demo figures (GET /api/desk/overview's `demos`). */
 export const DemoFiguresAnswer = Type.Object({

@@ -2,6 +2,7 @@
 // with an OpenID Connect provider), and why the last single sign-on in this browser was refused.
 import { Type } from 'typebox';
 import { ANY, Nullable } from './answers.ts';
+import { route } from './route.ts';
 
 export const SignInOptions = Type.Object({
   password: Type.Boolean({ description: 'Whether the email and password form signs in (DESK_PASSWORD_SIGNIN).' }),
@@ -16,7 +17,7 @@ export const SignInOptions = Type.Object({
   ),
 });
 
-export const SignInOptionsRoute = {
+export const SignInOptionsRoute = route('GET', '/api/desk/sign-in', {
   summary: 'The ways in the sign-in page offers, and why the last single sign-on was refused',
   response: { ...ANY, 200: SignInOptions },
-};
+});

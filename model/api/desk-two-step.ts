@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import { ANY, BAD_ORIGIN, BODY_REFUSALS, BUSY, NO_SESSION, refusal } from './answers.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
+import { route } from './route.ts';
 
 const SESSION = [{ deskSession: [] }];
 const SESSION_OR_PENDING: Record<string, string[]>[] = [{ deskSession: [] }, { deskPendingSignIn: [] }];
@@ -22,7 +23,7 @@ export const NextStepAnswer = Type.Object({
 const Code = Type.String({ minLength: 1, maxLength: 64 });
 export const CodeBody = Type.Object({ code: Code }, { additionalProperties: false });
 
-export const SignInCodeRoute = {
+export const SignInCodeRoute = route('POST', '/api/session/code', {
   summary: 'The sign-in’s second step: a code from the app, or a recovery code; a session cookie',
   security: [{ deskPendingSignIn: [] }],
   body: CodeBody,
@@ -40,9 +41,9 @@ export const SignInCodeRoute = {
     429: refusal('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
-};
+});
 
-export const TwoStepRoute = {
+export const TwoStepRoute = route('GET', '/api/desk/two-step', {
   summary: 'One’s second factor: on or off, whether it is required, recovery codes left',
   security: SESSION,
   response: {
@@ -56,12 +57,12 @@ export const TwoStepRoute = {
     ...NO_SESSION,
     ...BUSY,
   },
-};
+});
 
 const LIMITED = { 429: refusal('Past 30 a minute (`rate-limited`).') };
 const NO_SESSION_OR_PENDING = { 401: refusal('Neither a session nor a sign-in setting it up (`no-session`).') };
 
-export const TwoStepSetupRoute = {
+export const TwoStepSetupRoute = route('POST', '/api/desk/two-step/setup', {
   summary: 'A new TOTP key to add to an app: as text, an otpauth:// address and its QR code',
   security: SESSION_OR_PENDING,
   response: {
@@ -77,9 +78,9 @@ export const TwoStepSetupRoute = {
     ...LIMITED,
     ...BUSY,
   },
-};
+});
 
-export const TwoStepOnRoute = {
+export const TwoStepOnRoute = route('PUT', '/api/desk/two-step', {
   summary: 'Turn the second factor on with a code of the new key: ten recovery codes, shown once; other sessions end',
   security: SESSION_OR_PENDING,
   body: CodeBody,
@@ -98,7 +99,7 @@ export const TwoStepOnRoute = {
     ...LIMITED,
     ...BUSY,
   },
-};
+});
 
 export const TwoStepOffBody = Type.Object(
   {
@@ -107,7 +108,7 @@ export const TwoStepOffBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1, maxProperties: 1 },
 );
-export const TwoStepOffRoute = {
+export const TwoStepOffRoute = route('DELETE', '/api/desk/two-step', {
   summary: 'Turn the second factor off, giving a current code or one’s password',
   security: SESSION,
   body: TwoStepOffBody,
@@ -124,9 +125,9 @@ export const TwoStepOffRoute = {
     429: refusal('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
-};
+});
 
-export const RecoveryCodesRoute = {
+export const RecoveryCodesRoute = route('POST', '/api/desk/two-step/recovery-codes', {
   summary:
     'Ten new recovery codes, shown once, in place of the old ones (which stop working), giving a code or one’s password',
   security: SESSION,
@@ -142,4 +143,4 @@ export const RecoveryCodesRoute = {
     429: refusal('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
-};
+});

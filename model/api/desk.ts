@@ -19,6 +19,7 @@ import {
   Nullable,
   refusal,
 } from './answers.ts';
+import { route } from './route.ts';
 
 /** The desk's routes ask for its session cookie (a security scheme of the OpenAPI document). */
 const SESSION = [{ deskSession: [] }];
@@ -41,7 +42,7 @@ export const SessionAnswer = Type.Object({
   expiresAt: Time,
 });
 
-export const SignInRoute = {
+export const SignInRoute = route('POST', '/api/session', {
   summary: 'Sign in to the desk: a session cookie',
   body: SignInBody,
   response: {
@@ -56,16 +57,16 @@ export const SignInRoute = {
     429: refusal('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
-};
-export const SessionRoute = {
+});
+export const SessionRoute = route('GET', '/api/session', {
   summary: 'The signed-in account (204 without a session)',
   response: { ...ANY, 200: SessionAnswer, 204: Type.Null({ description: 'No session.' }), ...BUSY },
-};
-export const SignOutRoute = {
+});
+export const SignOutRoute = route('DELETE', '/api/session', {
   summary: 'Sign out',
   security: SESSION,
   response: { ...ANY, 204: Type.Null(), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
-};
+});
 
 export const LeadQuery = Type.Object(
   {
@@ -118,7 +119,7 @@ const Listed = Type.Object({
 const Csv = { description: 'CSV, streamed a page at a time.', content: { 'text/csv': { schema: Type.String() } } };
 const reader = { ...NO_SESSION, ...BUSY };
 
-export const LeadsRoute = {
+export const LeadsRoute = route('GET', '/api/desk/leads', {
   summary: 'The leads, newest first, a page at a time',
   security: SESSION,
   querystring: LeadQuery,
@@ -133,14 +134,14 @@ export const LeadsRoute = {
     ...BAD_FILTER,
     ...reader,
   },
-};
-export const LeadsCsvRoute = {
+});
+export const LeadsCsvRoute = route('GET', '/api/desk/leads.csv', {
   summary: 'The leads the filters show, as CSV',
   security: SESSION,
   querystring: LeadQuery,
   response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
-};
-export const LeadRoute = {
+});
+export const LeadRoute = route('GET', '/api/desk/leads/:id', {
   summary: 'One lead with its call, attempts, marks, consent proof and the demo it tried first',
   security: SESSION,
   params: IdParams,
@@ -165,21 +166,21 @@ export const LeadRoute = {
     ...NOT_FOUND,
     ...reader,
   },
-};
+});
 const change = { ...NO_SESSION, ...BAD_ORIGIN, ...NOT_FOUND, ...BUSY };
-export const MarkRoute = {
+export const MarkRoute = route('POST', '/api/desk/leads/:id/contacted', {
   summary: 'Mark a lead as contacted (the first mark stays)',
   security: SESSION,
   params: IdParams,
   response: { ...ANY, 200: Marked, ...change },
-};
-export const UnmarkRoute = {
+});
+export const UnmarkRoute = route('DELETE', '/api/desk/leads/:id/contacted', {
   summary: 'Undo a lead’s contacted mark',
   security: SESSION,
   params: IdParams,
   response: { ...ANY, 200: Marked, ...change },
-};
-export const OverviewRoute = {
+});
+export const OverviewRoute = route('GET', '/api/desk/overview', {
   summary: 'The funnel, leads per day, outcomes by agent and campaign, and the web demos',
   security: SESSION,
   querystring: OverviewQuery,
@@ -198,7 +199,7 @@ export const OverviewRoute = {
     ...BAD_FILTER,
     ...reader,
   },
-};
+});
 const FeedbackRow = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -206,30 +207,30 @@ const FeedbackRow = Type.Object({
   message: Type.String(),
   createdAt: Time,
 });
-export const DeskFeedbackRoute = {
+export const DeskFeedbackRoute = route('GET', '/api/desk/feedback', {
   summary: 'The feedback, newest first',
   security: SESSION,
   querystring: RangeQuery,
   response: { ...ANY, 200: Type.Object({ feedback: Type.Array(FeedbackRow) }), ...BAD_FILTER, ...reader },
-};
-export const DeskFeedbackCsvRoute = {
+});
+export const DeskFeedbackCsvRoute = route('GET', '/api/desk/feedback.csv', {
   summary: 'The feedback as CSV',
   security: SESSION,
   querystring: RangeQuery,
   response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
-};
-export const ChangesRoute = {
+});
+export const ChangesRoute = route('GET', '/api/desk/changes', {
   summary: 'A figure that changes whenever the desk’s data does',
   security: SESSION,
   response: { ...ANY, 200: Type.Object({ version: Type.String() }), ...reader },
-};
-export const EraseRoute = {
+});
+export const EraseRoute = route('DELETE', '/api/desk/leads/:id/personal-data', {
   summary: 'Erase a lead’s person from every lead with that number (admins only)',
   security: SESSION,
   params: IdParams,
   response: { ...ANY, 200: Type.Object({ erased: Type.Array(Type.Integer()) }), ...change },
-};
-export const AuditRoute = {
+});
+export const AuditRoute = route('GET', '/api/desk/audit', {
   summary: 'The audit, newest first (admins only)',
   security: SESSION,
   querystring: AuditQuery,
@@ -252,11 +253,11 @@ export const AuditRoute = {
     403: refusal('Agents may not read the audit (`admin-only`).'),
     ...reader,
   },
-};
+});
 
 const Role = Type.Enum(['admin', 'agent']);
 const ADMIN_ONLY = { 403: refusal('A change from another origin (`bad-origin`), or an agent (`admin-only`).') };
-export const AccountsRoute = {
+export const AccountsRoute = route('GET', '/api/desk/accounts', {
   summary: 'The desk’s accounts, their roles, live sessions and two-step sign-in (admins only)',
   security: SESSION,
   response: {
@@ -279,9 +280,9 @@ export const AccountsRoute = {
     403: refusal('Agents may not see the accounts (`admin-only`).'),
     ...reader,
   },
-};
+});
 export const RoleBody = Type.Object({ role: Role }, { additionalProperties: false });
-export const RoleRoute = {
+export const RoleRoute = route('PUT', '/api/desk/accounts/:id/role', {
   summary: 'Give an account a role (admins only; the desk keeps at least one admin)',
   security: SESSION,
   params: IdParams,
@@ -296,7 +297,7 @@ export const RoleRoute = {
     409: refusal('The only admin may not become an agent (`last-admin`).'),
     ...BUSY,
   },
-};
+});
 export const PasswordBody = Type.Object(
   {
     current: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
@@ -304,7 +305,7 @@ export const PasswordBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const PasswordRoute = {
+export const PasswordRoute = route('PUT', '/api/desk/password', {
   summary: 'Change one’s own password, giving the current one; one’s other sessions end',
   security: SESSION,
   body: PasswordBody,
@@ -320,10 +321,10 @@ export const PasswordRoute = {
     429: refusal('Too many wrong passwords (`locked`, with retryAt).'),
     ...BUSY,
   },
-};
+});
 
 const SessionIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{16}$' }) });
-export const SessionsRoute = {
+export const SessionsRoute = route('GET', '/api/desk/sessions', {
   summary: 'One’s own live sessions: device, address, last seen (written at most once a minute)',
   security: SESSION,
   response: {
@@ -343,8 +344,8 @@ export const SessionsRoute = {
     }),
     ...reader,
   },
-};
-export const EndSessionRoute = {
+});
+export const EndSessionRoute = route('DELETE', '/api/desk/sessions/:id', {
   summary: 'End one of one’s other sessions',
   security: SESSION,
   params: SessionIdParams,
@@ -357,9 +358,9 @@ export const EndSessionRoute = {
     404: refusal('None of one’s sessions has that id (`not-found`).'),
     ...BUSY,
   },
-};
-export const EndOtherSessionsRoute = {
+});
+export const EndOtherSessionsRoute = route('DELETE', '/api/desk/sessions', {
   summary: 'End all of one’s other sessions',
   security: SESSION,
   response: { ...ANY, 200: Type.Object({ ended: Type.Integer() }), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
-};
+});

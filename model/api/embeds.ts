@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { AGENT_IDS } from '../agents.ts';
 import { EmbedBody, EmbedChangeBody, EmbedParams } from '../embeds.ts';
 import { ANY, BODY_REFUSALS, BUSY, NO_SESSION, refusal } from './answers.ts';
+import { route } from './route.ts';
 
 const SESSION = [{ deskSession: [] }];
 const Time = Type.String({ format: 'date-time' });
@@ -38,12 +39,12 @@ const INVALID = refusal(
   'An origin that is not one (`origins`, naming it and why), a country codes are not sent to (`countries`), or a body that does not fit (`invalid`, `agents`).',
 );
 
-export const EmbedsRoute = {
+export const EmbedsRoute = route('GET', '/api/desk/embeds', {
   summary: 'The embeds: partner pages and landing pages the widgets run on (agents and admins)',
   security: SESSION,
   response: { ...ANY, 200: Type.Object({ embeds: Type.Array(EmbedAnswer) }), ...NO_SESSION, ...BUSY },
-};
-export const EmbedAddRoute = {
+});
+export const EmbedAddRoute = route('POST', '/api/desk/embeds', {
   summary: 'Make an embed (admins only): its consent sentences are registered from its brand',
   security: SESSION,
   body: EmbedBody,
@@ -56,8 +57,8 @@ export const EmbedAddRoute = {
     ...ADMIN_CHANGE,
     ...BUSY,
   },
-};
-export const EmbedRoute = {
+});
+export const EmbedRoute = route('GET', '/api/desk/embeds/:id', {
   summary: 'One embed, with the origins refused for it in the last 7 days',
   security: SESSION,
   params: EmbedParams,
@@ -68,8 +69,8 @@ export const EmbedRoute = {
     404: refusal('No such embed (`not-found`); an id that cannot be one too.'),
     ...BUSY,
   },
-};
-export const EmbedChangeRoute = {
+});
+export const EmbedChangeRoute = route('PATCH', '/api/desk/embeds/:id', {
   summary: 'Change an embed (admins only): a new brand registers its sentences, the earlier ones stay accepted',
   security: SESSION,
   params: EmbedParams,
@@ -84,9 +85,9 @@ export const EmbedChangeRoute = {
     404: refusal('No such embed (`not-found`).'),
     ...BUSY,
   },
-};
+});
 
-export const PublicEmbedRoute = {
+export const PublicEmbedRoute = route('GET', '/api/embeds/:id', {
   summary: 'What a widget with `embed` needs before a visitor sends anything (any origin; cached a minute)',
   params: EmbedParams,
   response: {
@@ -104,4 +105,4 @@ export const PublicEmbedRoute = {
     }),
     404: refusal('No such embed (`embed-unknown`); an id that cannot be one too.'),
   },
-};
+});

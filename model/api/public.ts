@@ -6,6 +6,7 @@ import { FeedbackBody } from '../feedback.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
 import { VoiceSession, VoiceSessionBody, VoiceSessionEndBody, VoiceSessionEnded } from '../voice-session.ts';
 import { ANY, BODY_REFUSALS, BUSY, refusal } from './answers.ts';
+import { route } from './route.ts';
 
 /** A body naming an embed (`embedId`): refused before anything is made, stored or sent. */
 const EMBED_UNKNOWN = { 404: refusal('`embed-unknown`: an `embedId` the service does not know.') };
@@ -13,7 +14,7 @@ const EMBED_403 =
   '`embed-paused`: the embed is paused by its owner; `origin`: the page is not among the embed’s origins';
 const EMBED_REFUSALS = { ...EMBED_UNKNOWN, 403: refusal(`${EMBED_403}.`) };
 
-export const FeedbackRoute = {
+export const FeedbackRoute = route('POST', '/api/feedback', {
   summary: 'Store a visitor’s feedback',
   body: FeedbackBody,
   response: {
@@ -27,7 +28,7 @@ export const FeedbackRoute = {
     429: refusal('Past FEEDBACK_RATE_LIMIT (`rate-limited`, with retryAfterSeconds).'),
     ...BUSY,
   },
-};
+});
 
 export const OtpSent = Type.Object({
   sent: Type.Literal(true),
@@ -45,7 +46,7 @@ const PROVIDER_REFUSALS = {
   503: refusal('`otp-capacity`, `provider-busy`, or the database is busy (`busy`).'),
 };
 
-export const OtpRoute = {
+export const OtpRoute = route('POST', '/api/otp', {
   summary: 'Send a one-time code to a phone',
   body: CodeRequestBody,
   response: {
@@ -57,17 +58,17 @@ export const OtpRoute = {
     ),
     ...PROVIDER_REFUSALS,
   },
-};
+});
 
-export const OtpCountriesRoute = {
+export const OtpCountriesRoute = route('GET', '/api/otp/countries', {
   summary: 'The countries one-time codes may be sent to: the form offers these',
   response: {
     ...ANY,
     200: Type.Object({ countries: Type.Array(Type.String({ pattern: '^[A-Z]{2}$' })) }),
   },
-};
+});
 
-export const OtpVerifyRoute = {
+export const OtpVerifyRoute = route('POST', '/api/otp/verify', {
   summary: 'Check a one-time code: a token for the demo request',
   body: CodeCheckBody,
   response: {
@@ -77,7 +78,7 @@ export const OtpVerifyRoute = {
     400: refusal('`wrong-code` (with attemptsLeft), `too-many`, `expired`, `no-code`, `code-format`, `invalid-phone`.'),
     ...PROVIDER_REFUSALS,
   },
-};
+});
 
 export const LeadAnswer = Type.Object({
   id: Type.Integer({ minimum: 1 }),
@@ -87,7 +88,7 @@ export const LeadAnswer = Type.Object({
   duplicate: Type.Optional(Type.Literal(true)),
 });
 
-export const DemoRequestRoute = {
+export const DemoRequestRoute = route('POST', '/api/demo-requests', {
   summary: 'Store a lead and place its demo call',
   body: DemoRequestBody,
   response: {
@@ -102,11 +103,11 @@ export const DemoRequestRoute = {
     ...EMBED_REFUSALS,
     ...BUSY,
   },
-};
+});
 
 export const VoiceEventBody = Type.Object({ message: Type.Record(Type.String(), Type.Unknown()) });
 
-export const VoiceEventRoute = {
+export const VoiceEventRoute = route('POST', '/api/voice/events', {
   summary: 'The voice provider’s server messages',
   body: VoiceEventBody,
   security: [{ vapiSecret: [] }],
@@ -117,9 +118,9 @@ export const VoiceEventRoute = {
     401: refusal('Without a valid X-Vapi-Secret (`unauthorized`); nothing is read.'),
     ...BUSY,
   },
-};
+});
 
-export const VoiceSessionRoute = {
+export const VoiceSessionRoute = route('POST', '/api/voice/session', {
   summary: 'Grant a web demo: a short-lived token for one assistant and the page’s origin',
   body: VoiceSessionBody,
   response: {
@@ -137,9 +138,9 @@ export const VoiceSessionRoute = {
       '`demo-budget`: the day’s DEMO_MINUTES_PER_DAY is spent (with retryAfterSeconds); `demo-unavailable`: no key is set; or the database is busy (`busy`).',
     ),
   },
-};
+});
 
-export const VoiceSessionEndRoute = {
+export const VoiceSessionEndRoute = route('POST', '/api/voice/session/end', {
   summary: 'End a web demo: the widget’s End, or its tab closing, with the conversation as it saw it',
   body: VoiceSessionEndBody,
   response: {
@@ -148,18 +149,18 @@ export const VoiceSessionEndRoute = {
     ...BODY_REFUSALS,
     403: refusal('`origin`: a page whose origin is neither PUBLIC_URL’s, in CORS_ORIGINS nor an active embed’s.'),
   },
-};
+});
 
-export const HealthRoute = {
+export const HealthRoute = route('GET', '/api/health', {
   summary: 'Whether the service and its database take work',
   response: {
     ...ANY,
     200: Type.Object({ ok: Type.Literal(true) }),
     503: Type.Object({ ok: Type.Literal(false), database: Type.Literal('busy') }),
   },
-};
+});
 
-export const ReadyRoute = {
+export const ReadyRoute = route('GET', '/api/ready', {
   summary: 'Whether this instance should be sent requests (the proxy’s check): 503 while it drains after SIGTERM',
   response: {
     ...ANY,
@@ -169,9 +170,9 @@ export const ReadyRoute = {
       reason: Type.Union([Type.Literal('draining'), Type.Literal('database'), Type.Literal('migrations')]),
     }),
   },
-};
+});
 
-export const OpenApiRoute = {
+export const OpenApiRoute = route('GET', '/api/openapi.json', {
   summary: 'This document: the API’s contract as OpenAPI 3.1',
   response: { ...ANY, 200: Type.Object({ openapi: Type.Literal('3.1.0') }) },
-};
+});

@@ -17,6 +17,7 @@ import {
   SessionsRoute,
 } from '../../../model/api/desk.ts';
 import { requireAdmin, requireOwnOrigin, requireSession } from '../desk-auth.ts';
+import { serve } from '../serve.ts';
 
 export const auditSessionId = (s: DeskSession) => `${s.userId}:${s.createdAt}`;
 const FIELD_WORDS = {
@@ -40,26 +41,23 @@ export async function deskAccountRoutes(
   const admin = (what: string) => async (request: FastifyRequest) => requireAdmin(sessions.get(request)!, what);
   const ownOrigin = async (request: FastifyRequest) => requireOwnOrigin(request, config);
 
-  api.get(
-    '/desk/accounts',
-    { onRequest: [signedIn, admin('see the accounts')], schema: AccountsRoute, config: routeConfig },
-    async () => ({
-      accounts: (await store.desk.listUsers({ now: desk.now() })).map(({ twoStepOn, ...a }) => ({
-        ...a,
-        twoStep: twoStepOn
-          ? ('on' as const)
-          : mustHave2fa(desk.require2fa, a.role)
-            ? ('required' as const)
-            : ('off' as const),
-      })),
-    }),
-  );
+  serve(api, AccountsRoute, { onRequest: [signedIn, admin('see the accounts')], config: routeConfig }, async () => ({
+    accounts: (await store.desk.listUsers({ now: desk.now() })).map(({ twoStepOn, ...a }) => ({
+      ...a,
+      twoStep: twoStepOn
+        ? ('on' as const)
+        : mustHave2fa(desk.require2fa, a.role)
+          ? ('required' as const)
+          : ('off' as const),
+    })),
+  }));
 
-  api.put(
-    '/desk/accounts/:id/role',
+  serve(
+    api,
+    RoleRoute,
     {
       onRequest: [signedIn, admin('give an account a role'), ownOrigin],
-      schema: RoleRoute,
+
       config: routeConfig,
     },
     async (request) => {
@@ -83,11 +81,12 @@ export async function deskAccountRoutes(
     },
   );
 
-  api.put(
-    '/desk/password',
+  serve(
+    api,
+    PasswordRoute,
     {
       onRequest: [signedIn, ownOrigin],
-      schema: PasswordRoute,
+
       config: { ...routeConfig, rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (request) => {
@@ -110,7 +109,7 @@ export async function deskAccountRoutes(
     },
   );
 
-  api.get('/desk/sessions', { onRequest: signedIn, schema: SessionsRoute, config: routeConfig }, async (request) => ({
+  serve(api, SessionsRoute, { onRequest: signedIn, config: routeConfig }, async (request) => ({
     sessions: await desk.sessions(sessions.get(request)!),
   }));
 
@@ -125,9 +124,10 @@ export async function deskAccountRoutes(
     });
   };
 
-  api.delete(
-    '/desk/sessions/:id',
-    { onRequest: [signedIn, ownOrigin], schema: EndSessionRoute, config: { fieldWords: SESSION_WORDS } },
+  serve(
+    api,
+    EndSessionRoute,
+    { onRequest: [signedIn, ownOrigin], config: { fieldWords: SESSION_WORDS } },
     async (request, reply) => {
       const session = sessions.get(request)!;
       if (sessionId(session.tokenHash!) === request.params.id)
@@ -139,13 +139,9 @@ export async function deskAccountRoutes(
     },
   );
 
-  api.delete(
-    '/desk/sessions',
-    { onRequest: [signedIn, ownOrigin], schema: EndOtherSessionsRoute, config: routeConfig },
-    async (request) => {
-      const ended = await desk.endOtherSessions(sessions.get(request)!);
-      if (ended) await endedBy(request, ended, 'all others ended by their owner');
-      return { ended };
-    },
-  );
+  serve(api, EndOtherSessionsRoute, { onRequest: [signedIn, ownOrigin], config: routeConfig }, async (request) => {
+    const ended = await desk.endOtherSessions(sessions.get(request)!);
+    if (ended) await endedBy(request, ended, 'all others ended by their owner');
+    return { ended };
+  });
 }

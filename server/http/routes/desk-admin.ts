@@ -11,6 +11,7 @@ import type { AuditAction, DeskSession, Store } from '../../storage/index.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AuditRoute, EraseRoute } from '../../../model/api/desk.ts';
 import { checkedSession, requireAdmin, requireOwnOrigin, requireSession } from '../desk-auth.ts';
+import { serve } from '../serve.ts';
 
 const sessionId = (s: DeskSession) => `${s.userId}:${s.createdAt}`;
 const FIELD_WORDS = {
@@ -114,11 +115,12 @@ export async function deskAdminRoutes(
     }
   });
 
-  api.delete(
-    '/desk/leads/:id/personal-data',
+  serve(
+    api,
+    EraseRoute,
     {
       onRequest: [admin('erase a person’s data'), async (request) => requireOwnOrigin(request, config)],
-      schema: EraseRoute,
+
       config: routeConfig,
     },
     async (request) => {
@@ -143,14 +145,10 @@ export async function deskAdminRoutes(
     },
   );
 
-  api.get(
-    '/desk/audit',
-    { onRequest: admin('read the audit'), schema: AuditRoute, config: routeConfig },
-    async (request) => {
-      const q = request.query;
-      const limit = Number(q.limit ?? 100);
-      const entries = await store.audit.list({ before: q.before ? Number(q.before) : undefined, limit });
-      return { entries, next: entries.length === limit ? String(entries[entries.length - 1].id) : null };
-    },
-  );
+  serve(api, AuditRoute, { onRequest: admin('read the audit'), config: routeConfig }, async (request) => {
+    const q = request.query;
+    const limit = Number(q.limit ?? 100);
+    const entries = await store.audit.list({ before: q.before ? Number(q.before) : undefined, limit });
+    return { entries, next: entries.length === limit ? String(entries[entries.length - 1].id) : null };
+  });
 }

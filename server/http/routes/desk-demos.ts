@@ -11,6 +11,7 @@ import { AGENT_IDS } from '../../../model/agents.ts';
 import { DEMO_MODES } from '../../../model/demos.ts';
 import { DemoRoute, DemosRoute } from '../../../model/api/desk-demos.ts';
 import type { FieldWords } from '../errors.ts';
+import { serve } from '../serve.ts';
 
 const DATE_WORDS = 'must be a date (2026-11-23) or a time with its zone (2026-11-23T00:00:00+05:30).';
 const FIELD_WORDS: FieldWords = {
@@ -44,7 +45,7 @@ export async function deskDemoRoutes(
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const routeConfig: FastifyContextConfig = { fieldWords: FIELD_WORDS };
 
-  app.get('/desk/demos', { onRequest: signedIn, config: routeConfig, schema: DemosRoute }, async (request) => {
+  serve(app, DemosRoute, { onRequest: signedIn, config: routeConfig }, async (request) => {
     const q = request.query;
     const limit = Number(q.limit ?? 50);
     const [createdAt, id] = q.cursor ? q.cursor.split('~') : [];
@@ -68,7 +69,7 @@ export async function deskDemoRoutes(
     };
   });
 
-  app.get('/desk/demos/:id', { onRequest: signedIn, config: routeConfig, schema: DemoRoute }, async (request) => {
+  serve(app, DemoRoute, { onRequest: signedIn, config: routeConfig }, async (request) => {
     const demo = await store.demoDesk.get({ id: request.params.id });
     if (!demo) throw new Refusal(404, 'not-found', 'There is no such demo.');
     return demo;

@@ -18,6 +18,7 @@ import { Refusal } from '../../domain/refusal.ts';
 import type { Store } from '../../storage/index.ts';
 import { SignInOptionsRoute } from '../../../model/api/desk-sign-in.ts';
 import { cookieValue, setSessionCookie } from '../desk-auth.ts';
+import { serve } from '../serve.ts';
 
 export const SSO_START = '/desk/sso';
 const LOGIN_COOKIE = 'desk_sso';
@@ -149,7 +150,7 @@ export async function deskSignInRoutes(app: FastifyInstance, { config }: { confi
         );
     });
 
-  api.get('/desk/sign-in', { schema: SignInOptionsRoute }, async (request, reply) => {
+  serve(api, SignInOptionsRoute, {}, async (request, reply) => {
     const refusal = refusalOf(request);
     if (cookieValue(request.headers.cookie, REFUSAL_COOKIE) !== undefined)
       reply.header('Set-Cookie', cookie(request, REFUSAL_COOKIE, '', REFUSAL_PATH, 0));

@@ -28,6 +28,7 @@ import {
   setSessionCookie,
 } from '../desk-auth.ts';
 import { auditSessionId } from './desk-accounts.ts';
+import { serve } from '../serve.ts';
 
 const FIELD_WORDS = {
   code: { error: 'invalid', label: 'Code' },
@@ -87,67 +88,62 @@ export async function deskTwoStepRoutes(
   });
   const client = (request: FastifyRequest) => ({ clientIp: request.ip, userAgent: request.headers['user-agent'] });
 
-  api.post(
-    '/session/code',
-    { schema: SignInCodeRoute, onRequest: ownOrigin, config: limited },
-    async (request, reply) => {
-      const pending = await twoStep.pending(pendingToken(request));
-      if (pending?.next !== 'code') {
-        if (pendingToken(request) !== undefined) clearPendingCookie(request, reply);
-        throw new Refusal(401, 'no-pending-sign-in', 'Your sign-in took too long. Give your email and password again.');
-      }
-      whos.set(request, { pending });
-      const failed = (reason: string) =>
-        audit(request, { action: 'two-step.failed', detail: { reason, address: request.ip } });
-      let result;
-      try {
-        result = await twoStep.signIn(pending, request.body.code, client(request));
-      } catch (error) {
-        if (error instanceof Refusal && error.error === 'locked') await failed('locked');
-        throw error;
-      }
-      if (!result.ok) {
-        await failed(result.reason);
-        if (result.until) throw lockedOut(result.until, desk.now());
-        throw result.reason === 'used'
-          ? new Refusal(401, 'code-used', 'That code was used already. Wait for the next one in your app.', {
+  serve(api, SignInCodeRoute, { onRequest: ownOrigin, config: limited }, async (request, reply) => {
+    const pending = await twoStep.pending(pendingToken(request));
+    if (pending?.next !== 'code') {
+      if (pendingToken(request) !== undefined) clearPendingCookie(request, reply);
+      throw new Refusal(401, 'no-pending-sign-in', 'Your sign-in took too long. Give your email and password again.');
+    }
+    whos.set(request, { pending });
+    const failed = (reason: string) =>
+      audit(request, { action: 'two-step.failed', detail: { reason, address: request.ip } });
+    let result;
+    try {
+      result = await twoStep.signIn(pending, request.body.code, client(request));
+    } catch (error) {
+      if (error instanceof Refusal && error.error === 'locked') await failed('locked');
+      throw error;
+    }
+    if (!result.ok) {
+      await failed(result.reason);
+      if (result.until) throw lockedOut(result.until, desk.now());
+      throw result.reason === 'used'
+        ? new Refusal(401, 'code-used', 'That code was used already. Wait for the next one in your app.', {
+            field: 'code',
+          })
+        : new Refusal(
+            401,
+            'wrong-code',
+            'That code is not right. Type the 6 digits your app shows now, or a recovery code.',
+            {
               field: 'code',
-            })
-          : new Refusal(
-              401,
-              'wrong-code',
-              'That code is not right. Type the 6 digits your app shows now, or a recovery code.',
-              {
-                field: 'code',
-              },
-            );
-      }
-      if (result.used === 'recovery-code')
-        await audit(request, { action: 'two-step.recovery-code', detail: { left: result.recoveryLeft } });
-      await audit(request, { action: 'sign-in', detail: { secondStep: result.used } });
-      request.log.info({ deskUserId: result.session.userId }, 'desk sign-in');
-      clearPendingCookie(request, reply);
-      setSessionCookie(request, reply, result.token, result.session.expiresAt, desk.now());
-      return {
-        ...sessionAnswer(result.session),
-        ...(result.recoveryLeft !== undefined && { recoveryCodesLeft: result.recoveryLeft }),
-      };
-    },
-  );
+            },
+          );
+    }
+    if (result.used === 'recovery-code')
+      await audit(request, { action: 'two-step.recovery-code', detail: { left: result.recoveryLeft } });
+    await audit(request, { action: 'sign-in', detail: { secondStep: result.used } });
+    request.log.info({ deskUserId: result.session.userId }, 'desk sign-in');
+    clearPendingCookie(request, reply);
+    setSessionCookie(request, reply, result.token, result.session.expiresAt, desk.now());
+    return {
+      ...sessionAnswer(result.session),
+      ...(result.recoveryLeft !== undefined && { recoveryCodesLeft: result.recoveryLeft }),
+    };
+  });
 
-  api.get('/desk/two-step', { onRequest: signedIn, schema: TwoStepRoute, config: routeConfig }, async (request) =>
+  serve(api, TwoStepRoute, { onRequest: signedIn, config: routeConfig }, async (request) =>
     twoStep.status(whoOf(request).session!),
   );
 
-  api.post(
-    '/desk/two-step/setup',
-    { onRequest: [signedInOrSettingUp, ownOrigin], schema: TwoStepSetupRoute, config: limited },
-    async (request) => twoStep.begin(accountOf(whoOf(request))),
+  serve(api, TwoStepSetupRoute, { onRequest: [signedInOrSettingUp, ownOrigin], config: limited }, async (request) =>
+    twoStep.begin(accountOf(whoOf(request))),
   );
 
-  api.put(
-    '/desk/two-step',
-    { onRequest: [signedInOrSettingUp, ownOrigin], schema: TwoStepOnRoute, config: limited },
+  serve(
+    api,
+    TwoStepOnRoute,
+    { onRequest: [signedInOrSettingUp, ownOrigin], config: limited },
     async (request, reply) => {
       const who = whoOf(request);
       const ended = async (n: number) =>
@@ -172,29 +168,21 @@ export async function deskTwoStepRoutes(
     },
   );
 
-  api.delete(
-    '/desk/two-step',
-    { onRequest: [signedIn, ownOrigin], schema: TwoStepOffRoute, config: limited },
-    async (request, reply) => {
-      const session = whoOf(request).session!;
-      const by = request.body.password === undefined ? 'code' : 'password';
-      await failedProof(request, { turningOff: true }, () => twoStep.turnOff(session, request.body, request.ip));
-      await audit(request, { action: 'two-step.off', detail: { by } });
-      return reply.code(204).send(null);
-    },
-  );
+  serve(api, TwoStepOffRoute, { onRequest: [signedIn, ownOrigin], config: limited }, async (request, reply) => {
+    const session = whoOf(request).session!;
+    const by = request.body.password === undefined ? 'code' : 'password';
+    await failedProof(request, { turningOff: true }, () => twoStep.turnOff(session, request.body, request.ip));
+    await audit(request, { action: 'two-step.off', detail: { by } });
+    return reply.code(204).send(null);
+  });
 
-  api.post(
-    '/desk/two-step/recovery-codes',
-    { onRequest: [signedIn, ownOrigin], schema: RecoveryCodesRoute, config: limited },
-    async (request) => {
-      const session = whoOf(request).session!;
-      const by = request.body.password === undefined ? 'code' : 'password';
-      const recoveryCodes = await failedProof(request, { newRecoveryCodes: true }, () =>
-        twoStep.renewRecoveryCodes(session, request.body, request.ip),
-      );
-      await audit(request, { action: 'two-step.recovery-codes', detail: { by, recoveryCodes: recoveryCodes.length } });
-      return { recoveryCodes };
-    },
-  );
+  serve(api, RecoveryCodesRoute, { onRequest: [signedIn, ownOrigin], config: limited }, async (request) => {
+    const session = whoOf(request).session!;
+    const by = request.body.password === undefined ? 'code' : 'password';
+    const recoveryCodes = await failedProof(request, { newRecoveryCodes: true }, () =>
+      twoStep.renewRecoveryCodes(session, request.body, request.ip),
+    );
+    await audit(request, { action: 'two-step.recovery-codes', detail: { by, recoveryCodes: recoveryCodes.length } });
+    return { recoveryCodes };
+  });
 }

@@ -57,6 +57,7 @@ import {
   SignOutRoute,
   UnmarkRoute,
 } from '../../../model/api/desk.ts';
+import { serve } from '../serve.ts';
 
 const FIELD_WORDS: FieldWords = {
   from: {
@@ -197,13 +198,10 @@ export async function deskRoutes(
   await deskDemoRoutes(api, { store, embeds, signedIn, range });
   await deskEmbedRoutes(api, { store, desk, config, embeds });
 
-  api.post(
-    '/session',
-    {
-      schema: SignInRoute,
-      onRequest: ownOrigin,
-      config: { ...routeConfig, rateLimit: { max: 30, timeWindow: 60_000 } },
-    },
+  serve(
+    api,
+    SignInRoute,
+    { onRequest: ownOrigin, config: { ...routeConfig, rateLimit: { max: 30, timeWindow: 60_000 } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const result = await desk.signIn({
@@ -240,7 +238,7 @@ export async function deskRoutes(
   );
 
   // Asked by the desk as it opens: without a session the answer is 204 (a signed-out desk is no error).
-  api.get('/session', { schema: SessionRoute, config: routeConfig }, async (request, reply) => {
+  serve(api, SessionRoute, { config: routeConfig }, async (request, reply) => {
     const token = sessionToken(request);
     const session = await desk.session(token, request.ip);
     if (!session) {
@@ -250,13 +248,13 @@ export async function deskRoutes(
     return { email: session.email, role: session.role, expiresAt: new Date(session.expiresAt).toISOString() };
   });
 
-  api.delete('/session', { ...writer, schema: SignOutRoute }, async (request, reply) => {
+  serve(api, SignOutRoute, { ...writer }, async (request, reply) => {
     await desk.signOut(sessionToken(request)!);
     clearSessionCookie(request, reply);
     return reply.code(204).send(null);
   });
 
-  api.get('/desk/leads', { ...reader, schema: LeadsRoute }, async (request) => {
+  serve(api, LeadsRoute, { ...reader }, async (request) => {
     const q = request.query;
     const limit = Number(q.limit ?? 100);
     // One more than asked says whether there is a next page; the cursor is the last id shown.
@@ -273,7 +271,7 @@ export async function deskRoutes(
     };
   });
 
-  api.get('/desk/leads.csv', { ...reader, schema: LeadsCsvRoute }, async (request, reply) => {
+  serve(api, LeadsCsvRoute, { ...reader }, async (request, reply) => {
     const session = sessionOf(request);
     const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({
       ...leadRow(r),
@@ -293,7 +291,7 @@ export async function deskRoutes(
     );
   });
 
-  api.get('/desk/leads/:id', { ...reader, schema: LeadRoute }, async (request) => {
+  serve(api, LeadRoute, { ...reader }, async (request) => {
     const id = Number(request.params.id);
     const found = await store.desk.lead({ id });
     if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
@@ -304,7 +302,7 @@ export async function deskRoutes(
     return { ...found, attempts, demo };
   });
 
-  api.post('/desk/leads/:id/contacted', { ...writer, schema: MarkRoute }, async (request) => {
+  serve(api, MarkRoute, { ...writer }, async (request) => {
     const session = sessionOf(request);
     const marked = await store.desk.markContacted({
       leadId: Number(request.params.id),
@@ -316,7 +314,7 @@ export async function deskRoutes(
   });
 
   // Undoes the mark; who undid it stays in the lead's history beside who marked it.
-  api.delete('/desk/leads/:id/contacted', { ...writer, schema: UnmarkRoute }, async (request) => {
+  serve(api, UnmarkRoute, { ...writer }, async (request) => {
     const session = sessionOf(request);
     const unmarked = await store.desk.unmarkContacted({
       leadId: Number(request.params.id),
@@ -329,7 +327,7 @@ export async function deskRoutes(
 
   // The funnel, leads per day and outcomes by agent and campaign (the last 30 days by default). Leads per
   // day are counted in DESK_TIME_ZONE's days, else in the zone the desk's browser sends, else in UTC's.
-  api.get('/desk/overview', { ...reader, schema: OverviewRoute }, async (request) => {
+  serve(api, OverviewRoute, { ...reader }, async (request) => {
     const q = request.query;
     const asked = q.tz === undefined ? 'UTC' : ianaZone(q.tz);
     if (!asked) throw new Refusal(400, 'invalid-filter', FIELD_WORDS.tz.message!, { field: 'tz' });
@@ -344,11 +342,11 @@ export async function deskRoutes(
     return { from, to, timeZone, ...counts, demos };
   });
 
-  api.get('/desk/feedback', { ...reader, schema: DeskFeedbackRoute }, async (request) => {
+  serve(api, DeskFeedbackRoute, { ...reader }, async (request) => {
     return { feedback: await store.desk.feedback({ ...range(request.query), embedId: request.query.embed }) };
   });
 
-  api.get('/desk/feedback.csv', { ...reader, schema: DeskFeedbackCsvRoute }, async (request, reply) => {
+  serve(api, DeskFeedbackCsvRoute, { ...reader }, async (request, reply) => {
     const pages = feedbackPages(store, { ...range(request.query), embedId: request.query.embed }, 'desc');
     return sendCsv(
       reply,
@@ -363,7 +361,7 @@ export async function deskRoutes(
     );
   });
 
-  api.get('/desk/changes', { ...reader, schema: ChangesRoute }, async () => {
+  serve(api, ChangesRoute, { ...reader }, async () => {
     return { version: await store.desk.version() };
   });
 }

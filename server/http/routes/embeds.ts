@@ -19,6 +19,7 @@ import {
 } from '../../../model/api/embeds.ts';
 import { checkedSession, requireAdmin, requireOwnOrigin, requireSession } from '../desk-auth.ts';
 import type { FieldWords } from '../errors.ts';
+import { serve } from '../serve.ts';
 
 const UNKNOWN = 'This form is not set up on our service (its embed is unknown).';
 /** A public body's `embedId` that cannot be one: refused as an unknown one is. */
@@ -61,24 +62,24 @@ export async function deskEmbedRoutes(
     });
   };
 
-  api.get('/desk/embeds', { onRequest: signedIn, schema: EmbedsRoute, config: routeConfig }, async () => ({
+  serve(api, EmbedsRoute, { onRequest: signedIn, config: routeConfig }, async () => ({
     embeds: (await store.embeds.list()).map(embeds.answer),
   }));
 
-  api.post('/desk/embeds', { ...writer, schema: EmbedAddRoute }, async (request, reply) => {
+  serve(api, EmbedAddRoute, { ...writer }, async (request, reply) => {
     const made = await embeds.add(request.body);
     await audit(request, 'embed.add', { embed: made.id, ...fieldsOf(made) });
     request.log.info({ embedId: made.id }, 'embed made');
     return reply.code(201).send(embeds.answer(made));
   });
 
-  api.get('/desk/embeds/:id', { onRequest: signedIn, schema: EmbedRoute, config: routeConfig }, async (request) => {
+  serve(api, EmbedRoute, { onRequest: signedIn, config: routeConfig }, async (request) => {
     const embed = await store.embeds.get({ id: request.params.id });
     if (!embed) throw new Refusal(404, 'not-found', 'There is no such embed.');
     return { ...embeds.answer(embed), refusedOrigins: await embeds.refusedOrigins(embed.id) };
   });
 
-  api.patch('/desk/embeds/:id', { ...writer, schema: EmbedChangeRoute }, async (request) => {
+  serve(api, EmbedChangeRoute, { ...writer }, async (request) => {
     const { before, after } = await embeds.change(request.params.id, request.body);
     const [was, now] = [fieldsOf(before), fieldsOf(after)];
     const changed = Object.fromEntries(
@@ -106,10 +107,10 @@ export async function publicEmbedRoutes(
   app: FastifyInstance,
   { embeds, store }: { embeds: EmbedService; store: Store },
 ) {
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    '/embeds/:id',
+  serve(
+    app,
+    PublicEmbedRoute,
     {
-      schema: PublicEmbedRoute,
       config: { fieldWords: { id: { ...NO_EMBED, error: 'embed-unknown', message: UNKNOWN } } },
       // Any page may ask (the answer says whether it is one of the embed's), never with credentials; its
       // refusals too, so a partner's page can read why.

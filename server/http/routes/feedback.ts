@@ -1,7 +1,6 @@
 // POST /api/feedback: validate, store durably, answer in plain text (the widget reads the answer as text;
 // refusals have the JSON shape of every other answer).
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { bodyLimitOf } from '../../../model/body-size.ts';
 import { FEEDBACK_LIMITS, FeedbackBody } from '../../../model/feedback.ts';
 import { textLength } from '../../../model/text-length.ts';
@@ -11,6 +10,7 @@ import type { Store } from '../../storage/index.ts';
 import type { EmbedService } from '../../domain/embeds.ts';
 import type { FieldWords } from '../errors.ts';
 import { EMBED_WORDS } from './embeds.ts';
+import { serve } from '../serve.ts';
 
 // The form's own words for each field, so a refusal reads like the form the visitor filled in.
 const FIELD_WORDS: FieldWords = {
@@ -35,24 +35,27 @@ export async function feedbackRoutes(
     embeds,
   }: { store: Store; rateLimit: { max: number; timeWindowMs: number }; embeds: EmbedService },
 ) {
-  app.withTypeProvider<TypeBoxTypeProvider>().post('/feedback', {
-    schema: FeedbackRoute,
-    // A 5,000-character message of emoji sent escaped is about 60 KB: the limit fits the largest valid body.
-    bodyLimit: bodyLimitOf(FeedbackBody),
-    config: {
-      rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs },
-      fieldWords: FIELD_WORDS,
-      controls: { multiline: ['message'] },
+  serve(
+    app,
+    FeedbackRoute,
+    {
+      // A 5,000-character message of emoji sent escaped is about 60 KB: the limit fits the largest valid body.
+      bodyLimit: bodyLimitOf(FeedbackBody),
+      config: {
+        rateLimit: { max: rateLimit.max, timeWindow: rateLimit.timeWindowMs },
+        fieldWords: FIELD_WORDS,
+        controls: { multiline: ['message'] },
+      },
+      // Trim before validating, so "   " counts as empty and stored values carry no padding.
+      preValidation: async (request) => {
+        const body: unknown = request.body;
+        if (body && typeof body === 'object' && !Array.isArray(body)) {
+          for (const [key, value] of Object.entries(body))
+            if (typeof value === 'string') Reflect.set(body, key, value.trim());
+        }
+      },
     },
-    // Trim before validating, so "   " counts as empty and stored values carry no padding.
-    preValidation: async (request) => {
-      const body: unknown = request.body;
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        for (const [key, value] of Object.entries(body))
-          if (typeof value === 'string') Reflect.set(body, key, value.trim());
-      }
-    },
-    handler: async (request, reply) => {
+    async (request, reply) => {
       const { name, email, message, embedId } = request.body;
       const embed = await embeds.check({ embedId, origin: request.headers.origin });
       if (textLength('name', name) > FEEDBACK_LIMITS.name)
@@ -64,5 +67,5 @@ export async function feedbackRoutes(
       request.log.info({ feedbackId: id }, 'feedback stored');
       return reply.code(201).type('text/plain; charset=utf-8').send('Thank you for your feedback.');
     },
-  });
+  );
 }

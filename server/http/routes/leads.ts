@@ -11,6 +11,7 @@ import { CodeCheckBody, CodeRequestBody, DemoRequestBody, type OtpCountries } fr
 import { DEMO_SESSION_ID_MAX } from '../../../model/demo-session.ts';
 import type { FieldWords } from '../errors.ts';
 import { EMBED_WORDS } from './embeds.ts';
+import { serve } from '../serve.ts';
 
 const PHONE_WORDS = {
   error: 'invalid-phone',
@@ -42,30 +43,26 @@ export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: O
   const config = { fieldWords: FIELD_WORDS };
 
   // The countries the form may offer: a form that offered another would only be refused at Get OTP.
-  api.get('/otp/countries', { schema: OtpCountriesRoute }, async (_request, reply) =>
+  serve(api, OtpCountriesRoute, {}, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send({ countries: otp.countries } satisfies OtpCountries),
   );
 
   // The honeypot is never refused, not even for a control character: a bot must not learn it is one.
   const otpConfig = { ...config, controls: { skip: ['website'] } };
-  api.post('/otp', { schema: OtpRoute, bodyLimit: bodyLimitOf(CodeRequestBody), config: otpConfig }, async (request) =>
+  serve(api, OtpRoute, { bodyLimit: bodyLimitOf(CodeRequestBody), config: otpConfig }, async (request) =>
     otp.request({ ...request.body, clientIp: request.ip, origin: request.headers.origin }),
   );
 
-  api.post('/otp/verify', { schema: OtpVerifyRoute, bodyLimit: bodyLimitOf(CodeCheckBody), config }, async (request) =>
+  serve(api, OtpVerifyRoute, { bodyLimit: bodyLimitOf(CodeCheckBody), config }, async (request) =>
     otp.verify({ ...request.body, origin: request.headers.origin }),
   );
 
-  api.post(
-    '/demo-requests',
-    { schema: DemoRequestRoute, bodyLimit: bodyLimitOf(DemoRequestBody), config },
-    async (request, reply) => {
-      const answer = await intake.submit(request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        origin: request.headers.origin,
-      });
-      return reply.code(answer.status).send(answer.body);
-    },
-  );
+  serve(api, DemoRequestRoute, { bodyLimit: bodyLimitOf(DemoRequestBody), config }, async (request, reply) => {
+    const answer = await intake.submit(request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      origin: request.headers.origin,
+    });
+    return reply.code(answer.status).send(answer.body);
+  });
 }
