@@ -3,7 +3,7 @@
 // paint drawn in (renderElement from `ai-agent-widgets/ssr`), to paste into a page.
 import { renderElement } from '../dist/widgets/ssr.js';
 
-// registry: tags (written by `npm run registry` from widgets/registry.ts)
+// registry: tags (written by `npm run build:registry` from widgets/registry.ts)
 const TAGS = 'ai-voice-demo|ai-feedback|ai-demo-request';
 // registry: end
 

@@ -1,5 +1,5 @@
 // `npm run new-widget -- <name>`: a new widget's folder, as the others are made (widgets/feedback/ is
-// the smallest), and its line in widgets/registry.ts; then `npm run registry` writes everything that
+// the smallest), and its line in widgets/registry.ts; then `npm run build:registry` writes everything that
 // names the widgets, and `npm run docs` the element reference. Prints what it made and what to edit next.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

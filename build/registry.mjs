@@ -1,4 +1,4 @@
-// `npm run registry` (and every `npm run build:widgets`): writes from widgets/registry.ts what needs a
+// `npm run build:registry` (and every `npm run build:widgets`): writes from widgets/registry.ts what needs a
 // name per widget, and what TypeScript cannot derive from a list: the package's entry per widget, the
 // ES entry that registers them all, the SSR classes, the React wrappers, the JSX maps' named types,
 // the command's usage and package.json's `exports`. Never hand-edited; build/registry.test.ts fails
@@ -12,7 +12,7 @@ import { writeSubpaths } from './subpaths.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const GENERATED =
-  '// Written by `npm run registry` from widgets/registry.ts: edit that list (or the widget), not this file.';
+  '// Written by `npm run build:registry` from widgets/registry.ts: edit that list (or the widget), not this file.';
 
 /** @typedef {{ tag: string, element: string, entry: string }} Widget */
 /** @typedef {Widget & { name: string, define: string }} Named */

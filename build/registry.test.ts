@@ -8,7 +8,7 @@ import { derived, type Manifest } from './subpaths.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const FILES = await expected();
-const AGAIN = 'run `npm run registry` (every `npm run build:widgets` does) to write it from widgets/registry.ts';
+const AGAIN = 'run `npm run build:registry` (every `npm run build:widgets` does) to write it from widgets/registry.ts';
 
 describe('everything that names the widgets follows widgets/registry.ts', () => {
   it('reads the same list the widgets import', () => {
@@ -72,7 +72,7 @@ describe('everything that names the widgets follows widgets/registry.ts', () => 
     expect(next.exports['./feedback']).toBeUndefined();
     expect(next.files).not.toContain('feedback/package.json');
     expect(next.exports['./react']).toEqual(pkg.exports['./react']);
-    expect(readFileSync(join(ROOT, 'widgets/entries/feedback.ts'), 'utf8')).toContain('Written by `npm run registry`');
-    expect(readFileSync(join(ROOT, 'widgets/entries/react.ts'), 'utf8')).not.toContain('Written by `npm run registry`');
+    expect(readFileSync(join(ROOT, 'widgets/entries/feedback.ts'), 'utf8')).toContain('Written by `npm run build:registry`');
+    expect(readFileSync(join(ROOT, 'widgets/entries/react.ts'), 'utf8')).not.toContain('Written by `npm run build:registry`');
   });
 });

@@ -1,4 +1,4 @@
-// `npm run subpaths` (and every `npm run build:types` and `npm run registry`): package.json's `exports` is
+// `npm run build:subpaths` (and every `npm run build:types` and `npm run build:registry`): package.json's `exports` is
 // the one list of the package's subpaths, its widgets' entries written from widgets/registry.ts (one
 // `./<entry>` per widget, after `.`); this derives from it what the resolvers that ignore `exports` read instead.
 //

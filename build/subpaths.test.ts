@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest & {
   scripts?: Record<string, string>;
 };
-const AGAIN = 'run `npm run subpaths` (every `npm run build:types` does) to write them from `exports`';
+const AGAIN = 'run `npm run build:subpaths` (every `npm run build:types` does) to write them from `exports`';
 
 describe('every subpath in exports resolves where exports is not read', () => {
   it('package.json has typesVersions and files as exports gives them', () => {

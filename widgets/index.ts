@@ -4,7 +4,7 @@
  * widget alone, with nothing registered on import, use its own entry:
  * `ai-agent-widgets/voice-demo`, `ai-agent-widgets/feedback` or `ai-agent-widgets/demo-request`.
  */
-// Written by `npm run registry` from widgets/registry.ts: edit that list (or the widget), not this file.
+// Written by `npm run build:registry` from widgets/registry.ts: edit that list (or the widget), not this file.
 import { AIVoiceDemoElement, defineVoiceDemo } from './entries/voice-demo';
 import { AIFeedbackElement, defineFeedback } from './entries/feedback';
 import { AIDemoRequestElement, defineDemoRequest } from './entries/demo-request';

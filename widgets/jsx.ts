@@ -14,7 +14,7 @@ type Base = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { clas
 
 type ReactTags = { [Tag in WidgetTag]: Base & TagProps<Tag> };
 
-// registry: aliases (one per widget, written by `npm run registry` from widgets/registry.ts)
+// registry: aliases (one per widget, written by `npm run build:registry` from widgets/registry.ts)
 export type VoiceDemoJsx = ReactTags['ai-voice-demo'];
 export type FeedbackJsx = ReactTags['ai-feedback'];
 export type DemoRequestJsx = ReactTags['ai-demo-request'];

@@ -4,7 +4,7 @@
  * entry: the widget's folder, whose `index.ts` is the package's `ai-agent-widgets/<entry>`.
  *
  * Everything else that knows the widgets derives from this list: the tag type, the page script's
- * and the loader's tags and the build's entries read it; `npm run registry` writes from it what
+ * and the loader's tags and the build's entries read it; `npm run build:registry` writes from it what
  * needs a name per widget (the entries, the SSR classes, the React wrappers, the JSX maps, the
  * command's usage, package.json's `exports`), and a test fails when those are behind. This file
  * imports nothing, so the element layer, the build and the service's scripts can all read it.

@@ -1,5 +1,5 @@
 /*
- * `npm run manifest` (or `npm run docs`) writes custom-elements.json from the element classes,
+ * `npm run docs` writes custom-elements.json from the element classes,
  * and from it the editors' files (VS Code's HTML custom data, JetBrains' web-types) and the API
  * reference, docs/elements.md. manifest.test.ts and editor-data.test.ts fail when any is behind.
  */

@@ -1,4 +1,4 @@
-// `npm run og-image`: renders site/prerender/og-image.html at 1200×630 in Chromium into
+// `npm run build:og-image`: renders site/prerender/og-image.html at 1200×630 in Chromium into
 // site/public/og-image.jpg, the image link previews show. Run it after changing the design.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tests/support/chromium.mjs';

@@ -1,4 +1,4 @@
-// Written by `npm run registry` from widgets/registry.ts: edit that list (or the widget), not this file.
+// Written by `npm run build:registry` from widgets/registry.ts: edit that list (or the widget), not this file.
 import type { WidgetTag } from '../registry';
 import { AIVoiceDemoElement } from '../voice-demo/element';
 import { AIFeedbackElement } from '../feedback/element';

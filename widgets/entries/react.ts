@@ -22,7 +22,7 @@ import {
   type ReactNode,
   type RefAttributes,
 } from 'react';
-// registry: imports (each widget's stable entry, written by `npm run registry` from widgets/registry.ts)
+// registry: imports (each widget's stable entry, written by `npm run build:registry` from widgets/registry.ts)
 import { AIVoiceDemoElement, defineVoiceDemo, type VoiceDemoProps } from './voice-demo.js';
 import { AIFeedbackElement, defineFeedback, type FeedbackProps } from './feedback.js';
 import { AIDemoRequestElement, defineDemoRequest, type DemoRequestProps } from './demo-request.js';
@@ -133,7 +133,7 @@ function wrap<El extends HTMLElement, P extends CommonProps>(
   return Component as unknown as ForwardRefExoticComponent<P & RefAttributes<El>>;
 }
 
-// registry: wrappers (one per widget, written by `npm run registry` from widgets/registry.ts)
+// registry: wrappers (one per widget, written by `npm run build:registry` from widgets/registry.ts)
 export type VoiceDemoComponentProps = VoiceDemoProps & CommonProps & EventCallbacks<'ai-voice-demo'>;
 /** `<ai-voice-demo>` as a React component; its ref is the element, with its methods. */
 export const VoiceDemo = wrap<AIVoiceDemoElement, VoiceDemoComponentProps>(
