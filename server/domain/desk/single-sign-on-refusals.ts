@@ -12,6 +12,7 @@ export const SSO_REASONS = [
   'audience',
   'issuer',
   'token-expired',
+  'token-future',
   'nonce',
   'signature',
   'subject',
@@ -35,6 +36,7 @@ export function refusalSentence({ reason, domain }: SsoRefusal, name: string): s
     audience: `${name} answered for another application, not this desk. Ask your desk admin to check DESK_OIDC_CLIENT_ID.`,
     issuer: `The answer did not come from ${name}. Nobody was signed in.`,
     'token-expired': `${name}'s answer had expired. Start again (and check this computer's clock).`,
+    'token-future': `${name}'s answer is dated in the future. Start again (and check this computer's clock).`,
     nonce: `That answer from ${name} was for another sign-in. Start again.`,
     signature: `${name}'s answer was not signed with ${name}'s keys. Nobody was signed in.`,
     subject: `${name} described another account than the one that signed in. Nobody was signed in.`,
@@ -84,6 +86,8 @@ export function reasonOf(error: unknown): SsoReason {
   if (code === 'OAUTH_KEY_SELECTION_FAILED') return 'signature';
   if (code === 'OAUTH_INVALID_RESPONSE') {
     if (/JWT signature verification failed/.test(said)) return 'signature';
+    // The callback's own `iss` (RFC 9207): another issuer's, or missing where the provider says it sends one.
+    if (/"iss" \(issuer\)/.test(said)) return 'issuer';
     if (/"state"/.test(said)) return 'state';
   }
   if (network) return 'unreachable';

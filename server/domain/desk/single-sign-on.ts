@@ -2,8 +2,8 @@
 // (S256), `state` and `nonce`, through openid-client. The ID token's issuer, audience, expiry and nonce
 // are checked by openid-client, and its signature against the provider's published keys (its JWKS:
 // openid-client's non-repudiation checks, since the token endpoint's TLS alone proves nothing once a
-// proxy or a bug sits between); its email, that the provider verified it and that its domain is allowed,
-// here. A first sign-in makes an agent account; the session
+// proxy or a bug sits between); that it was not issued in the future, and its email, that the provider
+// verified it and that its domain is allowed, here. A first sign-in makes an agent account; the session
 // is the password sign-in's own.
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
@@ -32,8 +32,10 @@ export type SsoResult =
 type Person = { readonly [claim: string]: unknown };
 
 /**
- * The desk's single sign-on with one provider. The provider's metadata is discovered once, at the first
- * sign-in (again after a failure), so a provider that is down never stops the service from starting.
+ * The desk's single sign-on with one provider. Its settings are discovered again at each sign-in's start
+ * (the sign-in page's link), never at the service's: a provider that is down never stops the service from
+ * starting, and a sign-in it could not answer ends on the sign-in page in words, not on the browser's
+ * error page at the provider's address.
  */
 export function singleSignOn(
   settings: SsoSettings,
@@ -95,8 +97,9 @@ export function singleSignOn(
     async start(): Promise<{ url: string; pending: PendingSignIn } | ({ ok: false } & SsoRefusal)> {
       let config: client.Configuration;
       try {
-        config = current ?? (await discover());
+        config = await discover();
       } catch {
+        meter.signInFailed('unreachable', 'sso');
         return { ok: false, reason: 'unreachable' };
       }
       const pending = {
@@ -148,6 +151,9 @@ export function singleSignOn(
         });
         const claims = tokens.claims();
         if (!claims) return { ok: false, reason: 'token' };
+        // openid-client checks `exp` (and `nbf`) but not a token issued later than now. Its clock, the
+        // provider's and ours are the wall clock, whatever the service's own `now`.
+        if (claims.iat > Date.now() / 1000 + CLOCK_TOLERANCE_S) return { ok: false, reason: 'token-future' };
         person = await personOf(config, tokens, claims);
       } catch (error) {
         return { ok: false, reason: reasonOf(error) };
