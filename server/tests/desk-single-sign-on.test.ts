@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  CLIENT,
-  misbehavingIssuer,
-  openIdProvider,
-  signInAtProvider,
-  type Account,
-} from '../../tests/support/openid-providers.ts';
-import { bothDatabases, fixtureHash, post, testApp, testClock } from './harness.ts';
+import { CLIENT, misbehavingIssuer, signInAtProvider } from '../../tests/support/openid-providers.ts';
+import { bothDatabases, fixtureHash, post, testApp } from './harness.ts';
+import { CALLBACK, cookiesOf, pair, PUBLIC_URL, ssoDesk, type DeskOptions } from './single-sign-on-desk.ts';
 
 // Issue 47, item 1: single sign-on to the desk with OpenID Connect, against a real provider on this
 // machine (oidc-provider) and, for what no real provider sends, an issuer whose ID tokens the test writes.
-const PUBLIC_URL = 'http://127.0.0.1:4173';
-const CALLBACK = `${PUBLIC_URL}/desk/sso/callback`;
-const UA =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const { backends } = bothDatabases();
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -21,70 +12,8 @@ afterEach(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
 
-const cookiesOf = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map(String);
-const pair = (line: string | undefined) => line?.split(';')[0] ?? '';
-
 describe.each(backends)('desk single sign-on on $name', ({ env }) => {
-  /** A desk whose provider is `issuer` (else a real one with these accounts, each email tagged for this test). */
-  async function desk({ issuer, settings = {} }: { issuer?: string; settings?: Record<string, string> } = {}) {
-    const tag = Math.random().toString(36).slice(2, 8);
-    const people: Record<string, Account> = {
-      asha: { email: `asha-${tag}@example.com`, email_verified: true },
-      boss: { email: `Boss-${tag}@Example.com`, email_verified: true },
-      ravi: { email: `ravi-${tag}@example.com`, email_verified: false },
-      omar: { email: `omar-${tag}@other.org`, email_verified: true },
-    };
-    if (!issuer) {
-      const provider = await openIdProvider(CALLBACK, people);
-      cleanups.push(provider.close);
-      issuer = provider.issuer;
-    }
-    const clock = testClock();
-    const h = await testApp(
-      {
-        PUBLIC_URL,
-        DESK_OIDC_ISSUER: issuer,
-        DESK_OIDC_CLIENT_ID: CLIENT.id,
-        DESK_OIDC_CLIENT_SECRET: CLIENT.secret,
-        DESK_OIDC_DOMAINS: 'example.com, example.net',
-        DESK_OIDC_NAME: 'Example ID',
-        ...env(),
-        ...settings,
-      },
-      { now: clock.now },
-    );
-    cleanups.push(h.close);
-    const get = (url: string, cookie?: string) =>
-      h.app.inject({ method: 'GET', url, headers: { 'user-agent': UA, ...(cookie && { cookie }) } });
-    const start = async () => {
-      const res = await get('/desk/sso');
-      expect(res.statusCode, res.body).toBe(303);
-      return { location: String(res.headers.location), line: cookiesOf(res).find((c) => c.startsWith('desk_sso=')) };
-    };
-    /** The callback as the browser brings it back, with the login-state cookie it holds (if any). */
-    const callback = (back: URL, loginCookie?: string) => get(`${back.pathname}${back.search}`, loginCookie);
-    const signIn = async (who: string) => {
-      const started = await start();
-      const back = await signInAtProvider(started.location, who, CALLBACK);
-      return { res: await callback(back, pair(started.line)), back, started };
-    };
-    /** What the sign-in page is told after a callback's answer: the sentence it shows (once). */
-    const said = async (res: { headers: Record<string, unknown> }) => {
-      expect(res.headers.location).toBe('/desk/');
-      const refusal = cookiesOf(res).find((c) => c.startsWith('desk_sso_refusal='));
-      expect(
-        cookiesOf(res).some((c) => c.startsWith('desk_session=')),
-        'no session',
-      ).toBe(false);
-      const page = await get('/api/desk/sign-in', pair(refusal));
-      expect(page.statusCode).toBe(200);
-      return page.json().refusal as string | null;
-    };
-    // PostgreSQL's database is the file's: this test's entries are those after the last one before it.
-    const since = (await h.store.audit.list({ limit: 1 }))[0]?.id ?? 0;
-    const audit = async () => (await h.store.audit.list({ limit: 50 })).filter((e) => e.id > since).reverse();
-    return { h, people, get, start, callback, signIn, said, audit };
-  }
+  const desk = (options?: DeskOptions) => ssoDesk(env, cleanups, options);
 
   it('signs a person in from the link: PKCE, state and nonce kept in a Lax cookie for the callback only; a first sign-in makes an agent', async () => {
     const { h, people, get, start, signIn, audit } = await desk();

@@ -65,7 +65,11 @@ describe.each(backends)('POST /api/voice/session on $name', (backend) => {
       },
       iat: Math.floor(clock.now() / 1000),
       exp: Math.floor(clock.now() / 1000) + 60,
+      jti: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
+    // Each token its own id, the same demo's next one too.
+    const next = await ask(h, { agentId: 'receptionist', mode: 'voice' }, 'https://partner.test');
+    expect(decode(next.json().token.split('.')[1]).jti).not.toBe(claims.jti);
     const stored = await h.store.demos.get({ id: answer.sessionId });
     expect(stored).toMatchObject({ assistant_id: 'asst-reception', agent_id: 'receptionist', mode: 'voice' });
     expect(stored?.client_hash).toMatch(/^hmac-sha256:/);

@@ -6,13 +6,14 @@ import { loadConfig } from '../../server/config/settings.ts';
 import { startService } from '../../server/service.ts';
 import { openStore } from '../../server/storage/index.ts';
 import { freePort } from '../support/free-port.mjs';
-import { CLIENT, openIdProvider } from '../support/openid-providers.ts';
+import { CLIENT, misbehavingIssuer, openIdProvider } from '../support/openid-providers.ts';
 import { expect, test } from './fixtures';
 import { expectLegible } from './visual';
 
 // Issue 47, item 1, in a browser: the sign-in page offers "Sign in with {provider}" beside the password
 // form (or alone), the link goes to a real OpenID provider on this machine and back onto the desk, and a
 // refusal comes back to the sign-in page in words. Its own services: the shared one has no single sign-on.
+// The provider is in oidc-provider's default configuration: the email is in UserInfo, not in the ID token.
 
 const NAME = 'Acme ID';
 const tag = Math.random().toString(36).slice(2, 8);
@@ -27,8 +28,8 @@ type Desk = { origin: string; close(): Promise<void> };
 const desks: Record<'both' | 'only', Desk> = {} as never;
 let provider: Awaited<ReturnType<typeof openIdProvider>>;
 
-/** A service with single sign-on at `provider`, on a port of its own. */
-async function desk(port: number, settings: Record<string, string> = {}): Promise<Desk> {
+/** A service with single sign-on at `issuer` (else `provider`), on a port of its own. */
+async function desk(port: number, settings: Record<string, string> = {}, issuer = provider.issuer): Promise<Desk> {
   const origin = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'ai-widgets-sso-'));
   const config = loadConfig({
@@ -36,7 +37,7 @@ async function desk(port: number, settings: Record<string, string> = {}): Promis
     PUBLIC_URL: origin,
     DATABASE_PATH: join(dir, 'service.sqlite'),
     LOG_LEVEL: 'warn',
-    DESK_OIDC_ISSUER: provider.issuer,
+    DESK_OIDC_ISSUER: issuer,
     DESK_OIDC_CLIENT_ID: CLIENT.id,
     DESK_OIDC_CLIENT_SECRET: CLIENT.secret,
     DESK_OIDC_DOMAINS: 'example.com',
@@ -97,6 +98,34 @@ test('a refusal comes back to the sign-in page in words, said once', async ({ pa
   await page.reload();
   await expect(link(page)).toBeVisible();
   await expect(page.getByText('is not verified')).toHaveCount(0);
+});
+
+test('a provider that went down after its settings were read: the link ends on the sign-in page in words', async ({
+  page,
+}) => {
+  const down = await misbehavingIssuer((claims) => claims);
+  const service = await desk(freePort(), { LOG_LEVEL: 'error' }, down.issuer);
+  try {
+    // A first press reads the provider's settings; then it goes down.
+    const first = await page.request.get(`${service.origin}/desk/sso`, { maxRedirects: 0 });
+    expect(first.headers().location).toMatch(new RegExp(`^${down.issuer}/authorize\\?`));
+    await down.close();
+    await page.goto(`${service.origin}/desk`);
+    await link(page).click();
+    await expect(page).toHaveURL(`${service.origin}/desk/`);
+    await expect(page.getByRole('alert').filter({ hasText: 'reached' })).toHaveText(
+      `${NAME} could not be reached. Try again in a minute.`,
+    );
+    await expect(link(page)).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectLegible(page);
+      await shot(page, `desk-sign-in-unreachable-${width}.png`);
+    }
+  } finally {
+    await down.close();
+    await service.close();
+  }
 });
 
 test.describe('the sign-in page as it looks', () => {

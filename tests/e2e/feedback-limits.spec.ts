@@ -50,10 +50,12 @@ test('the counter shows from 4,500 characters, and past 5,000 Submit is refused 
   expect(posts.filter((url) => url.endsWith('/feedback'))).toHaveLength(1);
 });
 
-test('a name and an email longer than the service takes are refused under each, in code points', async ({ page }) => {
+test('a name and an email longer than the service takes are refused under each, counted as the service counts', async ({
+  page,
+}) => {
   const { dialog, message, posts } = await open(page);
-  // 200 emoji are 200 characters to the service (and 400 UTF-16 units): taken.
-  await dialog.getByRole('textbox', { name: 'Name' }).fill('🙂'.repeat(201));
+  // A name in the characters a person sees: 200 of क्षि are 200 to the service (800 code points): taken.
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('क्षि'.repeat(201));
   await dialog.getByRole('textbox', { name: 'Email' }).fill(`${'m'.repeat(250)}@example.com`);
   await message.fill('Lovely demo.');
   await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
@@ -63,7 +65,7 @@ test('a name and an email longer than the service takes are refused under each, 
   ]);
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
   expect(posts.filter((url) => url.endsWith('/feedback'))).toEqual([]);
-  await dialog.getByRole('textbox', { name: 'Name' }).fill('🙂'.repeat(200));
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('क्षि'.repeat(200));
   await dialog.getByRole('textbox', { name: 'Email' }).fill('meera@example.com');
   await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
   await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible();

@@ -1,13 +1,18 @@
 // OpenID providers on 127.0.0.1 for the desk's single sign-on tests. `openIdProvider` is a real one
 // (the oidc-provider package) whose sign-in page asks which of its accounts you are; `misbehavingIssuer`
 // signs its own ID tokens with a key it serves at its jwks, with claims a test chooses (another audience,
-// an expiry already past), which a real provider would never send.
-import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+// an expiry already past), which a real provider would never send. `withPayload` and `signedElsewhere`
+// forge a real provider's ID token as something between it and the desk could.
+import { createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 
 export const CLIENT = { id: 'sales-desk', secret: 'sales-desk-secret-for-tests-only' };
 export type Account = { email: string; email_verified?: boolean };
+/** An answer of the token endpoint or UserInfo, as JSON. */
+export type Answer = Record<string, unknown> & { id_token?: string };
+/** How a test changes the token endpoint's or UserInfo's answers on their way out. */
+export type Changes = Partial<Record<'token' | 'userinfo', (answer: Answer) => Answer>>;
 
 async function listen(handle: (req: IncomingMessage, res: ServerResponse) => void) {
   const server = createServer(handle);
@@ -29,13 +34,53 @@ const signingKey = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { privateKey, publicKey, kid: randomBytes(6).toString('hex') };
 };
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const partOf = (text: string) => JSON.parse(Buffer.from(text, 'base64url').toString()) as Record<string, unknown>;
+/** A JWT of `header` and `payload` signed RS256 with `key`. */
+function signed(header: Record<string, unknown>, payload: Record<string, unknown>, key: KeyObject) {
+  const body = `${part(header)}.${part(payload)}`;
+  return `${body}.${createSign('RSA-SHA256').update(body).sign(key).toString('base64url')}`;
+}
+
+/** The ID token with its payload changed by `change` and its signature kept. */
+export function withPayload(idToken: string, change: (claims: Record<string, unknown>) => Record<string, unknown>) {
+  const [header, payload, signature] = idToken.split('.');
+  return `${header}.${part(change(partOf(payload)))}.${signature}`;
+}
+
+/** The ID token signed again with a key the provider never published: under a `kid` of its own, or the published one's. */
+export function signedElsewhere(idToken: string, kid: 'own' | 'published') {
+  const [header, payload] = idToken.split('.').slice(0, 2).map(partOf);
+  const key = signingKey();
+  return signed({ ...header, ...(kid === 'own' && { kid: key.kid }) }, payload, key.privateKey);
+}
+
+/** The answer `res` is about to send, as JSON, through `change` (the Content-Length is not sent yet). */
+function rewrite(res: ServerResponse, change: (answer: Answer) => Answer) {
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    if (res.statusCode !== 200 || chunk === undefined) return end(chunk);
+    const body = JSON.stringify(change(JSON.parse(String(chunk)) as Answer));
+    res.setHeader('content-length', Buffer.byteLength(body));
+    return end(body);
+  }) as ServerResponse['end'];
+}
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A real OpenID provider with these accounts (by id), the desk (`redirectUri`) its one client. Its sign-in
  * page (at /interaction/:uid) is a form naming the account to sign in as; consent is taken as given.
+ * As oidc-provider is by default, the ID token holds no email: it is in UserInfo (OpenID Connect Core
+ * 5.4, since an access token is issued), unless `emailInIdToken`. `change` changes the token endpoint's
+ * or UserInfo's answer on its way out (something between the provider and the desk, or a provider at
+ * fault); `asked` lists the paths requested, in order.
  */
-export async function openIdProvider(redirectUri: string | string[], accounts: Record<string, Account>) {
+export async function openIdProvider(
+  redirectUri: string | string[],
+  accounts: Record<string, Account>,
+  { emailInIdToken = false, change = {} }: { emailInIdToken?: boolean; change?: Changes } = {},
+) {
+  const asked: string[] = [];
   const { server, issuer } = await listen((req, res) => void handle(req, res));
   const key = signingKey();
   // Requests reach `handle` only once the provider below exists (the test asks after this returns).
@@ -51,9 +96,9 @@ export async function openIdProvider(redirectUri: string | string[], accounts: R
       },
     ],
     jwks: { keys: [{ ...key.privateKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' }] },
+    // Which claims the email scope releases (oidc-provider's default names none beyond `sub`).
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    // The email in the ID token itself (the desk reads no userinfo).
-    conformIdTokenClaims: false,
+    ...(emailInIdToken && { conformIdTokenClaims: false }),
     findAccount: (_ctx, sub) =>
       accounts[sub] ? { accountId: sub, claims: () => ({ sub, ...accounts[sub] }) } : undefined,
     features: { devInteractions: { enabled: false } },
@@ -75,6 +120,9 @@ export async function openIdProvider(redirectUri: string | string[], accounts: R
   const callback = provider.callback();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    asked.push(new URL(req.url ?? '/', issuer).pathname);
+    if (change.token && req.method === 'POST' && req.url === '/token') rewrite(res, change.token);
+    if (change.userinfo && req.url === '/me') rewrite(res, change.userinfo);
     if (!req.url?.startsWith('/interaction/')) return callback(req, res);
     const details = await provider.interactionDetails(req, res);
     if (req.method === 'POST') {
@@ -98,7 +146,7 @@ export async function openIdProvider(redirectUri: string | string[], accounts: R
           `<button type="submit">Continue</button></form>`,
       );
   }
-  return { issuer, provider, close: closer(server) };
+  return { issuer, provider, asked, close: closer(server) };
 }
 
 /**
@@ -147,11 +195,8 @@ export async function misbehavingIssuer(claims: (standard: Record<string, unknow
   const { server, issuer } = await listen((req, res) => void handle(req, res));
   const json = (res: ServerResponse, value: unknown) =>
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(value));
-  const idToken = (payload: Record<string, unknown>) => {
-    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const signed = `${part({ alg: 'RS256', typ: 'JWT', kid: key.kid })}.${part(payload)}`;
-    return `${signed}.${createSign('RSA-SHA256').update(signed).sign(key.privateKey).toString('base64url')}`;
-  };
+  const idToken = (payload: Record<string, unknown>) =>
+    signed({ alg: 'RS256', typ: 'JWT', kid: key.kid }, payload, key.privateKey);
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', issuer);
     if (url.pathname === '/.well-known/openid-configuration')

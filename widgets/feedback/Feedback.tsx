@@ -133,7 +133,7 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
 
   const limit = (name: keyof FeedbackFields) => ({
     limit: formatCount(FEEDBACK_LIMITS[name], lang),
-    count: formatCount(lengthOf(fields[name]), lang),
+    count: formatCount(lengthOf(fields[name], name), lang),
   });
   // Under its field, like the demo form's: read out as the field's description when it takes focus.
   // Submit's own check, or the service's refusal of that field (never a banner's "try again").

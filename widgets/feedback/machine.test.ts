@@ -218,6 +218,14 @@ describe('the limits, counted as the service counts', () => {
     expect(fieldProblems({ ...draft, message: emoji.repeat(5001) })).toEqual({ message: 'long' });
   });
 
+  it('counts a name in the characters a person sees, as the service does: 200 of क्षि (800 code points) fit', () => {
+    expect(lengthOf('क्षि'.repeat(200), 'name')).toBe(200);
+    expect(fieldProblems({ ...draft, name: 'क्षि'.repeat(200) })).toEqual({});
+    expect(fieldProblems({ ...draft, name: 'क्षि'.repeat(201) })).toEqual({ name: 'long' });
+    // The message still counts code points: the same text is 800 there.
+    expect(lengthOf('क्षि'.repeat(200))).toBe(800);
+  });
+
   it('refuses Submit past a limit, under that field, and sends nothing', () => {
     const long = { name: 'n'.repeat(201), email: `${'m'.repeat(250)}@example.com`, message: 'x'.repeat(5001) };
     const s = run({ type: 'open' }, ...typeAll(long), { type: 'submit' });

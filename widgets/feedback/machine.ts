@@ -1,4 +1,4 @@
-import { codePoints } from '../lib/length';
+import { codePoints, visibleLength } from '../lib/length';
 import { FEEDBACK_LIMITS, type FeedbackFields } from './contract';
 
 /** The feedback modal: the form, submitting, and `sent`, the thank-you screen. */
@@ -26,8 +26,9 @@ export type FieldProblems = Partial<Record<keyof FeedbackFields, FieldProblem>>;
 const EMAIL =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
-/** A field's length as the service measures it: trimmed, in code points. */
-export const lengthOf = (value: string) => codePoints(value.trim());
+/** A field's length as the service measures it, trimmed: the name in the characters a person sees, the rest in code points. */
+export const lengthOf = (value: string, field: keyof FeedbackFields = 'message') =>
+  field === 'name' ? visibleLength(value.trim()) : codePoints(value.trim());
 
 /** What stands between the fields and a submission, in form order (none: an empty object). */
 export function fieldProblems(fields: FeedbackFields): FieldProblems {
@@ -35,7 +36,7 @@ export function fieldProblems(fields: FeedbackFields): FieldProblems {
   for (const name of ['name', 'email', 'message'] as const) {
     const value = fields[name].trim();
     if (!value) problems[name] = 'missing';
-    else if (lengthOf(value) > FEEDBACK_LIMITS[name]) problems[name] = 'long';
+    else if (lengthOf(value, name) > FEEDBACK_LIMITS[name]) problems[name] = 'long';
     else if (name === 'email' && !EMAIL.test(value)) problems[name] = 'format';
   }
   return problems;

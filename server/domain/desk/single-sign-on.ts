@@ -1,7 +1,10 @@
 // Single sign-on to the desk with an OpenID Connect provider: the authorization code flow with PKCE
-// (S256), `state` and `nonce`, through openid-client. The ID token's signature, issuer, audience, expiry
-// and nonce are checked by openid-client; its email, that the provider verified it, and that its domain
-// is allowed, here. A first sign-in makes an agent account; the session is the password sign-in's own.
+// (S256), `state` and `nonce`, through openid-client. The ID token's issuer, audience, expiry and nonce
+// are checked by openid-client, and its signature against the provider's published keys (its JWKS:
+// openid-client's non-repudiation checks, since the token endpoint's TLS alone proves nothing once a
+// proxy or a bug sits between); that it was not issued in the future, and its email, that the provider
+// verified it and that its domain is allowed, here. A first sign-in makes an agent account; the session
+// is the password sign-in's own.
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { SsoSettings } from '../../config/desk-sign-in.ts';
@@ -9,6 +12,9 @@ import type { DeskSession, DeskUser, Store } from '../../storage/index.ts';
 import { DESK_POLICY, normaliseEmail, tokenHash } from './desk-service.ts';
 import { hashPassword } from './password.ts';
 import { NO_METER, type Meter } from '../meter.ts';
+import { reasonOf, type SsoRefusal } from './single-sign-on-refusals.ts';
+
+export { refusalSentence, SSO_REASONS, type SsoReason, type SsoRefusal } from './single-sign-on-refusals.ts';
 
 /** Where the provider sends the browser back: {PUBLIC_URL}/desk/sso/callback is the redirect URI to register. */
 export const SSO_CALLBACK = '/desk/sso/callback';
@@ -16,82 +22,20 @@ export const SSO_CALLBACK = '/desk/sso/callback';
 /** What the login-state cookie keeps between leaving for the provider and coming back. */
 export type PendingSignIn = { state: string; nonce: string; verifier: string };
 
-/** Why a single sign-on was refused: the sign-in page says it in a sentence (`refusalSentence`). */
-export const SSO_REASONS = [
-  'off',
-  'expired',
-  'state',
-  'cancelled',
-  'provider',
-  'unreachable',
-  'audience',
-  'issuer',
-  'token-expired',
-  'nonce',
-  'token',
-  'no-email',
-  'unverified',
-  'domain',
-] as const;
-export type SsoReason = (typeof SSO_REASONS)[number];
-export type SsoRefusal = { reason: SsoReason; email?: string; domain?: string };
+/** How far the provider's clock may be from ours, in seconds, for an ID token's times (openid-client's default). */
+const CLOCK_TOLERANCE_S = 30;
 
 export type SsoResult =
   { ok: true; user: DeskUser; created: boolean; token: string; session: DeskSession } | ({ ok: false } & SsoRefusal);
 
-/** The sentence a refused single sign-on ends with on the sign-in page. */
-export function refusalSentence({ reason, domain }: SsoRefusal, name: string): string {
-  const sentences: Record<SsoReason, string> = {
-    off: 'Single sign-on is not set up on this desk.',
-    expired: `That sign-in with ${name} took longer than 10 minutes or was already used. Start again.`,
-    state: `That answer from ${name} does not belong to the sign-in this browser started. Start again.`,
-    cancelled: `The sign-in was cancelled at ${name}.`,
-    provider: `${name} did not sign you in. Try again, or ask your desk admin.`,
-    unreachable: `${name} could not be reached. Try again in a minute.`,
-    audience: `${name} answered for another application, not this desk. Ask your desk admin to check DESK_OIDC_CLIENT_ID.`,
-    issuer: `The answer did not come from ${name}. Nobody was signed in.`,
-    'token-expired': `${name}'s answer had expired. Start again (and check this computer's clock).`,
-    nonce: `That answer from ${name} was for another sign-in. Start again.`,
-    token: `${name}'s answer could not be checked. Nobody was signed in.`,
-    'no-email': `Your ${name} account gave no email address, so the desk cannot tell who you are.`,
-    unverified: `Your ${name} account's email is not verified.`,
-    domain: `${domain ?? 'Those'} accounts are not allowed on this desk.`,
-  };
-  return sentences[reason];
-}
-
-/** An openid-client failure as a reason: which claim failed, or what could not be reached or was refused. */
-function reasonOf(error: unknown): SsoReason {
-  if (error instanceof client.AuthorizationResponseError)
-    return error.error === 'access_denied' ? 'cancelled' : 'provider';
-  if (error instanceof client.ResponseBodyError) return 'provider';
-  const code = (error as { code?: unknown })?.code;
-  // openid-client wraps oauth4webapi's error, whose cause names the claim (or fetch's, a network failure).
-  let claim: unknown;
-  let network = false;
-  for (
-    let e: unknown = error, depth = 0;
-    e && typeof e === 'object' && depth < 8;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    claim ??= (e as { claim?: unknown }).claim;
-    network ||= e instanceof TypeError || ['AbortError', 'TimeoutError'].includes((e as Error).name);
-  }
-  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return claim === 'exp' ? 'token-expired' : 'token';
-  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') {
-    if (claim === 'aud' || claim === 'azp') return 'audience';
-    if (claim === 'iss') return 'issuer';
-    if (claim === 'nonce') return 'nonce';
-    return 'token';
-  }
-  if (code === 'OAUTH_INVALID_RESPONSE' && /state/.test(String((error as Error).message))) return 'state';
-  if (network) return 'unreachable';
-  return 'token';
-}
+/** Who signed in, as the provider says: the ID token's claims, and the email with its proof read from one source. */
+type Person = { readonly [claim: string]: unknown };
 
 /**
- * The desk's single sign-on with one provider. The provider's metadata is discovered once, at the first
- * sign-in (again after a failure), so a provider that is down never stops the service from starting.
+ * The desk's single sign-on with one provider. Its settings are discovered again at each sign-in's start
+ * (the sign-in page's link), never at the service's: a provider that is down never stops the service from
+ * starting, and a sign-in it could not answer ends on the sign-in page in words, not on the browser's
+ * error page at the provider's address.
  */
 export function singleSignOn(
   settings: SsoSettings,
@@ -103,23 +47,38 @@ export function singleSignOn(
     meter = NO_METER,
   }: { store: Store; now: () => number; redirectUri: string; timeoutMs: number; meter?: Meter },
 ) {
-  let discovered: Promise<client.Configuration> | undefined;
-  const configuration = () =>
-    (discovered ??= client
-      .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        undefined,
-        client.ClientSecretPost(settings.clientSecret),
-        {
-          timeout: Math.ceil(timeoutMs / 1000),
-          ...(settings.insecure && { execute: [client.allowInsecureRequests] }),
-        },
-      )
-      .catch((error: unknown) => {
-        discovered = undefined;
-        throw error;
-      }));
+  let current: client.Configuration | undefined;
+  async function discover(): Promise<client.Configuration> {
+    const fresh = await client.discovery(
+      new URL(settings.issuer),
+      settings.clientId,
+      { [client.clockTolerance]: CLOCK_TOLERANCE_S },
+      client.ClientSecretPost(settings.clientSecret),
+      {
+        timeout: Math.ceil(timeoutMs / 1000),
+        execute: [client.enableNonRepudiationChecks, ...(settings.insecure ? [client.allowInsecureRequests] : [])],
+      },
+    );
+    // The keys already read stay (openid-client reads them again when a token names one it lacks).
+    const keys = current && client.getJwksCache(current);
+    if (keys) client.setJwksCache(fresh, keys);
+    return (current = fresh);
+  }
+
+  /**
+   * The email and whether the provider verified it, from the ID token; from UserInfo when the token lacks
+   * either (OpenID Connect Core 5.4 lets a provider that issues an access token keep them there), for the
+   * same subject only. The pair always comes from one source, so one email is never proved by another's flag.
+   */
+  async function personOf(
+    config: client.Configuration,
+    tokens: client.TokenEndpointResponse,
+    claims: client.IDToken,
+  ): Promise<Person> {
+    const proved = claims.email_verified !== undefined || claims.xms_edov !== undefined;
+    if ((typeof claims.email === 'string' && proved) || !config.serverMetadata().userinfo_endpoint) return claims;
+    return client.fetchUserInfo(config, tokens.access_token, claims.sub);
+  }
 
   /** The account this email signs in to, made (an agent, with a password nobody knows) when there is none. */
   async function accountFor(email: string): Promise<{ user: DeskUser; created: boolean }> {
@@ -138,8 +97,9 @@ export function singleSignOn(
     async start(): Promise<{ url: string; pending: PendingSignIn } | ({ ok: false } & SsoRefusal)> {
       let config: client.Configuration;
       try {
-        config = await configuration();
+        config = await discover();
       } catch {
+        meter.signInFailed('unreachable', 'sso');
         return { ok: false, reason: 'unreachable' };
       }
       const pending = {
@@ -180,24 +140,28 @@ export function singleSignOn(
     ): Promise<SsoResult> {
       if (!pending) return { ok: false, reason: 'expired' };
       if (query.get('state') !== pending.state) return { ok: false, reason: 'state' };
-      let claims: client.IDToken | undefined;
+      let person: Person;
       try {
-        const config = await configuration();
+        const config = current ?? (await discover());
         const tokens = await client.authorizationCodeGrant(config, new URL(`${redirectUri}?${query}`), {
           pkceCodeVerifier: pending.verifier,
           expectedState: pending.state,
           expectedNonce: pending.nonce,
           idTokenExpected: true,
         });
-        claims = tokens.claims();
+        const claims = tokens.claims();
+        if (!claims) return { ok: false, reason: 'token' };
+        // openid-client checks `exp` (and `nbf`) but not a token issued later than now. Its clock, the
+        // provider's and ours are the wall clock, whatever the service's own `now`.
+        if (claims.iat > Date.now() / 1000 + CLOCK_TOLERANCE_S) return { ok: false, reason: 'token-future' };
+        person = await personOf(config, tokens, claims);
       } catch (error) {
         return { ok: false, reason: reasonOf(error) };
       }
-      if (!claims || typeof claims.email !== 'string' || !claims.email.includes('@'))
-        return { ok: false, reason: 'no-email' };
-      const email = normaliseEmail(claims.email);
+      if (typeof person.email !== 'string' || !person.email.includes('@')) return { ok: false, reason: 'no-email' };
+      const email = normaliseEmail(person.email);
       // Microsoft Entra sends no email_verified; its optional xms_edov says the domain's owner verified it.
-      const verified = claims.email_verified === undefined ? claims.xms_edov === true : claims.email_verified === true;
+      const verified = person.email_verified === undefined ? person.xms_edov === true : person.email_verified === true;
       if (!verified) return { ok: false, reason: 'unverified', email };
       const domain = email.slice(email.lastIndexOf('@') + 1);
       if (!settings.domains.includes(domain)) return { ok: false, reason: 'domain', email, domain };

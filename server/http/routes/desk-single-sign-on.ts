@@ -81,6 +81,12 @@ export async function deskSingleSignOnPages(
     const started = await sso.start();
     if (!('url' in started)) {
       request.log.warn('desk single sign-on: the provider could not be reached');
+      await audit(request, {
+        at: now(),
+        actor: '(single sign-on)',
+        action: 'sign-in.failed',
+        detail: { method: 'sso', reason: started.reason, address: request.ip },
+      });
       return refuse(request, reply, started);
     }
     const { state, nonce, verifier } = started.pending;

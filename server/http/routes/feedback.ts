@@ -20,13 +20,6 @@ const FIELD_WORDS: FieldWords = {
   embedId: EMBED_WORDS,
 };
 
-/**
- * Room for every field at its limit in the widest characters (4 bytes in UTF-8: 5,000 emoji are 5,000
- * characters to the schema but 20,000 bytes), beside the JSON around them: the service's 16 KiB would
- * refuse a message the schema allows.
- */
-export const FEEDBACK_BODY_LIMIT = 4 * (FEEDBACK_LIMITS.name + FEEDBACK_LIMITS.email + FEEDBACK_LIMITS.message) + 1024;
-
 export async function feedbackRoutes(
   app: FastifyInstance,
   {
