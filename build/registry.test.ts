@@ -72,7 +72,11 @@ describe('everything that names the widgets follows widgets/registry.ts', () => 
     expect(next.exports['./feedback']).toBeUndefined();
     expect(next.files).not.toContain('feedback/package.json');
     expect(next.exports['./react']).toEqual(pkg.exports['./react']);
-    expect(readFileSync(join(ROOT, 'widgets/entries/feedback.ts'), 'utf8')).toContain('Written by `npm run build:registry`');
-    expect(readFileSync(join(ROOT, 'widgets/entries/react.ts'), 'utf8')).not.toContain('Written by `npm run build:registry`');
+    expect(readFileSync(join(ROOT, 'widgets/entries/feedback.ts'), 'utf8')).toContain(
+      'Written by `npm run build:registry`',
+    );
+    expect(readFileSync(join(ROOT, 'widgets/entries/react.ts'), 'utf8')).not.toContain(
+      'Written by `npm run build:registry`',
+    );
   });
 });
