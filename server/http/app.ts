@@ -10,6 +10,7 @@ import type { Domain } from '../domain/index.ts';
 import type { Store } from '../storage/index.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { deskCookies } from './cookies.ts';
+import { strictTransportSecurity } from './https.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
@@ -80,7 +81,10 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     // Partner pages load the widgets cross-origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Over https only (./https.ts).
+    strictTransportSecurity: false,
   });
+  strictTransportSecurity(app);
   await deskCookies(app);
   // Brotli or gzip, as the browser asks, for what the build did not compress ahead (pages of
   // examples/, API answers).
