@@ -16,6 +16,7 @@ import {
   BUSY,
   NO_SESSION,
   NOT_FOUND,
+  NOT_SAME_ORIGIN,
   Nullable,
   refusal,
 } from './answers.ts';
@@ -117,6 +118,8 @@ const Listed = Type.Object({
 });
 const Csv = { description: 'CSV, streamed a page at a time.', content: { 'text/csv': { schema: Type.String() } } };
 const reader = { ...NO_SESSION, ...BUSY };
+/** A read the audit writes down (a download, a lead's page): the desk's own pages only. */
+const auditedReader = { ...reader, ...NOT_SAME_ORIGIN };
 
 export const LeadsRoute = {
   summary: 'The leads, newest first, a page at a time',
@@ -138,7 +141,7 @@ export const LeadsCsvRoute = {
   summary: 'The leads the filters show, as CSV',
   security: SESSION,
   querystring: LeadQuery,
-  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...auditedReader },
 };
 export const LeadRoute = {
   summary: 'One lead with its call, attempts, marks, consent proof and the demo it tried first',
@@ -163,7 +166,7 @@ export const LeadRoute = {
       ),
     }),
     ...NOT_FOUND,
-    ...reader,
+    ...auditedReader,
   },
 };
 const change = { ...NO_SESSION, ...BAD_ORIGIN, ...NOT_FOUND, ...BUSY };
@@ -216,7 +219,7 @@ export const DeskFeedbackCsvRoute = {
   summary: 'The feedback as CSV',
   security: SESSION,
   querystring: RangeQuery,
-  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...auditedReader },
 };
 export const ChangesRoute = {
   summary: 'A figure that changes whenever the desk’s data does',

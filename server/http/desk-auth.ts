@@ -71,3 +71,19 @@ export function requireOwnOrigin(request: FastifyRequest, config: ServerConfig) 
   if (!origin || origin !== new URL(config.publicUrl).origin)
     throw new Refusal(403, 'bad-origin', 'This request must come from the desk’s own page.');
 }
+
+/**
+ * A read the audit writes down in the signed-in person's name (a CSV download, a lead's page) must be
+ * asked for by the desk's own pages: a same-site page on another origin (a sibling subdomain, another
+ * port) could otherwise have the browser fetch it with the session, no-cors, and fill the audit. Browsers
+ * say who asked in Sec-Fetch-Site; a client that sends none (a script holding the session) is let through.
+ */
+export function requireSameOriginRead(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin')
+    throw new Refusal(
+      403,
+      'not-same-origin',
+      'Open this from the desk itself: the browser says another page, or the address bar, asked for it.',
+    );
+}

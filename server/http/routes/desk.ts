@@ -23,6 +23,7 @@ import type { Contacted, DeskSession, Store } from '../../storage/index.ts';
 import {
   clearSessionCookie,
   requireOwnOrigin,
+  requireSameOriginRead,
   requireSession,
   sessionToken,
   setPendingCookie,
@@ -193,6 +194,11 @@ export async function deskRoutes(
   const ownOrigin = async (request: FastifyRequest) => requireOwnOrigin(request, config);
   const sessionOf = (request: FastifyRequest) => sessions.get(request)!;
   const reader: RouteShorthandOptions = { onRequest: signedIn, config: routeConfig };
+  // The reads the audit writes down: from the desk's own pages only, once the session is known.
+  const auditedReader: RouteShorthandOptions = {
+    onRequest: [signedIn, async (request) => requireSameOriginRead(request)],
+    config: routeConfig,
+  };
   const writer: RouteShorthandOptions = { onRequest: [signedIn, ownOrigin], config: routeConfig };
   await deskDemoRoutes(api, { store, embeds, signedIn, range });
   await deskEmbedRoutes(api, { store, desk, config, embeds });
@@ -273,7 +279,7 @@ export async function deskRoutes(
     };
   });
 
-  api.get('/desk/leads.csv', { ...reader, schema: LeadsCsvRoute }, async (request, reply) => {
+  api.get('/desk/leads.csv', { ...auditedReader, schema: LeadsCsvRoute }, async (request, reply) => {
     const session = sessionOf(request);
     const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({
       ...leadRow(r),
@@ -293,7 +299,7 @@ export async function deskRoutes(
     );
   });
 
-  api.get('/desk/leads/:id', { ...reader, schema: LeadRoute }, async (request) => {
+  api.get('/desk/leads/:id', { ...auditedReader, schema: LeadRoute }, async (request) => {
     const id = Number(request.params.id);
     const found = await store.desk.lead({ id });
     if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
@@ -348,7 +354,7 @@ export async function deskRoutes(
     return { feedback: await store.desk.feedback({ ...range(request.query), embedId: request.query.embed }) };
   });
 
-  api.get('/desk/feedback.csv', { ...reader, schema: DeskFeedbackCsvRoute }, async (request, reply) => {
+  api.get('/desk/feedback.csv', { ...auditedReader, schema: DeskFeedbackCsvRoute }, async (request, reply) => {
     const pages = feedbackPages(store, { ...range(request.query), embedId: request.query.embed }, 'desc');
     return sendCsv(
       reply,
