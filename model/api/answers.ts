@@ -45,6 +45,12 @@ export const NO_SESSION = { 401: refusal('No session (`no-session`).') };
 export const BAD_ORIGIN = {
   403: refusal('A change from another origin (`bad-origin`), or an agent where admins only may.'),
 };
+/** A read the audit writes down, asked for by another page (Sec-Fetch-Site other than same-origin). */
+export const NOT_SAME_ORIGIN = {
+  403: refusal(
+    'The browser says another page asked (its Sec-Fetch-Site header is there and is not same-origin): `not-same-origin`. A request without the header is let through.',
+  ),
+};
 export const NOT_FOUND = { 404: refusal('No such lead (`not-found`); an id that cannot be one too.') };
 export const BAD_FILTER = { 400: refusal('A filter that does not fit (`invalid-filter`, naming the field).') };
 

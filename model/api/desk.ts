@@ -16,6 +16,7 @@ import {
   BUSY,
   NO_SESSION,
   NOT_FOUND,
+  NOT_SAME_ORIGIN,
   Nullable,
   refusal,
 } from './answers.ts';
@@ -118,6 +119,8 @@ const Listed = Type.Object({
 });
 const Csv = { description: 'CSV, streamed a page at a time.', content: { 'text/csv': { schema: Type.String() } } };
 const reader = { ...NO_SESSION, ...BUSY };
+/** A read the audit writes down (a download, a lead's page): the desk's own pages only. */
+const auditedReader = { ...reader, ...NOT_SAME_ORIGIN };
 
 export const LeadsRoute = route('GET', '/api/desk/leads', {
   summary: 'The leads, newest first, a page at a time',
@@ -139,7 +142,7 @@ export const LeadsCsvRoute = route('GET', '/api/desk/leads.csv', {
   summary: 'The leads the filters show, as CSV',
   security: SESSION,
   querystring: LeadQuery,
-  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...auditedReader },
 });
 export const LeadRoute = route('GET', '/api/desk/leads/:id', {
   summary: 'One lead with its call, attempts, marks, consent proof and the demo it tried first',
@@ -164,7 +167,7 @@ export const LeadRoute = route('GET', '/api/desk/leads/:id', {
       ),
     }),
     ...NOT_FOUND,
-    ...reader,
+    ...auditedReader,
   },
 });
 const change = { ...NO_SESSION, ...BAD_ORIGIN, ...NOT_FOUND, ...BUSY };
@@ -217,7 +220,7 @@ export const DeskFeedbackCsvRoute = route('GET', '/api/desk/feedback.csv', {
   summary: 'The feedback as CSV',
   security: SESSION,
   querystring: RangeQuery,
-  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...reader },
+  response: { ...ANY, 200: Csv, ...BAD_FILTER, ...auditedReader },
 });
 export const ChangesRoute = route('GET', '/api/desk/changes', {
   summary: 'A figure that changes whenever the desk’s data does',

@@ -3,7 +3,7 @@
 // without the one it needs starts the service as well as it can, so without this line it would go unsaid.
 // Only names and public addresses are said, never a key, token or secret (a URL only by its origin).
 import type { AgentId } from '../../model/agents.ts';
-import type { ServerConfig } from './settings.ts';
+import { ownOrigins, type ServerConfig } from './settings.ts';
 
 export type Connection = {
   /** What is connected, as the line names it. */
@@ -122,7 +122,7 @@ function origins({ corsOrigins, publicUrl, port }: ServerConfig): Connection {
   const name = 'Allowed origins';
   const site = new URL(publicUrl).origin;
   // The settings add the site's own addresses to CORS_ORIGINS' list: what is left are the partners' pages.
-  const own = new Set([site, `http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+  const own = new Set(ownOrigins(publicUrl, port));
   const others = corsOrigins.filter((origin) => !own.has(origin));
   if (others.length) return on(name, `${others.join(', ')}, besides this site's own`);
   return off(name, `CORS_ORIGINS is unset: only this site's own pages (${site}) may call the API`);

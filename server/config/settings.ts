@@ -41,6 +41,21 @@ export function loadConfig(env: Env = process.env, warn: (line: string) => void 
   return config;
 }
 
+/** Hosts that are this machine: a PUBLIC_URL on one of them is a development or test service. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The site's own origins: PUBLIC_URL's, and, only when that is itself on this machine (development, the
+ * tests), the service's port on localhost and 127.0.0.1 too, which a browser tells apart. A public service
+ * never takes a page on the visitor's own machine as its own.
+ */
+export function ownOrigins(publicUrl: string, port: number): string[] {
+  const site = new URL(publicUrl);
+  return LOOPBACK.has(site.hostname)
+    ? [...new Set([site.origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`])]
+    : [site.origin];
+}
+
 /** The settings, each read through `r`, which records every name asked for and every wrong value. */
 function readSettings(r: Reader) {
   const port = r.int('PORT', 4173, { max: 65535 });
@@ -137,9 +152,7 @@ function readSettings(r: Reader) {
     /** postgres://… to keep everything in PostgreSQL instead (several instances share it). */
     databaseUrl,
     /** Origins allowed to call the API from the browser: the site's own, plus the pages that embed the widgets. */
-    corsOrigins: [
-      ...new Set([new URL(publicUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...corsOrigins]),
-    ],
+    corsOrigins: [...new Set([...ownOrigins(publicUrl, port), ...corsOrigins])],
     rateLimit: { max: r.int('FEEDBACK_RATE_LIMIT', 20), timeWindowMs: r.int('FEEDBACK_RATE_WINDOW_MS', 60_000) },
     trustProxy: r.guard(() => trustProxy(r.text('TRUST_PROXY')), false),
     distDir: resolve(r.text('DIST_DIR', join(ROOT, 'dist'))),

@@ -7,6 +7,8 @@ import type { Store } from '../storage/index.ts';
 export const keyedHash = (key: string, value: string) =>
   `hmac-sha256:${createHmac('sha256', key).update(value).digest('hex')}`;
 export const phoneHash = (key: string, phone: string) => keyedHash(key, `phone:${phone}`);
+/** A client as the web demos' gate keeps it (and the code limits' log names it): its address's keyed hash. */
+export const clientHash = (key: string, ip: string) => keyedHash(key, `ip:${ip}`);
 export const emailHash = (key: string, email: string) => keyedHash(key, `email:${email.trim().toLowerCase()}`);
 
 /** All a log line may say of a number: its last two digits. */

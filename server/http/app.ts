@@ -9,6 +9,8 @@ import type { ServerConfig } from '../config/settings.ts';
 import type { Domain } from '../domain/index.ts';
 import type { Store } from '../storage/index.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { deskCookies } from './cookies.ts';
+import { strictTransportSecurity } from './https.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { apiNotFound, BODY_LIMIT, installErrorHandling } from './errors.ts';
@@ -80,12 +82,16 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     // Partner pages load the widgets cross-origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Over https only (./https.ts).
+    strictTransportSecurity: false,
   });
+  strictTransportSecurity(app);
+  await deskCookies(app);
   // Brotli or gzip, as the browser asks, for what the build did not compress ahead (pages of
   // examples/, API answers).
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
-  await openApi(app);
+  await openApi(app, config);
 
   // Answers still in flight when the service stops close their connection, so it does not wait
   // for idle keep-alive connections to time out (close() only drops those idle at that moment).

@@ -1,32 +1,12 @@
-// The desk's session cookie and its checks: who is signed in (from the cookie's token), and that a
-// state-changing call comes from the desk's own origin (CSRF), on top of SameSite=Strict.
+// The desk's session and its checks: who is signed in (from the session cookie's token, ./cookies.ts),
+// that a state-changing call comes from the desk's own origin (CSRF, on top of SameSite=Strict), and
+// that a read the audit writes down was asked for by the desk's own pages.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config/settings.ts';
 import type { DeskService } from '../domain/desk/desk-service.ts';
 import { Refusal } from '../domain/refusal.ts';
 import type { DeskSession } from '../storage/index.ts';
-
-export const SESSION_COOKIE = 'desk_session';
-/** Sent to /api only: the pages themselves need no cookie (they ask GET /api/session). */
-const COOKIE_PATH = '/api';
-
-/** One cookie's value from the Cookie header (first wins), or undefined. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
-const attributes = (request: FastifyRequest, maxAgeSeconds: number) =>
-  [
-    `Path=${COOKIE_PATH}`,
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(request.protocol === 'https' ? ['Secure'] : []),
-  ].join('; ');
+import { clearCookie, readCookie, setCookie } from './cookies.ts';
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -35,29 +15,23 @@ export function setSessionCookie(
   expiresAt: number,
   now: number,
 ) {
-  reply.header(
-    'Set-Cookie',
-    `${SESSION_COOKIE}=${token}; ${attributes(request, Math.max(0, Math.floor((expiresAt - now) / 1000)))}`,
-  );
+  setCookie(request, reply, 'session', token, (expiresAt - now) / 1000);
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.header('Set-Cookie', `${SESSION_COOKIE}=; ${attributes(request, 0)}`);
-}
+export const clearSessionCookie = (request: FastifyRequest, reply: FastifyReply) =>
+  clearCookie(request, reply, 'session');
 
-export const sessionToken = (request: FastifyRequest) => cookieValue(request.headers.cookie, SESSION_COOKIE);
+export const sessionToken = (request: FastifyRequest) => readCookie(request, 'session');
 
 /**
  * A sign-in whose password was right and whose second step is still to come: its own short-lived cookie,
  * which opens nothing but that step (the database keeps its token's hash, like a session's).
  */
-export const PENDING_COOKIE = 'desk_pending_sign_in';
-export const pendingToken = (request: FastifyRequest) => cookieValue(request.headers.cookie, PENDING_COOKIE);
-export function setPendingCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) {
-  reply.header('Set-Cookie', `${PENDING_COOKIE}=${token}; ${attributes(request, Math.floor(maxAgeMs / 1000))}`);
-}
+export const pendingToken = (request: FastifyRequest) => readCookie(request, 'pending');
+export const setPendingCookie = (request: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) =>
+  setCookie(request, reply, 'pending', token, maxAgeMs / 1000);
 export const clearPendingCookie = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.header('Set-Cookie', `${PENDING_COOKIE}=; ${attributes(request, 0)}`);
+  clearCookie(request, reply, 'pending');
 
 export const noSession = () =>
   new Refusal(401, 'no-session', 'Sign in to the desk first: there is no session, or it has ended.');
@@ -96,4 +70,20 @@ export function requireOwnOrigin(request: FastifyRequest, config: ServerConfig) 
   const origin = request.headers.origin;
   if (!origin || origin !== new URL(config.publicUrl).origin)
     throw new Refusal(403, 'bad-origin', 'This request must come from the desk’s own page.');
+}
+
+/**
+ * A read the audit writes down in the signed-in person's name (a CSV download, a lead's page) must be
+ * asked for by the desk's own pages: a same-site page on another origin (a sibling subdomain, another
+ * port) could otherwise have the browser fetch it with the session, no-cors, and fill the audit. Browsers
+ * say who asked in Sec-Fetch-Site; a client that sends none (a script holding the session) is let through.
+ */
+export function requireSameOriginRead(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin')
+    throw new Refusal(
+      403,
+      'not-same-origin',
+      'Open this from the desk itself: the browser says another page, or the address bar, asked for it.',
+    );
 }

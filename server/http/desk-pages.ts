@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ServerConfig } from '../config/settings.ts';
 import { DESK_PAGES } from '../../model/desk-pages.ts';
 import { DESK_CSP } from './csp.ts';
+import { notSourceMap } from './source-maps.ts';
 
 /** The paths the desk app routes (the model's one list; the sign-in shows at any of them without a session). */
 const DESK_PATHS = ['/desk/', ...DESK_PAGES.map((page) => page.path)];
@@ -19,8 +20,8 @@ export async function deskStatic(app: FastifyInstance, config: ServerConfig) {
     prefix: '/desk/assets/',
     decorateReply: false,
     preCompressed: true,
-    // Source maps are never public (the build makes none; an old one left in the folder is not served).
-    allowedPath: (pathName) => !/\.map(\.br|\.gz)?$/.test(pathName),
+    // The build makes none; an old one left in the folder is not served either.
+    allowedPath: notSourceMap,
     setHeaders: (res) => {
       res.header('Cache-Control', 'public, max-age=31536000, immutable');
       res.header('X-Robots-Tag', 'noindex, nofollow');

@@ -3,9 +3,14 @@
 // of docs/api.md's tables (which a test checks against it).
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { PENDING_COOKIE, SESSION_COOKIE } from './desk-auth.ts';
+import type { ServerConfig } from '../config/settings.ts';
+import { cookieName } from './cookies.ts';
 
-export async function openApi(app: FastifyInstance) {
+export async function openApi(app: FastifyInstance, config: ServerConfig) {
+  // Named as PUBLIC_URL's scheme names them: `__Host-…` over https (./cookies.ts).
+  const https = new URL(config.publicUrl).protocol === 'https:';
+  const over = (cookie: 'session' | 'pending') =>
+    ` Named ${cookieName(cookie, true)} over https, ${cookieName(cookie, false)} over plain http.`;
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -16,12 +21,17 @@ export async function openApi(app: FastifyInstance) {
       },
       components: {
         securitySchemes: {
-          deskSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The desk’s session.' },
+          deskSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: cookieName('session', https),
+            description: `The desk’s session.${over('session')}`,
+          },
           deskPendingSignIn: {
             type: 'apiKey',
             in: 'cookie',
-            name: PENDING_COOKIE,
-            description: 'A sign-in whose password was right, waiting for its second step.',
+            name: cookieName('pending', https),
+            description: `A sign-in whose password was right, waiting for its second step.${over('pending')}`,
           },
           vapiSecret: { type: 'apiKey', in: 'header', name: 'X-Vapi-Secret', description: 'VAPI_WEBHOOK_SECRET.' },
         },

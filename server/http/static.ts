@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import type { ServerConfig } from '../config/settings.ts';
 import { deskStatic } from './desk-pages.ts';
 import { privacyFacts, sendSitePage, siteRoutes } from './site-pages.ts';
+import { notSourceMap } from './source-maps.ts';
 
 /** The examples' Vite sources: the lit and React apps' folders and TypeScript files. */
 const VITE_SOURCES = /^\/(lit|react)(\/|$)|\.(ts|tsx|mts)$/;
 
-const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css|map)$/;
+const HASHED = /[.-][A-Za-z0-9_-]{8}\.(js|css)$/;
 
 /** The file a precompressed variant stands for: `x.js.br` is `x.js`. */
 const original = (path: string) => path.replace(/\.(br|gz)$/, '');
@@ -29,6 +30,7 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
     prefix: '/dist/widgets/',
     // The build writes .br and .gz beside each file: no compression work per request.
     preCompressed: true,
+    allowedPath: notSourceMap,
     setHeaders: (res, path) => {
       cacheHeaders(res, path);
       res.header('Access-Control-Allow-Origin', '*');
@@ -39,6 +41,7 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
     prefix: '/dist/examples/',
     decorateReply: false,
     preCompressed: true,
+    allowedPath: notSourceMap,
     setHeaders: cacheHeaders,
   });
   await app.register(fastifyStatic, {
@@ -46,7 +49,7 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
     prefix: '/examples/',
     decorateReply: false,
     // The lit and React apps are Vite sources (served built under /dist/examples/), as is the config.
-    allowedPath: (pathName) => !VITE_SOURCES.test(pathName),
+    allowedPath: (pathName) => !VITE_SOURCES.test(pathName) && notSourceMap(pathName),
     setHeaders: (res) => res.header('Cache-Control', 'no-cache'),
   });
   // The sales desk (behind its sign-in): its own pages and files, outside the site's prerender.
@@ -60,7 +63,7 @@ export async function staticRoutes(app: FastifyInstance, config: ServerConfig): 
     index: false,
     wildcard: true,
     // Pages are answered by their routes (with their status), not as files.
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    allowedPath: (pathName) => !pathName.endsWith('.html') && notSourceMap(pathName),
     setHeaders: (res, path) =>
       original(path).endsWith('.html') ? res.header('Cache-Control', 'no-cache') : cacheHeaders(res, path),
   });

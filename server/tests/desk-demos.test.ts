@@ -33,7 +33,7 @@ async function demo(h: Harness, { at, mode = 'voice', agentId = 'receptionist', 
     mode: mode as 'voice',
     origin,
     pageUrl: page ?? `${origin}/pricing?visit=${serial}`,
-    clientHash: `client-${serial}`,
+    clientHash: `client-of-${id}`,
     now: at,
     grantSeconds: 60,
     perClientHour: 1000,
@@ -44,7 +44,7 @@ async function demo(h: Harness, { at, mode = 'voice', agentId = 'receptionist', 
 }
 
 const leadAfter = (h: Harness, demoSessionId: string, at: number, name = 'Asha Rao') =>
-  storedLead(h, { name, createdAt: at, demoSessionId });
+  storedLead(h, { name, createdAt: at, demoSessionId, demoClientHash: `client-of-${demoSessionId}` });
 
 async function signedIn(env: Record<string, string>, role: 'admin' | 'agent' = 'agent') {
   const { h, clock, origin } = await deskTestService(cleanups, { ...env, ...ENV });

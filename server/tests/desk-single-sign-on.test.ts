@@ -30,7 +30,7 @@ describe.each(backends)('desk single sign-on on $name', ({ env }) => {
     expect(asked.searchParams.get('state')).toMatch(/^[\w-]{16,}$/);
     expect(asked.searchParams.get('nonce')).toMatch(/^[\w-]{16,}$/);
     expect(started.line).toMatch(
-      /^desk_sso=[\w-]+\.[\w-]+\.[\w-]+; Path=\/desk\/sso\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/,
+      /^desk_sso=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=600; Path=\/desk\/sso\/callback; HttpOnly; SameSite=Lax$/,
     );
     // The verifier never leaves in the URL.
     expect(started.location).not.toContain(pair(started.line).split('.')[2]);
@@ -40,10 +40,10 @@ describe.each(backends)('desk single sign-on on $name', ({ env }) => {
     expect(res.headers.location).toBe('/desk/');
     const cookies = cookiesOf(res);
     expect(cookies).toContainEqual(
-      expect.stringMatching(/^desk_sso=; Path=\/desk\/sso\/callback; Max-Age=0; HttpOnly; SameSite=Lax$/),
+      expect.stringMatching(/^desk_sso=; Max-Age=0; Path=\/desk\/sso\/callback; HttpOnly; SameSite=Lax$/),
     );
     const session = cookies.find((c) => c.startsWith('desk_session='));
-    expect(session).toMatch(/; Path=\/api; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+    expect(session).toMatch(/; Max-Age=43200; Path=\/api; HttpOnly; SameSite=Strict$/);
     const me = await get('/api/session', pair(session));
     expect(me.json()).toMatchObject({ email: people.asha.email, role: 'agent' });
     const devices = await get('/api/desk/sessions', pair(session));
@@ -202,7 +202,7 @@ describe('the desk without single sign-on', () => {
     const said = await h.app.inject({ method: 'GET', url: '/api/desk/sign-in', headers: { cookie: refusal } });
     expect(said.json().refusal).toBe('Single sign-on is not set up on this desk.');
     expect(cookiesOf(said)).toContainEqual(
-      expect.stringMatching(/^desk_sso_refusal=; Path=\/api\/desk\/sign-in; Max-Age=0;/),
+      expect.stringMatching(/^desk_sso_refusal=; Max-Age=0; Path=\/api\/desk\/sign-in;/),
     );
   });
 });

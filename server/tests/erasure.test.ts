@@ -188,6 +188,7 @@ describe.each(backends)('erasure on $name', ({ env }) => {
         phone,
         phoneHash: phoneHash(key, phone),
         demoSessionId: 'demo-zubin-7f3a',
+        demoClientHash: 'hmac-sha256:demo-zubin-7f3a',
       });
       const data = personalData(h.store, { key, deliver: false });
 
@@ -348,7 +349,13 @@ describe('the tools', () => {
           perClientHour: 100,
           budgetSeconds: 1_000_000,
         });
-        await endedLead(h.store, { name: NAME, phone: PHONE, phoneHash: hash, demoSessionId: 'demo-tool-1' });
+        await endedLead(h.store, {
+          name: NAME,
+          phone: PHONE,
+          phoneHash: hash,
+          demoSessionId: 'demo-tool-1',
+          demoClientHash: 'hmac-sha256:tool',
+        });
         await h.store.suppressions.add({ phone: PHONE, reason: 'asked', now: Date.now() });
         const tool = (...args: string[]) =>
           execFileSync('npm', ['run', '-s', ...args, '--db', h.store.path], {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../http/desk-auth.ts';
+import { cookieName } from '../http/cookies.ts';
 import { answerCheck, type OpenApiDocument } from './contract.ts';
 import { requestOf, type Operation } from './fuzz-requests.ts';
 import { bothDatabases, fixtureHash, testApp } from './harness.ts';
@@ -33,7 +33,7 @@ describe.each(backends)('the fuzzer on $name', ({ name, env }) => {
       const session = async () => {
         const result = await h.domain.desk.signIn({ email, password: 'pw', clientIp: '198.51.100.7' });
         if (!result.ok) throw new Error('the fuzzer could not sign in');
-        return `${SESSION_COOKIE}=${result.token}`;
+        return `${cookieName('session', false)}=${result.token}`;
       };
       const cookie = await session();
       const origin = new URL(h.config.publicUrl).origin;

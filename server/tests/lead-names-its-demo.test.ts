@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { webhookReceiver } from '../../tests/support/fakes';
 import { bothDatabases, DESK_EMAIL, DESK_PASSWORD, deskTestService, lead, post, verified } from './harness.ts';
 import { patience } from '../../tests/support/slowdown.mjs';
+import { personalData } from '../domain/personal-data.ts';
 
 // Issue 46: a call asked for from the tab that tried a web demo names that demo (`demoSessionId`, from the
-// tab's sessionStorage). The id is a claim: kept only when it names a grant of the gate. The CRM's
+// tab's sessionStorage). The id is a claim: kept only when it names a grant of the gate to the same
+// client (issue 56, item 10), as continuing and ending a demo require. The CRM's
 // lead.created and the desk's lead page carry it, with the demo's length once its report came.
 const { backends } = bothDatabases();
 const cleanups: (() => Promise<void>)[] = [];
@@ -29,10 +31,11 @@ async function service(env: Record<string, string>) {
     LEAD_WEBHOOK_BACKOFF_MS: '20',
   });
   /** A demo the gate grants this page, as the voice widget asks for it: its id. */
-  const demo = async (mode: 'voice' | 'text' = 'voice') => {
+  const demo = async (mode: 'voice' | 'text' = 'voice', remoteAddress = '127.0.0.1') => {
     const res = await s.h.app.inject({
       method: 'POST',
       url: '/api/voice/session',
+      remoteAddress,
       headers: { 'content-type': 'application/json', origin: SITE, referer: `${SITE}/experience` },
       payload: JSON.stringify({ mode }),
     });
@@ -131,5 +134,41 @@ describe.each(backends)('a lead after a demo on $name', ({ env }) => {
     );
     expect(empty.statusCode, empty.body).toBe(201);
     expect(await s.h.store.leadDemos.ofLead({ leadId: empty.json().id })).toBeNull();
+  });
+
+  it('drops the id of a demo granted to another client: no foreign transcript on the lead, and forgetting the lead keeps that demo', async () => {
+    const s = await service(env());
+    // Another visitor's demo, whose id this client read somewhere (a shared link, a log).
+    const foreign = await s.demo('voice', '198.51.100.23');
+    await s.h.store.demos.report({
+      id: foreign,
+      assistantId: 'asst-site',
+      now: s.clock.now(),
+      providerCallId: 'call-foreign-1',
+      durationSeconds: 95,
+      endedReason: 'customer-ended-call',
+      summary: 'Asked about rentals',
+      transcript: 'AI: Hello. User: I am Zoltan from the other tab.',
+    });
+    const phone = '+919812300004';
+    const res = await post(
+      s.h,
+      '/api/demo-requests',
+      lead(await verified(s.h, phone), { phone, demoSessionId: foreign }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    expect((await s.created(id)).demo).toBeNull();
+    const page = await s.deskLead(id);
+    expect(page.demo).toBeNull();
+    expect(JSON.stringify(page)).not.toContain('Zoltan');
+    expect(await s.h.store.leadDemos.ofLead({ leadId: id })).toBeNull();
+    expect((await s.h.store.demoDesk.get({ id: foreign }))?.lead).toBeNull();
+
+    await personalData(s.h.store, { key: s.h.config.dataHashKey, deliver: false }).forgetPhone(phone);
+    expect(await s.h.store.demoDesk.get({ id: foreign })).toMatchObject({
+      id: foreign,
+      transcript: expect.stringContaining('Zoltan'),
+    });
   });
 });

@@ -132,7 +132,11 @@ describe.each(backends)('retention on $name', ({ env }) => {
       for (const [i, id] of old.entries()) await grant(id, now - 91 * DAY - i * 1000);
       await grant('recent', now - 89 * DAY);
       await grant('last-hour', now - 10 * 60_000);
-      const lead = await endedLead(h.store, { demoSessionId: 'old-1' }, now - 91 * DAY);
+      const lead = await endedLead(
+        h.store,
+        { demoSessionId: 'old-1', demoClientHash: 'hmac-sha256:old-1' },
+        now - 91 * DAY,
+      );
       expect(await h.store.leadDemos.ofLead({ leadId: lead })).toMatchObject({ sessionId: 'old-1', mode: 'text' });
       const before = (await h.store.retention.counts()).demos;
 

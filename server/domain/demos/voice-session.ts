@@ -13,7 +13,7 @@ import {
   type VoiceSessionEnded,
 } from '../../../model/voice-session.ts';
 import type { Store } from '../../storage/index.ts';
-import { keyedHash } from '../personal-data.ts';
+import { clientHash } from '../personal-data.ts';
 import type { EmbedService } from '../embeds.ts';
 import { Refusal } from '../refusal.ts';
 import { verifyChallenge } from '../otp/turnstile.ts';
@@ -71,7 +71,7 @@ export function voiceSessions({
   }
 
   // As the code limits' log names a client: a keyed hash, never the address itself.
-  const clientOf = (ip: string) => keyedHash(config.dataHashKey, `ip:${ip}`);
+  const clientOf = (ip: string) => clientHash(config.dataHashKey, ip);
   // The settings' origins and every active embed's (../embeds.ts); a refusal is counted and kept.
   const ourOrigin = (origin: string | undefined): string => {
     if (!origin || !embeds.allows(origin))

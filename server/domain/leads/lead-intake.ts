@@ -14,7 +14,7 @@ import type { EmbedService } from '../embeds.ts';
 import type { VapiClient } from '../calls/vapi.ts';
 import { acceptConsent } from '../consent.ts';
 import type { OtpService } from '../otp/otp-service.ts';
-import { phoneHash } from '../personal-data.ts';
+import { clientHash, phoneHash } from '../personal-data.ts';
 import { Refusal } from '../refusal.ts';
 import { cleanMetadata, cleanName, cleanUrl } from './clean.ts';
 
@@ -105,8 +105,10 @@ export function leadIntake({
           utm: input.utm ?? {},
           clickIds: input.clickIds ?? {},
           metadata: metadata.metadata,
-          // A claim: storage keeps it only when it names a demo the gate granted (no error for one it does not).
+          // A claim: storage keeps it only when it names a demo the gate granted to this same client (no error
+          // for one it does not), as continuing and ending a demo require.
           demoSessionId: input.demoSessionId || null,
+          demoClientHash: clientHash(config.dataHashKey, client.ip),
           embedId: embed?.id ?? null,
         },
         plan: callPlan,

@@ -17,30 +17,17 @@ import {
 import { Refusal } from '../../domain/refusal.ts';
 import type { Store } from '../../storage/index.ts';
 import { SignInOptionsRoute } from '../../../model/api/desk-sign-in.ts';
-import { cookieValue, setSessionCookie } from '../desk-auth.ts';
+import { clearCookie, readCookie, setCookie } from '../cookies.ts';
+import { setSessionCookie } from '../desk-auth.ts';
 import { serve } from '../serve.ts';
 
 export const SSO_START = '/desk/sso';
-const LOGIN_COOKIE = 'desk_sso';
-const REFUSAL_COOKIE = 'desk_sso_refusal';
-const REFUSAL_PATH = '/api/desk/sign-in';
 /** The login state lives 10 minutes: long enough to pick an account and type a code at the provider. */
 const LOGIN_SECONDS = 600;
 
-const cookie = (request: FastifyRequest, name: string, value: string, path: string, maxAge: number) =>
-  [
-    `${name}=${value}`,
-    `Path=${path}`,
-    `Max-Age=${maxAge}`,
-    'HttpOnly',
-    // Lax: the provider's redirect back is a cross-site top-level GET, which Strict would send without it.
-    'SameSite=Lax',
-    ...(request.protocol === 'https' ? ['Secure'] : []),
-  ].join('; ');
-
 /** The login state as the cookie keeps it: three base64url values, dot-separated; anything else is none. */
 function pendingOf(request: FastifyRequest): PendingSignIn | undefined {
-  const parts = cookieValue(request.headers.cookie, LOGIN_COOKIE)?.split('.');
+  const parts = readCookie(request, 'sso')?.split('.');
   if (parts?.length !== 3 || !parts.every((p) => /^[\w-]{16,128}$/.test(p))) return undefined;
   const [state, nonce, verifier] = parts;
   return { state, nonce, verifier };
@@ -48,7 +35,7 @@ function pendingOf(request: FastifyRequest): PendingSignIn | undefined {
 
 /** A refusal as its cookie keeps it (the reason, and the domain refused); anything else is none. */
 function refusalOf(request: FastifyRequest): SsoRefusal | undefined {
-  const [reason, domain] = (cookieValue(request.headers.cookie, REFUSAL_COOKIE) ?? '').split(':');
+  const [reason, domain] = (readCookie(request, 'ssoRefusal') ?? '').split(':');
   if (!SSO_REASONS.includes(reason as SsoRefusal['reason'])) return undefined;
   return {
     reason: reason as SsoRefusal['reason'],
@@ -59,7 +46,7 @@ function refusalOf(request: FastifyRequest): SsoRefusal | undefined {
 /** Back to the sign-in page, where the refusal is said (in a cookie only the sign-in's API reads). */
 function refuse(request: FastifyRequest, reply: FastifyReply, { reason, domain }: SsoRefusal) {
   const value = domain ? `${reason}:${domain}` : reason;
-  reply.header('Set-Cookie', cookie(request, REFUSAL_COOKIE, value, REFUSAL_PATH, 300));
+  setCookie(request, reply, 'ssoRefusal', value, 300);
   return reply.redirect('/desk/', 303);
 }
 
@@ -90,10 +77,7 @@ export async function deskSingleSignOnPages(
       return refuse(request, reply, started);
     }
     const { state, nonce, verifier } = started.pending;
-    reply.header(
-      'Set-Cookie',
-      cookie(request, LOGIN_COOKIE, `${state}.${nonce}.${verifier}`, SSO_CALLBACK, LOGIN_SECONDS),
-    );
+    setCookie(request, reply, 'sso', `${state}.${nonce}.${verifier}`, LOGIN_SECONDS);
     return reply.redirect(started.url, 303);
   });
 
@@ -101,7 +85,7 @@ export async function deskSingleSignOnPages(
     reply.header('Cache-Control', 'no-store');
     if (!sso) return refuse(request, reply, { reason: 'off' });
     // Used once: cleared whatever the answer, so the same state (a replayed callback) finds nothing.
-    reply.header('Set-Cookie', cookie(request, LOGIN_COOKIE, '', SSO_CALLBACK, 0));
+    clearCookie(request, reply, 'sso');
     const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
     let result: Awaited<ReturnType<SingleSignOn['finish']>>;
     try {
@@ -158,8 +142,7 @@ export async function deskSignInRoutes(app: FastifyInstance, { config }: { confi
 
   serve(api, SignInOptionsRoute, {}, async (request, reply) => {
     const refusal = refusalOf(request);
-    if (cookieValue(request.headers.cookie, REFUSAL_COOKIE) !== undefined)
-      reply.header('Set-Cookie', cookie(request, REFUSAL_COOKIE, '', REFUSAL_PATH, 0));
+    if (readCookie(request, 'ssoRefusal') !== undefined) clearCookie(request, reply, 'ssoRefusal');
     return {
       password,
       singleSignOn: sso && { name: sso.name, href: SSO_START },

@@ -23,6 +23,7 @@ import type { Contacted, DeskSession, Store } from '../../storage/index.ts';
 import {
   clearSessionCookie,
   requireOwnOrigin,
+  requireSameOriginRead,
   requireSession,
   sessionToken,
   setPendingCookie,
@@ -194,6 +195,11 @@ export async function deskRoutes(
   const ownOrigin = async (request: FastifyRequest) => requireOwnOrigin(request, config);
   const sessionOf = (request: FastifyRequest) => sessions.get(request)!;
   const reader: RouteShorthandOptions = { onRequest: signedIn, config: routeConfig };
+  // The reads the audit writes down: from the desk's own pages only, once the session is known.
+  const auditedReader: RouteShorthandOptions = {
+    onRequest: [signedIn, async (request) => requireSameOriginRead(request)],
+    config: routeConfig,
+  };
   const writer: RouteShorthandOptions = { onRequest: [signedIn, ownOrigin], config: routeConfig };
   await deskDemoRoutes(api, { store, embeds, signedIn, range });
   await deskEmbedRoutes(api, { store, desk, config, embeds });
@@ -271,7 +277,7 @@ export async function deskRoutes(
     };
   });
 
-  serve(api, LeadsCsvRoute, { ...reader }, async (request, reply) => {
+  serve(api, LeadsCsvRoute, { ...auditedReader }, async (request, reply) => {
     const session = sessionOf(request);
     const flat = (r: { lead: Lead; call: Call | null; contacted: Contacted }) => ({
       ...leadRow(r),
@@ -291,7 +297,7 @@ export async function deskRoutes(
     );
   });
 
-  serve(api, LeadRoute, { ...reader }, async (request) => {
+  serve(api, LeadRoute, { ...auditedReader }, async (request) => {
     const id = Number(request.params.id);
     const found = await store.desk.lead({ id });
     if (!found) throw new Refusal(404, 'not-found', 'There is no such lead.');
@@ -346,7 +352,7 @@ export async function deskRoutes(
     return { feedback: await store.desk.feedback({ ...range(request.query), embedId: request.query.embed }) };
   });
 
-  serve(api, DeskFeedbackCsvRoute, { ...reader }, async (request, reply) => {
+  serve(api, DeskFeedbackCsvRoute, { ...auditedReader }, async (request, reply) => {
     const pages = feedbackPages(store, { ...range(request.query), embedId: request.query.embed }, 'desc');
     return sendCsv(
       reply,

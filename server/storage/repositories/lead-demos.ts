@@ -1,5 +1,5 @@
 // A lead and the web demo its tab tried first (issue 46). The lead's `demoSessionId` is a claim: it is
-// stored only when it names a grant the gate made. The demo is read back for the desk's lead page, the
+// stored only when it names a grant the gate made to the same client. The demo is read back for the desk's lead page, the
 // CRM's `lead.created` and the person's access export; erasure and retention remove it (./erasure.ts,
 // ./retention.ts).
 import type { LeadDemo } from '../../../model/lead.ts';
@@ -9,10 +9,16 @@ const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(
 const modeOf = (mode: unknown): LeadDemo['mode'] =>
   mode === 'voice' || mode === 'text' || mode === 'hybrid' ? mode : null;
 
-/** The id a new lead stores: the claim's when a grant by that id exists; null for none or an unknown one. */
-export function* claimedDemo(id: string | null | undefined) {
-  if (!id) return null;
-  return (yield* one(db.selectFrom('demo_sessions').select('id').where('id', '=', id))) ? id : null;
+/**
+ * The id a new lead stores: the claim's when a grant by that id was made to this client; null for none, an
+ * unknown one or another client's (whose transcript the lead would show, and whose demo its erasure would take).
+ */
+export function* claimedDemo(id: string | null | undefined, clientHash: string | null | undefined) {
+  if (!id || !clientHash) return null;
+  const grant = yield* one(
+    db.selectFrom('demo_sessions').select('id').where('id', '=', id).where('client_hash', '=', clientHash),
+  );
+  return grant ? id : null;
 }
 
 /** A stored demo id as the lead's answers carry it (its mode and length as far as known). */

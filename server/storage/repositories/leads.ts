@@ -34,8 +34,10 @@ export type LeadInput = {
   utm: { source?: string; medium?: string; campaign?: string; term?: string; content?: string };
   clickIds: { gclid?: string; fbclid?: string };
   metadata: Record<string, string>;
-  /** The demo the visitor's tab tried first, as claimed: stored only when it names a demo grant. */
+  /** The demo the visitor's tab tried first, as claimed: stored only when it names a grant to `demoClientHash`. */
   demoSessionId?: string | null;
+  /** The asking client as the web demos' gate keeps it (domain/personal-data.ts `clientHash`). */
+  demoClientHash?: string | null;
   /** The embed the form was part of (issue 54). */
   embedId?: string | null;
 };
@@ -119,7 +121,7 @@ export const leads = {
         placedAt: numOrNull(earlier.placed_at),
       } as LeadAdded;
     const u = lead.utm;
-    const demoSessionId = yield* claimedDemo(lead.demoSessionId);
+    const demoSessionId = yield* claimedDemo(lead.demoSessionId, lead.demoClientHash);
     // The text columns of the times are still written (a release back reads them); nothing of ours reads them.
     const text = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     const inserted = yield* one(
