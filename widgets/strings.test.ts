@@ -221,6 +221,12 @@ describe('Hindi messages built from values', () => {
     expect(hi.consent({ brand: ' Acme ' })).toContain('Acme सेवाओं');
   });
 
+  it("names the Get OTP button as it reads, in Enter's words for a field with no number (#55)", () => {
+    expect(DEMO_REQUEST_STRINGS.en.phoneMissing).toBe('Enter your phone number, then press Get OTP.');
+    expect(DEMO_REQUEST_STRINGS.en.checkingCode).toBe('Checking your code…');
+    for (const t of [DEMO_REQUEST_STRINGS.en, hi]) expect(t.phoneMissing).toContain(t.getOtp);
+  });
+
   it('lists the missing steps with "और"', () => {
     expect(hi.missingSteps({ steps: [hi.stepAgent] })).toBe('कॉल पाने के लिए एजेंट चुनें।');
     expect(hi.missingSteps({ steps: [hi.stepAgent, hi.stepName, hi.stepPhone] })).toBe(

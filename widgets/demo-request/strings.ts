@@ -10,6 +10,10 @@ const DEMO_REQUEST_EN = {
   otpPlaceholder: 'Enter the OTP',
   verify: 'Verify',
   checking: 'Checking…',
+  // Enter in the phone field while it holds no number (#55).
+  phoneMissing: 'Enter your phone number, then press Get OTP.',
+  // Said where the verified mark appears, while the code is checked (a whole code checks itself, #55).
+  checkingCode: 'Checking your code…',
   resendIn: ({ seconds }: { seconds: number }) => `Send a new code in ${seconds} s`,
   resend: 'Send a new code',
   verified: 'Phone number verified',
@@ -77,6 +81,8 @@ export const DEMO_REQUEST_STRINGS = {
     otpPlaceholder: 'OTP डालें',
     verify: 'वेरिफ़ाई करें',
     checking: 'जांच हो रही है…',
+    phoneMissing: 'अपना फ़ोन नंबर डालें, फिर OTP पाएं दबाएं।',
+    checkingCode: 'आपका कोड जांचा जा रहा है…',
     resendIn: ({ seconds }) => `${seconds} सेकंड बाद नया कोड भेजें`,
     resend: 'नया कोड भेजें',
     verified: 'फ़ोन नंबर वेरिफ़ाई हो गया',
