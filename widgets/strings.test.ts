@@ -209,6 +209,7 @@ describe('English strings are the widgets’ current ones', () => {
       'number-blocked': "We can't send codes to this number. Please use another number.",
       'country-disabled': "We can't send codes to this country yet.",
       'provider-busy': 'Our text message service is busy. Please try again in a minute.',
+      'code-used': 'This code was already used. Ask for a new one to verify the number again.',
     });
   });
 });
