@@ -19,8 +19,9 @@ export const AGENTS = [
 
 export type AgentTitle = (typeof AGENTS)[number]['title'];
 
-export const consentWording = (brand = 'our') =>
-  `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
+/** The built-in consent sentence: naming the brand's services, or "from us" without a brand-name. */
+export const consentWording = (brand?: string) =>
+  `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand ? `${brand} services` : 'us'} at the contact information provided.`;
 
 /** The hint under Get a Call, which is also the button's accessible description. */
 export const hintFor = (...steps: string[]) =>
