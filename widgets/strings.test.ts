@@ -167,10 +167,10 @@ describe('English strings are the widgets’ current ones', () => {
 
   it('demo request', () => {
     expect(demo.outage).toBe(OUTAGE);
-    const consent = (brand: string) =>
-      `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
-    for (const brand of [undefined, '', '   ']) expect(demo.consent({ brand })).toBe(consent('our'));
-    expect(demo.consent({ brand: '  Acme Health ' })).toBe(consent('Acme Health'));
+    const consent = (from: string) =>
+      `I agree to receive messages, including automated calls and AI-powered demo calls, from ${from} at the contact information provided.`;
+    for (const brand of [undefined, '', '   ']) expect(demo.consent({ brand })).toBe(consent('us'));
+    expect(demo.consent({ brand: '  Acme Health ' })).toBe(consent('Acme Health services'));
     for (const agent of AGENTS) {
       expect(demo.agentTitles[agent.id]).toBe(agent.title);
       expect(demo.agentDescriptions[agent.id]).toBe(agent.description);
@@ -209,6 +209,7 @@ describe('English strings are the widgets’ current ones', () => {
       'number-blocked': "We can't send codes to this number. Please use another number.",
       'country-disabled': "We can't send codes to this country yet.",
       'provider-busy': 'Our text message service is busy. Please try again in a minute.',
+      'code-used': 'This code was already used. Ask for a new one to verify the number again.',
     });
   });
 });
@@ -216,9 +217,18 @@ describe('English strings are the widgets’ current ones', () => {
 describe('Hindi messages built from values', () => {
   const hi = DEMO_REQUEST_STRINGS.hi;
 
-  it('names our own services when brand-name is missing or blank, and the brand otherwise', () => {
-    for (const brand of [undefined, '', '   ']) expect(hi.consent({ brand })).toContain('हमारी सेवाओं');
+  it('says "from us" when brand-name is missing or blank, and names the brand otherwise', () => {
+    for (const brand of [undefined, '', '   ']) {
+      expect(hi.consent({ brand })).toContain('पर हमारी ओर से');
+      expect(hi.consent({ brand })).not.toContain('सेवाओं');
+    }
     expect(hi.consent({ brand: ' Acme ' })).toContain('Acme सेवाओं');
+  });
+
+  it("names the Get OTP button as it reads, in Enter's words for a field with no number (#55)", () => {
+    expect(DEMO_REQUEST_STRINGS.en.phoneMissing).toBe('Enter your phone number, then press Get OTP.');
+    expect(DEMO_REQUEST_STRINGS.en.checkingCode).toBe('Checking your code…');
+    for (const t of [DEMO_REQUEST_STRINGS.en, hi]) expect(t.phoneMissing).toContain(t.getOtp);
   });
 
   it('lists the missing steps with "और"', () => {

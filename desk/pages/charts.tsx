@@ -8,11 +8,23 @@ const number = new Intl.NumberFormat();
 const shortDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayWords = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 
-export function Figure({ title, table, children }: { title: string; table: ReactNode; children: ReactNode }) {
+/** A chart under its title; `note` is said above it to every reader (a period with nothing to draw). */
+export function Figure({
+  title,
+  table,
+  note,
+  children,
+}: {
+  title: string;
+  table: ReactNode;
+  note?: string;
+  children: ReactNode;
+}) {
   const id = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className="desk-card desk-chart" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
+      {note && <p className="desk-muted">{note}</p>}
       <div aria-hidden="true">{children}</div>
       {/* A table does not clip its overflow: the box around it is the one hidden. */}
       <div className="visually-hidden">
@@ -69,7 +81,10 @@ export function FunnelChart({ steps }: { steps: [label: string, value: number][]
   );
 }
 
-/** Leads (or demos) per day as columns (days without any drawn as nothing), the first, middle and last day named. */
+/**
+ * Leads (or demos) per day as columns (days without any drawn as nothing), the first, middle and last day
+ * named. A period with none says so, in words a screen reader reads too, and names no "most in a day".
+ */
 export function PerDayChart({
   days,
   title = 'Leads per day',
@@ -79,12 +94,14 @@ export function PerDayChart({
   title?: string;
   noun?: string;
 }) {
-  const top = Math.max(1, ...days.map((d) => d.leads));
+  const most = Math.max(0, ...days.map((d) => d.leads));
+  const top = Math.max(1, most);
   const w = 100 / Math.max(1, days.length);
   const named = new Set([0, Math.floor((days.length - 1) / 2), days.length - 1]);
   return (
     <Figure
       title={title}
+      note={most > 0 ? undefined : `No ${noun.toLowerCase()} in these days.`}
       table={
         <>
           <thead>
@@ -104,7 +121,7 @@ export function PerDayChart({
         </>
       }
     >
-      <p className="desk-chart-scale">Most in a day: {number.format(top)}</p>
+      {most > 0 && <p className="desk-chart-scale">Most in a day: {number.format(most)}</p>}
       <svg className="desk-columns" viewBox="0 0 100 40" preserveAspectRatio="none">
         <line x1="0" y1="40" x2="100" y2="40" className="desk-axis" />
         {days.map((d, i) => (

@@ -75,7 +75,9 @@ export const OtpVerifyRoute = route('POST', '/api/otp/verify', {
     ...ANY,
     200: Type.Object({ token: Type.String() }),
     ...BODY_REFUSALS,
-    400: refusal('`wrong-code` (with attemptsLeft), `too-many`, `expired`, `no-code`, `code-format`, `invalid-phone`.'),
+    400: refusal(
+      '`wrong-code` (with attemptsLeft), `too-many`, `expired`, `code-used` (the newest code was used: ask for another), `no-code`, `code-format`, `invalid-phone`.',
+    ),
     ...PROVIDER_REFUSALS,
   },
 });

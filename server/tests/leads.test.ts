@@ -255,9 +255,30 @@ describe('the default consent sentences', () => {
     expect(defaultConsentTexts('Acme')).toEqual({
       'default-en': DEMO_REQUEST_STRINGS.en.consent({ brand: 'Acme' }),
       'default-hi': DEMO_REQUEST_STRINGS.hi.consent({ brand: 'Acme' }),
-      'default-en-unbranded': DEMO_REQUEST_STRINGS.en.consent({}),
-      'default-hi-unbranded': DEMO_REQUEST_STRINGS.hi.consent({}),
+      'default-en-unbranded-2': DEMO_REQUEST_STRINGS.en.consent({}),
+      'default-hi-unbranded-2': DEMO_REQUEST_STRINGS.hi.consent({}),
+      // What forms without a brand-name showed before they said "us": still the proof their leads carry.
+      'default-en-unbranded':
+        'I agree to receive messages, including automated calls and AI-powered demo calls, from our services at the contact information provided.',
+      'default-hi-unbranded':
+        'मैं सहमत हूँ कि मेरी दी हुई संपर्क जानकारी पर हमारी सेवाओं की ओर से मुझे संदेश भेजे जा सकते हैं, जिनमें ऑटोमेटेड कॉल और एआई से चलने वाली डेमो कॉल भी शामिल हैं।',
     });
+    expect(DEMO_REQUEST_STRINGS.en.consent({})).toContain(' from us at the contact information provided.');
+  });
+
+  it('takes a lead from a form without a brand-name, by its sentence: "from us", and the older "from our services"', async () => {
+    const h = await service();
+    const sentences = [
+      ['default-en-unbranded-2', h.config.consentTexts['default-en-unbranded-2']],
+      ['default-en-unbranded', h.config.consentTexts['default-en-unbranded']],
+    ];
+    for (const [i, [version, consentText]] of sentences.entries()) {
+      const phone = `+91987650010${i}`;
+      const res = await post(h, '/api/demo-requests', lead(await verified(h, phone), { phone, consentText }));
+      expect(res.statusCode, version).toBe(201);
+      const stored = (await listLeads(h)).find((l) => l.phone === phone);
+      expect(stored?.consent).toMatchObject({ text: consentText, version });
+    }
   });
 });
 

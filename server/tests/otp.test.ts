@@ -245,7 +245,7 @@ describe('POST /api/otp/verify', () => {
     const right = await post(h, '/api/otp/verify', { phone: PHONE, code });
     expect(right.statusCode).toBe(200);
     expect(right.json().token).toMatch(/^[\w-]+\.[\w-]+$/);
-    expect((await post(h, '/api/otp/verify', { phone: PHONE, code })).json().error).toBe('no-code');
+    expect((await post(h, '/api/otp/verify', { phone: PHONE, code })).json().error).toBe('code-used');
     expect((await post(h, '/api/otp/verify', { phone: PHONE, code: '12 34' })).json().error).toBe('code-format');
   });
 
@@ -258,7 +258,7 @@ describe('POST /api/otp/verify', () => {
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     for (const a of answers.filter((a) => a.statusCode !== 200))
-      expect(['expired', 'no-code', 'too-many']).toContain(a.json().error);
+      expect(['code-used', 'too-many']).toContain(a.json().error);
   });
 
   it('checks a code at most 5 times, and not after 10 minutes', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { consentWording as CONSENT } from './demo-request.form';
 
 /** Loads the widgets' script into a page that created its elements first, as a framework may. */
 async function loadScript(page: Page) {
@@ -44,9 +45,6 @@ async function scripted(page: Page, selector: string, name: string) {
   };
 }
 
-const CONSENT = (brand: string) =>
-  `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand} services at the contact information provided.`;
-
 test('a property set before the tag is defined is kept, and the call uses it', async ({ page }) => {
   await page.goto('/examples/empty.html');
   await page.evaluate(() => {
@@ -68,19 +66,19 @@ test('removing an attribute or setting it to "" restores the default; every prop
   await page.goto('/examples/demo-request.html');
   const demo = page.locator('#demo');
   const consent = demo.getByRole('checkbox');
-  await expect(consent).toHaveAccessibleName(CONSENT('our'));
+  await expect(consent).toHaveAccessibleName(CONSENT());
   await demo.evaluate((el) => el.setAttribute('brand-name', 'Acme'));
   await expect(consent).toHaveAccessibleName(CONSENT('Acme'));
   await demo.evaluate((el) => el.removeAttribute('brand-name'));
-  await expect(consent).toHaveAccessibleName(CONSENT('our'));
+  await expect(consent).toHaveAccessibleName(CONSENT());
   await demo.evaluate((el) => el.setAttribute('brand-name', 'Zeta'));
   await expect(consent).toHaveAccessibleName(CONSENT('Zeta'));
   await demo.evaluate((el) => el.setAttribute('brand-name', ''));
-  await expect(consent).toHaveAccessibleName(CONSENT('our'));
+  await expect(consent).toHaveAccessibleName(CONSENT());
   await demo.evaluate((el) => Object.assign(el, { brandName: 'Property' }));
   await expect(consent).toHaveAccessibleName(CONSENT('Property'));
   await demo.evaluate((el) => Object.assign(el, { brandName: '' }));
-  await expect(consent).toHaveAccessibleName(CONSENT('our'));
+  await expect(consent).toHaveAccessibleName(CONSENT());
   expect(await demo.evaluate((el) => el.hasAttribute('brand-name'))).toBe(false);
 
   await page.goto('/examples/voice-demo.html');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import type { Localized } from '../lib/lang';
 import { DEMO_REQUEST_STRINGS } from './strings';
 import { useMachine } from '../react/use-machine';
@@ -22,6 +22,7 @@ import {
 import { useLeadFlow, useSecondsLeft } from './useLeadFlow';
 import { useServiceCountries, useWhenVisible } from './hooks';
 import { Confirmation } from './Confirmation';
+import { onEnter } from './enter';
 import { useTurnstile } from './useTurnstile';
 import { isCountry, offered, parseCountries, startCountry } from './phone/countries';
 
@@ -157,6 +158,18 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   };
 
   const sending = phoneStatus === 'sending-code';
+  const pressGetOtp = () => (live ? void flow.getCode() : dispatch({ type: 'request-otp' }));
+  const pressVerify = () => (live ? void flow.verify() : dispatch({ type: 'verify' }));
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) =>
+    onEnter(event, {
+      state,
+      dispatch,
+      t,
+      getCode: pressGetOtp,
+      verify: pressVerify,
+      focusCode: () => otpRef.current?.focus(),
+      country,
+    });
   const getOtp = (phoneStatus === 'unverified' || sending) && (
     <button
       ref={getOtpRef}
@@ -165,7 +178,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
       part="otp-button"
       disabled={!state.phone}
       aria-disabled={sending || undefined}
-      onClick={() => (live ? void flow.getCode() : dispatch({ type: 'request-otp' }))}
+      onClick={pressGetOtp}
     >
       {sending ? t.sendingOtp : t.getOtp}
     </button>
@@ -193,6 +206,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
       part="base"
       data-done={done ? '' : undefined}
       onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
       noValidate
       onPointerOver={wantPhone}
       onFocus={wantPhone}
@@ -279,7 +293,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
                 className="secondary"
                 part="verify-button"
                 aria-disabled={phoneStatus === 'verifying' || undefined}
-                onClick={() => (live ? void flow.verify() : dispatch({ type: 'verify' }))}
+                onClick={pressVerify}
               >
                 {phoneStatus === 'verifying' ? t.checking : t.verify}
               </button>
@@ -298,11 +312,14 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
             )}
           </div>
         )}
+        {/* A polite live region from the start: the check under way (a whole code checks itself), then its mark. */}
         <div role="status" className="verified-slot">
-          {phoneStatus === 'verified' && (
+          {phoneStatus === 'verified' ? (
             <span className="verified" part="verified">
               {renderView(icon('check'))} {t.verified}
             </span>
+          ) : (
+            phoneStatus === 'verifying' && <span className="checking-code">{t.checkingCode}</span>
           )}
         </div>
         <label className="consent">

@@ -58,7 +58,7 @@ export class AIDemoRequestElement extends WidgetElement {
     backendUrl: string(),
     /** Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`. */
     defaultCountry: string(),
-    /** Who the consent text names ("from {brand-name} services"). Default: `our`. */
+    /** Who the consent text names ("from {brand-name} services"); unset, it says "from us". */
     brandName: string(),
     /** The consent sentence shown next to the box and sent with the lead exactly as shown; unset, the built-in one for `brand-name` in the widget's language. */
     consentText: string(),

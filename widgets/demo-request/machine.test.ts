@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   canRequestCall,
+  codeComplete,
+  codeToCheck,
   demoRequestEvents,
   demoRequestReducer,
   initialDemoRequestState,
   missingSteps,
+  phoneEnter,
   type DemoRequestAction,
   type DemoRequestState,
   nameTooLong,
@@ -209,6 +212,37 @@ describe('with a backend', () => {
     expect(run([{ type: 'otp', value: '12345' }], wrong).problem).toBeNull();
   });
 
+  it('checks a whole code once by itself: typed to its last digit or pasted, never again unchanged', () => {
+    expect(codeToCheck(sent)).toBe(false);
+    const typed = ['1', '12', '123', '1234', '12345'].map((value) => run([{ type: 'otp', value }], sent));
+    expect(typed.map(codeToCheck)).toEqual([false, false, false, false, false]);
+    expect(codeToCheck(run([{ type: 'otp', value: '123456' }], sent))).toBe(true);
+    expect(codeToCheck(run([{ type: 'otp', value: ' 123456\n' }], sent))).toBe(true);
+    // Under way, Verify and Enter are no second check: the machine starts one only from otp-requested.
+    expect(codeToCheck(checking)).toBe(false);
+    expect(run([{ type: 'check-started' }], checking)).toBe(checking);
+    // A wrong code waits for the visitor; an edit, even back to the same digits, is a new code to check.
+    const wrong = run([{ type: 'check-refused', message: 'Not right.', newCode: false }], checking);
+    expect(codeToCheck(wrong)).toBe(false);
+    expect(codeToCheck(run([{ type: 'otp', value: '654321' }], wrong))).toBe(true);
+    expect(
+      codeToCheck(
+        run(
+          [
+            { type: 'otp', value: '12345' },
+            { type: 'otp', value: '123456' },
+          ],
+          wrong,
+        ),
+      ),
+    ).toBe(true);
+    // A new code request that is refused leaves the checked code alone.
+    expect(codeToCheck(run([{ type: 'code-requested' }, { type: 'code-refused', message: 'Wait.' }], wrong))).toBe(
+      false,
+    );
+    expect(codeToCheck(verifiedByService)).toBe(false);
+  });
+
   it('sends once: no second Get a Call while one is on its way or done', () => {
     const submitting = run([{ type: 'submit-started' }], verifiedByService);
     expect(canRequestCall(submitting)).toBe(false);
@@ -384,5 +418,31 @@ describe('the name, counted as the service counts it', () => {
     });
     expect(refused.problem).toEqual({ where: 'name', message: 'Your name must be at most 100 characters.' });
     expect(demoRequestReducer(refused, { type: 'name', value: 'Asha R' }).problem).toBeNull();
+  });
+});
+
+describe('Enter in the phone field (#55)', () => {
+  it('does what Get OTP does while it is shown, and says what is missing while the field holds no number', () => {
+    expect(phoneEnter(initialDemoRequestState)).toBe('say-missing');
+    expect(phoneEnter(run([{ type: 'phone', value: PHONE }]))).toBe('get-code');
+    expect(phoneEnter(run([{ type: 'phone', value: PHONE }, { type: 'code-requested' }]))).toBe('wait');
+    expect(phoneEnter(otpRequested)).toBe('to-code');
+    expect(phoneEnter(verified)).toBe('submit');
+  });
+
+  it('puts the words at the phone, until the number is typed', () => {
+    const said = run([{ type: 'phone-missing', message: 'Enter your phone number, then press Get OTP.' }]);
+    expect(said.problem).toEqual({ where: 'phone', message: 'Enter your phone number, then press Get OTP.' });
+    expect(run([{ type: 'phone', value: PHONE }], said).problem).toBeNull();
+    // Only for a field with no number: a number there is Get OTP's to send.
+    const withNumber = run([{ type: 'phone', value: PHONE }]);
+    expect(run([{ type: 'phone-missing', message: 'x' }], withNumber)).toBe(withNumber);
+  });
+});
+
+describe('codeComplete', () => {
+  it('is six digits, spaces around them aside', () => {
+    expect(['123456', ' 123456 ', '000000'].map(codeComplete)).toEqual([true, true, true]);
+    expect(['12345', '1234567', '12 345', '12345a', ''].map(codeComplete)).toEqual([false, false, false, false, false]);
   });
 });

@@ -34,6 +34,8 @@ export interface DemoRequestState {
   /** E.164 (`+919876543210`), or '' while the field holds no number. */
   phone: string;
   otp: string;
+  /** The code in the field was checked already: a complete code checks itself once, never again unchanged. */
+  codeChecked: boolean;
   phoneStatus: PhoneStatus;
   consent: boolean;
   /** ISO 8601 time of the last tick, sent with the lead as `consentedAt`; null while unticked. */
@@ -55,6 +57,8 @@ export type DemoRequestAction =
   | { type: 'otp'; value: string }
   | { type: 'request-otp' }
   | { type: 'verify' }
+  /** Enter in the phone field while it holds no number: the words say what to do. */
+  | { type: 'phone-missing'; message: string }
   | { type: 'consent'; value: boolean; at?: string }
   | { type: 'request-demo' }
   | { type: 'code-requested' }
@@ -73,6 +77,7 @@ export const initialDemoRequestState: DemoRequestState = {
   name: '',
   phone: '',
   otp: '',
+  codeChecked: false,
   phoneStatus: 'unverified',
   consent: false,
   consentedAt: null,
@@ -83,7 +88,14 @@ export const initialDemoRequestState: DemoRequestState = {
   submission: { status: 'idle' },
 };
 
-const unverified = { otp: '', phoneStatus: 'unverified', codeSentTo: null, resendAt: null, token: null } as const;
+const unverified = {
+  otp: '',
+  codeChecked: false,
+  phoneStatus: 'unverified',
+  codeSentTo: null,
+  resendAt: null,
+  token: null,
+} as const;
 
 /** A demo-mode request belongs to the lead it was made for: any change to it takes the thanks away. */
 const edited = (state: DemoRequestState): DemoRequestState =>
@@ -108,7 +120,16 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
       return canRequestCall(state) ? { ...state, submission: { status: 'requested' } } : state;
     case 'otp':
       return state.phoneStatus === 'otp-requested'
-        ? { ...state, otp: action.value, problem: state.problem?.where === 'code' ? null : state.problem }
+        ? {
+            ...state,
+            otp: action.value,
+            codeChecked: action.value === state.otp && state.codeChecked,
+            problem: state.problem?.where === 'code' ? null : state.problem,
+          }
+        : state;
+    case 'phone-missing':
+      return state.phoneStatus === 'unverified' && !state.phone
+        ? { ...state, problem: { where: 'phone', message: action.message } }
         : state;
     case 'request-otp':
       return state.phoneStatus === 'unverified' && state.phone ? { ...state, phoneStatus: 'otp-requested' } : state;
@@ -125,7 +146,14 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
         : state;
     case 'code-sent':
       return state.phoneStatus === 'sending-code'
-        ? { ...state, phoneStatus: 'otp-requested', otp: '', codeSentTo: action.display, resendAt: action.resendAt }
+        ? {
+            ...state,
+            phoneStatus: 'otp-requested',
+            otp: '',
+            codeChecked: false,
+            codeSentTo: action.display,
+            resendAt: action.resendAt,
+          }
         : state;
     case 'code-refused':
       if (state.phoneStatus !== 'sending-code') return state;
@@ -136,7 +164,9 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
         resendAt: action.resendAt ?? state.resendAt,
       };
     case 'check-started':
-      return state.phoneStatus === 'otp-requested' ? { ...state, phoneStatus: 'verifying', problem: null } : state;
+      return state.phoneStatus === 'otp-requested'
+        ? { ...state, phoneStatus: 'verifying', codeChecked: true, problem: null }
+        : state;
     case 'checked':
       return state.phoneStatus === 'verifying'
         ? { ...state, phoneStatus: 'verified', token: action.token, otp: '' }
@@ -180,6 +210,40 @@ function leadOf({ id, call, callAt, calledAt, duplicate }: LeadStored): LeadStor
     ...(calledAt !== undefined && { calledAt }),
     ...(duplicate && { duplicate }),
   };
+}
+
+/** The service's codes are 6 digits (its OTP_RULES.codeLength). */
+export const CODE_LENGTH = 6;
+
+const WHOLE_CODE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+
+/** A whole code, as typed or pasted (spaces around it are the paste's, not the code's). */
+export const codeComplete = (otp: string) => WHOLE_CODE.test(otp.trim());
+
+/**
+ * With a backend, a whole code not yet checked checks itself: typed to its last digit or pasted, with
+ * no press. Once checked it waits, unchanged, for the visitor (a wrong code is not tried again).
+ */
+export const codeToCheck = (state: DemoRequestState) =>
+  state.phoneStatus === 'otp-requested' && !state.codeChecked && codeComplete(state.otp);
+
+/**
+ * What Enter in the phone field does: what Get OTP does while it is shown (`get-code`), say what is
+ * missing while the field holds no number, go to the code field while a code is awaited, and nothing
+ * while a code is on its way. Once verified it is the form's own Enter (Get a Call, when ready).
+ */
+export function phoneEnter(state: DemoRequestState): 'get-code' | 'say-missing' | 'to-code' | 'wait' | 'submit' {
+  switch (state.phoneStatus) {
+    case 'unverified':
+      return state.phone ? 'get-code' : 'say-missing';
+    case 'sending-code':
+      return 'wait';
+    case 'otp-requested':
+    case 'verifying':
+      return 'to-code';
+    case 'verified':
+      return 'submit';
+  }
 }
 
 /** A step before Get a Call: its wording is in the widget's strings (`stepAgent`, …). */

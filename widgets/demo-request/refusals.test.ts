@@ -37,7 +37,7 @@ describe('wordRefusal', () => {
   });
 
   it('asks for a new code when the code is spent', () => {
-    for (const error of ['too-many-checks', 'expired', 'too-many', 'no-code'])
+    for (const error of ['too-many-checks', 'expired', 'too-many', 'no-code', 'code-used'])
       expect(wordRefusal({ error, message: '' }, en).newCode).toBe(true);
     expect(wordRefusal({ error: 'wrong-code', message: '', attemptsLeft: 2 }, en).newCode).toBe(false);
     expect(wordRefusal({ error: 'wrong-code', message: '', attemptsLeft: 0 }, en).newCode).toBe(true);

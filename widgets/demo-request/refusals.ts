@@ -2,7 +2,7 @@ import type { DemoRequestStrings } from './strings';
 import type { Problem } from './machine';
 
 /** Codes the service answers when a new code is the way forward. */
-const NEEDS_NEW_CODE = new Set(['expired', 'too-many', 'no-code', 'too-many-checks']);
+const NEEDS_NEW_CODE = new Set(['expired', 'too-many', 'no-code', 'code-used', 'too-many-checks']);
 
 /** Refusals about the number itself: the visitor fixes the number, so focus goes back to it. */
 const FIX_NUMBER = new Set([

@@ -38,9 +38,10 @@ export const DEMO_REQUEST_SHELL = {
     // The country menu's name, today the phone library's English default (its `labels.country`).
     phoneCountryLabel: 'Phone number country',
     getOtp: 'Get OTP',
-    // Blank or spaces must not leave "from  services": they fall back like a missing brand-name.
+    // Blank or spaces must not leave "from  services": they fall back like a missing brand-name, to "us"
+    // (on a partner's page "our services" named no one; model/consent.ts keeps the older sentence accepted).
     consent: ({ brand }: Brand) =>
-      `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand?.trim() || 'our'} services at the contact information provided.`,
+      `I agree to receive messages, including automated calls and AI-powered demo calls, from ${brand?.trim() ? `${brand.trim()} services` : 'us'} at the contact information provided.`,
     stepAgent: 'choose an agent',
     stepName: 'enter your name',
     stepPhone: 'verify your phone number',
@@ -70,7 +71,7 @@ export const DEMO_REQUEST_SHELL = {
     getOtp: 'OTP पाएं',
     // Passive, so the sentence needs no verb agreeing with the visitor's gender.
     consent: ({ brand }: Brand) =>
-      `मैं सहमत हूँ कि मेरी दी हुई संपर्क जानकारी पर ${brand?.trim() ? `${brand.trim()} सेवाओं` : 'हमारी सेवाओं'} की ओर से मुझे संदेश भेजे जा सकते हैं, जिनमें ऑटोमेटेड कॉल और एआई से चलने वाली डेमो कॉल भी शामिल हैं।`,
+      `मैं सहमत हूँ कि मेरी दी हुई संपर्क जानकारी पर ${brand?.trim() ? `${brand.trim()} सेवाओं की` : 'हमारी'} ओर से मुझे संदेश भेजे जा सकते हैं, जिनमें ऑटोमेटेड कॉल और एआई से चलने वाली डेमो कॉल भी शामिल हैं।`,
     stepAgent: 'एजेंट चुनें',
     stepName: 'अपना नाम लिखें',
     stepPhone: 'अपना फ़ोन नंबर वेरिफ़ाई करें',

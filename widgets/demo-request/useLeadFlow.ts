@@ -1,8 +1,8 @@
-import { useCallback, useSyncExternalStore, type Dispatch } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore, type Dispatch } from 'react';
 import type { DemoRequestStrings } from './strings';
 import { checkMetadata, pageAttribution } from './attribution';
 import { checkCode, requestCode, sendLead } from './lead-api';
-import type { DemoRequestAction, DemoRequestState } from './machine';
+import { codeToCheck, type DemoRequestAction, type DemoRequestState } from './machine';
 import { wordRefusal } from './refusals';
 import { tabDemo } from './tab-demo';
 import type { Challenge } from './useTurnstile';
@@ -19,7 +19,8 @@ export interface LeadContext {
 
 /**
  * Get OTP, Verify and Get a Call against the service (`backend-url`): each press dispatches the
- * request's start, then its outcome (the machine's transitions tell the page).
+ * request's start, then its outcome (the machine's transitions tell the page). A whole code typed or
+ * pasted is checked without a press (`codeToCheck`).
  */
 export function useLeadFlow(
   backendUrl: string,
@@ -55,14 +56,22 @@ export function useLeadFlow(
     });
   }, [backendUrl, state.phone, state.phoneStatus, dispatch, context, challenge, t]);
 
+  // One check at a time: the code checking itself, Verify and Enter can all come before a render.
+  const checking = useRef(false);
   const verify = useCallback(async () => {
-    if (state.phoneStatus !== 'otp-requested') return;
+    if (state.phoneStatus !== 'otp-requested' || checking.current) return;
+    checking.current = true;
     dispatch({ type: 'check-started' });
     const answer = await checkCode(backendUrl, state.phone, state.otp.trim());
+    checking.current = false;
     if (answer.ok) return void dispatch({ type: 'checked', token: answer.token });
     const { message, newCode } = wordRefusal(answer, t);
     dispatch({ type: 'check-refused', message, newCode });
   }, [backendUrl, state.phone, state.otp, state.phoneStatus, dispatch, t]);
+  const due = Boolean(backendUrl.trim()) && codeToCheck(state);
+  useEffect(() => {
+    if (due) void verify();
+  }, [due, verify]);
 
   const submit = useCallback(async () => {
     if (!state.agentId || !state.token || state.submission.status !== 'idle') return;

@@ -17,6 +17,9 @@ import { verifyChallenge } from './turnstile.ts';
 /** The limits of one-time codes (docs/api.md). */
 export const OTP_RULES = { ttlMs: 10 * 60_000, cooldownMs: 30_000, perPhoneHour: 5, maxChecks: 5, codeLength: 6 };
 
+/** A code checked again once it was used (a second tab, a second press): the way on is a new code. */
+const USED = 'This code was already used. Ask for a new one to verify the number again.';
+
 const inWords = (ms: number) => {
   const seconds = Math.ceil(ms / 1000);
   return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
@@ -187,12 +190,14 @@ export function otpService(
         throw new Refusal(400, 'code-format', 'Enter the 6-digit code from the text message.');
       const start = await store.otp.startCheck({ phone: checked.phone, now: now(), maxChecks: OTP_RULES.maxChecks });
       if (start.status !== 'check') {
-        const why = {
-          none: 'Ask for a code first: press Get OTP.',
-          expired: 'This code has expired. Ask for a new one.',
-          'too-many': 'Too many wrong codes. Ask for a new one.',
-        };
-        throw new Refusal(400, start.status === 'none' ? 'no-code' : start.status, why[start.status]);
+        const refusals = {
+          none: ['no-code', 'Ask for a code first: press Get OTP.'],
+          used: ['code-used', USED],
+          expired: ['expired', 'This code has expired. Ask for a new one.'],
+          'too-many': ['too-many', 'Too many wrong codes. Ask for a new one.'],
+        } as const;
+        const [error, message] = refusals[start.status];
+        throw new Refusal(400, error, message);
       }
       const result = await provider.check(checked.phone, code.trim(), start.codeHash);
       if (result === 'wrong') {
@@ -209,8 +214,8 @@ export function otpService(
       }
       // Used once: of the checks that raced with this one, only the first to get here gets a token.
       const used = await store.otp.consume({ codeId: start.codeId, now: now() });
-      if (result === 'expired' || !used)
-        throw new Refusal(400, 'expired', 'This code has expired or was already used. Ask for a new one.');
+      if (result === 'expired') throw new Refusal(400, 'expired', 'This code has expired. Ask for a new one.');
+      if (!used) throw new Refusal(400, 'code-used', USED);
       return { token: issueToken(await tokenSecret(), checked.phone, now()) };
     },
 

@@ -20,10 +20,14 @@ export type OtpRequest = {
 export type OtpRefusal = 'cooldown' | 'hourly' | 'client-limit' | 'otp-capacity';
 export type OtpRequestResult = { ok: true } | { ok: false; reason: OtpRefusal; retryAfterMs: number };
 
-/** One check of a code: counted before it is made, so no more than `maxChecks` are ever made. */
+/**
+ * One check of a code: counted before it is made, so no more than `maxChecks` are ever made. `used`:
+ * the phone's newest code was used (verified, or replaced by a code that could not be sent), so the
+ * visitor needs a new one, not "a code first".
+ */
 export type OtpCheckStart =
   | { status: 'check'; codeId: number; codeHash: string | null; checksLeft: number }
-  | { status: 'none' | 'expired' | 'too-many' };
+  | { status: 'none' | 'expired' | 'too-many' | 'used' };
 
 /** The phone's unused codes may not be used again. */
 const finishCodes = (phone: string, now: number) =>
@@ -45,7 +49,12 @@ export const otp = {
         .orderBy('created_at', 'desc')
         .limit(1),
     );
-    if (!code) return { status: 'none' } as OtpCheckStart;
+    if (!code) {
+      const newest = yield* one(
+        db.selectFrom('otp_codes').select('id').where('phone', '=', phone).orderBy('created_at', 'desc').limit(1),
+      );
+      return { status: newest ? 'used' : 'none' } as OtpCheckStart;
+    }
     if (num(code.expires_at) <= now) return { status: 'expired' } as OtpCheckStart;
     if (num(code.checks) >= maxChecks) return { status: 'too-many' } as OtpCheckStart;
     yield* one(
