@@ -3,11 +3,12 @@
  * the gap, the status on one line (0.875em at line-height 1.5, 6 px above and below), and with
  * captions the gap and the log's fixed area (`--log-lines`, 8 by default, em of 0.875em text), in the
  * root's font size (`--font-size`). A typed conversation (`mode`) adds the gap and the text field's
- * row (3.25em), and its log is 12 lines by default; `text` has no button. Nothing of the card grows in
- * any state (#34, #42), so this is its size throughout.
+ * row (3.25em), and its log is 12 lines by default; `text` has no button. With neither captions nor the
+ * field, the card keeps its 14 px gap under the status too. Nothing of the card grows in any state (#34,
+ * #42), so this is its size throughout.
  */
 const FONT = 'var(--font-size, 16px)';
-const REST = `calc(var(--size, 72px) + 26px + 1.3125 * ${FONT})`;
+const REST = `calc(var(--size, 72px) + 40px + 1.3125 * ${FONT})`;
 const WITH_CAPTIONS = `calc(var(--size, 72px) + 40px + (1.3125 + 0.875 * var(--log-lines, 8)) * ${FONT})`;
 const TEXT = `calc(40px + (4.5625 + 0.875 * var(--log-lines, 12)) * ${FONT})`;
 const HYBRID = `calc(var(--size, 72px) + 54px + (4.5625 + 0.875 * var(--log-lines, 12)) * ${FONT})`;
