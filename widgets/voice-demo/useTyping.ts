@@ -210,7 +210,6 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
     const leave = () => {
       const { demoSessionId, lines } = current();
       if (demoSessionId) loadedGate()?.endDemo(backendUrl, demoSessionId, lines);
-      leave();
     };
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
