@@ -26,7 +26,7 @@ import { onEnter } from './enter';
 import { useTurnstile } from './useTurnstile';
 import { isCountry, offered, parseCountries, startCountry } from './phone/countries';
 import { embedConsent, embedStart, warnIgnored } from '../lib/embed';
-import { useEmbed } from '../react/use-embed';
+import { useEmbed } from '../lib/use-embed';
 
 const TAG = 'ai-demo-request';
 
@@ -235,6 +235,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
       className="root"
       part="base"
       data-done={done ? '' : undefined}
+      data-not-set-up={state.embed.status === 'not-set-up' ? '' : undefined}
       onSubmit={onSubmit}
       onKeyDown={onKeyDown}
       noValidate

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type Dispatch, type RefObject } from 'react';
-import { loadEmbed, warnNotSetUp, type EmbedAction, type EmbedAnswer, type EmbedState } from '../lib/embed';
+import { loadEmbed, warnNotSetUp, type EmbedAction, type EmbedAnswer, type EmbedState } from './embed';
 
 /**
  * Asks for the widget's embed when the visitor first reaches for it (focus, pointerdown or click on
