@@ -138,7 +138,9 @@ describe('postFeedback with an embed (#54)', () => {
   });
 
   it("keeps the service's error code of a refusal, so 403 origin reads as not set up", async () => {
-    const { fetchImpl } = answering(403, '{"error":"origin","message":"This page may not send feedback."}');
+    const fetchImpl = vi.fn(
+      async () => new Response('{"error":"origin","message":"This page may not send feedback."}', { status: 403 }),
+    );
     await expect(postFeedback('/api', fields, { fetchImpl })).rejects.toMatchObject({ status: 403, code: 'origin' });
   });
 });
