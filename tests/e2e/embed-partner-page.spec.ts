@@ -164,3 +164,30 @@ test("a partner page outside the embed's origins is told it is not set up, and n
     server.close();
   }
 });
+
+test("the feedback form on a page outside the embed's origins says so, and sends no feedback", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const embed = await makeEmbed({ origins: ['https://partner.elsewhere.example'], brandName: 'Acme Partner' });
+  const requests = sent(page);
+  const { server } = await servePartner(
+    page,
+    `<script src="${PREVIEW_ORIGIN}/dist/widgets/ai-widgets.js" async></script>
+<ai-feedback id="feedback" embed="${embed.id}" backend-url="${PREVIEW_ORIGIN}/api"></ai-feedback>`,
+  );
+  try {
+    const root = page.locator('#feedback');
+    await root.getByRole('button', { name: 'Share Feedback' }).click();
+    const dialog = root.getByRole('dialog', { name: 'Share Your Feedback' });
+    await expect(dialog.getByRole('alert')).toHaveText("This form isn't set up for this page yet.");
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+    expect(requests).toEqual([`GET /api/embeds/${embed.id}`]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: testInfo.outputPath(`feedback-not-set-up-${width}.png`) });
+    }
+  } finally {
+    server.close();
+  }
+});
