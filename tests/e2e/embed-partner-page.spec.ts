@@ -5,6 +5,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { demoForm, ready } from './demo-request.form';
 import { codeFor, newNumber } from './demo-request.live';
+import { feedback, SAMPLE } from './feedback-page';
 import { freePort } from '../support/free-port.mjs';
 import { PREVIEW_ORIGIN } from '../support/ports';
 
@@ -89,7 +90,11 @@ test("a partner page with embed: the whole lead flow in the embed's brand, and t
   const warnings: string[] = [];
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   const requests = sent(page);
-  const { server } = await servePartner(page, snippet(embed.id), port);
+  const { server } = await servePartner(
+    page,
+    `${snippet(embed.id)}\n<ai-feedback id="feedback" embed="${embed.id}" backend-url="${PREVIEW_ORIGIN}/api"></ai-feedback>`,
+    port,
+  );
   try {
     const form = demoForm(page, 'demo');
     // The pointer over the form brings its code, but not the embed's question: that waits for a reach.
@@ -126,6 +131,18 @@ test("a partner page with embed: the whole lead flow in the embed's brand, and t
       .get(number.e164);
     db.close();
     expect(row).toEqual({ embed_id: embed.id, consent_text: embed.consentText, consent_version: embed.consentVersion });
+    // The feedback form on the same page asks nothing more of the embed (one answer a page), and names it.
+    const f = feedback(page, 'feedback');
+    await f.trigger.click();
+    await f.fill({ ...SAMPLE, message: `Embedded ${number.e164}` });
+    await f.submit.click();
+    await expect(f.thanks).toBeVisible();
+    expect(requests.slice(4)).toEqual(['POST /api/feedback']);
+    const stored = new Database(process.env.E2E_DB_PATH!, { readonly: true, fileMustExist: true });
+    expect(stored.prepare('SELECT embed_id FROM feedback WHERE message = ?').get(`Embedded ${number.e164}`)).toEqual({
+      embed_id: embed.id,
+    });
+    stored.close();
     // The page's brand-name disagrees with the embed's: ignored, with one note naming both.
     expect(warnings.filter((w) => w.includes('brand-name'))).toEqual([
       `<ai-demo-request>: brand-name="Someone Else" is ignored: embed's value is "Acme Partner" (set it in the desk).`,
