@@ -42,6 +42,26 @@ function remember(id: string) {
 }
 
 /**
+ * With `embed`: asks for the embed (once a page; the first press is the visitor's first reach, never
+ * before) and resolves to the agent to send. Not set up here: a `demo-not-set-up` refusal, with the
+ * console told, before the microphone or any ask. The embed decides the agents: an `agent-id` it does
+ * not offer is not sent, with one note.
+ */
+export async function embedAgent(backendUrl: string, embedId: string, agentId: string | undefined) {
+  const embed = await loadEmbed(backendUrl, embedId);
+  if (embed.status === 'not-set-up') {
+    warnNotSetUp('ai-voice-demo', embedId, embed.reason);
+    throw new GateError('demo-not-set-up', `Not set up for this page (${embed.reason}).`);
+  }
+  if (embed.status === 'outage') throw new TypeError('The embed could not be asked for.');
+  if (agentId?.trim() && !(embed.embed.agents as string[]).includes(agentId.trim())) {
+    warnIgnored('ai-voice-demo', 'agent-id', agentId, embed.embed.agents.join(','));
+    return undefined;
+  }
+  return agentId;
+}
+
+/**
  * Asks the service for a web demo (`POST {backend-url}/voice/session`) before a call or a chat. A
  * refusal is a `GateError`: `demo-limit` (429), `demo-budget`, and anything else `demo-unavailable`.
  * A network failure rejects as `fetch` does, and no answer within `timeoutMs` as a `TimeoutError`.
@@ -49,21 +69,7 @@ function remember(id: string) {
 export async function askGate(ask: GateAsk): Promise<GateGrant> {
   const { backendUrl, assistantId, mode, demoSessionId, challenge, timeoutMs, signal } = ask;
   const embedId = ask.embedId?.trim();
-  let agentId = ask.agentId;
-  if (embedId) {
-    // The first press is the visitor's first reach for the card: the embed is asked now, never before.
-    const embed = await loadEmbed(backendUrl, embedId);
-    if (embed.status === 'not-set-up') {
-      warnNotSetUp('ai-voice-demo', embedId, embed.reason);
-      throw new GateError('demo-not-set-up', `Not set up for this page (${embed.reason}).`);
-    }
-    if (embed.status === 'outage') throw new TypeError('The embed could not be asked for.');
-    // The embed decides the agents: an agent-id it does not offer is not sent.
-    if (agentId?.trim() && !(embed.embed.agents as string[]).includes(agentId.trim())) {
-      warnIgnored('ai-voice-demo', 'agent-id', agentId, embed.embed.agents.join(','));
-      agentId = undefined;
-    }
-  }
+  const agentId = embedId ? await embedAgent(backendUrl, embedId, ask.agentId) : ask.agentId;
   // The visitor may take a while over Turnstile's check: the timeout starts once the token is there.
   // Turnstile's code comes only with `turnstile-site-key`.
   const turnstileToken = challenge?.siteKey.trim()
