@@ -208,3 +208,32 @@ test("the feedback form on a page outside the embed's origins says so, and sends
     server.close();
   }
 });
+
+test("the voice card on a page outside the embed's origins says so, with fallback-href, and asks for no demo", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const embed = await makeEmbed({ origins: ['https://partner.elsewhere.example'], brandName: 'Acme Partner' });
+  const requests = sent(page);
+  const { server } = await servePartner(
+    page,
+    `<script src="${PREVIEW_ORIGIN}/dist/widgets/ai-widgets.js" async></script>
+<ai-voice-demo id="voice" embed="${embed.id}" backend-url="${PREVIEW_ORIGIN}/api" assistant-id="asst_partner" fallback-href="https://partner.elsewhere.example/contact"></ai-voice-demo>`,
+  );
+  try {
+    const voice = page.locator('#voice');
+    await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
+    await expect(voice.locator('[part="reason"]')).toHaveText("This demo isn't set up for this page yet.");
+    await expect(voice.locator('[part="fallback"]')).toHaveAttribute(
+      'href',
+      'https://partner.elsewhere.example/contact',
+    );
+    expect(requests).toEqual([`GET /api/embeds/${embed.id}`]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: testInfo.outputPath(`voice-not-set-up-${width}.png`) });
+    }
+  } finally {
+    server.close();
+  }
+});
