@@ -480,6 +480,25 @@ describe('an embed that is not set up for the page (#54)', () => {
     expect(run([{ type: 'submit-started' }], refused).submission.status).toBe('idle');
   });
 
+  it("unchooses a card chosen before the embed's answer that the embed does not offer", () => {
+    const embed = {
+      id: 'emb_abcdefghijklmnop',
+      active: true,
+      brandName: 'Acme',
+      agents: ['receptionist' as const],
+      countries: ['IN'],
+      consentText: '',
+      consentVersion: '',
+      consentTexts: {},
+      allowed: true,
+    };
+    const answered = { type: 'embed-answered', answer: { status: 'ready', embed } } as const;
+    const chosen = (agentId: 'realEstate' | 'receptionist') =>
+      run([{ type: 'select', agentId }, { type: 'embed-asked' }, answered], embedded);
+    expect(chosen('realEstate')).toMatchObject({ agentId: null, embed: { status: 'ready' } });
+    expect(chosen('receptionist').agentId).toBe('receptionist');
+  });
+
   it('keeps the embed across Start over', () => {
     const answered = run([{ type: 'embed-asked' }, { type: 'embed-answered', answer: { status: 'outage' } }], embedded);
     expect(answered.embed).toEqual({ status: 'unasked' });

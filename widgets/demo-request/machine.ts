@@ -116,6 +116,12 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
     case 'not-set-up': {
       const embed = embedReducer(state.embed, action);
       if (embed === state.embed) return state;
+      // The embed decides the agents: a card chosen before its answer that it does not offer is unchosen
+      // (the shell drew all four; the card goes, and a lead for it would be refused).
+      if (embed.status === 'ready')
+        return state.agentId && !embed.embed.agents.includes(state.agentId)
+          ? { ...state, embed, agentId: null }
+          : { ...state, embed };
       // A refusal for the origin ends what was under way: the words say why, not a network problem.
       if (embed.status !== 'not-set-up') return { ...state, embed };
       return {
