@@ -154,7 +154,7 @@ test("a partner page with embed: the whole lead flow in the embed's brand, and t
 
 test("a partner page outside the embed's origins is told it is not set up, and no code is asked for", async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(60_000);
   const embed = await makeEmbed({ origins: ['https://partner.elsewhere.example'], brandName: 'Acme Partner' });
   const warnings: string[] = [];
@@ -175,16 +175,14 @@ test("a partner page outside the embed's origins is told it is not set up, and n
     );
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: testInfo.outputPath(`not-set-up-${width}.png`), fullPage: true });
+      await expect(page).toHaveScreenshot(`demo-request-not-set-up-${width}.png`, { fullPage: true });
     }
   } finally {
     server.close();
   }
 });
 
-test("the feedback form on a page outside the embed's origins says so, and sends no feedback", async ({
-  page,
-}, testInfo) => {
+test("the feedback form on a page outside the embed's origins says so, and sends no feedback", async ({ page }) => {
   test.setTimeout(60_000);
   const embed = await makeEmbed({ origins: ['https://partner.elsewhere.example'], brandName: 'Acme Partner' });
   const requests = sent(page);
@@ -202,7 +200,7 @@ test("the feedback form on a page outside the embed's origins says so, and sends
     expect(requests).toEqual([`GET /api/embeds/${embed.id}`]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: testInfo.outputPath(`feedback-not-set-up-${width}.png`) });
+      await expect(page).toHaveScreenshot(`feedback-not-set-up-${width}.png`);
     }
   } finally {
     server.close();
@@ -211,7 +209,7 @@ test("the feedback form on a page outside the embed's origins says so, and sends
 
 test("the voice card on a page outside the embed's origins says so, with fallback-href, and asks for no demo", async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(60_000);
   const embed = await makeEmbed({ origins: ['https://partner.elsewhere.example'], brandName: 'Acme Partner' });
   const requests = sent(page);
@@ -224,6 +222,8 @@ test("the voice card on a page outside the embed's origins says so, with fallbac
     const voice = page.locator('#voice');
     await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
     await expect(voice.locator('[part="reason"]')).toHaveText("This demo isn't set up for this page yet.");
+    // Not the brief's "Error connecting. Click to try again": trying again cannot help here.
+    await expect(voice.getByRole('status')).toHaveText('The voice demo is not available here');
     await expect(voice.locator('[part="fallback"]')).toHaveAttribute(
       'href',
       'https://partner.elsewhere.example/contact',
@@ -231,7 +231,7 @@ test("the voice card on a page outside the embed's origins says so, with fallbac
     expect(requests).toEqual([`GET /api/embeds/${embed.id}`]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: testInfo.outputPath(`voice-not-set-up-${width}.png`) });
+      await expect(page).toHaveScreenshot(`voice-not-set-up-${width}.png`);
     }
   } finally {
     server.close();
