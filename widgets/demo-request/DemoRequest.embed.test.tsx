@@ -80,4 +80,23 @@ describe('<DemoRequest embed>', () => {
     expect((await screen.findByRole('alert')).textContent).toBe("This form isn't set up for this page yet.");
     expect(screen.queryByRole('button', { name: 'Get OTP' })).toBeNull();
   });
+
+  it('tells the page’s developer, once, that embed without backend-url is not used, and asks nothing', async () => {
+    const asked = service();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <>
+        <DemoRequest embed="emb_qrstuvwxyzabcdef" />
+        <DemoRequest embed="emb_qrstuvwxyzabcdef" />
+      </>,
+    );
+    await userEvent.setup().click(screen.getAllByRole('radio', { name: 'AI Receptionist' })[0]!);
+    const notes = warn.mock.calls.filter(([message]) => String(message).includes('backend-url'));
+    expect(notes).toEqual([
+      [
+        `<ai-demo-request>: embed="emb_qrstuvwxyzabcdef" is not used: set backend-url to the service's /api address too.`,
+      ],
+    ]);
+    expect(asked()).toEqual([]);
+  });
 });

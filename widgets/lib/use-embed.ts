@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type Dispatch, type RefObject } from 'react';
-import { loadEmbed, warnNotSetUp, type EmbedAction, type EmbedAnswer, type EmbedState } from './embed';
+import { loadEmbed, warnNotSetUp, warnOnce, type EmbedAction, type EmbedAnswer, type EmbedState } from './embed';
 
 /**
  * Asks for the widget's embed when the visitor first reaches for it (focus, pointerdown or click on
@@ -42,6 +42,12 @@ export function useEmbed(
     // Once, on mount: later reaches come through the handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Without a service to ask, the embed cannot decide anything: the page's developer hears why.
+  const unreachable = Boolean(id?.trim()) && !backendUrl?.trim();
+  useEffect(() => {
+    if (unreachable)
+      warnOnce(`<${tag}>: embed="${id!.trim()}" is not used: set backend-url to the service's /api address too.`);
+  }, [tag, id, unreachable]);
   const reason = state.status === 'not-set-up' ? state.reason : null;
   useEffect(() => {
     if (reason && id) warnNotSetUp(tag, id.trim(), reason);
