@@ -241,7 +241,9 @@ describe.each(backends)('GET /metrics on $name', (backend) => {
       });
     for (let i = 0; i < 9; i++) expect((await change()).statusCode).toBe(400);
     expect((await change()).statusCode).toBe(400);
-    expect((await change()).statusCode).toBe(429);
+    const locked = await change();
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     const text = await scrape(h);
     expect(value(text, 'widgets_desk_sign_in_failures_total{reason="wrong",step="proof"}')).toBe(10);
     expect(value(text, 'widgets_desk_lockouts_total{step="proof"}')).toBe(1);

@@ -200,9 +200,15 @@ export function deskService(
       const begun = await store.desk.beginSignIn({ ...lockArgs, now: now(), keepMs: 2 * policy.lockWindowMs });
       if (begun.locked !== undefined) {
         meter.signInFailed('locked', 'proof');
-        throw new Refusal(429, 'locked', 'Too many wrong passwords. Try again in 15 minutes.', {
-          retryAt: new Date(begun.locked).toISOString(),
-        });
+        // When to try again, in the body and in Retry-After, as every 429 of ours says it.
+        const seconds = Math.max(1, Math.ceil((begun.locked - now()) / 1000));
+        throw new Refusal(
+          429,
+          'locked',
+          'Too many wrong passwords. Try again in 15 minutes.',
+          { retryAt: new Date(begun.locked).toISOString() },
+          { 'Retry-After': String(seconds) },
+        );
       }
       const user = await store.desk.userByEmail({ email: session.email });
       if (!user || !(await verifyPassword(current, user.passwordHash))) {
