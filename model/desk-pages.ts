@@ -43,3 +43,10 @@ export function deskRouteOf(pathname: string): DeskRoute {
   }
   return { name: 'missing' };
 }
+
+/**
+ * An embed's preview (issue 54): a page the service serves for signed-in desk accounts, where the widgets
+ * run with the embed's attributes and `simulate`, under a policy that lets the page send nothing.
+ */
+export const EMBED_PREVIEW_PATH = '/embeds/:id/preview';
+export const embedPreviewHref = (id: string) => EMBED_PREVIEW_PATH.replace(':id', encodeURIComponent(id));

@@ -3,6 +3,7 @@
 // one with a press), and, for admins, its form and a pause.
 import { useEffect, useState } from 'react';
 import { AGENT_TITLES } from '../../model/agents';
+import { embedPreviewHref } from '../../model/desk-pages';
 import { api, ApiError } from '../api';
 import { reactLines, type EmbedAnswer, type EmbedDetail } from '../embed-words';
 import { ago, when } from '../format';
@@ -106,7 +107,7 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
         <h1 tabIndex={-1}>{data.name}</h1>
         <a
           className="button button-ghost desk-small-button"
-          href={`/embeds/${data.id}/preview`}
+          href={embedPreviewHref(data.id)}
           target="_blank"
           rel="noopener"
         >

@@ -25,6 +25,7 @@ import type { Readiness } from './ready.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { deskSingleSignOnPages } from './routes/desk-single-sign-on.ts';
 import { publicEmbedRoutes } from './routes/embeds.ts';
+import { embedPreviewPages } from './embed-preview.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { voiceEventRoutes } from './routes/voice-events.ts';
@@ -166,6 +167,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
 
   // The desk's single sign-on: pages a browser is sent through (to the provider and back), not API calls.
   await app.register(deskSingleSignOnPages, { sso: domain.sso, store, now: domain.desk.now });
+  // An embed's preview, for signed-in desk accounts (its own strict policy: the page sends nothing).
+  await app.register(embedPreviewPages, { desk: domain.desk, store });
   await staticRoutes(app, config);
   app.setNotFoundHandler(notFound);
 }

@@ -1,0 +1,88 @@
+// GET /embeds/:id/preview (issue 54): the embed's elements as a partner's page would show them, for a
+// signed-in desk account (admin or agent; anyone else goes to the desk's sign-in). The elements run with
+// `simulate` and the embed's own attributes, and the page's policy has `connect-src 'none'` and
+// `form-action 'none'`: whatever a visitor presses there, the browser sends nothing anywhere.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DeskService } from '../domain/desk/desk-service.ts';
+import type { Store } from '../storage/index.ts';
+import { EMBED_PREVIEW_PATH } from '../../model/desk-pages.ts';
+import { EMBED_ID_PATTERN, type Embed } from '../../model/embeds.ts';
+import { AGENT_TITLES } from '../../model/agents.ts';
+import { sessionToken } from './desk-auth.ts';
+
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page's one style, allowed by its hash (nothing else inline runs or applies). */
+const STYLE = [
+  'body{margin:0;padding:1.5rem;font:16px/1.5 system-ui,sans-serif;color:#14131c;background:#f7f6fb}',
+  'main{max-width:44rem;margin:0 auto;display:grid;gap:1.5rem}',
+  'h1{font-size:1.4rem;margin:0}h2{font-size:1.05rem;margin:0 0 .5rem}',
+  '.note{margin:0;padding:.75rem 1rem;border-left:4px solid #5b4bdb;background:#ecebfb;border-radius:0 10px 10px 0}',
+  'section{padding:1rem;background:#fff;border:1px solid #dcdae6;border-radius:14px}',
+].join('');
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/** Scripts and styles from this origin only (the widgets' bundle); no request out, no form sent, never framed. */
+export const PREVIEW_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  `style-src 'self' ${STYLE_HASH}`,
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "media-src 'self' blob:",
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The page: each element with the embed's attributes (as the snippet has them) and `simulate`. */
+export function previewPage(embed: Embed): string {
+  const common = `embed="${escape(embed.id)}" simulate`;
+  const voice = embed.agents
+    .map(
+      (agent) =>
+        `<section><h2>${escape(AGENT_TITLES[agent])}</h2><ai-voice-demo ${common} agent-id="${escape(agent)}" captions></ai-voice-demo></section>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Preview: ${escape(embed.name)}</title>
+<style>${STYLE}</style>
+<script src="/dist/widgets/ai-widgets.js" async></script>
+</head>
+<body>
+<main>
+<h1>Preview: ${escape(embed.name)}</h1>
+<p class="note">A preview of the embed’s elements as its pages show them${embed.active ? '' : ' (the embed is paused: its pages refuse new codes, leads and demos)'}. They run simulated, and this page may send nothing: nothing you type here leaves the browser.</p>
+<section><h2>Demo form</h2><ai-demo-request ${common} brand-name="${escape(embed.brandName)}"></ai-demo-request></section>
+${voice}
+<section><h2>Feedback</h2><ai-feedback ${common}></ai-feedback></section>
+</main>
+</body>
+</html>
+`;
+}
+
+export async function embedPreviewPages(app: FastifyInstance, { desk, store }: { desk: DeskService; store: Store }) {
+  app.get<{ Params: { id: string } }>(EMBED_PREVIEW_PATH, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+    const { id } = request.params;
+    const wellFormed = new RegExp(EMBED_ID_PATTERN).test(id);
+    // Without a session, to the desk's sign-in, which opens the embed's page once signed in.
+    const session = await desk.session(sessionToken(request), request.ip);
+    if (!session) return reply.redirect(wellFormed ? `/desk/embeds/${id}` : '/desk/embeds', 303);
+    const embed = wellFormed ? await store.embeds.get({ id }) : undefined;
+    if (!embed) return reply.code(404).type('text/plain; charset=utf-8').send('There is no such embed.');
+    return reply
+      .header('Content-Security-Policy', PREVIEW_CSP)
+      .type('text/html; charset=utf-8')
+      .send(previewPage(embed));
+  });
+}
