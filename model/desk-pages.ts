@@ -49,4 +49,8 @@ export function deskRouteOf(pathname: string): DeskRoute {
  * run with the embed's attributes and `simulate`, under a policy that lets the page send nothing.
  */
 export const EMBED_PREVIEW_PATH = '/embeds/:id/preview';
-export const embedPreviewHref = (id: string) => EMBED_PREVIEW_PATH.replace(':id', encodeURIComponent(id));
+/**
+ * Where the preview is served: under /api, since over http the desk's session cookie is kept for /api
+ * only (server/http/cookies.ts); EMBED_PREVIEW_PATH leads here.
+ */
+export const embedPreviewHref = (id: string) => `/api/desk/embeds/${encodeURIComponent(id)}/preview`;

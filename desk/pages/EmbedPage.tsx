@@ -85,13 +85,31 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
     setBusy('');
   };
 
+  // One heading from the first paint on, so the focus the app gives it on arrival stays when the embed loads.
+  const title = (
+    <>
+      <p className="desk-back">
+        <Link to="/desk/embeds">All embeds</Link>
+      </p>
+      <div className="desk-title-row">
+        <h1 tabIndex={-1}>{data?.name ?? 'Embed'}</h1>
+        {data && (
+          <a
+            className="button button-ghost desk-small-button"
+            href={embedPreviewHref(data.id)}
+            target="_blank"
+            rel="noopener"
+          >
+            Preview<span className="visually-hidden"> {data.name} (opens a new tab)</span>
+          </a>
+        )}
+      </div>
+    </>
+  );
   if (!data)
     return (
       <>
-        <p className="desk-back">
-          <Link to="/desk/embeds">All embeds</Link>
-        </p>
-        <h1 tabIndex={-1}>Embed</h1>
+        {title}
         <DeskNotices error={error} loading="Loading the embed…" />
       </>
     );
@@ -100,20 +118,7 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
   const refused = data.refusedOrigins.filter((r) => !allowed.has(r.origin));
   return (
     <>
-      <p className="desk-back">
-        <Link to="/desk/embeds">All embeds</Link>
-      </p>
-      <div className="desk-title-row">
-        <h1 tabIndex={-1}>{data.name}</h1>
-        <a
-          className="button button-ghost desk-small-button"
-          href={embedPreviewHref(data.id)}
-          target="_blank"
-          rel="noopener"
-        >
-          Preview<span className="visually-hidden"> {data.name} (opens a new tab)</span>
-        </a>
-      </div>
+      {title}
       <DeskNotices error={actionError || error} done={done} />
       <div className="desk-card">
         <dl>

@@ -1,12 +1,16 @@
-// GET /embeds/:id/preview (issue 54): the embed's elements as a partner's page would show them, for a
-// signed-in desk account (admin or agent; anyone else goes to the desk's sign-in). The elements run with
+// GET /embeds/:id/preview (issue 54), served at GET /api/desk/embeds/:id/preview: the embed's elements as a
+// partner's page would show them, for a signed-in desk account (admin or agent; anyone else goes to the
+// desk's sign-in). The elements run with
 // `simulate` and the embed's own attributes, and the page's policy has `connect-src 'none'` and
 // `form-action 'none'`: whatever a visitor presses there, the browser sends nothing anywhere.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DeskService } from '../domain/desk/desk-service.ts';
 import type { Store } from '../storage/index.ts';
-import { EMBED_PREVIEW_PATH } from '../../model/desk-pages.ts';
+import { EMBED_PREVIEW_PATH, embedPreviewHref } from '../../model/desk-pages.ts';
+import { EmbedPreviewRoute } from '../../model/api/embeds.ts';
+import { Refusal } from '../domain/refusal.ts';
+import { serve } from './serve.ts';
 import { EMBED_ID_PATTERN, type Embed } from '../../model/embeds.ts';
 import { AGENT_TITLES } from '../../model/agents.ts';
 import { sessionToken } from './desk-auth.ts';
@@ -70,19 +74,34 @@ ${voice}
 `;
 }
 
-export async function embedPreviewPages(app: FastifyInstance, { desk, store }: { desk: DeskService; store: Store }) {
+/** GET /embeds/:id/preview, the address the issue gives: to the preview, where the session cookie is sent. */
+export async function embedPreviewPages(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>(EMBED_PREVIEW_PATH, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
     const { id } = request.params;
-    const wellFormed = new RegExp(EMBED_ID_PATTERN).test(id);
-    // Without a session, to the desk's sign-in, which opens the embed's page once signed in.
-    const session = await desk.session(sessionToken(request), request.ip);
-    if (!session) return reply.redirect(wellFormed ? `/desk/embeds/${id}` : '/desk/embeds', 303);
-    const embed = wellFormed ? await store.embeds.get({ id }) : undefined;
-    if (!embed) return reply.code(404).type('text/plain; charset=utf-8').send('There is no such embed.');
-    return reply
-      .header('Content-Security-Policy', PREVIEW_CSP)
-      .type('text/html; charset=utf-8')
-      .send(previewPage(embed));
+    if (!new RegExp(EMBED_ID_PATTERN).test(id))
+      return reply.code(404).type('text/plain; charset=utf-8').send('There is no such embed.');
+    return reply.header('Cache-Control', 'no-store').redirect(embedPreviewHref(id), 308);
   });
+}
+
+/** GET /api/desk/embeds/:id/preview: the page, for a signed-in desk account (admin or agent). */
+export async function embedPreviewRoute(api: FastifyInstance, { desk, store }: { desk: DeskService; store: Store }) {
+  serve(
+    api,
+    EmbedPreviewRoute,
+    { config: { fieldWords: { id: { error: 'not-found', status: 404, message: 'There is no such embed.' } } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+      const { id } = request.params;
+      // Without a session, to the desk's sign-in, which shows the embed's page once signed in.
+      const session = await desk.session(sessionToken(request), request.ip);
+      if (!session) return reply.redirect(`/desk/embeds/${id}`, 303);
+      const embed = await store.embeds.get({ id });
+      if (!embed) throw new Refusal(404, 'not-found', 'There is no such embed.');
+      return reply
+        .header('Content-Security-Policy', PREVIEW_CSP)
+        .type('text/html; charset=utf-8')
+        .send(previewPage(embed));
+    },
+  );
 }

@@ -13,7 +13,7 @@ describe.each(backends.slice(0, 1))('an embed’s preview on $name', ({ env }) =
   it('shows the embed’s elements with simulate, under connect-src none, to an admin and an agent', async () => {
     const s = await embedsDesk(cleanups, env());
     const embed = await s.embed({ brandName: 'Acme <Homes>', agents: ['receptionist', 'realEstate'] });
-    const res = await s.get(`/embeds/${embed.id}/preview`);
+    const res = await s.get(`/api/desk/embeds/${embed.id}/preview`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     const csp = String(res.headers['content-security-policy']);
@@ -35,20 +35,28 @@ describe.each(backends.slice(0, 1))('an embed’s preview on $name', ({ env }) =
     });
     const signIn = await post(s.h, '/api/session', { email, password: DESK_PASSWORD }, { origin: s.origin });
     const cookie = String(signIn.headers['set-cookie']).split(';')[0];
-    const agent = await s.h.app.inject({ method: 'GET', url: `/embeds/${embed.id}/preview`, headers: { cookie } });
+    const agent = await s.h.app.inject({
+      method: 'GET',
+      url: `/api/desk/embeds/${embed.id}/preview`,
+      headers: { cookie },
+    });
     expect(agent.statusCode).toBe(200);
   });
 
   it('sends anyone without a session to the sign-in, and says when there is no such embed', async () => {
     const s = await embedsDesk(cleanups, env());
     const embed = await s.embed();
-    const anonymous = await s.h.app.inject({ method: 'GET', url: `/embeds/${embed.id}/preview` });
+    // The issue's address leads to the preview's, where the session cookie is sent (Path=/api over http).
+    const short = await s.h.app.inject({ method: 'GET', url: `/embeds/${embed.id}/preview` });
+    expect(short.statusCode).toBe(308);
+    expect(short.headers.location).toBe(`/api/desk/embeds/${embed.id}/preview`);
+    const anonymous = await s.h.app.inject({ method: 'GET', url: `/api/desk/embeds/${embed.id}/preview` });
     expect(anonymous.statusCode).toBe(303);
     expect(anonymous.headers.location).toBe(`/desk/embeds/${embed.id}`);
     expect(anonymous.body).not.toContain('ai-demo-request');
-    const unknown = await s.get('/embeds/emb_0000000000000000/preview');
+    const unknown = await s.get('/api/desk/embeds/emb_0000000000000000/preview');
     expect(unknown.statusCode).toBe(404);
-    const notAnId = await s.get('/embeds/..%2Fx/preview');
-    expect(notAnId.statusCode).toBe(404);
+    expect((await s.get('/api/desk/embeds/..%2Fx/preview')).statusCode).toBe(404);
+    expect((await s.get('/embeds/..%2Fx/preview')).statusCode).toBe(404);
   });
 });

@@ -48,7 +48,7 @@ describe('GET /api/openapi.json', () => {
     expect(operations()).toEqual(
       declared.map(({ method, path }) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`).sort(),
     );
-    expect(operations().length).toBe(45);
+    expect(operations().length).toBe(46);
   });
 
   it('names the desk’s session cookie and the voice events’ X-Vapi-Secret as security schemes', () => {
