@@ -130,7 +130,8 @@ test.describe('the desk’s embeds', () => {
     // Everything the preview's tab asks for, from its first request: only GETs of files, never the API.
     const sent: string[] = [];
     context.on('request', (r) => {
-      if (r.frame().page() === page) return;
+      // The popup's navigation is the preview itself (it has no frame yet).
+      if (r.isNavigationRequest() || r.frame().page() === page) return;
       if (r.method() !== 'GET' || r.url().includes('/api/')) sent.push(`${r.method()} ${r.url()}`);
     });
     const opened = context.waitForEvent('page');
