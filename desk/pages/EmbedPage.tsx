@@ -31,7 +31,7 @@ function CopyBlock({ id, title, code }: { id: string; title: string; code: strin
     }
   };
   return (
-    <section className="desk-panel desk-panel-wide" aria-labelledby={`${id}-title`}>
+    <section className="desk-panel desk-panel-code" aria-labelledby={`${id}-title`}>
       <div className="desk-title-row">
         <h2 id={`${id}-title`}>{title}</h2>
         <button
@@ -120,7 +120,7 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
     <>
       {title}
       <DeskNotices error={actionError || error} done={done} />
-      <div className="desk-card">
+      <div className="desk-card desk-embed-facts">
         <dl>
           <Row label="Id">
             <code>{data.id}</code>
@@ -141,7 +141,7 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
           <Row label="Agents">{data.agents.map((a) => AGENT_TITLES[a]).join(', ')}</Row>
           <Row label="Countries">{data.countries.join(', ')}</Row>
           <Row label="Consent sentence">
-            <span className="desk-consent">{data.consentText}</span>
+            <p className="desk-consent desk-embed-consent">{data.consentText}</p>
           </Row>
           <Row label="Changed">
             <time dateTime={data.updatedAt}>{when(data.updatedAt)}</time>

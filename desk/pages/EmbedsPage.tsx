@@ -62,7 +62,7 @@ export function EmbedsPage({ admin, version }: { admin: boolean; version: string
           </table>
         ))}
       {admin && (
-        <section className="desk-panel" aria-labelledby="add-embed-title">
+        <section className="desk-panel desk-embed-add" aria-labelledby="add-embed-title">
           <h2 id="add-embed-title">Add an embed</h2>
           <EmbedForm
             onSaved={(saved) =>
