@@ -148,7 +148,7 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
         config,
         embeds: domain.embeds,
       });
-      await api.register(embedPreviewRoute, { desk: domain.desk, store });
+      await api.register(embedPreviewRoute, { desk: domain.desk, store, embeds: domain.embeds });
       // Server-to-server: the provider posts its events here (no browser, no CORS).
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // The generated document is wider than its contract, which says only that it is OpenAPI 3.1.

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DeskService } from '../domain/desk/desk-service.ts';
+import type { EmbedService } from '../domain/embeds.ts';
 import type { Store } from '../storage/index.ts';
 import { EMBED_PREVIEW_PATH, embedPreviewHref } from '../../model/desk-pages.ts';
 import { EmbedPreviewRoute } from '../../model/api/embeds.ts';
@@ -42,9 +43,22 @@ export const PREVIEW_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The page: each element with the embed's attributes (as the snippet has them) and `simulate`. */
-export function previewPage(embed: Embed): string {
+type Consent = { consentText: string; consentVersion: string };
+
+/**
+ * The page: each element with the embed's attributes (as the snippet has them) and `simulate`; the demo
+ * form also with the embed's consent sentence and countries written out, since the page may not ask the
+ * service for them.
+ */
+export function previewPage(embed: Embed, consent: Consent): string {
   const common = `embed="${escape(embed.id)}" simulate`;
+  const form = [
+    `brand-name="${escape(embed.brandName)}"`,
+    `consent-text="${escape(consent.consentText)}"`,
+    `consent-version="${escape(consent.consentVersion)}"`,
+    `countries="${escape(embed.countries.join(','))}"`,
+    `default-country="${escape(embed.countries[0] ?? 'IN')}"`,
+  ].join(' ');
   const voice = embed.agents
     .map(
       (agent) =>
@@ -65,7 +79,7 @@ export function previewPage(embed: Embed): string {
 <main>
 <h1>Preview: ${escape(embed.name)}</h1>
 <p class="note">A preview of the embed’s elements as its pages show them${embed.active ? '' : ' (the embed is paused: its pages refuse new codes, leads and demos)'}. They run simulated, and this page may send nothing: nothing you type here leaves the browser.</p>
-<section><h2>Demo form</h2><ai-demo-request ${common} brand-name="${escape(embed.brandName)}"></ai-demo-request></section>
+<section><h2>Demo form</h2><ai-demo-request ${common} ${form}></ai-demo-request></section>
 ${voice}
 <section><h2>Feedback</h2><ai-feedback ${common}></ai-feedback></section>
 </main>
@@ -85,7 +99,10 @@ export async function embedPreviewPages(app: FastifyInstance) {
 }
 
 /** GET /api/desk/embeds/:id/preview: the page, for a signed-in desk account (admin or agent). */
-export async function embedPreviewRoute(api: FastifyInstance, { desk, store }: { desk: DeskService; store: Store }) {
+export async function embedPreviewRoute(
+  api: FastifyInstance,
+  { desk, store, embeds }: { desk: DeskService; store: Store; embeds: EmbedService },
+) {
   serve(
     api,
     EmbedPreviewRoute,
@@ -101,7 +118,7 @@ export async function embedPreviewRoute(api: FastifyInstance, { desk, store }: {
       return reply
         .header('Content-Security-Policy', PREVIEW_CSP)
         .type('text/html; charset=utf-8')
-        .send(previewPage(embed));
+        .send(previewPage(embed, embeds.answer(embed)));
     },
   );
 }

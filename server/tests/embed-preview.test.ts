@@ -21,7 +21,11 @@ describe.each(backends.slice(0, 1))('an embed’s preview on $name', ({ env }) =
     expect(csp).toContain("form-action 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toContain(`<ai-demo-request embed="${embed.id}" simulate brand-name="Acme &lt;Homes&gt;">`);
+    expect(res.body).toContain(`<ai-demo-request embed="${embed.id}" simulate brand-name="Acme &lt;Homes&gt;"`);
+    // The embed's own sentence and version, written out: the page may not ask the service for them.
+    expect(res.body).toContain(`consent-version="${embed.consentVersion}"`);
+    expect(res.body).toContain('from Acme &lt;Homes&gt; services');
+    expect(res.body).toContain('countries="IN"');
     expect(res.body.match(/<ai-voice-demo /g)).toHaveLength(2);
     expect(res.body).toContain(`<ai-feedback embed="${embed.id}" simulate>`);
     expect(res.body).not.toContain('backend-url');
