@@ -93,6 +93,22 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
       </p>
       <div className="desk-title-row">
         <h1 tabIndex={-1}>{data?.name ?? 'Embed'}</h1>
+        {data && admin && (
+          <button
+            type="button"
+            className="button button-ghost desk-small-button"
+            disabled={busy !== ''}
+            onClick={() =>
+              void change(
+                'active',
+                { active: !data.active },
+                data.active ? `${data.name} is paused.` : `${data.name} is active again.`,
+              )
+            }
+          >
+            {data.active ? 'Pause' : 'Resume'}
+          </button>
+        )}
         {data && (
           <a
             className="button button-ghost desk-small-button"
@@ -208,20 +224,6 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
       {admin && (
         <section className="desk-panel" aria-labelledby="change-embed-title">
           <h2 id="change-embed-title">Change the embed</h2>
-          <button
-            type="button"
-            className="button button-ghost desk-small-button"
-            disabled={busy !== ''}
-            onClick={() =>
-              void change(
-                'active',
-                { active: !data.active },
-                data.active ? `${data.name} is paused.` : `${data.name} is active again.`,
-              )
-            }
-          >
-            {data.active ? 'Pause' : 'Resume'}
-          </button>
           <EmbedForm key={formKey} embed={data} onSaved={saved} />
         </section>
       )}

@@ -123,6 +123,14 @@ test.describe('the desk’s embeds', () => {
     const now = await request.get(`/api/embeds/${id}`, { headers: { origin: refusedOrigin } });
     expect((await now.json()).allowed).toBe(true);
 
+    // Paused with one press, and active again; each said, and the public answer follows.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'paused' })).toHaveText(`${name} is paused.`);
+    await expect(page.getByRole('definition').filter({ hasText: 'Paused' })).toBeVisible();
+    expect((await (await request.get(`/api/embeds/${id}`)).json()).active).toBe(false);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'active again' })).toHaveText(`${name} is active again.`);
+
     // Its preview: the elements with simulate, under a policy that lets the page send nothing.
     const link = page.getByRole('link', { name: /^Preview/ });
     const answer = await page.request.get((await link.getAttribute('href'))!);
