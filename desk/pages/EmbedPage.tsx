@@ -93,32 +93,34 @@ export function EmbedPage({ id, admin, version }: { id: string; admin: boolean; 
       </p>
       <div className="desk-title-row">
         <h1 tabIndex={-1}>{data?.name ?? 'Embed'}</h1>
-        {data && admin && (
-          <button
-            type="button"
-            className="button button-ghost desk-small-button"
-            disabled={busy !== ''}
-            onClick={() =>
-              void change(
-                'active',
-                { active: !data.active },
-                data.active ? `${data.name} is paused.` : `${data.name} is active again.`,
-              )
-            }
-          >
-            {data.active ? 'Pause' : 'Resume'}
-          </button>
-        )}
-        {data && (
-          <a
-            className="button button-ghost desk-small-button"
-            href={embedPreviewHref(data.id)}
-            target="_blank"
-            rel="noopener"
-          >
-            Preview<span className="visually-hidden"> {data.name} (opens a new tab)</span>
-          </a>
-        )}
+        <div className="desk-title-actions">
+          {data && admin && (
+            <button
+              type="button"
+              className="button button-ghost desk-small-button"
+              disabled={busy !== ''}
+              onClick={() =>
+                void change(
+                  'active',
+                  { active: !data.active },
+                  data.active ? `${data.name} is paused.` : `${data.name} is active again.`,
+                )
+              }
+            >
+              {data.active ? 'Pause' : 'Resume'}
+            </button>
+          )}
+          {data && (
+            <a
+              className="button button-ghost desk-small-button"
+              href={embedPreviewHref(data.id)}
+              target="_blank"
+              rel="noopener"
+            >
+              Preview<span className="visually-hidden"> {data.name} (opens a new tab)</span>
+            </a>
+          )}
+        </div>
       </div>
     </>
   );
