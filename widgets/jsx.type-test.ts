@@ -18,6 +18,7 @@ export type Checks = [
       | 'assistant-id'
       | 'api-url'
       | 'backend-url'
+      | 'embed'
       | 'agent-id'
       | 'turnstile-site-key'
       | 'captions'
@@ -37,12 +38,16 @@ export type Checks = [
     >
   >,
   Expect<
-    Equal<Own<FeedbackJsx>, 'backend-url' | 'onai-feedback-submit' | 'onai-feedback-success' | 'onai-feedback-error'>
+    Equal<
+      Own<FeedbackJsx>,
+      'backend-url' | 'embed' | 'onai-feedback-submit' | 'onai-feedback-success' | 'onai-feedback-error'
+    >
   >,
   Expect<
     Equal<
       Own<DemoRequestJsx>,
       | 'backend-url'
+      | 'embed'
       | 'default-country'
       | 'brand-name'
       | 'consent-text'

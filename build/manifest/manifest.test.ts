@@ -69,6 +69,7 @@ describe('the manifest', () => {
       'assistant-id',
       'api-url',
       'backend-url',
+      'embed',
       'agent-id',
       'turnstile-site-key',
       'captions',
@@ -102,6 +103,16 @@ describe('the manifest', () => {
     expect(element.events?.find((e) => e.name === 'ai-voice-demo-error')?.type?.text).toContain(
       "code: 'microphone-denied' |",
     );
+  });
+
+  it('gives each of the three elements the embed attribute and its property (#54)', () => {
+    for (const tag of ['ai-voice-demo', 'ai-feedback', 'ai-demo-request']) {
+      expect(
+        declared(tag).attributes?.find((a) => a.name === 'embed'),
+        tag,
+      ).toMatchObject({ type: { text: 'string' } });
+      expect(declared(tag).members, tag).toContainEqual(expect.objectContaining({ name: 'embed', attribute: 'embed' }));
+    }
   });
 
   it('gives each element its methods, and nothing of the base class', () => {

@@ -18,6 +18,23 @@ export const Refusal = Type.Object(
 
 const refusal = (description: string) => ({ ...Refusal, description });
 
+/**
+ * Response headers a program reads, declared beside the answer that carries them (the OpenAPI document
+ * lists them under the response, and the API tests check each declared one is sent).
+ */
+export const HEADERS = {
+  retryAfter: { 'Retry-After': Type.String({ pattern: '^[0-9]+$', description: 'Seconds until a new try may pass.' }) },
+  setCookie: {
+    'Set-Cookie': Type.String({ description: 'The desk’s cookie, set or cleared (HttpOnly, SameSite=Strict).' }),
+  },
+  download: {
+    'Content-Disposition': Type.String({ description: 'attachment; filename="…": the browser saves the file.' }),
+  },
+};
+
+/** A 429: too many, and when to try again (Retry-After, and retryAfterSeconds or retryAt in the body). */
+const limited = (description: string) => ({ ...refusal(description), headers: HEADERS.retryAfter });
+
 /** The refusals of a route that takes a JSON body (besides its own 400s). */
 export const BODY_REFUSALS = {
   400: refusal(
@@ -54,7 +71,7 @@ export const NOT_SAME_ORIGIN = {
 export const NOT_FOUND = { 404: refusal('No such lead (`not-found`); an id that cannot be one too.') };
 export const BAD_FILTER = { 400: refusal('A filter that does not fit (`invalid-filter`, naming the field).') };
 
-export { refusal };
+export { limited, refusal };
 
 /** Text that may be absent: a string or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -2,7 +2,7 @@
 // and setting TOTP up, seeing it and turning it off from one's account. A sign-in that had to set it up
 // (DESK_REQUIRE_2FA) sets it up through the same routes with its pending sign-in's cookie.
 import { Type } from 'typebox';
-import { ANY, BAD_ORIGIN, BODY_REFUSALS, BUSY, NO_SESSION, refusal } from './answers.ts';
+import { ANY, BAD_ORIGIN, BODY_REFUSALS, BUSY, NO_SESSION, refusal, limited, HEADERS } from './answers.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
 import { route } from './route.ts';
 
@@ -29,16 +29,19 @@ export const SignInCodeRoute = route('POST', '/api/session/code', {
   body: CodeBody,
   response: {
     ...ANY,
-    200: Type.Object({
-      ...SessionAnswer.properties,
-      recoveryCodesLeft: Type.Optional(Type.Integer({ description: 'When a recovery code was used.' })),
-    }),
+    200: Type.Object(
+      {
+        ...SessionAnswer.properties,
+        recoveryCodesLeft: Type.Optional(Type.Integer({ description: 'When a recovery code was used.' })),
+      },
+      { headers: HEADERS.setCookie },
+    ),
     ...BODY_REFUSALS,
     401: refusal(
       'A wrong code (`wrong-code`), a code already used (`code-used`), or no half-done sign-in (`no-pending-sign-in`: sign in again).',
     ),
     403: refusal('From another origin (`bad-origin`).'),
-    429: refusal('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
+    429: limited('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
 });
@@ -59,7 +62,7 @@ export const TwoStepRoute = route('GET', '/api/desk/two-step', {
   },
 });
 
-const LIMITED = { 429: refusal('Past 30 a minute (`rate-limited`).') };
+const LIMITED = { 429: limited('Past 30 a minute (`rate-limited`).') };
 const NO_SESSION_OR_PENDING = { 401: refusal('Neither a session nor a sign-in setting it up (`no-session`).') };
 
 export const TwoStepSetupRoute = route('POST', '/api/desk/two-step/setup', {
@@ -122,7 +125,7 @@ export const TwoStepOffRoute = route('DELETE', '/api/desk/two-step', {
     409: refusal(
       'It is off already (`not-on`), or DESK_REQUIRE_2FA requires it of this account (`two-step-required`).',
     ),
-    429: refusal('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
+    429: limited('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
 });
@@ -140,7 +143,7 @@ export const RecoveryCodesRoute = route('POST', '/api/desk/two-step/recovery-cod
     ...NO_SESSION,
     ...BAD_ORIGIN,
     409: refusal('Two-step sign-in is off (`not-on`).'),
-    429: refusal('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
+    429: limited('Too many wrong codes or passwords (`locked`, with retryAt), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
 });

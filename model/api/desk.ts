@@ -19,6 +19,8 @@ import {
   NOT_SAME_ORIGIN,
   Nullable,
   refusal,
+  limited,
+  HEADERS,
 } from './answers.ts';
 import { route } from './route.ts';
 
@@ -48,14 +50,14 @@ export const SignInRoute = route('POST', '/api/session', {
   body: SignInBody,
   response: {
     ...ANY,
-    200: SessionAnswer,
-    202: NextStepAnswer,
+    200: { ...SessionAnswer, headers: HEADERS.setCookie },
+    202: { ...NextStepAnswer, headers: HEADERS.setCookie },
     ...BODY_REFUSALS,
     401: refusal('`wrong-credentials`.'),
     403: refusal(
       'A sign-in from another origin (`bad-origin`), or while the desk takes single sign-on only (`password-sign-in-off`).',
     ),
-    429: refusal('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
+    429: limited('`locked` (with retryAt and Retry-After), or past 30 a minute (`rate-limited`).'),
     ...BUSY,
   },
 });
@@ -66,7 +68,7 @@ export const SessionRoute = route('GET', '/api/session', {
 export const SignOutRoute = route('DELETE', '/api/session', {
   summary: 'Sign out',
   security: SESSION,
-  response: { ...ANY, 204: Type.Null(), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
+  response: { ...ANY, 204: Type.Null({ headers: HEADERS.setCookie }), ...NO_SESSION, ...BAD_ORIGIN, ...BUSY },
 });
 
 export const LeadQuery = Type.Object(
@@ -117,7 +119,11 @@ const Listed = Type.Object({
   call: Nullable(Type.Object({ status: Type.Enum(CALL_STATES), attempts: Type.Integer() })),
   contacted: Contacted,
 });
-const Csv = { description: 'CSV, streamed a page at a time.', content: { 'text/csv': { schema: Type.String() } } };
+const Csv = {
+  description: 'CSV, streamed a page at a time.',
+  headers: HEADERS.download,
+  content: { 'text/csv': { schema: Type.String() } },
+};
 const reader = { ...NO_SESSION, ...BUSY };
 /** A read the audit writes down (a download, a lead's page): the desk's own pages only. */
 const auditedReader = { ...reader, ...NOT_SAME_ORIGIN };
@@ -321,7 +327,7 @@ export const PasswordRoute = route('PUT', '/api/desk/password', {
     ),
     ...NO_SESSION,
     ...BAD_ORIGIN,
-    429: refusal('Too many wrong passwords (`locked`, with retryAt).'),
+    429: limited('Too many wrong passwords (`locked`, with retryAt).'),
     ...BUSY,
   },
 });

@@ -5,7 +5,7 @@ import { CALL_ANSWERS } from '../calls.ts';
 import { FeedbackBody } from '../feedback.ts';
 import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
 import { VoiceSession, VoiceSessionBody, VoiceSessionEndBody, VoiceSessionEnded } from '../voice-session.ts';
-import { ANY, BODY_REFUSALS, BUSY, refusal } from './answers.ts';
+import { ANY, BODY_REFUSALS, BUSY, refusal, limited } from './answers.ts';
 import { route } from './route.ts';
 
 /** A body naming an embed (`embedId`): refused before anything is made, stored or sent. */
@@ -25,7 +25,7 @@ export const FeedbackRoute = route('POST', '/api/feedback', {
     },
     ...BODY_REFUSALS,
     ...EMBED_REFUSALS,
-    429: refusal('Past FEEDBACK_RATE_LIMIT (`rate-limited`, with retryAfterSeconds).'),
+    429: limited('Past FEEDBACK_RATE_LIMIT (`rate-limited`, with retryAfterSeconds).'),
     ...BUSY,
   },
 });
@@ -41,7 +41,7 @@ export const OtpSent = Type.Object({
 const PROVIDER_REFUSALS = {
   ...EMBED_UNKNOWN,
   403: refusal(`\`challenge\` (Turnstile), \`number-blocked\`, \`country-disabled\`; ${EMBED_403}.`),
-  429: refusal('`cooldown`, `hourly`, `client-limit`, `too-many-sends`, `too-many-checks` (with retryAfterSeconds).'),
+  429: limited('`cooldown`, `hourly`, `client-limit`, `too-many-sends`, `too-many-checks` (with retryAfterSeconds).'),
   502: refusal('The SMS provider did not answer (`provider-unavailable`).'),
   503: refusal('`otp-capacity`, `provider-busy`, or the database is busy (`busy`).'),
 };
@@ -134,7 +134,7 @@ export const VoiceSessionRoute = route('POST', '/api/voice/session', {
     403: refusal(
       `\`origin\`: a page whose origin is neither PUBLIC_URL’s, in CORS_ORIGINS nor an active embed’s (with \`embedId\`: not the embed’s); \`challenge\` (Turnstile); ${EMBED_403}.`,
     ),
-    429: refusal('`demo-limit`: past DEMO_CLIENT_LIMIT for this address (with retryAfterSeconds).'),
+    429: limited('`demo-limit`: past DEMO_CLIENT_LIMIT for this address (with retryAfterSeconds).'),
     502: refusal('Turnstile did not answer (`provider-unavailable`).'),
     503: refusal(
       '`demo-budget`: the day’s DEMO_MINUTES_PER_DAY is spent (with retryAfterSeconds); `demo-unavailable`: no key is set; or the database is busy (`busy`).',

@@ -6,6 +6,36 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config/settings.ts';
 import { cookieName } from './cookies.ts';
 
+/** What each part of the API is for; an operation's tag is read off its path (`tagOf`). */
+const TAGS = [
+  { name: 'widgets', description: 'What the widgets on a page send and ask: feedback, codes, leads, web demos.' },
+  { name: 'desk', description: 'The sales desk: sign-in, leads, demos, feedback, embeds, accounts (a session).' },
+  { name: 'voice', description: 'The voice provider’s server messages.' },
+  { name: 'service', description: 'The service itself: its contract, health and readiness.' },
+];
+const tagOf = (url: string) =>
+  /^\/api\/(desk|session)(\/|$)/.test(url)
+    ? 'desk'
+    : url === '/api/voice/events'
+      ? 'voice'
+      : /^\/api\/(openapi\.json|health|ready)$/.test(url)
+        ? 'service'
+        : 'widgets';
+
+/**
+ * One name per operation, made from its method and path so that no declaration repeats it:
+ * `GET /api/desk/embeds/:id` is `getDeskEmbedsById`, `GET /api/desk/leads.csv` `getDeskLeadsCsv`.
+ */
+export const operationIdOf = (method: string, url: string) =>
+  method.toLowerCase() +
+  url
+    .replace(/^\/api\//, '')
+    .split(/[/.-]/)
+    .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part))
+    .flatMap((part) => part.split('-'))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
 export async function openApi(app: FastifyInstance, config: ServerConfig) {
   // Named as PUBLIC_URL's scheme names them: `__Host-…` over https (./cookies.ts).
   const https = new URL(config.publicUrl).protocol === 'https:';
@@ -18,7 +48,10 @@ export async function openApi(app: FastifyInstance, config: ServerConfig) {
         title: 'AI agent widgets service',
         version: '1',
         description: 'Feedback, one-time codes, demo requests, the voice provider’s events and the sales desk.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      servers: [{ url: new URL(config.publicUrl).origin, description: 'PUBLIC_URL: where this service answers.' }],
+      tags: TAGS,
       components: {
         securitySchemes: {
           deskSession: {
@@ -38,8 +71,15 @@ export async function openApi(app: FastifyInstance, config: ServerConfig) {
       },
     },
     // Only the API is described: pages and files are not part of the contract.
+    // Every operation is named and tagged, and one without a security scheme says it takes none.
     transform: ({ schema, url, route }) => ({
-      schema: { ...schema, hide: !url.startsWith('/api/') || [route.method].flat().includes('OPTIONS') },
+      schema: {
+        ...schema,
+        hide: !url.startsWith('/api/') || [route.method].flat().includes('OPTIONS'),
+        operationId: operationIdOf([route.method].flat()[0], url),
+        tags: [tagOf(url)],
+        security: schema?.security ?? [],
+      },
       url,
     }),
   });

@@ -4,7 +4,7 @@
 import { Compile } from 'typebox/compile';
 
 type Content = Record<string, { schema?: unknown }>;
-type Operation = { responses?: Record<string, { content?: Content }> };
+type Operation = { responses?: Record<string, { content?: Content; headers?: Record<string, unknown> }> };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
 
 /** The document's path for a route's URL: `/api/desk/leads/:id` is `/api/desk/leads/{id}`. */
@@ -12,16 +12,27 @@ export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 /**
  * A check of one answer of an operation: null when the answer is a documented status in its documented
- * shape (or the request matched no operation), else what is wrong.
+ * shape, with every header its response declares (when `header` reads them), or the request matched no
+ * operation; else what is wrong.
  */
 export function answerCheck(document: OpenApiDocument) {
   const compiled = new Map<string, ReturnType<typeof Compile>>();
-  return (answer: { method: string; url: string | undefined; status: number; type: string; body: unknown }) => {
+  return (answer: {
+    method: string;
+    url: string | undefined;
+    status: number;
+    type: string;
+    body: unknown;
+    header?: (name: string) => unknown;
+  }) => {
     const operation = answer.url ? document.paths[openApiPath(answer.url)]?.[answer.method.toLowerCase()] : undefined;
     if (!operation) return null;
     const where = `${answer.method} ${answer.url} → ${answer.status}`;
     const documented = operation.responses?.[String(answer.status)];
     if (!documented) return `${where}: not a documented status`;
+    const { header } = answer;
+    const missing = header && Object.keys(documented.headers ?? {}).filter((name) => header(name) === undefined);
+    if (missing?.length) return `${where}: no ${missing.join(', ')} header, which the document declares`;
     if (answer.status === 204) return null;
     const media = answer.type.split(';')[0].trim();
     if (documented.content && !(media in documented.content))

@@ -70,6 +70,7 @@ export async function testApp(
       status: reply.statusCode,
       type: String(reply.getHeader('content-type') ?? ''),
       body: payload,
+      header: (name) => reply.getHeader(name),
     });
     if (problem) broken.push(problem);
     return payload;

@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
@@ -10,7 +11,10 @@ import { testApp } from './harness.ts';
 // validator nobody here wrote) and describes exactly the /api routes the service registers.
 describe('GET /api/openapi.json', () => {
   let h: Awaited<ReturnType<typeof testApp>>;
-  let document: Record<string, unknown> & { paths: Record<string, Record<string, { security?: unknown }>> };
+  let document: Record<string, unknown> & {
+    servers?: unknown;
+    paths: Record<string, Record<string, { security?: unknown }>>;
+  };
   beforeAll(async () => {
     h = await testApp();
     const res = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -51,6 +55,35 @@ describe('GET /api/openapi.json', () => {
     expect(operations().length).toBe(46);
   });
 
+  it('passes Redocly’s recommended rules with no error and no warning', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it('names and tags every operation, says which take no credentials, and where the service answers', () => {
+    const all = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const ids = all.map((op) => (op as { operationId?: string }).operationId);
+    expect(new Set(ids).size).toBe(all.length);
+    expect(document.paths['/api/desk/embeds/{id}'].patch).toMatchObject({ operationId: 'patchDeskEmbedsById' });
+    expect(document.paths['/api/feedback'].post).toMatchObject({ tags: ['widgets'], security: [] });
+    expect(document.paths['/api/session'].post).toMatchObject({ tags: ['desk'], security: [] });
+    expect(document.servers).toEqual([expect.objectContaining({ url: new URL(h.config.publicUrl).origin })]);
+  });
+
+  it('declares the headers a program reads: Retry-After on every 429, Set-Cookie, Content-Disposition', () => {
+    type Responses = Record<string, { headers?: Record<string, unknown> }>;
+    const responses = (path: string, method: string) =>
+      (document.paths[path][method] as unknown as { responses: Responses }).responses;
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const method of Object.keys(methods)) {
+        const limited = responses(path, method)['429'];
+        if (limited) expect(Object.keys(limited.headers ?? {}), `${method} ${path}`).toContain('Retry-After');
+      }
+    expect(Object.keys(responses('/api/session', 'post')['200'].headers ?? {})).toEqual(['Set-Cookie']);
+    expect(Object.keys(responses('/api/desk/leads.csv', 'get')['200'].headers ?? {})).toEqual(['Content-Disposition']);
+  });
+
   it('names the desk’s session cookie and the voice events’ X-Vapi-Secret as security schemes', () => {
     expect(document.components).toMatchObject({
       securitySchemes: {
@@ -71,5 +104,8 @@ describe('GET /api/openapi.json', () => {
     const refusal = { method: 'POST', url: '/api/feedback', type: 'application/json', status: 400 };
     expect(check({ ...refusal, body: '{"error":"invalid","message":"m","field":"name"}' })).toBeNull();
     expect(check({ ...refusal, body: '{"error":"invalid"}' })).not.toBeNull();
+    const limited = { ...refusal, status: 429, body: '{"error":"rate-limited","message":"m","retryAfterSeconds":1}' };
+    expect(check({ ...limited, header: (name) => (name === 'Retry-After' ? '1' : undefined) })).toBeNull();
+    expect(check({ ...limited, header: () => undefined })).toMatch(/no Retry-After header/);
   });
 });

@@ -310,16 +310,19 @@ describe('Twilio Verify as the provider', () => {
   });
 
   it.each([
-    [60200, 400, 'number-invalid', 'This number cannot receive text messages. Check it and try again.'],
-    [60203, 429, 'too-many-sends', 'Too many codes were sent to this number. Please try again later.'],
-    [60410, 403, 'number-blocked', 'We cannot send codes to this number. Please use another number.'],
-    [60605, 403, 'country-disabled', 'We cannot send codes to this country yet.'],
-  ])('words Twilio error %i as what the visitor can do (%i %s)', async (code, status, error, message) => {
+    [60200, 400, 'number-invalid', 'This number cannot receive text messages. Check it and try again.', undefined],
+    [60203, 429, 'too-many-sends', 'Too many codes were sent to this number. Please try again later.', 600],
+    [60212, 429, 'too-many-sends', 'Too many codes were sent to this number. Please try again later.', 60],
+    [60410, 403, 'number-blocked', 'We cannot send codes to this number. Please use another number.', undefined],
+    [60605, 403, 'country-disabled', 'We cannot send codes to this country yet.', undefined],
+  ])('words Twilio error %i as what the visitor can do (%i %s)', async (code, status, error, message, seconds) => {
     const { h, twilio } = await twilioService();
     twilio.errors.set(PHONE, { status: status === 400 ? 400 : status, code });
     const res = await post(h, '/api/otp', { phone: PHONE });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error, message });
+    // A 429 says when to try again, in the body and in Retry-After, as every 429 of ours does.
+    expect(res.json()).toEqual(seconds ? { error, message, retryAfterSeconds: seconds } : { error, message });
+    expect(res.headers['retry-after']).toBe(seconds && String(seconds));
   });
 
   it('words too many checks (60202), and retries Twilio being busy (20429) once before saying so', async () => {
@@ -329,6 +332,7 @@ describe('Twilio Verify as the provider', () => {
     expect((await post(h, '/api/otp/verify', { phone: PHONE, code: '123456' })).json()).toEqual({
       error: 'too-many-checks',
       message: 'Too many tries for this code. Ask for a new one.',
+      retryAfterSeconds: 600,
     });
 
     const other = '+919876543299';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { STUB_ORIGIN } from '../support/ports';
-import { expect, namespace, stubLog, test } from './fixtures';
+import { expect, namespace, pastUndo, stubLog, test } from './fixtures';
 import { scriptedVoice } from './scripted-voice';
 import { expectLegible } from './visual';
 
@@ -59,7 +59,7 @@ test('after the few seconds, the conversation is cleared and its session closed;
   await chat.getByRole('button', { name: 'End', exact: true }).click();
   await expect(chat.getByRole('status')).toHaveText(ENDED);
   await expect(log.locator('.caption')).toHaveCount(3);
-  await expect(log.locator('.caption')).toHaveText([`Agent: ${GREETING}`], { timeout: 12_000 });
+  await expect(log.locator('.caption')).toHaveText([`Agent: ${GREETING}`], pastUndo());
   await expect(chat.getByRole('button', { name: 'Undo' })).toHaveCount(0);
   await expect.poll(async () => (await requests()).at(-1)).toMatchObject({ sessionEnd: true });
 

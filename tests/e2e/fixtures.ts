@@ -129,6 +129,13 @@ export const test = base.extend<{ external: string[]; stretchTimeouts: void }, {
 
 export { expect };
 
+/**
+ * A wait past End's Undo window: the conversation is cleared only once its 8 s (UNDO_SECONDS in
+ * widgets/voice-demo/useEnding.ts) are over, so the default 5 s limit would fail a correct widget.
+ * The outer limit is the window and 7 s more, stretched by how busy the machine is.
+ */
+export const pastUndo = () => ({ timeout: (8 + 7) * 1000 * slowdown() });
+
 /** What the stub server recorded for a namespace. */
 export async function stubLog(ns: string): Promise<Recorded[]> {
   const res = await fetch(`${STUB_ORIGIN}/__log/${ns}`);

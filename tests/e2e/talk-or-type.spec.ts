@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { ChatBehaviour } from '../support/fake-chat';
 import { STUB_ORIGIN } from '../support/ports';
 import { axeViolations } from './axe';
-import { events, expect, namespace, recordEvents, stubLog, test } from './fixtures';
+import { events, expect, namespace, pastUndo, recordEvents, stubLog, test } from './fixtures';
 import { expectLegible } from './visual';
 
 // A typed conversation with the agent (`mode="text"`), against a local fake of the provider's
@@ -86,9 +86,9 @@ test('a typed conversation: Enter sends, the answer streams into the log, the se
   ]);
   expect(await page.evaluate(() => (window as unknown as { microphone: number }).microphone)).toBe(0);
   expect(await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'], '#chat')).toEqual([]);
-  // End closes the provider's session and starts afresh.
+  // End closes the provider's session and starts afresh, once its Undo window is over.
   await chat.getByRole('button', { name: 'End', exact: true }).click();
-  await expect(log.locator('.caption')).toHaveCount(1);
+  await expect(log.locator('.caption')).toHaveCount(1, pastUndo());
   await expect.poll(async () => (await requests()).at(-1)).toMatchObject({ sessionEnd: true });
 });
 

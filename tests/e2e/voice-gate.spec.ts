@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_SESSION_STORAGE_KEY } from '../../model/demo-session';
 import { STUB_ORIGIN } from '../support/ports';
-import { events, expect, namespace, recordEvents, stubLog, test } from './fixtures';
+import { events, expect, namespace, pastUndo, recordEvents, stubLog, test } from './fixtures';
 
 // `backend-url` (issue 46): a call or a typed conversation first asks `POST {backend-url}/voice/session`,
 // here the local stub's gate (tests/support/stub-server.ts), and the provider is the local stub too.
@@ -187,7 +187,7 @@ test('a hybrid conversation is one demo: the call after typed turns asks with it
   expect(JSON.parse(call.body)).toMatchObject({ assistantOverrides: { metadata: { demoSessionId: `demo-${ns}` } } });
   await card.getByRole('button', { name: 'Cancel connecting' }).click();
   await card.getByRole('button', { name: 'End', exact: true }).click();
-  await expect.poll(() => paths(ns)).toContain(`/gate/ok/${ns}/voice/session/end`);
+  await expect.poll(() => paths(ns), pastUndo()).toContain(`/gate/ok/${ns}/voice/session/end`);
   const end = (await stubLog(ns)).find((r) => r.path.endsWith('/end'))!;
   expect(JSON.parse(end.body)).toEqual({
     demoSessionId: `demo-${ns}`,

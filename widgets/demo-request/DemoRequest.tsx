@@ -25,6 +25,10 @@ import { Confirmation } from './Confirmation';
 import { onEnter } from './enter';
 import { useTurnstile } from './useTurnstile';
 import { isCountry, offered, parseCountries, startCountry } from './phone/countries';
+import { embedConsent, embedStart, warnIgnored } from '../lib/embed';
+import { useEmbed } from '../lib/use-embed';
+
+const TAG = 'ai-demo-request';
 
 const STEP_TEXT = {
   agent: 'stepAgent',
@@ -53,17 +57,34 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
   const {
     state,
     dispatch,
+    current,
     ref: rootRef,
   } = useMachine<typeof initialDemoRequestState, Parameters<typeof demoRequestReducer>[1], HTMLFormElement>(
     demoRequestReducer,
-    initialDemoRequestState,
+    { ...initialDemoRequestState, embed: embedStart(backendUrl, props.embed) },
     demoRequestEvents,
   );
   const t = DEMO_REQUEST_STRINGS[lang];
   const live = Boolean(backendUrl?.trim());
-  // The countries offered are the service's: the page's own list narrowed to them, or theirs when the page names none.
-  const service = useServiceCountries(live ? backendUrl?.trim() : undefined);
-  const pageCountries = parseCountries(countries, props.defaultCountry);
+  const embedded = state.embed.status !== 'none';
+  const readEmbed = useCallback(() => current().embed, [current]);
+  const embedFlow = useEmbed(TAG, backendUrl, props.embed, state.embed, readEmbed, dispatch, rootRef);
+  // With `embed`, the embed decides the brand, its sentence, the agents and the countries.
+  const embed = state.embed.status === 'ready' ? state.embed.embed : null;
+  const embedText = embed ? embedConsent(embed, lang) : null;
+  useEffect(() => {
+    if (!embed || !embedText) return;
+    warnIgnored(TAG, 'brand-name', brandName, embed.brandName);
+    warnIgnored(TAG, 'consent-text', consentText, embedText.text);
+    warnIgnored(TAG, 'consent-version', consentVersion, embedText.version);
+    warnIgnored(TAG, 'countries', countries, embed.countries.join(','));
+  }, [embed, embedText, brandName, consentText, consentVersion, countries]);
+  // The countries offered are the service's: the page's own list narrowed to them, or theirs when the
+  // page names none. With `embed`, the embed's (its answer says which the service sends codes to).
+  const service = useServiceCountries(live && !embedded ? backendUrl?.trim() : undefined);
+  const pageCountries = embed
+    ? parseCountries(embed.countries.join(','), embed.countries[0])
+    : parseCountries(countries, props.defaultCountry);
   const { countries: offeredCountries, dropped } = service
     ? offered(countries?.trim() ? pageCountries : 'all', service)
     : { countries: pageCountries, dropped: [] };
@@ -78,7 +99,7 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [droppedText, service?.join()]);
   // The sentence shown is the sentence sent: the page's own, or ours for its brand.
-  const consent = consentText?.trim() || t.consent({ brand: brandName });
+  const consent = embedText?.text ?? (consentText?.trim() || t.consent({ brand: brandName }));
   const challenge = useTurnstile(live ? turnstileSiteKey : undefined, rootRef, lang);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const website = useCallback(() => honeypotRef.current?.value ?? '', []);
@@ -86,7 +107,16 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
     backendUrl ?? '',
     state,
     dispatch,
-    { consentText: consent, consentVersion, metadata, website, challenge },
+    {
+      consentText: consent,
+      consentVersion: embedText?.version ?? consentVersion,
+      metadata,
+      website,
+      challenge,
+      embedId: embedded ? props.embed?.trim() : undefined,
+      ensureEmbed: embedFlow.ensure,
+      lang,
+    },
     t,
   );
   // The phone input (about 100 KB gzip with its flags and metadata) loads once the form is on
@@ -205,182 +235,193 @@ export function DemoRequest(props: DemoRequestProps & Localized) {
       className="root"
       part="base"
       data-done={done ? '' : undefined}
+      data-not-set-up={state.embed.status === 'not-set-up' ? '' : undefined}
       onSubmit={onSubmit}
       onKeyDown={onKeyDown}
       noValidate
       onPointerOver={wantPhone}
       onFocus={wantPhone}
       onTouchStart={wantPhone}
+      {...embedFlow.handlers}
     >
-      <AgentPicker
-        t={t}
-        value={state.agentId}
-        settled={Boolean(done)}
-        onChange={(agentId) => dispatch({ type: 'select', agentId })}
-      />
-      <fieldset className="fields" part="form" disabled={Boolean(done)} hidden={Boolean(done)}>
-        <h2 className="form-title">{t.formTitle}</h2>
-        {nameView(t).map((node, i) =>
-          renderView(
-            node,
-            (attrs) =>
-              attrs.id === 'name'
-                ? {
-                    value: state.name,
-                    onChange: (e: ChangeEvent<HTMLInputElement>) =>
-                      dispatch({ type: 'name', value: e.currentTarget.value }),
-                    'aria-invalid': nameProblem ? true : undefined,
-                    'aria-describedby': nameProblem ? 'name-problem' : undefined,
-                  }
-                : undefined,
-            i,
-          ),
-        )}
-        {nameProblem && (
-          <p id="name-problem" className="problem" role="alert">
-            {nameProblem}
-          </p>
-        )}
-        <label htmlFor="phone">{t.phoneLabel}</label>
-        {phoneWanted ? (
-          <LazyPhoneField
-            draft={phoneDraft}
-            onDraft={setPhoneDraft}
-            hand={phoneHand}
-            id="phone"
-            value={state.phone}
-            defaultCountry={country}
-            countries={offeredCountries}
-            onChange={(value) => dispatch({ type: 'phone', value })}
-            action={getOtp}
+      {state.embed.status === 'not-set-up' ? (
+        <p className="not-set-up" part="not-set-up" role="alert">
+          {t.notSetUp}
+        </p>
+      ) : (
+        <>
+          <AgentPicker
             t={t}
-            lang={lang}
+            agents={embed?.agents}
+            value={state.agentId}
+            settled={Boolean(done)}
+            onChange={(agentId) => dispatch({ type: 'select', agentId })}
           />
-        ) : (
-          <PhonePlaceholder t={t} country={country} draft={phoneDraft} onDraft={onPhoneDraft} hand={phoneHand} />
-        )}
-        {challenge.status !== 'off' && (
-          <div className="challenge">
-            <slot name="challenge" />
-            {challenge.status === 'failed' && <p className="problem">{t.challengeLoadError}</p>}
-          </div>
-        )}
-        {note('phone')}
-        {live && (
-          <p className="code-sent" role="status">
-            {codeStep && state.codeSentTo ? t.codeSent({ phone: state.codeSentTo }) : ''}
-          </p>
-        )}
-        {codeStep && (
-          <div className="otp-row">
-            <label htmlFor="otp">{t.otpLabel}</label>
-            <div className="otp-box">
-              <input
-                ref={otpRef}
-                id="otp"
-                className="text-input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={t.otpPlaceholder}
-                aria-invalid={problem?.where === 'code' || undefined}
-                aria-describedby={problem?.where === 'code' ? 'code-problem' : undefined}
-                value={state.otp}
-                onChange={(e) => dispatch({ type: 'otp', value: e.currentTarget.value })}
-              />
-              <button
-                type="button"
-                className="secondary"
-                part="verify-button"
-                aria-disabled={phoneStatus === 'verifying' || undefined}
-                onClick={pressVerify}
-              >
-                {phoneStatus === 'verifying' ? t.checking : t.verify}
-              </button>
-            </div>
-            {note('code')}
-            {live && (
-              <button
-                ref={resendRef}
-                type="button"
-                className={problem?.newCode ? 'link-button emphasised' : 'link-button'}
-                aria-disabled={resendIn > 0 || undefined}
-                onClick={() => resendIn === 0 && void flow.getCode()}
-              >
-                {resendIn > 0 ? t.resendIn({ seconds: resendIn }) : t.resend}
-              </button>
+          <fieldset className="fields" part="form" disabled={Boolean(done)} hidden={Boolean(done)}>
+            <h2 className="form-title">{t.formTitle}</h2>
+            {nameView(t).map((node, i) =>
+              renderView(
+                node,
+                (attrs) =>
+                  attrs.id === 'name'
+                    ? {
+                        value: state.name,
+                        onChange: (e: ChangeEvent<HTMLInputElement>) =>
+                          dispatch({ type: 'name', value: e.currentTarget.value }),
+                        'aria-invalid': nameProblem ? true : undefined,
+                        'aria-describedby': nameProblem ? 'name-problem' : undefined,
+                      }
+                    : undefined,
+                i,
+              ),
             )}
-          </div>
-        )}
-        {/* A polite live region from the start: the check under way (a whole code checks itself), then its mark. */}
-        <div role="status" className="verified-slot">
-          {phoneStatus === 'verified' ? (
-            <span className="verified" part="verified">
-              {renderView(icon('check'))} {t.verified}
-            </span>
-          ) : (
-            phoneStatus === 'verifying' && <span className="checking-code">{t.checkingCode}</span>
+            {nameProblem && (
+              <p id="name-problem" className="problem" role="alert">
+                {nameProblem}
+              </p>
+            )}
+            <label htmlFor="phone">{t.phoneLabel}</label>
+            {phoneWanted ? (
+              <LazyPhoneField
+                draft={phoneDraft}
+                onDraft={setPhoneDraft}
+                hand={phoneHand}
+                id="phone"
+                value={state.phone}
+                defaultCountry={country}
+                countries={offeredCountries}
+                onChange={(value) => dispatch({ type: 'phone', value })}
+                action={getOtp}
+                t={t}
+                lang={lang}
+              />
+            ) : (
+              <PhonePlaceholder t={t} country={country} draft={phoneDraft} onDraft={onPhoneDraft} hand={phoneHand} />
+            )}
+            {challenge.status !== 'off' && (
+              <div className="challenge">
+                <slot name="challenge" />
+                {challenge.status === 'failed' && <p className="problem">{t.challengeLoadError}</p>}
+              </div>
+            )}
+            {note('phone')}
+            {live && (
+              <p className="code-sent" role="status">
+                {codeStep && state.codeSentTo ? t.codeSent({ phone: state.codeSentTo }) : ''}
+              </p>
+            )}
+            {codeStep && (
+              <div className="otp-row">
+                <label htmlFor="otp">{t.otpLabel}</label>
+                <div className="otp-box">
+                  <input
+                    ref={otpRef}
+                    id="otp"
+                    className="text-input"
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    placeholder={t.otpPlaceholder}
+                    aria-invalid={problem?.where === 'code' || undefined}
+                    aria-describedby={problem?.where === 'code' ? 'code-problem' : undefined}
+                    value={state.otp}
+                    onChange={(e) => dispatch({ type: 'otp', value: e.currentTarget.value })}
+                  />
+                  <button
+                    type="button"
+                    className="secondary"
+                    part="verify-button"
+                    aria-disabled={phoneStatus === 'verifying' || undefined}
+                    onClick={pressVerify}
+                  >
+                    {phoneStatus === 'verifying' ? t.checking : t.verify}
+                  </button>
+                </div>
+                {note('code')}
+                {live && (
+                  <button
+                    ref={resendRef}
+                    type="button"
+                    className={problem?.newCode ? 'link-button emphasised' : 'link-button'}
+                    aria-disabled={resendIn > 0 || undefined}
+                    onClick={() => resendIn === 0 && void flow.getCode()}
+                  >
+                    {resendIn > 0 ? t.resendIn({ seconds: resendIn }) : t.resend}
+                  </button>
+                )}
+              </div>
+            )}
+            {/* A polite live region from the start: the check under way (a whole code checks itself), then its mark. */}
+            <div role="status" className="verified-slot">
+              {phoneStatus === 'verified' ? (
+                <span className="verified" part="verified">
+                  {renderView(icon('check'))} {t.verified}
+                </span>
+              ) : (
+                phoneStatus === 'verifying' && <span className="checking-code">{t.checkingCode}</span>
+              )}
+            </div>
+            <label className="consent">
+              <input
+                ref={consentRef}
+                type="checkbox"
+                data-control="consent"
+                checked={state.consent}
+                onChange={(e) =>
+                  dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })
+                }
+              />
+              <span>{consent}</span>
+            </label>
+            {privacyView(t, props.privacyHref).map((node, i) => renderView(node, undefined, i))}
+            {note('submit')}
+            {!done && (
+              <>
+                <button
+                  type="submit"
+                  className="primary"
+                  part="submit-button"
+                  disabled={!ready && submission.status !== 'submitting'}
+                  aria-disabled={submission.status === 'submitting' || undefined}
+                  aria-describedby="hint"
+                >
+                  {submission.status === 'submitting' ? t.requesting : t.getCall}
+                </button>
+                <p id="hint" className="hint" role="status">
+                  {sent && state.agentId
+                    ? t.demoThanks({ agent: t.agentTitles[state.agentId] })
+                    : ready || submission.status === 'submitting'
+                      ? ''
+                      : t.missingSteps({ steps: missingSteps(state).map((step) => t[STEP_TEXT[step]]) })}
+                </p>
+              </>
+            )}
+          </fieldset>
+          {done && (
+            <Confirmation
+              ref={confirmRef}
+              lead={done}
+              name={state.name.trim()}
+              phone={state.codeSentTo ?? state.phone}
+              t={t}
+              lang={lang}
+              onStartOver={() => dispatch({ type: 'start-over' })}
+            />
           )}
-        </div>
-        <label className="consent">
-          <input
-            ref={consentRef}
-            type="checkbox"
-            data-control="consent"
-            checked={state.consent}
-            onChange={(e) =>
-              dispatch({ type: 'consent', value: e.currentTarget.checked, at: new Date().toISOString() })
-            }
-          />
-          <span>{consent}</span>
-        </label>
-        {privacyView(t, props.privacyHref).map((node, i) => renderView(node, undefined, i))}
-        {note('submit')}
-        {!done && (
-          <>
-            <button
-              type="submit"
-              className="primary"
-              part="submit-button"
-              disabled={!ready && submission.status !== 'submitting'}
-              aria-disabled={submission.status === 'submitting' || undefined}
-              aria-describedby="hint"
-            >
-              {submission.status === 'submitting' ? t.requesting : t.getCall}
-            </button>
-            <p id="hint" className="hint" role="status">
-              {sent && state.agentId
-                ? t.demoThanks({ agent: t.agentTitles[state.agentId] })
-                : ready || submission.status === 'submitting'
-                  ? ''
-                  : t.missingSteps({ steps: missingSteps(state).map((step) => t[STEP_TEXT[step]]) })}
-            </p>
-          </>
-        )}
-      </fieldset>
-      {done && (
-        <Confirmation
-          ref={confirmRef}
-          lead={done}
-          name={state.name.trim()}
-          phone={state.codeSentTo ?? state.phone}
-          t={t}
-          lang={lang}
-          onStartOver={() => dispatch({ type: 'start-over' })}
-        />
-      )}
-      {/* A honeypot for bots that fill every field: out of sight, out of the tab order and the accessibility tree. */}
-      {live && (
-        <input
-          ref={honeypotRef}
-          className="honeypot"
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden="true"
-          defaultValue=""
-        />
+          {/* A honeypot for bots that fill every field: out of sight, out of the tab order and the accessibility tree. */}
+          {live && (
+            <input
+              ref={honeypotRef}
+              className="honeypot"
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              aria-hidden="true"
+              defaultValue=""
+            />
+          )}
+        </>
       )}
     </form>
   );

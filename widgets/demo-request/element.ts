@@ -56,6 +56,8 @@ export class AIDemoRequestElement extends WidgetElement {
   static override props = {
     /** The service's base URL (`/api` on our own): Get OTP sends a code by SMS, Verify checks it, Get a Call stores the lead and places the AI demo call. Unset: demo mode (Verify succeeds on the press, nothing is sent). */
     backendUrl: string(),
+    /** The embed's id (`emb_…`) from the desk, with `backend-url`: the embed decides the brand, the consent sentence, the agents and the countries (disagreeing `brand-name`, `consent-text`, `consent-version` and `countries` are ignored, with a console note), and every request names it. Asked for when a visitor first reaches for the form; on a page that is not one of its origins the form says it is not set up here and sends nothing. */
+    embed: string(),
     /** Country the phone field starts with, ISO 3166-1 alpha-2. Default: `IN`. */
     defaultCountry: string(),
     /** Who the consent text names ("from {brand-name} services"); unset, it says "from us". */

@@ -92,8 +92,8 @@ export type { CodeRequest };
 export type Lead = DemoRequest;
 
 export const requestCode = (backendUrl: string, request: CodeRequest) => post<OtpSent>(backendUrl, '/otp', request);
-export const checkCode = (backendUrl: string, phone: string, code: string) =>
-  post<{ token: string }>(backendUrl, '/otp/verify', { phone, code });
+export const checkCode = (backendUrl: string, phone: string, code: string, embedId?: string) =>
+  post<{ token: string }>(backendUrl, '/otp/verify', { phone, code, ...(embedId && { embedId }) });
 export async function sendLead(backendUrl: string, lead: Lead): Promise<Answer<LeadStored>> {
   const answer = await post<LeadStored>(backendUrl, '/demo-requests', lead);
   return answer.ok ? { ok: true, ...leadStored(answer) } : answer;

@@ -446,3 +446,62 @@ describe('codeComplete', () => {
     expect(['12345', '1234567', '12 345', '12345a', ''].map(codeComplete)).toEqual([false, false, false, false, false]);
   });
 });
+
+describe('an embed that is not set up for the page (#54)', () => {
+  const embedded = { ...initialDemoRequestState, embed: { status: 'unasked' } } as const satisfies DemoRequestState;
+  const notSetUp: DemoRequestAction = {
+    type: 'embed-answered',
+    answer: { status: 'not-set-up', reason: 'not-allowed' },
+  };
+
+  it('asks for no code once the embed says the page is not one of its origins', () => {
+    const state = run([{ type: 'phone', value: PHONE }, { type: 'embed-asked' }, notSetUp], embedded);
+    expect(state.embed).toEqual({ status: 'not-set-up', reason: 'not-allowed' });
+    expect(run([{ type: 'code-requested' }], state).phoneStatus).toBe('unverified');
+  });
+
+  it('drops a code on its way when a POST is refused for the origin, with no problem about the network', () => {
+    const sending = run([{ type: 'phone', value: PHONE }, { type: 'code-requested' }], embedded);
+    expect(sending.phoneStatus).toBe('sending-code');
+    const refused = run([{ type: 'not-set-up', reason: 'paused' }], sending);
+    expect(refused).toMatchObject({ phoneStatus: 'unverified', problem: null });
+    expect(refused.embed).toEqual({ status: 'not-set-up', reason: 'paused' });
+  });
+
+  it('offers no Get a Call and sends no lead when not set up', () => {
+    const withToken = run(
+      [{ type: 'code-requested' }, { type: 'code-sent', display: PHONE, resendAt: 0 }, { type: 'check-started' }],
+      { ...ready, embed: { status: 'unasked' }, phoneStatus: 'unverified' },
+    );
+    const checked = run([{ type: 'checked', token: 't' }], withToken);
+    expect(canRequestCall(checked)).toBe(true);
+    const refused = run([{ type: 'not-set-up', reason: 'not-allowed' }], checked);
+    expect(canRequestCall(refused)).toBe(false);
+    expect(run([{ type: 'submit-started' }], refused).submission.status).toBe('idle');
+  });
+
+  it("unchooses a card chosen before the embed's answer that the embed does not offer", () => {
+    const embed = {
+      id: 'emb_abcdefghijklmnop',
+      active: true,
+      brandName: 'Acme',
+      agents: ['receptionist' as const],
+      countries: ['IN'],
+      consentText: '',
+      consentVersion: '',
+      consentTexts: {},
+      allowed: true,
+    };
+    const answered = { type: 'embed-answered', answer: { status: 'ready', embed } } as const;
+    const chosen = (agentId: 'realEstate' | 'receptionist') =>
+      run([{ type: 'select', agentId }, { type: 'embed-asked' }, answered], embedded);
+    expect(chosen('realEstate')).toMatchObject({ agentId: null, embed: { status: 'ready' } });
+    expect(chosen('receptionist').agentId).toBe('receptionist');
+  });
+
+  it('keeps the embed across Start over', () => {
+    const answered = run([{ type: 'embed-asked' }, { type: 'embed-answered', answer: { status: 'outage' } }], embedded);
+    expect(answered.embed).toEqual({ status: 'unasked' });
+    expect(run([{ type: 'start-over' }], answered).embed).toEqual({ status: 'unasked' });
+  });
+});

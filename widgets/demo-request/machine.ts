@@ -2,6 +2,7 @@ import type { AgentId } from './agents';
 import { visibleLength } from '../lib/length';
 import { NAME_MAX } from './contract';
 import type { LeadAnswer as LeadStored } from '../../model/calls';
+import { embedReducer, type EmbedAction, type EmbedState } from '../lib/embed';
 
 /**
  * The phone's verification steps. Without a backend (demo mode) Get OTP and Verify move between
@@ -48,6 +49,8 @@ export interface DemoRequestState {
   token: string | null;
   problem: Problem | null;
   submission: Submission;
+  /** `embed`: the desk's record the form follows, or `not-set-up` here (then nothing is sent). */
+  embed: EmbedState;
 }
 
 export type DemoRequestAction =
@@ -70,7 +73,8 @@ export type DemoRequestAction =
   | { type: 'submit-started' }
   | ({ type: 'submit-done' } & LeadStored)
   | { type: 'submit-refused'; message: string; reverify: boolean; field?: 'name' }
-  | { type: 'start-over' };
+  | { type: 'start-over' }
+  | EmbedAction;
 
 export const initialDemoRequestState: DemoRequestState = {
   agentId: null,
@@ -86,6 +90,7 @@ export const initialDemoRequestState: DemoRequestState = {
   token: null,
   problem: null,
   submission: { status: 'idle' },
+  embed: { status: 'none' },
 };
 
 const unverified = {
@@ -101,8 +106,32 @@ const unverified = {
 const edited = (state: DemoRequestState): DemoRequestState =>
   state.submission.status === 'requested' ? { ...state, submission: { status: 'idle' } } : state;
 
+/** Not set up for this page: nothing is sent, so no code is asked for and no lead goes out. */
+export const notSetUp = (state: DemoRequestState) => state.embed.status === 'not-set-up';
+
 export function demoRequestReducer(state: DemoRequestState, action: DemoRequestAction): DemoRequestState {
   switch (action.type) {
+    case 'embed-asked':
+    case 'embed-answered':
+    case 'not-set-up': {
+      const embed = embedReducer(state.embed, action);
+      if (embed === state.embed) return state;
+      // The embed decides the agents: a card chosen before its answer that it does not offer is unchosen
+      // (the shell drew all four; the card goes, and a lead for it would be refused).
+      if (embed.status === 'ready')
+        return state.agentId && !embed.embed.agents.includes(state.agentId)
+          ? { ...state, embed, agentId: null }
+          : { ...state, embed };
+      // A refusal for the origin ends what was under way: the words say why, not a network problem.
+      if (embed.status !== 'not-set-up') return { ...state, embed };
+      return {
+        ...state,
+        embed,
+        phoneStatus: state.phoneStatus === 'sending-code' ? 'unverified' : state.phoneStatus,
+        submission: state.submission.status === 'submitting' ? { status: 'idle' } : state.submission,
+        problem: null,
+      };
+    }
     case 'select':
       return action.agentId === state.agentId ? state : edited({ ...state, agentId: action.agentId });
     case 'name': {
@@ -141,7 +170,9 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
       // Never ticked for the visitor: only their own tick, with its time, counts as consent.
       return { ...state, consent: action.value, consentedAt: action.value ? (action.at ?? state.consentedAt) : null };
     case 'code-requested':
-      return (state.phoneStatus === 'unverified' || state.phoneStatus === 'otp-requested') && state.phone
+      return !notSetUp(state) &&
+        (state.phoneStatus === 'unverified' || state.phoneStatus === 'otp-requested') &&
+        state.phone
         ? { ...state, phoneStatus: 'sending-code', problem: null }
         : state;
     case 'code-sent':
@@ -180,7 +211,7 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
           }
         : state;
     case 'submit-started':
-      return canRequestCall(state) && state.token
+      return !notSetUp(state) && canRequestCall(state) && state.token
         ? { ...state, submission: { status: 'submitting' }, problem: null }
         : state;
     case 'submit-done':
@@ -197,7 +228,13 @@ export function demoRequestReducer(state: DemoRequestState, action: DemoRequestA
       };
     case 'start-over':
       // Another demo: the same visitor, a new verification (one verification makes one request).
-      return { ...initialDemoRequestState, name: state.name, phone: state.phone, agentId: state.agentId };
+      return {
+        ...initialDemoRequestState,
+        name: state.name,
+        phone: state.phone,
+        agentId: state.agentId,
+        embed: state.embed,
+      };
   }
 }
 
@@ -268,7 +305,7 @@ export function missingSteps(state: DemoRequestState): Step[] {
 }
 
 export function canRequestCall(state: DemoRequestState): boolean {
-  return missingSteps(state).length === 0 && state.submission.status === 'idle';
+  return !notSetUp(state) && missingSteps(state).length === 0 && state.submission.status === 'idle';
 }
 
 /** The page's events for a transition: fired from one place, when the state changes. */

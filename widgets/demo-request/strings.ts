@@ -2,6 +2,8 @@ import type { Lang, Widen } from '../lib/lang';
 import { DEMO_REQUEST_SHELL } from './shell-strings';
 
 const DEMO_REQUEST_EN = {
+  // With `embed` on a page that is not one of its origins, or a paused or unknown embed (#54): nothing is sent.
+  notSetUp: "This form isn't set up for this page yet.",
   phoneLoadingPlaceholder: 'Loading phone input…',
   phoneLoadError: 'The phone field could not load.',
   sendingOtp: 'Sending…',
@@ -126,6 +128,7 @@ export const DEMO_REQUEST_STRINGS = {
     nameTooLong: ({ limit }) => `नाम में ज़्यादा से ज़्यादा ${limit} अक्षर हो सकते हैं।`,
     stepShorterName: 'अपना नाम छोटा करें',
     onlyIn: ({ countries }) => `अभी हम सिर्फ़ ${countries} के नंबरों पर कोड भेज सकते हैं।`,
+    notSetUp: 'यह फ़ॉर्म अभी इस पेज के लिए सेट नहीं किया गया है।',
     ...DEMO_REQUEST_SHELL.hi,
   },
 } satisfies Record<Lang, DemoRequestStrings>;

@@ -6,6 +6,8 @@ import { codeToCheck, type DemoRequestAction, type DemoRequestState } from './ma
 import { wordRefusal } from './refusals';
 import { tabDemo } from './tab-demo';
 import type { Challenge } from './useTurnstile';
+import { embedBody, embedConsent, notSetUpRefusal, type EmbedState } from '../lib/embed';
+import type { Lang } from '../lib/lang';
 
 /** What the lead carries besides the visitor's answers: the consent as shown, and the page's own data. */
 export interface LeadContext {
@@ -15,6 +17,11 @@ export interface LeadContext {
   /** The honeypot's value: '' from a person. */
   website(): string;
   challenge: Challenge;
+  /** With `embed`: its id, sent with every request. */
+  embedId?: string;
+  /** Asks for the embed (once) before anything is sent: not set up here, nothing goes out. */
+  ensureEmbed(): Promise<EmbedState>;
+  lang: Lang;
 }
 
 /**
@@ -33,14 +40,23 @@ export function useLeadFlow(
   const getCode = useCallback(async () => {
     if (state.phoneStatus === 'sending-code' || state.phoneStatus === 'verifying') return;
     dispatch({ type: 'code-requested' });
+    // A code costs a text message: with `embed`, only once the embed says this page may send it.
+    const embed = await context.ensureEmbed();
+    if (embed.status === 'not-set-up') return;
+    if (embed.status === 'unasked') return void dispatch({ type: 'code-refused', message: t.outage });
     const turnstileToken = challenge.status === 'off' ? undefined : challenge.token();
     const answer = await requestCode(backendUrl, {
       phone: state.phone,
       ...(turnstileToken && { turnstileToken }),
       website: context.website(),
+      ...embedBody(context.embedId),
+      // The version of the sentence the form shows, so a code is never sent for a lead the service would refuse.
+      ...(embed.status === 'ready' && { consentVersion: embedConsent(embed.embed, context.lang).version }),
     });
     // A token is good for one request, whatever its answer: the next Get OTP needs a fresh one.
     if (challenge.status !== 'off') challenge.reset();
+    const refused = answer.ok ? null : notSetUpRefusal(answer.error);
+    if (refused) return void dispatch({ type: 'not-set-up', reason: refused });
     if (answer.ok)
       return void dispatch({
         type: 'code-sent',
@@ -62,12 +78,14 @@ export function useLeadFlow(
     if (state.phoneStatus !== 'otp-requested' || checking.current) return;
     checking.current = true;
     dispatch({ type: 'check-started' });
-    const answer = await checkCode(backendUrl, state.phone, state.otp.trim());
+    const answer = await checkCode(backendUrl, state.phone, state.otp.trim(), context.embedId);
     checking.current = false;
+    const refused = answer.ok ? null : notSetUpRefusal(answer.error);
+    if (refused) return void dispatch({ type: 'not-set-up', reason: refused });
     if (answer.ok) return void dispatch({ type: 'checked', token: answer.token });
     const { message, newCode } = wordRefusal(answer, t);
     dispatch({ type: 'check-refused', message, newCode });
-  }, [backendUrl, state.phone, state.otp, state.phoneStatus, dispatch, t]);
+  }, [backendUrl, state.phone, state.otp, state.phoneStatus, dispatch, t, context.embedId]);
   const due = Boolean(backendUrl.trim()) && codeToCheck(state);
   useEffect(() => {
     if (due) void verify();
@@ -92,7 +110,10 @@ export function useLeadFlow(
       metadata,
       // Read at the moment of sending: a demo tried after the form was opened counts too.
       ...tabDemo(),
+      ...embedBody(context.embedId),
     });
+    const refused = answer.ok ? null : notSetUpRefusal(answer.error);
+    if (refused) return void dispatch({ type: 'not-set-up', reason: refused });
     if (answer.ok)
       return void dispatch({
         type: 'submit-done',

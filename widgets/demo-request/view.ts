@@ -23,7 +23,7 @@ const ICONS: Record<(typeof AGENTS)[number]['icon'], string> = {
  * before React). Each radio is named by its title and described by its description, not by all
  * the card's text. Ids are the shadow root's own, so fixed names cannot clash.
  */
-export function agentsView(t: FormTexts, selected: AgentId | null): ViewNode {
+export function agentsView(t: FormTexts, selected: AgentId | null, only?: readonly AgentId[]): ViewNode {
   const card = (agent: (typeof AGENTS)[number]): ViewNode => {
     const on = agent.id === selected;
     return [
@@ -67,7 +67,7 @@ export function agentsView(t: FormTexts, selected: AgentId | null): ViewNode {
     'fieldset',
     { class: 'agents', part: 'agents', role: 'radiogroup' },
     ['legend', { class: 'legend' }, t.legend],
-    ['div', { class: 'agent-grid' }, ...AGENTS.map(card)],
+    ['div', { class: 'agent-grid' }, ...AGENTS.filter((agent) => !only || only.includes(agent.id)).map(card)],
   ];
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { icon } from '../elements/icons';
 import type { Localized } from '../lib/lang';
@@ -11,10 +11,23 @@ import { COUNTER_FROM, FEEDBACK_LIMITS, type FeedbackFields, type FeedbackProps 
 import { feedbackEvents, feedbackReducer, initialFeedbackState, lengthOf } from './machine';
 import { feedbackTrigger } from './view';
 import { FeedbackRefused, postFeedback } from './submit';
+import { embedStart, notSetUpRefusal, type EmbedState } from '../lib/embed';
+import { useEmbed } from '../lib/use-embed';
+
+const NO_EMBED: EmbedState = { status: 'none' };
 
 /** A "Share Feedback" button that opens a feedback form in a modal dialog. */
-export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Localized) {
-  const { state, dispatch, current, ref: rootRef } = useMachine(feedbackReducer, initialFeedbackState, feedbackEvents);
+export function Feedback({ backendUrl = '', embed: embedId, lang = 'en' }: FeedbackProps & Localized) {
+  const {
+    state,
+    dispatch,
+    current,
+    ref: rootRef,
+  } = useMachine(feedbackReducer, { ...initialFeedbackState, embed: embedStart(backendUrl, embedId) }, feedbackEvents);
+  const readEmbed = useCallback(() => current().embed ?? NO_EMBED, [current]);
+  // Asked when the visitor presses the trigger (React is here already: it loads once the button is on screen).
+  const embedFlow = useEmbed('ai-feedback', backendUrl, embedId, state.embed ?? NO_EMBED, readEmbed, dispatch, rootRef);
+  const notSetUp = state.embed?.status === 'not-set-up';
   const t = FEEDBACK_STRINGS[lang];
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -90,11 +103,17 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
     if (next.status !== 'submitting') return;
     const sent: FeedbackFields = next.fields;
     try {
-      await postFeedback(backendUrl, sent);
+      // With `embed`, nothing is sent until the embed says this page is one of its own.
+      const embed = await embedFlow.ensure();
+      if (embed.status === 'not-set-up') return;
+      if (embed.status === 'unasked') throw new Error('The embed could not be asked for.');
+      await postFeedback(backendUrl, sent, { embedId: embed.status === 'ready' ? embedId?.trim() : undefined });
       dispatch({ type: 'succeed' });
     } catch (failure) {
       // A refusal says what to fix; only an outage is ours to report.
       const refused = failure instanceof FeedbackRefused ? failure : null;
+      const reason = notSetUpRefusal(refused?.code ?? undefined);
+      if (reason) return void dispatch({ type: 'not-set-up', reason });
       if (!refused) reportError(failure, { widget: 'feedback' });
       // A field's refusal is said under that field in the service's words; another, in the banner.
       const message = refused
@@ -153,7 +172,7 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
   };
 
   return (
-    <div ref={rootRef} className="root">
+    <div ref={rootRef} className="root" {...embedFlow.handlers}>
       {renderView(feedbackTrigger(t), (attrs) =>
         attrs['data-control'] === 'trigger' ? { ref: triggerRef, onClick: onTrigger } : undefined,
       )}
@@ -191,6 +210,15 @@ export function Feedback({ backendUrl = '', lang = 'en' }: FeedbackProps & Local
             >
               {t.closeButton}
             </button>
+          </div>
+        ) : notSetUp ? (
+          <div className="done">
+            <h2 id={`${id}-title`} className="title">
+              {t.formTitle}
+            </h2>
+            <p className="lead" part="not-set-up" role="alert">
+              {t.notSetUp}
+            </p>
           </div>
         ) : (
           <form className="form" part="form" onSubmit={onSubmit} aria-busy={busy} noValidate>

@@ -50,6 +50,8 @@ export class AIFeedbackElement extends WidgetElement {
   static override props = {
     /** Base URL of the backend; the form posts JSON `{name, email, message}` to `{backend-url}/feedback`. */
     backendUrl: string(),
+    /** The embed's id (`emb_…`) from the desk, with `backend-url`: the feedback names it. Asked for when a visitor first reaches for the form; on a page that is not one of its origins the form says it is not set up here and sends nothing. */
+    embed: string(),
   };
   static override widget: WidgetSpec<FeedbackProps> = {
     load: () => import('./Feedback').then((m) => m.Feedback),

@@ -236,3 +236,42 @@ describe('the limits, counted as the service counts', () => {
     expect(run({ type: 'open' }, ...typeAll(exact), { type: 'submit' }).status).toBe('submitting');
   });
 });
+
+describe('an embed that is not set up for the page (#54)', () => {
+  const filled = ['name', 'email', 'message'].reduce(
+    (state, field, i) =>
+      feedbackReducer(state, {
+        type: 'edit',
+        field: field as 'name',
+        value: ['Asha', 'asha@example.com', 'Lovely'][i]!,
+      }),
+    feedbackReducer({ ...initialFeedbackState, embed: { status: 'unasked' } }, { type: 'open' }),
+  );
+
+  it('ends a submission under way with the form, not a banner, when the embed is not set up here', () => {
+    const submitting = feedbackReducer(filled, { type: 'submit' });
+    expect(submitting.status).toBe('submitting');
+    const refused = feedbackReducer(submitting, { type: 'not-set-up', reason: 'not-allowed' });
+    expect(refused).toMatchObject({ status: 'editing', error: null, embed: { status: 'not-set-up' } });
+    // Nothing more is sent from it.
+    expect(feedbackReducer(refused, { type: 'submit' })).toBe(refused);
+  });
+
+  it("keeps the embed's answer through a thank-you and the next form", () => {
+    const embed = {
+      id: 'emb_x',
+      active: true,
+      brandName: 'Acme',
+      agents: [],
+      countries: [],
+      consentText: '',
+      consentVersion: '',
+      consentTexts: {},
+      allowed: true,
+    };
+    const ready = feedbackReducer(filled, { type: 'embed-answered', answer: { status: 'ready', embed } });
+    const sent = feedbackReducer(feedbackReducer(ready, { type: 'submit' }), { type: 'succeed' });
+    expect(sent.embed).toEqual({ status: 'ready', embed });
+    expect(feedbackReducer(sent, { type: 'close' }).embed).toEqual({ status: 'ready', embed });
+  });
+});

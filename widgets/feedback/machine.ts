@@ -1,5 +1,6 @@
 import { codePoints, visibleLength } from '../lib/length';
 import { FEEDBACK_LIMITS, type FeedbackFields } from './contract';
+import { embedReducer, type EmbedAction, type EmbedState } from '../lib/embed';
 
 /** The feedback modal: the form, submitting, and `sent`, the thank-you screen. */
 export type FeedbackStatus = 'closed' | 'editing' | 'submitting' | 'sent';
@@ -16,6 +17,8 @@ export interface FeedbackState {
   failure?: string | null;
   /** What Submit found wrong before sending (#34): shown under each field, as the demo form does. */
   problems?: FieldProblems;
+  /** `embed`: the desk's record the form names, or `not-set-up` on this page (then nothing is sent); absent without one. */
+  embed?: EmbedState;
 }
 
 /** A field left empty, an email address that is not one, or a field longer than the service takes. */
@@ -48,7 +51,8 @@ export type FeedbackAction =
   | { type: 'edit'; field: keyof FeedbackFields; value: string }
   | { type: 'submit' }
   | { type: 'succeed' }
-  | { type: 'fail'; message: string; failure?: string; field?: keyof FeedbackFields | null };
+  | { type: 'fail'; message: string; failure?: string; field?: keyof FeedbackFields | null }
+  | EmbedAction;
 
 export const emptyFields: FeedbackFields = { name: '', email: '', message: '' };
 
@@ -59,14 +63,28 @@ export const initialFeedbackState: FeedbackState = {
   invalid: null,
 };
 
+const NO_EMBED: EmbedState = { status: 'none' };
+/** The embed's answer carries over to the next form. */
+const keptEmbed = (state: FeedbackState) => (state.embed ? { embed: state.embed } : {});
+
 export function feedbackReducer(state: FeedbackState, action: FeedbackAction): FeedbackState {
   switch (action.type) {
+    case 'embed-asked':
+    case 'embed-answered':
+    case 'not-set-up': {
+      const embed = embedReducer(state.embed ?? NO_EMBED, action);
+      if (embed === (state.embed ?? NO_EMBED)) return state;
+      // Not set up here: a submission under way ends, with the words in place of the form (not a banner).
+      return embed.status === 'not-set-up' && state.status === 'submitting'
+        ? { ...state, embed, status: 'editing', error: null, invalid: null }
+        : { ...state, embed };
+    }
     case 'open':
       return state.status === 'closed' ? { ...state, status: 'editing' } : state;
     case 'close':
       // Closing mid-submit would hide the outcome; a sent form starts blank next time.
       if (state.status === 'submitting') return state;
-      if (state.status === 'sent') return initialFeedbackState;
+      if (state.status === 'sent') return { ...initialFeedbackState, ...keptEmbed(state) };
       // The draft stays, the banner goes: it belongs to the last attempt, and on reopening it
       // would take focus from the name field.
       return state.status === 'editing'
@@ -87,7 +105,7 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
       };
     }
     case 'submit': {
-      if (state.status !== 'editing') return state;
+      if (state.status !== 'editing' || state.embed?.status === 'not-set-up') return state;
       // Checked here, not by the browser's bubbles: each problem is said under its field, in the widget's language.
       const problems = fieldProblems(state.fields);
       if (Object.keys(problems).length) return { ...state, error: null, invalid: null, problems };
@@ -95,7 +113,7 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
     }
     case 'succeed':
       return state.status === 'submitting'
-        ? { status: 'sent', fields: emptyFields, error: null, invalid: null }
+        ? { status: 'sent', fields: emptyFields, error: null, invalid: null, ...keptEmbed(state) }
         : state;
     case 'fail':
       return state.status === 'submitting'

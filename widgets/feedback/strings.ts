@@ -6,6 +6,8 @@ const FAILURE_EN = 'Failed to submit feedback. Please try again.';
 const FEEDBACK_EN = {
   ...FEEDBACK_SHELL.en,
   closeLabel: 'Close',
+  // With `embed` on a page outside its origins, or a paused or unknown embed (#54): nothing is sent.
+  notSetUp: "This form isn't set up for this page yet.",
   formTitle: 'Share Your Feedback',
   formLead: 'Tell us what works for you and what we could do better.',
   nameLabel: 'Name',
@@ -52,6 +54,7 @@ export const FEEDBACK_STRINGS = {
   hi: {
     ...FEEDBACK_SHELL.hi,
     closeLabel: 'बंद करें',
+    notSetUp: 'यह फ़ॉर्म अभी इस पेज के लिए सेट नहीं किया गया है।',
     formTitle: 'अपना फ़ीडबैक दें',
     formLead: 'हमें बताएं कि आपको क्या अच्छा लगा और हम क्या बेहतर कर सकते हैं।',
     nameLabel: 'नाम',

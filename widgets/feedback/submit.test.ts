@@ -126,3 +126,21 @@ describe('postFeedback', () => {
     }
   });
 });
+
+describe('postFeedback with an embed (#54)', () => {
+  it('names the embed in the body, and only when there is one', async () => {
+    const { fetchImpl } = answering(201, '{"ok":true}');
+    await postFeedback('/api', fields, { fetchImpl, embedId: 'emb_abcdefghijklmnop' });
+    await postFeedback('/api', fields, { fetchImpl });
+    const bodies = fetchImpl.mock.calls.map((call) => JSON.parse(String(call[1]!.body)) as Record<string, unknown>);
+    expect(bodies[0]).toEqual({ ...fields, embedId: 'emb_abcdefghijklmnop' });
+    expect(bodies[1]).toEqual(fields);
+  });
+
+  it("keeps the service's error code of a refusal, so 403 origin reads as not set up", async () => {
+    const fetchImpl = vi.fn(
+      async () => new Response('{"error":"origin","message":"This page may not send feedback."}', { status: 403 }),
+    );
+    await expect(postFeedback('/api', fields, { fetchImpl })).rejects.toMatchObject({ status: 403, code: 'origin' });
+  });
+});

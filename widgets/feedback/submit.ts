@@ -11,6 +11,8 @@ export class FeedbackRefused extends Error {
     /** The backend's sentence, shown to the visitor. */
     readonly reason: string,
     field: string | null,
+    /** The service's `error` code (`origin`, `embed-paused`, …), when it said one. */
+    readonly code: string | null = null,
   ) {
     super(`Feedback was refused with HTTP ${status}: ${reason}`);
     this.field = field && FIELDS.includes(field) ? (field as keyof FeedbackFields) : null;
@@ -18,11 +20,11 @@ export class FeedbackRefused extends Error {
 }
 
 /** A refusal's `{error, message, field}`, when the answer is one. */
-function refusalOf(text: string): { message?: string; field?: string } | null {
+function refusalOf(text: string): { message?: string; field?: string; error?: string } | null {
   try {
     const value = JSON.parse(text) as unknown;
     return value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string'
-      ? (value as { message: string; field?: string })
+      ? (value as { message: string; field?: string; error?: string })
       : null;
   } catch {
     return null;
@@ -37,7 +39,11 @@ function refusalOf(text: string): { message?: string; field?: string } | null {
 export async function postFeedback(
   backendUrl: string,
   fields: FeedbackFields,
-  { timeoutMs = SUBMIT_TIMEOUT_MS, fetchImpl = fetch }: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+  {
+    timeoutMs = SUBMIT_TIMEOUT_MS,
+    fetchImpl = fetch,
+    embedId,
+  }: { timeoutMs?: number; fetchImpl?: typeof fetch; embedId?: string } = {},
 ): Promise<string> {
   if (!backendUrl) throw new Error('The backend-url attribute is not set.');
   // A plain timer rather than AbortSignal.timeout, which Vitest's fake timers do not drive: the 15 s
@@ -51,7 +57,12 @@ export async function postFeedback(
     const response = await fetchImpl(endpoint(backendUrl, 'feedback'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: fields.name, email: fields.email, message: fields.message }),
+      body: JSON.stringify({
+        name: fields.name,
+        email: fields.email,
+        message: fields.message,
+        ...(embedId && { embedId }),
+      }),
       signal: controller.signal,
     });
     const text = await response.text();
@@ -61,6 +72,7 @@ export async function postFeedback(
         response.status,
         (refusal?.message ?? text).trim().slice(0, 300),
         refusal?.field ?? response.headers.get('x-invalid-field'),
+        typeof refusal?.error === 'string' ? refusal.error : null,
       );
     }
     if (!response.ok) throw new Error(`Feedback was refused with HTTP ${response.status}: ${text.slice(0, 200)}`);

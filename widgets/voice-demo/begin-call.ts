@@ -68,6 +68,7 @@ export function beginCall({
   backendUrl,
   connectTimeout,
   agentId,
+  embed,
   turnstileSiteKey,
   demoSessionId,
   host,
@@ -106,6 +107,9 @@ export function beginCall({
       // Placeholders left from the docs are known too: the provider could only refuse them.
       if (!given && !simulated && placeholdersWarned({ publicKey: gated ? '' : publicKey, assistantId, apiUrl }))
         throw new Error(PLACEHOLDER_SETTINGS);
+      // With `embed`, a page outside its origins is known before the microphone is asked for.
+      if (gated && embed?.trim()) await (await loadGate()).embedAgent(backendUrl!, embed.trim(), agentId);
+      if (stopped) return null;
       const microphone = simulated ? Promise.resolve() : openMicrophone();
       microphone.catch(() => {});
       let key = publicKey;
@@ -118,6 +122,7 @@ export function beginCall({
           backendUrl: backendUrl!,
           assistantId,
           agentId,
+          embedId: embed,
           demoSessionId,
           connectTimeout,
           challenge: host && turnstileSiteKey?.trim() ? { host, siteKey: turnstileSiteKey, lang } : undefined,

@@ -81,6 +81,13 @@ export class AIVoiceDemoElement extends WidgetElement {
      */
     backendUrl: string(),
     /**
+     * The embed's id (`emb_…`) from the desk, with `backend-url`: every ask names it (`embedId`), and the embed's
+     * agents decide (an `agent-id` it does not offer is ignored, with a console note). Asked for when the visitor
+     * first reaches for the card; on a page that is not one of its origins the card says it is not set up here,
+     * with `fallback-href`, and asks nothing.
+     */
+    embed: string(),
+    /**
      * Which of the service's agents this card demonstrates (`receptionist`, …), sent with `backend-url`'s ask as
      * `agentId`: the service then grants only that agent's assistant (its `VAPI_ASSISTANT_*`).
      */

@@ -16,7 +16,7 @@ export function failureView(state: VoiceState, t: VoiceStrings, fallbackHref: st
   const reason =
     code === 'not-configured' || code === 'network' || code === 'timeout'
       ? t.reasons[code]
-      : code === 'demo-limit' || code === 'demo-budget' || code === 'demo-unavailable'
+      : code === 'demo-limit' || code === 'demo-budget' || code === 'demo-unavailable' || code === 'demo-not-set-up'
         ? gateSays(t, code, state.retryAfter)
         : '';
   const href = fallbackHref?.trim();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_SESSION_STORAGE_KEY } from '../../model/demo-session';
 import { askGate, endDemo, GateError, grantCall } from './gate';
+import { forgetEmbeds } from '../lib/embed';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers }));
@@ -116,5 +117,80 @@ describe("the gate's refusals in words", () => {
     expect(body.demoSessionId).toBe('s1');
     expect(body.transcript.startsWith('AI: Hello!\nUser: Prices?\nAI: xxx')).toBe(true);
     expect(body.transcript).toHaveLength(20_000);
+  });
+});
+
+describe('the demo gate with embed (#54)', () => {
+  const EMBED = {
+    id: 'emb_abcdefghijklmnop',
+    active: true,
+    brandName: 'Acme',
+    agents: ['receptionist'],
+    countries: ['IN'],
+    consentText: '',
+    consentVersion: '',
+    consentTexts: {},
+    allowed: true,
+  };
+  const withEmbed = (agentId?: string) =>
+    askGate({
+      backendUrl: 'https://svc.test/api',
+      assistantId: 'asst',
+      agentId,
+      embedId: EMBED.id,
+      mode: 'text',
+      timeoutMs: 1000,
+    });
+  /** Answers the embed's question with `embed`, the gate with `gate`. */
+  const service = (embed: unknown, gate: [number, unknown]) =>
+    vi.fn(async (url: string) =>
+      url.includes('/embeds/')
+        ? new Response(JSON.stringify(embed), { status: 200 })
+        : new Response(JSON.stringify(gate[1]), { status: gate[0] }),
+    );
+  afterEach(() => {
+    forgetEmbeds();
+    vi.restoreAllMocks();
+  });
+
+  it('asks for the embed first, then sends embedId with the ask', async () => {
+    const grant = { sessionId: 's1', token: 't1', expiresInSeconds: 60, maxDurationSeconds: 120 };
+    const fetch = service(EMBED, [200, grant]);
+    vi.stubGlobal('fetch', fetch);
+    await expect(withEmbed('receptionist')).resolves.toEqual(grant);
+    const urls = fetch.mock.calls.map((c) => String(c[0]));
+    expect(urls).toEqual([`https://svc.test/api/embeds/${EMBED.id}`, 'https://svc.test/api/voice/session']);
+    const body = JSON.parse((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body as string);
+    expect(body).toEqual({ assistantId: 'asst', mode: 'text', agentId: 'receptionist', embedId: EMBED.id });
+  });
+
+  it('asks nothing of the gate on a page outside the embed’s origins, and says so in the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = service({ ...EMBED, allowed: false }, [200, {}]);
+    vi.stubGlobal('fetch', fetch);
+    await expect(withEmbed()).rejects.toMatchObject({ name: 'GateError', code: 'demo-not-set-up' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain(`not one of embed "${EMBED.id}"'s origins`);
+  });
+
+  it('reads 403 origin and embed-paused as not set up', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const error of ['origin', 'embed-paused']) {
+      forgetEmbeds();
+      vi.stubGlobal('fetch', service(EMBED, [403, { error, message: 'x' }]));
+      await expect(withEmbed()).rejects.toMatchObject({ code: 'demo-not-set-up' });
+    }
+  });
+
+  it('does not send an agent-id the embed does not offer, with a note naming the embed’s agents', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = service(EMBED, [200, { sessionId: 's1', token: 't1', expiresInSeconds: 60, maxDurationSeconds: 0 }]);
+    vi.stubGlobal('fetch', fetch);
+    await withEmbed('realEstate');
+    const body = JSON.parse((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body as string);
+    expect(body.agentId).toBeUndefined();
+    expect(String(warn.mock.calls[0]?.[0])).toContain(
+      'agent-id="realEstate" is ignored: embed\'s value is "receptionist"',
+    );
   });
 });

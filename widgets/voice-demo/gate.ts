@@ -2,6 +2,7 @@ import { DEMO_SESSION_STORAGE_KEY, DEMO_TRANSCRIPT_MAX } from '../../model/demo-
 import { DEFAULT_CONNECT_TIMEOUT, type VoiceCallOverrides } from './contract';
 import { GateError, type GateRefusal } from './gate-error';
 import type { LogLine } from './log';
+import { loadEmbed, notSetUpRefusal, warnIgnored, warnNotSetUp } from '../lib/embed';
 
 export { GateError, type GateRefusal } from './gate-error';
 
@@ -18,6 +19,8 @@ export interface GateAsk {
   assistantId: string;
   /** `agent-id`: the service checks it names the same assistant. */
   agentId?: string;
+  /** `embed`: asked for first (once a page); sent as `embedId`. Not set up here: nothing is asked. */
+  embedId?: string;
   mode: 'voice' | 'text';
   /** The conversation's demo so far: the service continues it when it may, else grants a new one. */
   demoSessionId?: string | null;
@@ -39,12 +42,34 @@ function remember(id: string) {
 }
 
 /**
+ * With `embed`: asks for the embed (once a page; the first press is the visitor's first reach, never
+ * before) and resolves to the agent to send. Not set up here: a `demo-not-set-up` refusal, with the
+ * console told, before the microphone or any ask. The embed decides the agents: an `agent-id` it does
+ * not offer is not sent, with one note.
+ */
+export async function embedAgent(backendUrl: string, embedId: string, agentId: string | undefined) {
+  const embed = await loadEmbed(backendUrl, embedId);
+  if (embed.status === 'not-set-up') {
+    warnNotSetUp('ai-voice-demo', embedId, embed.reason);
+    throw new GateError('demo-not-set-up', `Not set up for this page (${embed.reason}).`);
+  }
+  if (embed.status === 'outage') throw new TypeError('The embed could not be asked for.');
+  if (agentId?.trim() && !(embed.embed.agents as string[]).includes(agentId.trim())) {
+    warnIgnored('ai-voice-demo', 'agent-id', agentId, embed.embed.agents.join(','));
+    return undefined;
+  }
+  return agentId;
+}
+
+/**
  * Asks the service for a web demo (`POST {backend-url}/voice/session`) before a call or a chat. A
  * refusal is a `GateError`: `demo-limit` (429), `demo-budget`, and anything else `demo-unavailable`.
  * A network failure rejects as `fetch` does, and no answer within `timeoutMs` as a `TimeoutError`.
  */
 export async function askGate(ask: GateAsk): Promise<GateGrant> {
-  const { backendUrl, assistantId, agentId, mode, demoSessionId, challenge, timeoutMs, signal } = ask;
+  const { backendUrl, assistantId, mode, demoSessionId, challenge, timeoutMs, signal } = ask;
+  const embedId = ask.embedId?.trim();
+  const agentId = embedId ? await embedAgent(backendUrl, embedId, ask.agentId) : ask.agentId;
   // The visitor may take a while over Turnstile's check: the timeout starts once the token is there.
   // Turnstile's code comes only with `turnstile-site-key`.
   const turnstileToken = challenge?.siteKey.trim()
@@ -60,6 +85,7 @@ export async function askGate(ask: GateAsk): Promise<GateGrant> {
       ...(agentId?.trim() && { agentId: agentId.trim() }),
       ...(demoSessionId && { demoSessionId }),
       ...(turnstileToken && { turnstileToken }),
+      ...(embedId && { embedId }),
     }),
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
@@ -71,7 +97,14 @@ export async function askGate(ask: GateAsk): Promise<GateGrant> {
   // `{error, message}`, or `{error: {code, message}}`.
   const error = body?.error as string | { code?: unknown } | undefined;
   const name = String(typeof error === 'object' ? error?.code : error);
-  const code: GateRefusal = name === 'demo-limit' || name === 'demo-budget' ? name : 'demo-unavailable';
+  const code: GateRefusal =
+    name === 'demo-limit' || name === 'demo-budget'
+      ? name
+      : embedId && response.status === 403 && notSetUpRefusal(name)
+        ? 'demo-not-set-up'
+        : 'demo-unavailable';
+  const refusedHere = code === 'demo-not-set-up' ? notSetUpRefusal(name) : null;
+  if (refusedHere && embedId) warnNotSetUp('ai-voice-demo', embedId, refusedHere);
   const retry = Number(response.headers.get('Retry-After') ?? body?.retryAfterSeconds);
   throw new GateError(
     code,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VOICE_STRINGS } from './strings';
+import { failureView } from './failure';
 import {
   LOG_LINES,
   captionOf,
@@ -215,5 +216,30 @@ describe('voice demo machine', () => {
       ['ai-voice-demo-error', { message: 'Microphone blocked', code: 'microphone-denied' }],
     ]);
     expect(voiceEvents(listening, { ...listening, volume: 0.5 })).toEqual([]);
+  });
+});
+
+describe('an embed that is not set up for the page (#54)', () => {
+  it('fails a call as demo-not-set-up and says so, with fallback-href, in each language', () => {
+    const failed = voiceReducer(at('connecting'), {
+      type: 'fail',
+      message: 'Not set up for this page (not-allowed).',
+      code: 'demo-not-set-up',
+    });
+    expect(failed).toMatchObject({ status: 'error', code: 'demo-not-set-up' });
+    expect(failureView(failed, VOICE_STRINGS.en, '/contact')).toEqual([
+      ['p', { id: 'reason', class: 'reason', part: 'reason' }, "This demo isn't set up for this page yet."],
+      ['a', { class: 'fallback', part: 'fallback', href: '/contact' }, VOICE_STRINGS.en.fallback],
+    ]);
+    expect(failureView(failed, VOICE_STRINGS.hi, undefined)).toEqual([
+      ['p', { id: 'reason', class: 'reason', part: 'reason' }, 'यह डेमो अभी इस पेज के लिए सेट नहीं किया गया है।'],
+    ]);
+  });
+
+  it('gives a typed turn refused as not set up back to the field, nothing of it kept', () => {
+    const typed = voiceReducer(initialVoiceState, { type: 'type', text: 'Hello' });
+    const refused = voiceReducer(typed, { type: 'unanswered', problem: 'demo-not-set-up' });
+    expect(refused).toMatchObject({ status: 'idle', problem: 'demo-not-set-up' });
+    expect(refused.lines.filter((l) => l.role === 'user')).toEqual([]);
   });
 });

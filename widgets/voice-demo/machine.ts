@@ -115,9 +115,15 @@ function typed(
       const lastUser = state.lines.findLast((l) => l.role === 'user' && l.via === 'text');
       // Busy or refused: the turn goes back to the field for one press to send again; nothing of it stays in the log.
       if (
-        ['busy', 'unavailable', 'not-configured', 'demo-limit', 'demo-budget', 'demo-unavailable'].includes(
-          action.problem,
-        )
+        [
+          'busy',
+          'unavailable',
+          'not-configured',
+          'demo-limit',
+          'demo-budget',
+          'demo-unavailable',
+          'demo-not-set-up',
+        ].includes(action.problem)
       ) {
         const lines = state.lines.filter((l) => l !== lastUser && !(l.via === 'text' && !l.final));
         return {

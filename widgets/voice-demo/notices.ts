@@ -38,7 +38,7 @@ function problemView(state: VoiceState, options: VoiceViewOptions): ViewNode[] {
         : [];
   const p = state.problem;
   const words =
-    p === 'demo-limit' || p === 'demo-budget' || p === 'demo-unavailable'
+    p === 'demo-limit' || p === 'demo-budget' || p === 'demo-unavailable' || p === 'demo-not-set-up'
       ? gateSays(t, p, state.retryAfter)
       : t.problems[p];
   return [['p', { class: 'problem', part: 'problem', role: 'alert' }, words], ...way];

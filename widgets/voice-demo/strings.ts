@@ -36,6 +36,8 @@ const VOICE_EN = {
   unfinished: '(cut off)',
   // Words sent while an answer is arriving wait for it (the status text says so).
   queuedStatus: 'Your next message goes as soon as the agent has answered.',
+  // Over the reason when the embed does not take this page: trying again cannot help, so the error tooltip would mislead.
+  notSetUpStatus: 'The voice demo is not available here',
   // The last line of a conversation restored after a reload in the middle of a call.
   callReloaded: 'The call ended when the page reloaded.',
   problems: {
@@ -123,6 +125,7 @@ export const VOICE_STRINGS = {
     typeInstead: 'इसके बजाय एजेंट को लिखें',
     unfinished: '(बीच में कट गया)',
     queuedStatus: 'एजेंट का जवाब पूरा होते ही आपका अगला संदेश चला जाएगा।',
+    notSetUpStatus: 'वॉइस डेमो यहाँ उपलब्ध नहीं है',
     callReloaded: 'पेज दोबारा लोड होने पर कॉल ख़त्म हो गई।',
     problems: {
       busy: 'एजेंट अभी व्यस्त है। फिर से कोशिश करने के लिए भेजें दबाएं।',

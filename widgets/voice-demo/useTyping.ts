@@ -28,7 +28,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
   const { dispatch, current } = machine;
   const turn = useRef<AbortController | null>(null);
   const { apiUrl, publicKey, assistantId, connectTimeout, conversationKey, simulate, lang, backendUrl } = props;
-  const { agentId, turnstileSiteKey } = props;
+  const { agentId, embed, turnstileSiteKey } = props;
   /** The demo this chat was granted under: a chat asks again only when the conversation's demo is another. */
   const chatDemo = useRef<string | null>(null);
 
@@ -88,6 +88,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
             backendUrl,
             assistantId,
             agentId,
+            embedId: embed,
             mode: 'text',
             demoSessionId: demo,
             challenge: host && turnstileSiteKey?.trim() ? { host, siteKey: turnstileSiteKey, lang } : undefined,
@@ -138,6 +139,7 @@ export function useTyping(props: VoiceRenderProps, machine: Machine, callClient:
       lang,
       backendUrl,
       agentId,
+      embed,
       turnstileSiteKey,
       machine.ref,
       dispatch,

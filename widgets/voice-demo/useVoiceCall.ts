@@ -42,7 +42,7 @@ const seconds = (value: number | undefined) => {
  */
 export function useVoiceCall(props: VoiceRenderProps) {
   const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang, backendUrl } = props;
-  const { agentId, turnstileSiteKey, mode } = props;
+  const { agentId, embed, turnstileSiteKey, mode } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
   const [start] = useState(() => startOf(props));
   const machine = useMachine(voiceReducer, start, voiceEvents);
@@ -107,6 +107,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
         backendUrl,
         connectTimeout,
         agentId,
+        embed,
         turnstileSiteKey,
         mode,
         // A call after typed turns goes on in the conversation's demo (one id), when the service allows.
@@ -152,6 +153,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
     backendUrl,
     connectTimeout,
     agentId,
+    embed,
     turnstileSiteKey,
     mode,
     dispatch,

@@ -12,6 +12,7 @@ import { composerView, logView } from './conversation-view';
 function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
   if (state.queued) return t.queuedStatus;
   if (mode === 'text' && (state.status === 'idle' || state.status === 'error')) return t.textIdle;
+  if (state.status === 'error' && state.code === 'demo-not-set-up') return t.notSetUpStatus;
   if (state.status === 'error')
     return state.code && state.code in MICROPHONE_ERRORS
       ? t[MICROPHONE_ERRORS[state.code as keyof typeof MICROPHONE_ERRORS]]

@@ -43,12 +43,16 @@ export function consoleProvider(secret: () => Promise<string>, show: ShowCode = 
   };
 }
 
-/** Twilio Verify's refusals, as what the visitor can do about them (docs/api.md lists them). */
-const TWILIO_ERRORS: Record<number, [status: number, error: string, message: string]> = {
+/**
+ * Twilio Verify's refusals, as what the visitor can do about them (docs/api.md lists them). A 429 says
+ * when to try again, as each of ours does: a verification lives 10 minutes, so its spent sends and checks
+ * are forgotten by then; too many requests at once for a number passes within a minute.
+ */
+const TWILIO_ERRORS: Record<number, [status: number, error: string, message: string, retryAfterSeconds?: number]> = {
   60200: [400, 'number-invalid', 'This number cannot receive text messages. Check it and try again.'],
-  60203: [429, 'too-many-sends', 'Too many codes were sent to this number. Please try again later.'],
-  60212: [429, 'too-many-sends', 'Too many codes were sent to this number. Please try again later.'],
-  60202: [429, 'too-many-checks', 'Too many tries for this code. Ask for a new one.'],
+  60203: [429, 'too-many-sends', 'Too many codes were sent to this number. Please try again later.', 600],
+  60212: [429, 'too-many-sends', 'Too many codes were sent to this number. Please try again later.', 60],
+  60202: [429, 'too-many-checks', 'Too many tries for this code. Ask for a new one.', 600],
   60410: [403, 'number-blocked', 'We cannot send codes to this number. Please use another number.'],
   60605: [403, 'country-disabled', 'We cannot send codes to this country yet.'],
 };
@@ -90,7 +94,10 @@ export function twilioProvider(
       const known = code !== undefined ? TWILIO_ERRORS[code] : undefined;
       if (known) {
         log.warn({ twilioCode: code }, `Twilio Verify refused: ${known[1]}`);
-        throw new Refusal(...known);
+        const [status, error, message, seconds] = known;
+        throw seconds
+          ? new Refusal(status, error, message, { retryAfterSeconds: seconds }, { 'retry-after': String(seconds) })
+          : new Refusal(status, error, message);
       }
       throw Refusal.providerUnavailable(`Twilio Verify answered ${res.status}${code ? ` (${code})` : ''}`);
     }
