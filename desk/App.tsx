@@ -6,6 +6,8 @@ import { AccountsPage } from './pages/AccountsPage';
 import { AuditPage } from './pages/AuditPage';
 import { DemoPage } from './pages/DemoPage';
 import { DemosPage } from './pages/DemosPage';
+import { EmbedPage } from './pages/EmbedPage';
+import { EmbedsPage } from './pages/EmbedsPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { LeadPage } from './pages/LeadPage';
 import { LeadsPage } from './pages/LeadsPage';
@@ -55,6 +57,7 @@ const NAV: [to: string, label: string, names: Route['name'][]][] = [
   ['/desk/overview', 'Overview', ['overview']],
   ['/desk/demos', 'Demos', ['demos', 'demo']],
   ['/desk/feedback', 'Feedback', ['feedback']],
+  ['/desk/embeds', 'Embeds', ['embeds', 'embed']],
 ];
 
 export function App() {
@@ -108,6 +111,9 @@ export function App() {
   else if (route.name === 'demos') page = <DemosPage search={location.search} />;
   else if (route.name === 'demo') page = <DemoPage id={route.demoId} />;
   else if (route.name === 'feedback') page = <FeedbackPage search={location.search} version={version} />;
+  else if (route.name === 'embeds') page = <EmbedsPage admin={session.role === 'admin'} version={version} />;
+  else if (route.name === 'embed')
+    page = <EmbedPage key={route.embedId} id={route.embedId} admin={session.role === 'admin'} version={version} />;
   else if (route.name === 'audit' && session.role === 'admin') page = <AuditPage />;
   else if (route.name === 'accounts' && session.role === 'admin') page = <AccountsPage me={session.email} />;
   else if (route.name === 'account') page = <AccountPage email={session.email} />;

@@ -5,16 +5,23 @@ import { useRouter } from '../router';
 import { dayEnd, dayStart } from './LeadsPage';
 import { DemoRows } from './DemoRows';
 import { TitleRow } from './TitleRow';
-import { AgentField, FiltersToggle, PeriodFields } from './ListFilters';
+import { AgentField, EmbedField, FiltersToggle, PeriodFields } from './ListFilters';
 import { modeWords } from './demo-words';
 
-type Filters = { from: string; to: string; agent: string; origin: string; mode: string };
+type Filters = { from: string; to: string; agent: string; origin: string; mode: string; embed: string };
 const PAGE = 50;
 
 const filtersOf = (search: string): Filters => {
   const q = new URLSearchParams(search);
   const get = (name: keyof Filters) => q.get(name) ?? '';
-  return { from: get('from'), to: get('to'), agent: get('agent'), origin: get('origin'), mode: get('mode') };
+  return {
+    from: get('from'),
+    to: get('to'),
+    agent: get('agent'),
+    origin: get('origin'),
+    mode: get('mode'),
+    embed: get('embed'),
+  };
 };
 
 /** The web demos, newest first: who talked to which agent, on which page, how long, and whether they asked for a call. */
@@ -28,6 +35,7 @@ export function DemosPage({ search }: { search: string }) {
     agent: filters.agent,
     origin: filters.origin,
     mode: filters.mode,
+    embed: filters.embed,
   });
   const [attempt, setAttempt] = useState(0);
   // What was loaded, and for which filters and attempt: a new filter shows "Loading" until its answer.
@@ -105,6 +113,7 @@ export function DemosPage({ search }: { search: string }) {
         <div id="d-more" className="desk-filters-more" data-open={unfolded}>
           <PeriodFields prefix="d" from={filters.from} to={filters.to} onFrom={change('from')} onTo={change('to')} />
           <AgentField prefix="d" value={filters.agent} onChange={change('agent')} />
+          <EmbedField prefix="d" value={filters.embed} onChange={change('embed')} />
           <div>
             <label htmlFor="d-origin">Site</label>
             <select id="d-origin" value={filters.origin} onChange={change('origin')}>

@@ -5,13 +5,14 @@ import { mailto } from '../links';
 import { useLoad } from '../useLoad';
 import { useRouter } from '../router';
 import { dayEnd, dayStart } from './LeadsPage';
+import { EmbedField } from './ListFilters';
 import { TitleRow } from './TitleRow';
 
 /** What visitors wrote in the feedback form, newest first. */
 export function FeedbackPage({ search, version }: { search: string; version: string }) {
   const q = new URLSearchParams(search);
-  const filters = { from: q.get('from') ?? '', to: q.get('to') ?? '' };
-  const query = queryOf({ from: dayStart(filters.from), to: dayEnd(filters.to) });
+  const filters = { from: q.get('from') ?? '', to: q.get('to') ?? '', embed: q.get('embed') ?? '' };
+  const query = queryOf({ from: dayStart(filters.from), to: dayEnd(filters.to), embed: filters.embed });
   const { navigate } = useRouter();
   const { data, error } = useLoad<{ feedback: Feedback[] }>(`/desk/feedback${query}`, version);
   const rows = data?.feedback ?? null;
@@ -20,7 +21,7 @@ export function FeedbackPage({ search, version }: { search: string; version: str
     document.title = 'Feedback · Sales desk';
   }, []);
 
-  const change = (name: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) =>
+  const change = (name: 'from' | 'to' | 'embed') => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     navigate(`/desk/feedback${queryOf({ ...filters, [name]: e.target.value })}`, { replace: true });
 
   return (
@@ -35,6 +36,7 @@ export function FeedbackPage({ search, version }: { search: string; version: str
           <label htmlFor="ff-to">To</label>
           <input id="ff-to" type="date" value={filters.to} onChange={change('to')} />
         </div>
+        <EmbedField prefix="ff" value={filters.embed} onChange={change('embed')} />
       </form>
       {error && (
         <p role="alert" className="desk-error">
@@ -44,7 +46,12 @@ export function FeedbackPage({ search, version }: { search: string; version: str
       {rows === null ? (
         <p className="desk-muted">Loading feedback…</p>
       ) : rows.length === 0 ? (
-        <p className="desk-empty">No feedback {filters.from || filters.to ? 'in these days' : 'yet'}.</p>
+        <p className="desk-empty">
+          {['No feedback', filters.embed && 'through this embed', filters.from || filters.to ? 'in these days' : '']
+            .filter(Boolean)
+            .join(' ') || 'No feedback'}
+          {filters.embed || filters.from || filters.to ? '.' : ' yet.'}
+        </p>
       ) : (
         <ul className="desk-feedback" aria-label="Feedback, newest first">
           {rows.map((f) => (

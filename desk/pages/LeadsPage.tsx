@@ -5,9 +5,9 @@ import { agentName, OUTCOMES, outcomeIdOf, type Outcome } from '../format';
 import { useRouter } from '../router';
 import { LeadRows } from './LeadRows';
 import { TitleRow } from './TitleRow';
-import { AgentField, FiltersToggle, PeriodFields } from './ListFilters';
+import { AgentField, EmbedField, FiltersToggle, PeriodFields } from './ListFilters';
 
-type Filters = { q: string; from: string; to: string; agent: string; outcome: string };
+type Filters = { q: string; from: string; to: string; agent: string; outcome: string; embed: string };
 const PAGE = 50;
 
 const filtersOf = (search: string): Filters => {
@@ -18,6 +18,7 @@ const filtersOf = (search: string): Filters => {
     to: q.get('to') ?? '',
     agent: q.get('agent') ?? '',
     outcome: q.get('outcome') ?? '',
+    embed: q.get('embed') ?? '',
   };
 };
 
@@ -40,6 +41,7 @@ const apiQuery = (f: Filters, toCall: boolean) =>
     to: dayEnd(f.to),
     agent: f.agent,
     outcome: f.outcome,
+    embed: f.embed,
     queue: toCall ? 'to-call' : undefined,
   });
 
@@ -148,10 +150,14 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
 
   const change = (name: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     navigate(`${base}${queryOf({ ...filters, q: typed, [name]: e.target.value })}`, { replace: true });
-  const filtered = Boolean(filters.q || filters.from || filters.to || filters.agent || filters.outcome);
+  const filtered = Boolean(
+    filters.q || filters.from || filters.to || filters.agent || filters.outcome || filters.embed,
+  );
   // On a phone all but the search fold behind one button, which counts those set.
   const [unfolded, setUnfolded] = useState(false);
-  const folded = [filters.from, filters.to, filters.agent, toCall ? '' : filters.outcome].filter(Boolean).length;
+  const folded = [filters.from, filters.to, filters.agent, filters.embed, toCall ? '' : filters.outcome].filter(
+    Boolean,
+  ).length;
   const tooShort = Boolean(typed.trim()) && !searchPrefixes(typed);
 
   return (
@@ -195,6 +201,7 @@ export function LeadsPage({ search, version, toCall }: { search: string; version
         <div id="f-more" className="desk-filters-more" data-open={unfolded}>
           <PeriodFields prefix="f" from={filters.from} to={filters.to} onFrom={change('from')} onTo={change('to')} />
           <AgentField prefix="f" value={filters.agent} onChange={change('agent')} />
+          <EmbedField prefix="f" value={filters.embed} onChange={change('embed')} />
           {!toCall && (
             <div>
               <label htmlFor="f-outcome">Outcome</label>

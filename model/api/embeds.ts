@@ -106,3 +106,17 @@ export const PublicEmbedRoute = route('GET', '/api/embeds/:id', {
     404: refusal('No such embed (`embed-unknown`); an id that cannot be one too.'),
   },
 });
+
+export const EmbedPreviewRoute = route('GET', '/api/desk/embeds/:id/preview', {
+  summary:
+    'An embed’s preview, an HTML page (agents and admins): its elements with `simulate` under `connect-src ’none’`; GET /embeds/:id/preview leads here',
+  description:
+    'Under /api because the desk’s session cookie is kept for /api over http. Without a session, a 303 to the embed’s desk page, where the sign-in shows.',
+  security: SESSION,
+  params: EmbedParams,
+  response: {
+    200: { description: 'The preview page.', content: { 'text/html': { schema: Type.String() } } },
+    303: Type.Null({ description: 'No session: to the embed’s desk page, whose sign-in opens it.' }),
+    404: refusal('No such embed (`not-found`); an id that cannot be one too.'),
+  },
+});

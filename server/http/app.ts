@@ -25,6 +25,7 @@ import type { Readiness } from './ready.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { deskSingleSignOnPages } from './routes/desk-single-sign-on.ts';
 import { publicEmbedRoutes } from './routes/embeds.ts';
+import { embedPreviewPages, embedPreviewRoute } from './embed-preview.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { voiceEventRoutes } from './routes/voice-events.ts';
@@ -147,6 +148,7 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
         config,
         embeds: domain.embeds,
       });
+      await api.register(embedPreviewRoute, { desk: domain.desk, store, embeds: domain.embeds });
       // Server-to-server: the provider posts its events here (no browser, no CORS).
       await api.register(voiceEventRoutes, { events: domain.voiceEvents });
       // The generated document is wider than its contract, which says only that it is OpenAPI 3.1.
@@ -166,6 +168,8 @@ export async function registerRoutes(app: Http, config: ServerConfig, store: Sto
 
   // The desk's single sign-on: pages a browser is sent through (to the provider and back), not API calls.
   await app.register(deskSingleSignOnPages, { sso: domain.sso, store, now: domain.desk.now });
+  // An embed's preview, for signed-in desk accounts (its own strict policy: the page sends nothing).
+  await app.register(embedPreviewPages);
   await staticRoutes(app, config);
   app.setNotFoundHandler(notFound);
 }

@@ -37,6 +37,15 @@ const q = (text: string) => {
   return { search: prefixes };
 };
 
+/**
+ * Two embeds the seeded leads came through (issue 54): one in ten leads through the first, one in a
+ * thousand through the second; the rest through none, as before embeds.
+ */
+const EMBED_MANY = 'emb_benchManyLeads000000';
+const EMBED_FEW = 'emb_benchFewLeads0000000';
+const EMBED_TAGS = `UPDATE leads SET embed_id = CASE WHEN id % 1000 = 7 THEN '${EMBED_FEW}' ELSE '${EMBED_MANY}' END
+  WHERE embed_id IS NULL AND (id % 10 = 3 OR id % 1000 = 7)`;
+
 /** The cases, given one seeded lead's number to search for. */
 function cases(phone: string) {
   const digits = phone.replace(/\D/g, '');
@@ -58,6 +67,17 @@ function cases(phone: string) {
     'status failed': { callStatus: 'failed' },
     'a week a year ago': { from: iso(END - 372 * DAY), to: iso(END - 365 * DAY) },
     'agent + a week a year ago': { agentId: 'realEstate', from: iso(END - 372 * DAY), to: iso(END - 365 * DAY) },
+    'embed= (a tenth of leads)': { embedId: EMBED_MANY },
+    'embed= (one in a thousand)': { embedId: EMBED_FEW },
+    'embed= + 7 days': { embedId: EMBED_MANY, from: iso(END - 7 * DAY) },
+    'embed= + agent + a week a year ago': {
+      embedId: EMBED_MANY,
+      agentId: 'realEstate',
+      from: iso(END - 372 * DAY),
+      to: iso(END - 365 * DAY),
+    },
+    'embed= + To call': { embedId: EMBED_MANY, toCall: true },
+    'embed= + search "pri"': { embedId: EMBED_MANY, ...q('pri') },
   };
   for (const outcome of [
     'answered',
@@ -152,12 +172,15 @@ try {
         await client.connect();
         if (empty) await seedPostgres(client, COUNT, END, progress);
         if (empty && PARTS.includes('demos')) await seedDemos({ postgres: client }, DEMOS, END, demoProgress);
+        // A kept database seeded before embeds gets its embeds here, once (none are null after).
+        await client.query(EMBED_TAGS);
         await client.query(empty ? 'VACUUM ANALYZE' : 'ANALYZE');
         await client.end();
-      } else if (empty) {
+      } else {
         const sqlite = new Database(databasePath);
-        seedSqlite(sqlite, COUNT, END, progress);
-        if (PARTS.includes('demos')) await seedDemos({ sqlite }, DEMOS, END, demoProgress);
+        if (empty) seedSqlite(sqlite, COUNT, END, progress);
+        if (empty && PARTS.includes('demos')) await seedDemos({ sqlite }, DEMOS, END, demoProgress);
+        sqlite.prepare(EMBED_TAGS).run();
         sqlite.close();
       }
       console.error(

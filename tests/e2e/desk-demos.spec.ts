@@ -203,6 +203,8 @@ async function fixedDesk(page: Page) {
     json({ email: 'sales@example.com', role: 'agent', expiresAt: '2026-11-23T21:41:00.000Z' }),
   );
   await page.route('**/api/desk/changes', json({ version: '1.1.1.1' }));
+  // The lists' Embed filter shows only with embeds: none here, whatever other specs made in the shared database.
+  await page.route('**/api/desk/embeds', json({ embeds: [] }));
   await page.route(
     /\/api\/desk\/demos(\?.*)?$/,
     json({

@@ -422,6 +422,8 @@ async function fixedDesk(page: Page) {
   const json = (body: unknown) => (route: Route) => route.fulfill({ json: body });
   await page.route('**/api/session', json({ email: 'sales@example.com', expiresAt: '2026-11-23T21:41:00.000Z' }));
   await page.route('**/api/desk/changes', json({ version: '1.1.1.1' }));
+  // The lists' Embed filter shows only with embeds: none here, whatever other specs made in the shared database.
+  await page.route('**/api/desk/embeds', json({ embeds: [] }));
   await page.route(/\/api\/desk\/leads(\?.*)?$/, (route) => {
     const url = new URL(route.request().url());
     asked.push(url.search);
