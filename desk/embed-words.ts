@@ -1,21 +1,9 @@
 // What the Embeds pages write from an embed: the React lines a partner's developer pastes, the origins
 // and countries as a person types them (one a line, or separated by commas), and the API's answer.
-import type { AgentId } from '../model/agents';
+import type { Embed } from '../model/embeds';
 
-export type EmbedAnswer = {
-  id: string;
-  name: string;
-  origins: string[];
-  brandName: string;
-  agents: AgentId[];
-  countries: string[];
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-  consentText: string;
-  consentVersion: string;
-  snippet: string;
-};
+/** An embed as the desk's API answers it: the stored embed, its English consent sentence and its snippet. */
+export type EmbedAnswer = Embed & { consentText: string; consentVersion: string; snippet: string };
 export type RefusedOrigin = { origin: string; count: number; lastAt: string };
 export type EmbedDetail = EmbedAnswer & { refusedOrigins: RefusedOrigin[] };
 
