@@ -90,8 +90,6 @@ test('a person sets two-step sign-in up by keyboard, signs out, and signs in wit
   await expect(wrong).toHaveText('That code is not right. Type the 6 digits your app shows now.');
   await expect(section.getByLabel('Type the 6-digit code the app shows')).toHaveAttribute('aria-invalid', 'true');
   await section.getByLabel('Type the 6-digit code the app shows').fill('');
-  // Early in a 30-second step, so the sign-in below comes while the code used here is still current.
-  await expect.poll(() => Date.now() % 30_000, { timeout: 35_000, intervals: [250] }).toBeLessThan(4_000);
   const setupStep = stepNow();
   await page.keyboard.type(totp(key, setupStep));
   await press(page, 'Enter');
@@ -151,10 +149,11 @@ test('a person sets two-step sign-in up by keyboard, signs out, and signs in wit
     await expectLegible(page);
     await expect(page).toHaveScreenshot(`desk-two-step-code-${width}.png`);
   }
-  // The code the setup used is refused while it is still current; the next one signs in.
+  // The code the setup used is refused while the service still takes its step (now's or one either
+  // side); the next step's code signs in at once, as an app's code does that runs a little ahead.
   await press(page, 'Tab');
   await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused();
-  if (stepNow() !== setupStep)
+  if (stepNow() > setupStep + 1)
     test.info().annotations.push({ type: 'slow', description: 'the step turned before the used code could be tried' });
   else {
     await page.keyboard.type(totp(key, setupStep));
@@ -163,8 +162,7 @@ test('a person sets two-step sign-in up by keyboard, signs out, and signs in wit
     await page.screenshot({ path: test.info().outputPath('desk-two-step-code-used-1280.png') });
     await page.getByRole('textbox', { name: 'Code' }).fill('');
   }
-  await expect.poll(stepNow, { timeout: 35_000, intervals: [1000] }).toBeGreaterThan(setupStep);
-  await page.keyboard.type(totp(key, stepNow()));
+  await page.keyboard.type(totp(key, Math.max(stepNow(), setupStep + 1)));
   await press(page, 'Enter');
   await expect(page.getByRole('link', { name: email })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
