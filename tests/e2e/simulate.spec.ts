@@ -33,6 +33,9 @@ for (const width of [320, 390, 1280] as const) {
     const sent = requests(page);
     const said: string[] = [];
     page.on('console', (message) => said.push(message.text()));
+    // The page's clock runs as a real one, except where the test skips the script's own pauses ahead
+    // (a scripted call plays in a visitor's time: about 30 s of it would be waited out).
+    await page.clock.install();
     await page.goto('/');
     const voice = page.locator('ai-voice-demo');
     const card = page.locator('.hero-demo');
@@ -50,6 +53,8 @@ for (const width of [320, 390, 1280] as const) {
     await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
     await expect(voice.getByRole('group', { name: 'Before we start' })).toHaveCount(0);
     const log = voice.getByRole('log', { name: 'Conversation' });
+    // The greeting's words, and less than the 10 s the call lingers for a typed question after them.
+    await page.clock.runFor(8_000);
     await expect(log).toContainText('Agent: Hello, thanks for calling! I am an AI receptionist, in a preview', {
       timeout: 15_000,
     });
@@ -62,11 +67,13 @@ for (const width of [320, 390, 1280] as const) {
     await field.fill('How much does it cost?');
     await field.press('Enter');
     await expect(log.locator('.caption.user')).toHaveText(['You: How much does it cost?']);
+    await page.clock.runFor(8_000);
     await expect(log).toContainText('Agent: Plans depend on how many calls and chats', { timeout: 15_000 });
     await expect(note).toHaveText(NOTE.en);
     await expect(log.locator('.caption').last()).toContainText('trying it costs nothing', { timeout: 15_000 });
     if (width !== 320) await expect(card).toHaveScreenshot(`hero-simulated-call-${width}.png`);
     // The call says goodbye and hangs up by itself once nothing more is typed.
+    await page.clock.runFor(15_000);
     await expect(log).toContainText('Thanks for trying the preview. Goodbye!', { timeout: 30_000 });
     await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible({
       timeout: 5_000,
