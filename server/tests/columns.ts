@@ -1,6 +1,6 @@
 // The columns of a migrated database, and those ../storage/schema.ts declares, in one shape to compare:
 // `table.column` → kind and nullability. Kysely's own tables and the old runner's are left out.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 
@@ -67,23 +67,27 @@ function declaredKind(type: string): string {
   if (/^Real( \| null)?$/.test(t)) return 'real';
   if (/^string( \| null)?$/.test(t)) return 'text';
   if (/^ColumnType<string \| Date/.test(t)) return 'time';
-  throw new Error(`schema.ts: no kind known for ${type}`);
+  throw new Error(`A table's column type with no kind known: ${type}`);
 }
 
-/** What ../storage/schema.ts declares, read from its text (its interfaces are types only). */
+/** What the repositories declare of their tables (../storage/repositories/*.ts), read from the text (types only). */
 export function declaredColumns(): Columns {
-  const text = readFileSync(new URL('../storage/schema.ts', import.meta.url), 'utf8').replace(
-    /\/\*\*[\s\S]*?\*\//g,
-    '',
-  );
+  const folder = new URL('../storage/repositories/', import.meta.url);
+  const text = readdirSync(folder)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => readFileSync(new URL(name, folder), 'utf8'))
+    .join('\n')
+    .replace(/\/\*\*[\s\S]*?\*\//g, '');
   const bodies = new Map([...text.matchAll(/export interface (\w+) \{([^}]*)\}/g)].map((m) => [m[1], m[2]]));
+  const tables = [...text.matchAll(/declare module '\.\.\/schema\.ts' \{\s*interface Database \{([^}]*)\}/g)];
   const out: Columns = {};
-  for (const [, table, iface] of (bodies.get('Database') ?? '').matchAll(/(\w+): (\w+);/g))
-    for (const [, column, type] of (bodies.get(iface) ?? '').matchAll(/(\w+): ([^;]+);/g))
-      out[`${table}.${column}`] = {
-        kind: declaredKind(type.trim()),
-        nullable: /\| null|OrNull/.test(type),
-      };
+  for (const [, list] of tables)
+    for (const [, table, iface] of list.matchAll(/(\w+): (\w+);/g))
+      for (const [, column, type] of (bodies.get(iface) ?? '').matchAll(/(\w+): ([^;]+);/g))
+        out[`${table}.${column}`] = {
+          kind: declaredKind(type.trim()),
+          nullable: /\| null|OrNull/.test(type),
+        };
   return out;
 }
 

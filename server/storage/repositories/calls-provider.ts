@@ -8,6 +8,54 @@ import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf } from './rows.ts';
 import { bump, setOutcome } from './tallies.ts';
 import { isoOf, msOf } from './times.ts';
+import type { Int, Big, BigOrNull, Real } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface CallAttemptsTable {
+  id: Generated<Int>;
+  lead_id: Int;
+  attempt: Int;
+  started_at: Big;
+  finished_at: BigOrNull;
+  outcome: string | null;
+  error: string | null;
+  provider_call_id: string | null;
+}
+export interface CallsTable {
+  lead_id: Int;
+  status: string;
+  call_at: BigOrNull;
+  attempts: Generated<Int>;
+  next_attempt_at: BigOrNull;
+  lease_until: BigOrNull;
+  attempt_started_at: BigOrNull;
+  provider_call_id: string | null;
+  provider_status: string | null;
+  last_error: string | null;
+  failure_reason: string | null;
+  placed_at: BigOrNull;
+  check_at: BigOrNull;
+  ended_reason: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_seconds: Real | null;
+  summary: string | null;
+  success_evaluation: string | null;
+  transcript: string | null;
+  recording_url: string | null;
+  updated_at: Big;
+  outcome: string | null;
+  to_call: Generated<Int>;
+  started_ms: BigOrNull;
+  ended_ms: BigOrNull;
+}
+declare module '../schema.ts' {
+  interface Database {
+    call_attempts: CallAttemptsTable;
+    calls: CallsTable;
+  }
+}
 
 /** What the provider said of a call (server messages or a lookup); absent fields are kept as they were. */
 export type ProviderUpdate = {

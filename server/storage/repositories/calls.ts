@@ -4,7 +4,7 @@
 import type { CallState } from '../../../model/calls.ts';
 import type { Updateable } from 'kysely';
 import { db, num, numOrNull, one, query, reads } from '../query.ts';
-import type { CallAttemptsTable } from '../schema.ts';
+import type { CallAttemptsTable } from './calls-provider.ts';
 import { outcomeOf } from '../../../model/call-outcomes.ts';
 import { changed, providerReports } from './calls-provider.ts';
 import { bump, setOutcome } from './tallies.ts';

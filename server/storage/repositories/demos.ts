@@ -4,6 +4,36 @@
 import { db, lock, num, one, query } from '../query.ts';
 import { demoEnds } from './demo-ends.ts';
 import { countDemo } from './demo-tallies.ts';
+import type { Int, Big, BigOrNull, Real } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface DemoSessionsTable {
+  id: string;
+  assistant_id: string;
+  agent_id: string | null;
+  mode: string;
+  origin: string;
+  page_url: string | null;
+  client_hash: string;
+  created_at: Big;
+  grant_seconds: Int;
+  ended_at: BigOrNull;
+  duration_seconds: Real | null;
+  ended_reason: string | null;
+  summary: string | null;
+  transcript: string | null;
+  provider_call_id: string | null;
+  call_seconds: Real | null;
+  provider_session_id: string | null;
+  continuations: Generated<Int>;
+  embed_id: string | null;
+}
+declare module '../schema.ts' {
+  interface Database {
+    demo_sessions: DemoSessionsTable;
+  }
+}
 
 const HOUR = 3_600_000;
 /** How often one demo may be continued: each continuation answers a token, and is no grant of its own. */

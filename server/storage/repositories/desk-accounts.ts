@@ -1,6 +1,39 @@
 // The sales desk's accounts: their sessions (only hashes of passwords and session tokens are stored) and
 // failed sign-ins (the lock-out, shared by instances).
 import { db, lock, num, one, query, reads } from '../query.ts';
+import type { Int, Big, BigOrNull } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface DeskLoginFailuresTable {
+  id: Generated<Int>;
+  email: string;
+  client_ip: string;
+  at: Big;
+}
+export interface DeskSessionsTable {
+  token_hash: string;
+  user_id: Int;
+  created_at: Big;
+  expires_at: Big;
+  last_seen_at: BigOrNull;
+  client_ip: string | null;
+  user_agent: string | null;
+}
+export interface DeskUsersTable {
+  id: Generated<Int>;
+  email: string;
+  password_hash: string;
+  created_at: Big;
+  role: Generated<string>;
+}
+declare module '../schema.ts' {
+  interface Database {
+    desk_login_failures: DeskLoginFailuresTable;
+    desk_sessions: DeskSessionsTable;
+    desk_users: DeskUsersTable;
+  }
+}
 
 export type DeskRole = 'admin' | 'agent';
 export type DeskUser = { id: number; email: string; passwordHash: string; role: DeskRole };

@@ -8,6 +8,28 @@ import { accounts } from './desk-accounts.ts';
 import { FEEDBACK_READ, feedbackOf, feedbackRange } from './feedback.ts';
 import { indexTerms } from './leads.ts';
 import { CALL_COLUMNS, callOf, EXPORT_CALL_COLUMNS, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
+import type { Int, Big } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface LeadMarkEventsTable {
+  id: Generated<Int>;
+  lead_id: Int;
+  action: string;
+  by_email: string;
+  at: Big;
+}
+export interface LeadMarksTable {
+  lead_id: Int;
+  contacted_at: Big;
+  contacted_by: string;
+}
+declare module '../schema.ts' {
+  interface Database {
+    lead_mark_events: LeadMarkEventsTable;
+    lead_marks: LeadMarksTable;
+  }
+}
 
 export type { DeskRole, DeskSession, DeskUser } from './desk-accounts.ts';
 export type Contacted = { at: string; by: string } | null;

@@ -3,6 +3,46 @@
 import type { AgentId } from '../../../model/agents.ts';
 import type { Embed, EmbedLang } from '../../../model/embeds.ts';
 import { db, num, one, query, reads } from '../query.ts';
+import type { Int, Big } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface EmbedsTable {
+  id: string;
+  name: string;
+  /** JSON arrays as text. */
+  origins: string;
+  brand_name: string;
+  agents: string;
+  countries: string;
+  active: Generated<Int>;
+  created_ms: Big;
+  updated_ms: Big;
+}
+export interface EmbedConsentsTable {
+  embed_id: string;
+  lang: string;
+  version: string;
+  text: string;
+  sha256: string;
+  created_ms: Big;
+}
+export interface EmbedRefusalsTable {
+  /** The embed's id (or none), the origin and the day, joined: one row each. */
+  key: string;
+  embed_id: string | null;
+  origin: string;
+  day: string;
+  n: Big;
+  last_ms: Big;
+}
+declare module '../schema.ts' {
+  interface Database {
+    embeds: EmbedsTable;
+    embed_consents: EmbedConsentsTable;
+    embed_refusals: EmbedRefusalsTable;
+  }
+}
 
 export type EmbedInput = Omit<Embed, 'createdAt' | 'updatedAt'>;
 export type EmbedConsent = { lang: EmbedLang; version: string; text: string; sha256: string };

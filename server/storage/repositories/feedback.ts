@@ -2,6 +2,25 @@
 import { sql } from 'kysely';
 import { db, num, one, Prepared, query, reads } from '../query.ts';
 import { converting, isoOf, msOf, timeRange } from './times.ts';
+import type { BigOrNull, Int } from '../schema.ts';
+import type { ColumnType, Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface FeedbackTable {
+  id: Generated<Int>;
+  name: string;
+  email: string;
+  message: string;
+  /** ISO text on SQLite, timestamptz on PostgreSQL (a Date); written by its default only. */
+  created_at: ColumnType<string | Date, never, never>;
+  created_ms: BigOrNull;
+  embed_id: string | null;
+}
+declare module '../schema.ts' {
+  interface Database {
+    feedback: FeedbackTable;
+  }
+}
 
 /** `createdAt`: when it was sent (epoch ms); now when not given. */
 export type FeedbackInput = {

@@ -10,6 +10,53 @@ import { enqueue } from './outbox.ts';
 import { CALL_COLUMNS, callOf, LEAD_COLUMNS, leadOf, leadWhere } from './rows.ts';
 import { countDemoLead } from './demo-tallies.ts';
 import { bump } from './tallies.ts';
+import type { Int, BigOrNull } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface LeadSearchTable {
+  term: string;
+  lead_id: Int;
+}
+export interface LeadsTable {
+  id: Generated<Int>;
+  agent_id: string;
+  name: string;
+  phone: string;
+  consent_text: string;
+  client_ip: string;
+  token_id: string;
+  created_at: string;
+  consent_version: string | null;
+  consent_sha256: string | null;
+  consented_at: string | null;
+  verified_at: string | null;
+  page_url: string | null;
+  referrer: string | null;
+  user_agent: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  fbclid: string | null;
+  metadata: string | null;
+  time_zone: string | null;
+  created_ms: BigOrNull;
+  phone_hash: string | null;
+  erased_at: BigOrNull;
+  consented_ms: BigOrNull;
+  verified_ms: BigOrNull;
+  demo_session_id: string | null;
+  embed_id: string | null;
+}
+declare module '../schema.ts' {
+  interface Database {
+    lead_search: LeadSearchTable;
+    leads: LeadsTable;
+  }
+}
 
 export type LeadInput = {
   agentId: string;

@@ -2,6 +2,26 @@
 // service). One lock serialises code requests across instances, so each limit holds exactly.
 import { db, lock, num, one, query, type Query } from '../query.ts';
 import { bump } from './tallies.ts';
+import type { Int, Big, BigOrNull } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface OtpCodesTable {
+  /** BIGINT (see Big). */
+  id: Generated<number | string>;
+  phone: string;
+  code_hash: string | null;
+  created_at: Big;
+  expires_at: Big;
+  checks: Generated<Int>;
+  consumed_at: BigOrNull;
+  client_ip: string | null;
+}
+declare module '../schema.ts' {
+  interface Database {
+    otp_codes: OtpCodesTable;
+  }
+}
 
 const HOUR = 3_600_000;
 

@@ -6,7 +6,28 @@ import type { Call } from '../../../model/calls.ts';
 import { crmPayload, type CrmEvent } from '../../../model/crm-events.ts';
 import type { Lead, LeadDemo } from '../../../model/lead.ts';
 import { db, num, numOrNull, one, query } from '../query.ts';
-import type { Database, OutboxTable } from '../schema.ts';
+import type { Database } from '../schema.ts';
+import type { Int, Big, BigOrNull } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface OutboxTable {
+  id: Generated<Int>;
+  lead_id: Int;
+  payload: string;
+  attempts: Generated<Int>;
+  next_attempt_at: Big;
+  lease_until: BigOrNull;
+  delivered_at: BigOrNull;
+  last_error: string | null;
+  event: Generated<string>;
+  delivery_id: string | null;
+}
+declare module '../schema.ts' {
+  interface Database {
+    outbox: OutboxTable;
+  }
+}
 
 export type OutboxRow = {
   id: number;

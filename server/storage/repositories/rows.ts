@@ -3,7 +3,9 @@ import { sql, type Selectable } from 'kysely';
 import type { Call, CallState } from '../../../model/calls.ts';
 import type { Lead } from '../../../model/lead.ts';
 import { col, db, num, numOrNull, type Cond, type Row } from '../query.ts';
-import type { CallsTable, Database, LeadsTable } from '../schema.ts';
+import type { Database } from '../schema.ts';
+import type { CallsTable } from './calls-provider.ts';
+import type { LeadsTable } from './leads.ts';
 import { converting, isoOf, msOf, timeRange } from './times.ts';
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));

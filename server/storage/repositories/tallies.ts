@@ -4,6 +4,31 @@
 import { sql } from 'kysely';
 import { OUTCOMES, type Outcome } from '../../../model/call-outcomes.ts';
 import { db, one } from '../query.ts';
+import type { Big } from '../schema.ts';
+import type { Generated } from 'kysely';
+
+// The tables it owns, as the queries see them (each column held to the real one by server/tests/schema.test.ts).
+export interface DailyCountsTable {
+  day: string;
+  metric: string;
+  agent_id: Generated<string>;
+  campaign: Generated<string>;
+  n: Big;
+}
+export interface OverviewCountsTable {
+  span: string;
+  dim: string;
+  period: string;
+  metric: string;
+  dim_value: string;
+  n: Big;
+}
+declare module '../schema.ts' {
+  interface Database {
+    daily_counts: DailyCountsTable;
+    overview_counts: OverviewCountsTable;
+  }
+}
 
 export type Metric = 'codes-sent' | 'verified' | 'leads' | 'calls-placed' | 'successful' | `outcome:${Outcome}`;
 export type Dimensions = { agentId?: string; campaign?: string | null };
