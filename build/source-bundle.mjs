@@ -4,7 +4,7 @@
 // loader hooks on a thread of their own), and the tests start hundreds of each; a bundle loads in 40.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 
@@ -25,7 +25,7 @@ const ownUrl = {
 };
 
 /**
- * Whether the bundle was made from the sources as they are now (each input's modification time).
+ * Whether the bundle was made from the sources as they are now (each input's and its folder's modification time).
  * @param {string} bundle @param {string} manifest
  */
 function fresh(bundle, manifest) {
@@ -66,8 +66,11 @@ export async function sourceBundle(entry) {
       write: false,
       logLevel: 'silent',
     });
+    // Each input's folder too: a file added beside them (a new migration, which its folder's import
+    // pattern takes in) makes the bundle stale.
+    const files = Object.keys(metafile.inputs).map((file) => resolve(ROOT, file));
     const inputs = Object.fromEntries(
-      Object.keys(metafile.inputs).map((file) => [resolve(ROOT, file), statSync(resolve(ROOT, file)).mtimeMs]),
+      [...files, ...new Set(files.map((file) => dirname(file)))].map((path) => [path, statSync(path).mtimeMs]),
     );
     mkdirSync(CACHE, { recursive: true });
     // Several processes may start at once: each writes its own files and renames them into place.
