@@ -86,7 +86,8 @@ function rules(schema: Schema): string {
         .filter(Boolean)
         .join(' '),
     );
-  if (schema.pattern) out.push(`matches \`${schema.pattern}\``);
+  // A pattern is the machine's rule; where the contract says it in words, the words are enough.
+  if (schema.pattern && !schema.description) out.push(`matches \`${schema.pattern}\``);
   if (schema.anyOf) for (const option of schema.anyOf) if (rules(option)) out.push(rules(option));
   if (schema.description) out.push(schema.description);
   return out.join('; ');
