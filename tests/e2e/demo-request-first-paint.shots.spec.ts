@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 /** Pixels that differ visibly between two screenshots of the same size. */
 function differing(a: Buffer, b: Buffer): number {
@@ -36,7 +37,7 @@ for (const example of ['demo-request', 'hindi'] as const)
       release();
       await form.hover();
       // Only React's phone field (from its own chunk) has the id.
-      await expect(form.locator('#phone')).toBeEditable({ timeout: 15_000 });
+      await expect(form.locator('#phone')).toBeEditable({ timeout: patience(15_000) });
       await page.mouse.move(0, 0);
       await page.waitForTimeout(300);
       const react = await form.screenshot({

@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { demoForm } from './demo-request.form';
 import { expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 /** Holds React's chunk until `release()`: the form is then only what the element drew by itself. */
 async function holdReact(page: Page) {
@@ -16,7 +17,8 @@ async function holdReact(page: Page) {
 }
 
 /** React has drawn the form: only its agent cards show the Selected marker. */
-const reactIsIn = (page: Page) => expect(demoForm(page, 'demo').selectedMarkers).toHaveCount(1, { timeout: 15_000 });
+const reactIsIn = (page: Page) =>
+  expect(demoForm(page, 'demo').selectedMarkers).toHaveCount(1, { timeout: patience(15_000) });
 
 test.describe('the demo form before React', () => {
   test('is drawn in the first paint: agents, name, phone and consent, with React not yet loaded', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 // <ai-demo-request> against the service's new contract (#21, #22), answered by page.route fakes of
 // /api/otp, /api/otp/verify and /api/demo-requests: the fakes, the form by its parts (one set of
@@ -80,9 +81,9 @@ export async function open(
     { lang, attrs },
   );
   await f.root.hover();
-  await expect(f.phone).toBeEditable({ timeout: 15_000 });
+  await expect(f.phone).toBeEditable({ timeout: patience(15_000) });
   // The first paint's input is live at once; the library's field comes with its country menu.
-  await expect(f.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
+  await expect(f.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: patience(15_000) });
   return f;
 }
 

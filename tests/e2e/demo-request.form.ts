@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 /** The four demo agents as the form shows them, in order (README, `<ai-demo-request>`). */
 export const AGENTS = [
@@ -65,9 +66,9 @@ export type DemoForm = ReturnType<typeof demoForm>;
 export async function ready(form: DemoForm): Promise<void> {
   // The phone input loads when a visitor reaches for the form: point at it, as they would.
   await form.root.hover();
-  await expect(form.phone).toBeEditable({ timeout: 15_000 });
+  await expect(form.phone).toBeEditable({ timeout: patience(15_000) });
   // The first paint's input is live at once; the library's field comes with its country menu.
-  await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
+  await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: patience(15_000) });
 }
 
 /** Types national digits after the fixed country calling code, as a visitor would. */

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // Issue 54: the desk's Embeds page against the real service (global-setup): an admin adds an embed (a
 // wrong origin refused in words first, nothing typed lost), copies its snippet, allows an origin the
@@ -113,7 +114,7 @@ test.describe('the desk’s embeds', () => {
     await expect(async () => {
       await page.reload();
       await expect(refused.getByRole('row', { name: new RegExp(refusedOrigin) })).toContainText('once', {
-        timeout: 1000,
+        timeout: patience(1000),
       });
     }).toPass();
     await refused.getByRole('button', { name: `Allow ${refusedOrigin}` }).click();
@@ -149,7 +150,7 @@ test.describe('the desk’s embeds', () => {
     await expect(preview.locator(`ai-demo-request[embed="${id}"][simulate]`)).toBeAttached();
     await expect(preview.locator('ai-voice-demo')).toHaveCount(3);
     await expect
-      .poll(() => preview.evaluate(() => Boolean(customElements.get('ai-demo-request'))), { timeout: 15_000 })
+      .poll(() => preview.evaluate(() => Boolean(customElements.get('ai-demo-request'))), { timeout: patience(15_000) })
       .toBe(true);
     await preview.locator('ai-demo-request').hover();
     await preview.waitForTimeout(500);

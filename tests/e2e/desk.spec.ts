@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { cspViolations, expect, test } from './fixtures';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // The sales desk against the real service (global-setup): an account made with the CLI, a lead that
 // arrives from another page's demo form while the desk is open, its page, the contacted mark, the CSV
@@ -39,7 +40,7 @@ async function askForDemo(page: Page, name: string) {
   const form = page.locator('ai-demo-request');
   await form.hover();
   const phone = form.getByRole('textbox', { name: 'Phone Number', exact: true });
-  await expect(phone).toBeEditable({ timeout: 15_000 });
+  await expect(phone).toBeEditable({ timeout: patience(15_000) });
   await form.getByText('AI Real-Estate Cold Caller', { exact: true }).click();
   await expect(form.getByRole('radio', { name: 'AI Real-Estate Cold Caller', exact: true })).toBeChecked();
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
@@ -91,7 +92,7 @@ test.describe('the sales desk', () => {
     const phone = await askForDemo(visitor, name);
     await visitor.close();
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
-    await expect(row).toBeVisible({ timeout: 5_000 });
+    await expect(row).toBeVisible({ timeout: patience(5_000) });
     await expect(page.getByRole('status')).toContainText(`New lead: ${name}, AI Real-Estate Cold Caller.`);
     await expect(row.getByRole('cell').nth(1)).toHaveText('AI Real-Estate Cold Caller');
     await expect(row).toContainText('Not contacted yet');

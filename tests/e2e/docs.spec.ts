@@ -12,6 +12,7 @@ import { expect, test } from './fixtures';
 import { demoForm, ready, typePhone } from './demo-request.form';
 import { feedback, SAMPLE, THANKS } from './feedback-page';
 import { freePort } from '../support/free-port.mjs';
+import { patience } from '../support/slowdown.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DOCS = [
@@ -117,7 +118,7 @@ async function startService(settings: Record<string, string>) {
               () => 0,
             )
           : Promise.reject(new Error(log)),
-      { timeout: 30_000 },
+      { timeout: patience(30_000) },
     )
     .toBe(200);
   return {

@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { demoFormIn } from './demo-request.form';
 import { expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 // No press made on /experience before React has taken over the form is lost (issue 44): the
 // component's chunk is held, the visitor acts on the first paint, the chunk comes.
@@ -17,7 +18,7 @@ async function holdComponent(page: Page) {
   });
   const arrived = page.waitForEvent('requestfinished', (request) => /\/DemoRequest[.-]/.test(request.url()));
   return {
-    requested: () => expect.poll(() => requested, { timeout: 15_000 }).toBe(true),
+    requested: () => expect.poll(() => requested, { timeout: patience(15_000) }).toBe(true),
     /** Lets the chunk through and waits until it is in and evaluated (a few tasks on). */
     async deliver() {
       release();
@@ -35,7 +36,7 @@ async function open(page: Page) {
 
 /** React has drawn the form: only its cards show the Selected marker. */
 const reactIsIn = (form: ReturnType<typeof demoFormIn>) =>
-  expect(form.selectedMarkers).toHaveCount(1, { timeout: 15_000 });
+  expect(form.selectedMarkers).toHaveCount(1, { timeout: patience(15_000) });
 
 test.describe('a press on the first paint of /experience, before React', () => {
   test('a card clicked while the component is on its way is selected once it has come', async ({ page }) => {
@@ -123,7 +124,7 @@ test.describe('the phone field of the first paint', () => {
     await chunk.requested();
     await chunk.deliver();
     // The library's field takes the number over, formatted, with focus and the caret at the end.
-    await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
+    await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: patience(15_000) });
     await expect(phone).toBeFocused();
     await page.keyboard.type('0');
     await expect(phone).toHaveValue('+91 98765 43210');
@@ -148,7 +149,7 @@ test.describe('the phone field of the first paint', () => {
     // Back before "3210": the missing digit goes there.
     for (let i = 0; i < 4; i++) await phone.press('ArrowLeft');
     release();
-    await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
+    await expect(form.root.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: patience(15_000) });
     await phone.press('4');
     await expect(phone).toHaveValue('+91 98765 43210');
     await expect(phone).toBeFocused();

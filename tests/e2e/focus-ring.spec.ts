@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { expect, test } from './fixtures';
 import { contrast } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // The focus ring against the same pixels unfocused (#34, WCAG 2.4.11/2.4.13): on every kind of
 // background of the site and the widgets, a part of the ring at least as large as a 2 px line
@@ -131,7 +132,7 @@ test('the demo form: an agent card, the name field, the consent box and the priv
   await form.hover();
   // The form's code is in once the phone field's country menu is (the first paint's input is live before it):
   // the hand-over replaces the controls, so none is measured before it.
-  await expect(form.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: 15_000 });
+  await expect(form.locator('select.PhoneInputCountrySelect')).toBeAttached({ timeout: patience(15_000) });
   await page.mouse.move(0, 0);
   const radio = form.getByRole('radio', { name: 'AI Receptionist' });
   await expectVisibleRing(page, 'an agent card', radio, form.locator('label.agent').first());

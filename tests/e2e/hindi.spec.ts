@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // Every widget state in Hindi at the narrowest phone width: no English left (names, "OTP" and
 // numbers aside), nothing clipped or overflowing (Devanagari runs wider), and a picture of each.
@@ -134,7 +135,7 @@ test('the demo request form in Hindi, step by step', async ({ page }) => {
   const phone = demo.getByRole('textbox', { name: 'फ़ोन नंबर', exact: true });
   // The form is drawn at once; its code comes when a visitor reaches for it.
   await demo.hover();
-  await expect(phone).toBeEditable({ timeout: 15_000 });
+  await expect(phone).toBeEditable({ timeout: patience(15_000) });
   await page.mouse.move(0, 0);
   await check(page, demo, 'demo-start');
   await demo.locator('label').filter({ hasText: 'AI Customer Support (Hindi)' }).click();

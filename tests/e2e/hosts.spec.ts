@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { consentWording } from './demo-request.form';
 import { buildHosts, building, NEXT, prebuilt, type Built } from './hosts.builds';
 import { copyHost, packedOnce, run, runDir, site, start, stop } from './hosts.project';
-import { slowdown } from '../support/slowdown.mjs';
+import { patience, slowdown } from '../support/slowdown.mjs';
 
 // The packed package in each framework's own project (tests/hosts), built by that framework's tooling
 // with its defaults: Next.js (Turbopack, a Server Component page), Vue, Svelte, Angular, Preact and
@@ -89,7 +89,7 @@ async function exercise(page: Page, origin: string) {
   ).toBeVisible();
   await expect(page.locator('ai-feedback').getByRole('button', { name: 'Share Feedback' })).toBeVisible();
   const demo = page.locator('ai-demo-request');
-  await expect(demo.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(demo.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible({ timeout: patience(15_000) });
   // A value the framework bound (brandName) reached the element.
   await expect(demo.getByRole('checkbox', { name: consentWording('Acme'), exact: true })).toBeVisible();
 
@@ -105,7 +105,9 @@ async function exercise(page: Page, origin: string) {
   await dialog.getByRole('textbox', { name: 'Feedback' }).fill('Works in our app.');
   await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
   // A dev server may still be compiling the route on a busy machine.
-  await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('heading', { name: 'Thank You for Your Feedback!' })).toBeVisible({
+    timeout: patience(15_000),
+  });
   await expect(page.getByText('Feedback sent: 1')).toBeVisible();
   expect(errors).toEqual([]);
 }

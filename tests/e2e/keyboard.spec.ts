@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { scriptedVoice } from './scripted-voice';
+import { patience } from '../support/slowdown.mjs';
 
 // Every flow of the voice and feedback widgets done with the keyboard alone, typing at a person's
 // speed, on the site. Focus is followed the whole way: it never falls back to the page.
@@ -127,7 +128,7 @@ test('the consent step reached from the keyboard while the component is still lo
     }, mark);
   await acceptIsReacts(true);
   release();
-  await expect.poll(() => acceptIsReacts(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => acceptIsReacts(), { timeout: patience(15_000) }).toBe(true);
   expect(await focused(page)).toEqual({ tag: 'button', text: 'Accept' });
   await page.keyboard.press('Enter');
   await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...');
@@ -162,7 +163,7 @@ test('an unknown default-country falls back to India, with one warning', async (
   // The form's code comes when a visitor reaches for it.
   await form.hover();
   const phone = form.getByRole('textbox', { name: 'Phone Number', exact: true });
-  await expect(phone).toBeEditable({ timeout: 15_000 });
+  await expect(phone).toBeEditable({ timeout: patience(15_000) });
   await phone.click();
   await phone.pressSequentially('9876543210', { delay: 30 });
   await expect(phone).toHaveValue('+91 98765 43210');

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { events as recorded, expect, recordEvents, test } from './fixtures';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // The demo form on /experience against the real service: codes through a fake Twilio Verify
 // (global-setup), the lead stored in the service's database. Each test uses its own number.
@@ -53,7 +54,7 @@ async function open(page: Page) {
   await page.goto('/experience');
   const f = form(page);
   await f.root.hover();
-  await expect(f.phone).toBeEditable({ timeout: 15_000 });
+  await expect(f.phone).toBeEditable({ timeout: patience(15_000) });
   return f;
 }
 
@@ -124,7 +125,7 @@ test.describe('the demo form with the service', () => {
     // Consent is never ticked for the visitor.
     await expect(f.consent).not.toBeChecked();
     await f.root.hover();
-    await expect(f.phone).toBeEditable({ timeout: 15_000 });
+    await expect(f.phone).toBeEditable({ timeout: patience(15_000) });
     await f.root.getByText('AI Receptionist', { exact: true }).click();
     await expect(f.radio('AI Receptionist')).toBeChecked();
     await f.name.fill('Meera Iyer');

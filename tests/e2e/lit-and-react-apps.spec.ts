@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { demoForm, fillForm, ready } from './demo-request.form';
+import { patience } from '../support/slowdown.mjs';
 
 test.describe('host apps', () => {
   test('lit-html: attributes bound from state, events into state, re-rendered widgets keep working', async ({
@@ -26,7 +27,7 @@ test.describe('host apps', () => {
 
     // The voice widget got its client through a property binding (.client).
     await page.locator('#voice').getByRole('button').click();
-    await expect(page.locator('#log')).toContainText('voice: call started', { timeout: 10_000 });
+    await expect(page.locator('#log')).toContainText('voice: call started', { timeout: patience(10_000) });
   });
 
   test('React 19 app with its own React: typed props and event listeners on the tags', async ({ page }) => {

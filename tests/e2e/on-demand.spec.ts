@@ -1,5 +1,6 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 /** The example's voice card set up as a real page's is: its placeholders would stop a call before any request (#55). */
 const setUp = (page: Page) =>
@@ -131,7 +132,7 @@ test.describe('widgets load their code on demand', () => {
     await form.hover();
     await react;
     const phone = form.getByRole('textbox', { name: 'Phone Number', exact: true });
-    await expect(phone).toBeEditable({ timeout: 10_000 });
+    await expect(phone).toBeEditable({ timeout: patience(10_000) });
     await expect(phone).toHaveValue('+91');
     await expect(form.getByRole('button', { name: 'Get OTP' })).toBeVisible();
   });
@@ -143,7 +144,9 @@ test.describe('widgets load their code on demand', () => {
     const react = page.waitForRequest(REACT_CHUNK);
     await form.getByRole('textbox', { name: 'Name', exact: true }).focus();
     await react;
-    await expect(form.getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable({ timeout: 10_000 });
+    await expect(form.getByRole('textbox', { name: 'Phone Number', exact: true })).toBeEditable({
+      timeout: patience(10_000),
+    });
     await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   });
 

@@ -12,6 +12,7 @@ import { expect, test } from '@playwright/test';
 import { dockerCmd, dockerEnv } from '../deploy/deploy-files.mjs';
 import { fakeTwilio, TWILIO } from '../support/fakes';
 import { freePort } from '../support/free-port.mjs';
+import { patience } from '../support/slowdown.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,7 +60,11 @@ test('the image’s command line serves the site, the widgets and the examples, 
             () => 0,
           );
         },
-        { message: `GET /api/health on ${[command, ...args].join(' ')}`, timeout: 30_000, intervals: [100, 250, 500] },
+        {
+          message: `GET /api/health on ${[command, ...args].join(' ')}`,
+          timeout: patience(30_000),
+          intervals: [100, 250, 500],
+        },
       )
       .toBe(200);
     expect(await (await fetch(`${origin}/api/health`)).json()).toEqual({ ok: true });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { scriptedVoice } from './scripted-voice';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // What a visitor sees, as pictures: every route and every state of the site's widgets at a phone's
 // and a laptop's width, each also checked for legibility (contrast against painted pixels, no
@@ -32,7 +33,7 @@ for (const width of WIDTHS) {
         await page.goto(path);
         if (path === '/experience')
           await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({
-            timeout: 15_000,
+            timeout: patience(15_000),
           });
         await settle(page);
         await expectLegible(page);

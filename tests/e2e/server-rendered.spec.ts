@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { demoForm } from './demo-request.form';
 import { cspViolations, expect, test } from './fixtures';
 import type { WidgetTag } from '../../widgets/entries/ssr';
+import { patience } from '../support/slowdown.mjs';
 
 // The built entry, as a package user gets it (its CSS inlined); typed by its source.
 const BUILT = '../../dist/widgets/ssr.js';
@@ -89,7 +90,7 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await typing;
     await expect.poll(() => defined(page, 'ai-demo-request')).toBe(true);
     // React is in (only its cards show the Selected marker), and has what was done before it.
-    await expect(form.selectedMarkers).toHaveCount(1, { timeout: 15_000 });
+    await expect(form.selectedMarkers).toHaveCount(1, { timeout: patience(15_000) });
     await expect(form.name).toHaveValue('Asha Rao');
     await expect(form.name).toBeFocused();
     await expect(form.radio('AI Real-Estate Cold Caller')).toBeChecked();
@@ -158,7 +159,7 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     });
     await page.goto('/ssr/page.html');
     // Nobody touches the page: the widgets still become live.
-    await expect.poll(() => defined(page, 'ai-demo-request'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => defined(page, 'ai-demo-request'), { timeout: patience(15_000) }).toBe(true);
     const times = await page.evaluate(() => ({
       requested: performance
         .getEntriesByType('resource')
@@ -185,10 +186,10 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await page.locator('#feedback').getByRole('button', { name: 'Share Feedback' }).click();
     await page.locator('#voice').getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
     release();
-    await expect(page.locator('#feedback').getByRole('dialog')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#feedback').getByRole('dialog')).toBeVisible({ timeout: patience(15_000) });
     await expect(page.locator('#voice').getByRole('status').first()).not.toHaveText(
       'Click to experience our AI agent',
-      { timeout: 15_000 },
+      { timeout: patience(15_000) },
     );
   });
 
@@ -212,7 +213,7 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
       await press();
       expect(await defined(page, 'ai-feedback')).toBe(false);
       release();
-      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await expect(dialog).toBeVisible({ timeout: patience(15_000) });
       await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
       for (let round = 0; round < 2; round++) {
         await page.keyboard.press('Escape');
@@ -243,9 +244,11 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     await button.click();
     expect(await defined(page, 'ai-voice-demo')).toBe(false);
     release();
-    await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...', { timeout: 15_000 });
+    await expect(voice.getByRole('status')).toHaveText('Connecting to AI agent...', { timeout: patience(15_000) });
     await expect
-      .poll(async () => (await emit('call-start'), voice.getByRole('status').textContent()), { timeout: 15_000 })
+      .poll(async () => (await emit('call-start'), voice.getByRole('status').textContent()), {
+        timeout: patience(15_000),
+      })
       .toBe('Click to end the call');
     await voice.getByRole('button').first().click();
     await emit('call-end');
@@ -291,7 +294,7 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     release();
     const log = page.locator('#sent').getByRole('log');
     await expect(log.locator('.caption')).toHaveText(['You: Do you open on Sunday?', 'Agent: We open at nine.'], {
-      timeout: 15_000,
+      timeout: patience(15_000),
     });
     await expect(sent).toHaveValue('');
     expect(asked).toEqual([expect.objectContaining({ input: 'Do you open on Sunday?', assistantId: 'a' })]);
@@ -310,7 +313,7 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
     const form = demoForm(page, 'demo');
     await form.card('AI Receptionist').click();
     release();
-    await expect(form.selectedMarkers).toHaveCount(1, { timeout: 15_000 });
+    await expect(form.selectedMarkers).toHaveCount(1, { timeout: patience(15_000) });
     await expect(form.radio('AI Receptionist')).toBeChecked();
     await form.card('AI Real-Estate Cold Caller').click();
     await expect(form.radio('AI Real-Estate Cold Caller')).toBeChecked();
@@ -331,7 +334,7 @@ test.describe('a page whose HTML holds the widgets drawn (renderElement)', () =>
       root.querySelector('button')!.append(' (printed by 0.0.1)');
     });
     release();
-    await expect(trigger).toHaveText('Share Feedback', { timeout: 15_000 });
+    await expect(trigger).toHaveText('Share Feedback', { timeout: patience(15_000) });
     await expect(trigger).toHaveCount(1);
   });
 });

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { cspViolations, expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 const chunk = readdirSync('dist/widgets/chunks').find((f) => f.startsWith('vapi-client.') && f.endsWith('.js'))!;
 
@@ -64,7 +65,7 @@ test.describe('the service', () => {
       if (path.includes('demo-request') || path === '/experience') {
         await page.locator('ai-demo-request').first().hover();
         await expect(page.locator('ai-demo-request').getByRole('button', { name: 'Get OTP' })).toBeVisible({
-          timeout: 15_000,
+          timeout: patience(15_000),
         });
       }
       if (path === '/') {

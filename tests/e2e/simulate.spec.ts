@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // #44 item 2 and #55 item 5: the demo out of the box. `simulate` plays a scripted call that ends by itself and
 // answers typed words from a script, telling the visitor it is a preview (the settings that make it real go to
@@ -56,9 +57,9 @@ for (const width of [320, 390, 1280] as const) {
     // The greeting's words, and less than the 10 s the call lingers for a typed question after them.
     await page.clock.runFor(8_000);
     await expect(log).toContainText('Agent: Hello, thanks for calling! I am an AI receptionist, in a preview', {
-      timeout: 15_000,
+      timeout: patience(15_000),
     });
-    await expect(log).toContainText('type a question below', { timeout: 15_000 });
+    await expect(log).toContainText('type a question below', { timeout: patience(15_000) });
     // The visitor's words are theirs alone: the script never speaks for them.
     await expect(log.locator('.caption.user')).toHaveCount(0);
     // Nor is a microphone to mute offered: none is open.
@@ -68,15 +69,17 @@ for (const width of [320, 390, 1280] as const) {
     await field.press('Enter');
     await expect(log.locator('.caption.user')).toHaveText(['You: How much does it cost?']);
     await page.clock.runFor(8_000);
-    await expect(log).toContainText('Agent: Plans depend on how many calls and chats', { timeout: 15_000 });
+    await expect(log).toContainText('Agent: Plans depend on how many calls and chats', { timeout: patience(15_000) });
     await expect(note).toHaveText(NOTE.en);
-    await expect(log.locator('.caption').last()).toContainText('trying it costs nothing', { timeout: 15_000 });
+    await expect(log.locator('.caption').last()).toContainText('trying it costs nothing', {
+      timeout: patience(15_000),
+    });
     if (width !== 320) await expect(card).toHaveScreenshot(`hero-simulated-call-${width}.png`);
     // The call says goodbye and hangs up by itself once nothing more is typed.
     await page.clock.runFor(15_000);
-    await expect(log).toContainText('Thanks for trying the preview. Goodbye!', { timeout: 30_000 });
+    await expect(log).toContainText('Thanks for trying the preview. Goodbye!', { timeout: patience(30_000) });
     await expect(voice.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeVisible({
-      timeout: 5_000,
+      timeout: patience(5_000),
     });
     await expect(voice.getByRole('status')).toHaveText('Click to experience our AI agent');
 
@@ -84,12 +87,12 @@ for (const width of [320, 390, 1280] as const) {
     await voice.getByRole('button', { name: 'Send' }).click();
     await expect(log.locator('.caption').last()).toHaveText(
       'Agent: I answer 24 hours a day, 7 days a week, weekends and holidays too: a call after hours is answered, not sent to voicemail.',
-      { timeout: 10_000 },
+      { timeout: patience(10_000) },
     );
     await field.fill('What is the capital of Peru?');
     await field.press('Enter');
     await expect(log.locator('.caption').last()).toContainText('In this preview I can answer about prices, booking', {
-      timeout: 10_000,
+      timeout: patience(10_000),
     });
     await expect(log.locator('.caption').last()).not.toHaveAttribute('aria-hidden');
     await expectLegible(page, '.hero-demo');
@@ -111,7 +114,7 @@ test('in Hindi, the card says in its own words that the demo is simulated, and t
   const voice = page.locator('ai-voice-demo');
   await expect(voice.locator('[part="simulated"]')).toContainText(NOTE.hi);
   await voice.getByRole('button').click();
-  await expect(voice.getByRole('log')).toContainText('मैं एआई रिसेप्शनिस्ट हूं', { timeout: 15_000 });
+  await expect(voice.getByRole('log')).toContainText('मैं एआई रिसेप्शनिस्ट हूं', { timeout: patience(15_000) });
   for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 700 });
     await voice.screenshot({ path: `${SHOTS}/hindi-simulated-call-${width}.png` });

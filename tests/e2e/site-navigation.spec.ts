@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 const SECTIONS = ['Home', 'Solutions', 'About', 'Experience', 'Contact'] as const;
 const anchorOf = (label: string) => `#${label.toLowerCase()}`;
@@ -22,7 +23,7 @@ async function landed(page: Page, anchor: string) {
         last = y;
         return still && top >= -2 && top < viewport * 0.6;
       },
-      { intervals: [150], timeout: 8000 },
+      { intervals: [150], timeout: patience(8000) },
     )
     .toBe(true);
   const top = await page.locator(anchor).evaluate((el) => el.getBoundingClientRect().top);

@@ -1,4 +1,5 @@
 import { cspViolations, expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 test('under script-src and style-src self, all three widgets render and work', async ({ page }) => {
   const violations = await cspViolations(page);
@@ -32,7 +33,7 @@ test('under script-src and style-src self, all three widgets render and work', a
   await demo.getByText('AI Receptionist').click();
   await demo.getByRole('textbox', { name: 'Name', exact: true }).fill('Asha');
   const phone = demo.getByRole('textbox', { name: 'Phone Number', exact: true });
-  await expect(phone).toBeEditable({ timeout: 15_000 });
+  await expect(phone).toBeEditable({ timeout: patience(15_000) });
   await phone.click();
   await phone.press('End');
   await phone.pressSequentially('9876543210');

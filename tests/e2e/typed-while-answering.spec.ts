@@ -1,6 +1,7 @@
 import { STUB_ORIGIN } from '../support/ports';
 import { expect, namespace, stubLog, test } from './fixtures';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // #55 item 10: words sent while an answer is still arriving are kept and sent once it has ended, said on screen
 // and to a screen reader; never dropped in silence.
@@ -43,7 +44,7 @@ test('Enter while an answer arrives: the words wait, said on screen and in the s
       'You: And on Sunday?\nOr Saturday?',
       'Agent: Hello! You said: “And on Sunday?\nOr Saturday?”.',
     ],
-    { timeout: 15_000 },
+    { timeout: patience(15_000) },
   );
   await expect(chat.locator('[part="queued"]')).toHaveCount(0);
   // Once each, in order, the second in the first one's session.
@@ -69,7 +70,7 @@ test('words waiting for an answer that fails come back to the field, none sent u
   await expect(chat.getByRole('log').locator('.caption.assistant').last()).toHaveText(/^Agent: Hello/);
   await field.fill('Anyone there?');
   await field.press('Enter');
-  await expect(chat.getByRole('alert')).toHaveText('The answer was cut off.', { timeout: 10_000 });
+  await expect(chat.getByRole('alert')).toHaveText('The answer was cut off.', { timeout: patience(10_000) });
   await expect(field).toHaveValue('Anyone there?');
   expect(await stubLog(ns)).toHaveLength(1);
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { events, expect, recordEvents, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 const VOICE_EVENTS = ['ai-voice-demo-start', 'ai-voice-demo-end', 'ai-voice-demo-error'];
 const IDLE = 'Click to experience our AI agent';
@@ -54,7 +55,7 @@ test('a provider that never answers ends in the error state after the timeout; a
   });
   await voice.getByRole('button').click();
   await expect(voice.getByRole('status')).toHaveText(CONNECTING);
-  await expect(voice.getByRole('status')).toHaveText(ERROR, { timeout: 6000 });
+  await expect(voice.getByRole('status')).toHaveText(ERROR, { timeout: patience(6000) });
   expect(await events(page)).toEqual([
     {
       type: 'ai-voice-demo-error',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 // #55 item 4: the copy-paste snippet. A key or an assistant left as the docs wrote it is known before any request:
 // the visitor reads that the demo isn't set up (never "check your internet connection"), the console says what to
@@ -75,7 +76,9 @@ test("the docs' first snippet runs as pasted: a simulated preview that says so, 
   const voice = page.locator('ai-voice-demo');
   await expect(voice.locator('[part="simulated"]')).toContainText('Simulated demo');
   await voice.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
-  await expect(voice.getByRole('log')).toContainText('in a preview with scripted answers', { timeout: 15_000 });
+  await expect(voice.getByRole('log')).toContainText('in a preview with scripted answers', {
+    timeout: patience(15_000),
+  });
   await expect(voice.getByText("Voice calls aren't set up on this page yet.")).toHaveCount(0);
   expect(sent).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { STUB_ORIGIN } from '../support/ports';
 import { events, expect, namespace, recordEvents, stubLog, test } from './fixtures';
+import { patience } from '../support/slowdown.mjs';
 
 const VOICE_EVENTS = ['ai-voice-demo-start', 'ai-voice-demo-end', 'ai-voice-demo-error'];
 const IDLE = 'Click to experience our AI agent';
@@ -112,7 +113,7 @@ test.describe('<ai-voice-demo>', () => {
     await voice.getByRole('button').click();
     await expect(voice.getByRole('status')).toHaveText(CONNECTING);
     // Daily retries its bundle 3 times, 3 s apart, before the SDK gives up.
-    await expect(voice.getByRole('status')).toHaveText(ERROR, { timeout: 25_000 });
+    await expect(voice.getByRole('status')).toHaveText(ERROR, { timeout: patience(25_000) });
 
     const [request] = (await stubLog(ns)).filter((r) => r.method === 'POST');
     expect(request.path).toBe(`/vapi/${ns}/call/web`);

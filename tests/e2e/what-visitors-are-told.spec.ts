@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import { DISPLAY, fakeService, fillIn, open } from './demo-request.contract';
 import { scriptedVoice } from './scripted-voice';
 import { expectLegible } from './visual';
+import { patience } from '../support/slowdown.mjs';
 
 // #34, the widgets' side: every confirmation and failure says what is true and offers a way on, the
 // captions keep their place, the agents settle into one line, the feedback form says its problems
@@ -246,7 +247,7 @@ test('the "Simulate the agent" example shows captions', async ({ page }) => {
   await page.locator('ai-voice-demo').getByRole('button').click();
   await expect(page.locator('ai-voice-demo').getByRole('log', { name: 'Live captions' })).toContainText(
     'Agent: Hello, thanks for calling! I am an AI receptionist, in a preview with scripted answers.',
-    { timeout: 10_000 },
+    { timeout: patience(10_000) },
   );
 });
 
