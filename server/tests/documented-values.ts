@@ -118,21 +118,17 @@ function formatted(schema: JsonSchema): fc.Arbitrary<string> | undefined {
   return undefined;
 }
 
-function object(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+function object(schema: JsonSchema, child: Child): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const extra = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
-  const named = fc.record(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, documented(v)])), {
+  const named = fc.record(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, child(v)])), {
     requiredKeys: Object.keys(properties).filter((k) => required.has(k)),
   });
   const more = extra
-    ? fc.dictionary(
-        documented({ type: 'string', ...schema.propertyNames }) as fc.Arbitrary<string>,
-        documented(extra),
-        {
-          maxKeys: Math.min(schema.maxProperties ?? 5, 5),
-        },
-      )
+    ? fc.dictionary(string({ type: 'string', ...schema.propertyNames }), child(extra), {
+        maxKeys: Math.min(schema.maxProperties ?? 5, 5),
+      })
     : fc.constant({});
   return fc
     .tuple(named, more)
@@ -143,11 +139,14 @@ function object(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
     });
 }
 
-/** Any value the schema allows. */
-export function documented(schema: JsonSchema): fc.Arbitrary<unknown> {
+/** What a container's members are made with: `documented` itself, or the fuzz test's mix of it with hostile values. */
+type Child = (schema: JsonSchema) => fc.Arbitrary<unknown>;
+
+/** Any value the schema allows (its members made by `child`). */
+export function documented(schema: JsonSchema, child: Child = documented): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map(documented));
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => documented(option, child)));
   const type = [schema.type ?? 'object'].flat()[0];
   switch (type) {
     case 'string':
@@ -161,12 +160,12 @@ export function documented(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(documented(schema.items ?? {}), {
+      return fc.array(child(schema.items ?? {}), {
         minLength: schema.minItems ?? 0,
         maxLength: Math.min(schema.maxItems ?? 3, Math.max(schema.minItems ?? 0, 3)),
       });
   }
-  return object(schema);
+  return object(schema, child);
 }
 
 type Parameter = { in: string; name: string; required?: boolean; schema: JsonSchema };
