@@ -3,6 +3,7 @@
 // what its forms offer. The rules here are pure: the service, the desk and the tests share them.
 import { Type, type Static } from 'typebox';
 import { AGENT_IDS, type AgentId } from './agents.ts';
+import { Line, Shown } from './text.ts';
 
 /** An embed's id: `emb_` and random base62 characters, made by the service. */
 export const EMBED_ID_PATTERN = '^emb_[0-9A-Za-z]{16,40}$';
@@ -16,12 +17,12 @@ export type EmbedLang = (typeof EMBED_LANGS)[number];
 export const EMBED_LIMITS = { name: 100, brandName: 100, origins: 50, origin: 300 };
 
 const fields = {
-  name: Type.String({ minLength: 1, maxLength: EMBED_LIMITS.name }),
-  origins: Type.Array(Type.String({ minLength: 1, maxLength: EMBED_LIMITS.origin }), {
+  name: Shown({ minLength: 1, maxLength: EMBED_LIMITS.name }),
+  origins: Type.Array(Line({ minLength: 1, maxLength: EMBED_LIMITS.origin }), {
     minItems: 1,
     maxItems: EMBED_LIMITS.origins,
   }),
-  brandName: Type.String({ minLength: 1, maxLength: EMBED_LIMITS.brandName }),
+  brandName: Shown({ minLength: 1, maxLength: EMBED_LIMITS.brandName }),
   agents: Type.Array(Type.Enum(AGENT_IDS), { minItems: 1, maxItems: 20 }),
   countries: Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { minItems: 1, maxItems: 300 }),
   active: Type.Boolean(),

@@ -5,8 +5,12 @@ import { Type, type Static } from 'typebox';
 import { AGENT_IDS, type AgentId } from './agents.ts';
 import { DEMO_SESSION_ID_MAX } from './demo-session.ts';
 import { EmbedId } from './embeds.ts';
+import { Line, Name, Phone } from './text.ts';
 
-const text = (maxLength: number) => Type.String({ maxLength });
+const text = (maxLength: number) => Line({ maxLength });
+
+/** A host's own field's name (`metadata`): 1 to 40 letters, digits, dots, dashes or underscores. */
+export const METADATA_KEY = '^[A-Za-z0-9_.-]{1,40}$';
 
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export const CLICK_ID_KEYS = ['gclid', 'fbclid'] as const;
@@ -32,8 +36,9 @@ export type ClickIds = Static<typeof ClickIds>;
 export const DemoRequestBody = Type.Object(
   {
     agentId: Type.Enum(AGENT_IDS),
-    name: text(400),
-    phone: text(32),
+    // At most 100 visible characters (server/domain/leads/clean.ts counts them), 400 code points as sent.
+    name: Name(100, 400),
+    phone: Phone,
     token: text(1000),
     consent: Type.Literal(true),
     consentText: text(2000),
@@ -47,7 +52,10 @@ export const DemoRequestBody = Type.Object(
     // The host's own fields: at most 20 strings of at most 200 characters (code points), keys of at most 40
     // letters, digits, dots, dashes or underscores (the domain checks those).
     metadata: Type.Optional(
-      Type.Record(Type.String(), text(200), { maxProperties: 20, propertyNames: { maxLength: 40 } }),
+      Type.Record(Type.String(), text(200), {
+        maxProperties: 20,
+        propertyNames: { maxLength: 40, pattern: METADATA_KEY },
+      }),
     ),
     // The demo this tab tried first (the voice widget's grant id, from sessionStorage): a claim, kept only
     // when it names a grant the service made.
@@ -67,7 +75,7 @@ export type DemoRequest = Static<typeof DemoRequestBody>;
  */
 export const CodeRequestBody = Type.Object(
   {
-    phone: text(32),
+    phone: Phone,
     turnstileToken: Type.Optional(text(2048)),
     website: Type.Optional(Type.String()),
     consentVersion: Type.Optional(text(100)),
@@ -85,7 +93,12 @@ export interface OtpCountries {
 
 /** The body of `POST /api/otp/verify`. */
 export const CodeCheckBody = Type.Object(
-  { phone: text(32), code: text(12), embedId: Type.Optional(EmbedId) },
+  {
+    phone: Phone,
+    // As the text message gives it; spaces around it are taken too, and not asked for.
+    code: Type.String({ maxLength: 12, pattern: '^[0-9]{6}$' }),
+    embedId: Type.Optional(EmbedId),
+  },
   { additionalProperties: false },
 );
 export type CodeCheck = Static<typeof CodeCheckBody>;

@@ -2,6 +2,13 @@
 // anywhere in it however they are typed. The service stores a lead's terms once (lead_search) and
 // answers a search from its index; this module says what the terms and the query are.
 
+/**
+ * The queries `searchPrefixes` finds something to search for (or none: blank), as the desk API's schema
+ * states them: a number of at least MIN_DIGITS digits, or text with a letter in it (a word of a name).
+ * One line, no control character.
+ */
+export const SEARCHABLE = String.raw`^(?=[^\u0000-\u001F]*$)(?:\s*|[\d\s+\-().]*(?:\d[\s+\-().]*){3,}|[\s\S]*\p{L}[\s\S]*)$`;
+
 /** Digits typed as a number need at least this many to search (fewer match nearly every lead). */
 export const MIN_DIGITS = 3;
 /**

@@ -31,6 +31,12 @@ const CURRENT: Record<string, string> = {
   'Africa/Asmera': 'Africa/Asmara',
 };
 
+/**
+ * What a zone's name looks like: UTC (in any case), or an area and a place ("Asia/Kolkata",
+ * "America/Argentina/Buenos_Aires", "Etc/GMT+5"). Not an offset ("+05:30") nor an abbreviation ("IST").
+ */
+export const ZONE_NAME_PATTERN = '^(?:[Uu][Tt][Cc]|[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)+)$';
+
 /** The zone by its current name: `Asia/Calcutta` → `Asia/Kolkata`. */
 export const currentZoneName = (zone: string): string => CURRENT[zone] ?? zone;
 
@@ -40,7 +46,7 @@ export const currentZoneName = (zone: string): string => CURRENT[zone] ?? zone;
  * the engine would take for India's though it is Ireland's and Israel's too). UTC is a zone.
  */
 export function ianaZone(name: string): string | undefined {
-  if (name.length > 64 || !/^(UTC|[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+)$/i.test(name)) return undefined;
+  if (name.length > 64 || !new RegExp(ZONE_NAME_PATTERN).test(name)) return undefined;
   try {
     return currentZoneName(new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone);
   } catch {

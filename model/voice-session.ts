@@ -4,18 +4,19 @@ import { Type, type Static } from 'typebox';
 import { AGENT_IDS } from './agents.ts';
 import { EmbedId } from './embeds.ts';
 import { DEMO_SESSION_ID_MAX, DEMO_TRANSCRIPT_MAX } from './demo-session.ts';
+import { Line, Lines } from './text.ts';
 
 export const VoiceSessionBody = Type.Object(
   {
     agentId: Type.Optional(Type.Enum(AGENT_IDS)),
-    assistantId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    assistantId: Type.Optional(Line({ minLength: 1, maxLength: 200 })),
     mode: Type.Union([Type.Literal('voice'), Type.Literal('text')]),
-    turnstileToken: Type.Optional(Type.String({ maxLength: 2048 })),
+    turnstileToken: Type.Optional(Line({ maxLength: 2048 })),
     /**
      * The conversation's demo so far: a call or a chat after the first goes on under the same id when it names
      * an unfinished grant for the same assistant from the same client (docs/operations.md); else a new grant.
      */
-    demoSessionId: Type.Optional(Type.String({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX })),
+    demoSessionId: Type.Optional(Line({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX })),
     /** The embed the card is part of (issue 54): its origins and agents decide. */
     embedId: Type.Optional(EmbedId),
   },
@@ -42,8 +43,8 @@ export { DEMO_SESSION_ID_MAX, DEMO_SESSION_STORAGE_KEY, DEMO_TRANSCRIPT_MAX } fr
  */
 export const VoiceSessionEndBody = Type.Object(
   {
-    demoSessionId: Type.String({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX }),
-    transcript: Type.Optional(Type.String({ maxLength: DEMO_TRANSCRIPT_MAX })),
+    demoSessionId: Line({ minLength: 1, maxLength: DEMO_SESSION_ID_MAX }),
+    transcript: Type.Optional(Lines({ maxLength: DEMO_TRANSCRIPT_MAX })),
   },
   { additionalProperties: false },
 );

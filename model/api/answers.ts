@@ -27,6 +27,7 @@ export const HEADERS = {
   setCookie: {
     'Set-Cookie': Type.String({ description: 'The desk’s cookie, set or cleared (HttpOnly, SameSite=Strict).' }),
   },
+  location: { Location: Type.String({ description: 'Where the browser goes instead.' }) },
   download: {
     'Content-Disposition': Type.String({ description: 'attachment; filename="…": the browser saves the file.' }),
   },

@@ -4,6 +4,7 @@ import { EmbedId } from '../embeds.ts';
 import { Type } from 'typebox';
 import { AGENT_IDS } from '../agents.ts';
 import { DEMO_MODES } from '../demos.ts';
+import { Line } from '../text.ts';
 import { ANY, BAD_FILTER, BUSY, NO_SESSION, Nullable, refusal } from './answers.ts';
 import { route } from './route.ts';
 
@@ -22,7 +23,7 @@ export const DemoQuery = Type.Object(
     from: Type.Optional(DayOrTime),
     to: Type.Optional(DayOrTime),
     agent: Type.Optional(Type.Enum(AGENT_IDS)),
-    origin: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    origin: Type.Optional(Line({ minLength: 1, maxLength: 200 })),
     mode: Type.Optional(Type.Enum(DEMO_MODES)),
     embed: Type.Optional(EmbedId),
     cursor: Type.Optional(Type.String({ pattern: DEMO_CURSOR_PATTERN })),

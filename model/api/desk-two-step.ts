@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import { ANY, BAD_ORIGIN, BODY_REFUSALS, BUSY, NO_SESSION, refusal, limited, HEADERS } from './answers.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
+import { Line } from '../text.ts';
 import { route } from './route.ts';
 
 const SESSION = [{ deskSession: [] }];
@@ -20,7 +21,7 @@ export const NextStepAnswer = Type.Object({
   expiresAt: Time,
 });
 
-const Code = Type.String({ minLength: 1, maxLength: 64 });
+const Code = Line({ minLength: 1, maxLength: 64 });
 export const CodeBody = Type.Object({ code: Code }, { additionalProperties: false });
 
 export const SignInCodeRoute = route('POST', '/api/session/code', {
@@ -107,7 +108,7 @@ export const TwoStepOnRoute = route('PUT', '/api/desk/two-step', {
 export const TwoStepOffBody = Type.Object(
   {
     code: Type.Optional(Code),
-    password: Type.Optional(Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX })),
+    password: Type.Optional(Line({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX })),
   },
   { additionalProperties: false, minProperties: 1, maxProperties: 1 },
 );

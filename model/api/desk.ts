@@ -6,6 +6,9 @@ import { CALL_STATES } from '../calls.ts';
 import { EmbedId } from '../embeds.ts';
 import { Id, IdParams } from '../ids.ts';
 import { SIGN_IN_PASSWORD_MAX } from '../password.ts';
+import { SEARCHABLE } from '../search.ts';
+import { Line } from '../text.ts';
+import { ZONE_NAME_PATTERN } from '../time-zones.ts';
 import { NextStepAnswer } from './desk-two-step.ts';
 import { DemoFiguresAnswer } from './desk-demos.ts';
 import {
@@ -34,8 +37,8 @@ const Time = Type.String({ format: 'date-time' });
 
 export const SignInBody = Type.Object(
   {
-    email: Type.String({ minLength: 1, maxLength: 254 }),
-    password: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+    email: Line({ minLength: 1, maxLength: 254 }),
+    password: Line({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
   },
   { additionalProperties: false },
 );
@@ -79,7 +82,14 @@ export const LeadQuery = Type.Object(
     status: Type.Optional(Type.Enum(CALL_STATES)),
     outcome: Type.Optional(Type.Enum(OUTCOME_IDS)),
     queue: Type.Optional(Type.Literal('to-call')),
-    q: Type.Optional(Type.String({ maxLength: 100 })),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        pattern: SEARCHABLE,
+        description:
+          'A search: words of a name by their beginnings (a letter at least), or at least 3 digits of a number.',
+      }),
+    ),
     // The leads of one embed (issue 54).
     embed: Type.Optional(EmbedId),
     cursor: Type.Optional(Id),
@@ -98,7 +108,15 @@ export const OverviewQuery = Type.Object(
     from: Type.Optional(Day),
     to: Type.Optional(Day),
     // The browser's time zone, an IANA name (Asia/Kolkata); DESK_TIME_ZONE, when set, counts instead.
-    tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    tz: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: ZONE_NAME_PATTERN,
+        description:
+          'The browser’s time zone by its IANA name (Asia/Kolkata; old names such as Asia/Calcutta too). One the service’s zone database does not know counts in UTC; the answer’s timeZone says which zone counted.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -309,8 +327,8 @@ export const RoleRoute = route('PUT', '/api/desk/accounts/:id/role', {
 });
 export const PasswordBody = Type.Object(
   {
-    current: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
-    password: Type.String({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+    current: Line({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
+    password: Line({ minLength: 1, maxLength: SIGN_IN_PASSWORD_MAX }),
   },
   { additionalProperties: false },
 );

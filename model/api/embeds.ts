@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { AGENT_IDS } from '../agents.ts';
 import { EmbedBody, EmbedChangeBody, EmbedParams } from '../embeds.ts';
-import { ANY, BODY_REFUSALS, BUSY, NO_SESSION, refusal } from './answers.ts';
+import { ANY, BODY_REFUSALS, BUSY, NO_SESSION, refusal, HEADERS } from './answers.ts';
 import { route } from './route.ts';
 
 const SESSION = [{ deskSession: [] }];
@@ -116,7 +116,10 @@ export const EmbedPreviewRoute = route('GET', '/api/desk/embeds/:id/preview', {
   params: EmbedParams,
   response: {
     200: { description: 'The preview page.', content: { 'text/html': { schema: Type.String() } } },
-    303: Type.Null({ description: 'No session: to the embed’s desk page, whose sign-in opens it.' }),
+    303: Type.Null({
+      description: 'No session: to the embed’s desk page, whose sign-in opens it.',
+      headers: HEADERS.location,
+    }),
     404: refusal('No such embed (`not-found`); an id that cannot be one too.'),
   },
 });

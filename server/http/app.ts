@@ -20,6 +20,7 @@ import { permissionsPolicy } from './permissions.ts';
 import { HealthRoute, OpenApiRoute, ReadyRoute } from '../../model/api/public.ts';
 import { refuseControlCharacters } from './input.ts';
 import { prettyLog } from './log-format.ts';
+import { VISIBLE_LIMIT } from '../../model/text.ts';
 import { parseJsonBodies } from './json-body.ts';
 import type { Readiness } from './ready.ts';
 import { deskRoutes } from './routes/desk.ts';
@@ -69,7 +70,10 @@ export async function createHttp(config: ServerConfig, { logStream }: { logStrea
     // Hops or networks named by TRUST_PROXY; never every X-Forwarded-For value.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     // Refuse unknown fields and wrong types instead of silently dropping or coercing them.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // A name's limit in visible characters is the route's to check (model/text.ts): a keyword Ajv only carries.
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, keywords: [VISIBLE_LIMIT] },
+    },
   });
 
   // Response schemas are the contract (model/api/), checked by the tests; answers are written as they are

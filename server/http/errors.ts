@@ -1,5 +1,6 @@
 // One answer shape for every failure, whatever its cause: `{error, message}` in JSON, where `error`
 // is a code a program acts on and `message` a sentence a person can read (docs/api.md lists them).
+import { EMAIL_PATTERN } from '../../model/text.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scrub } from '../domain/personal-data.ts';
 import { Refusal } from '../domain/refusal.ts';
@@ -44,6 +45,10 @@ export function describe(e: ValidationError, label?: string): string {
       return `${path} must not be empty.`;
     case 'maxLength':
       return `${path} must be at most ${e.params.limit} characters.`;
+    // An email's pattern is the format's check written out (model/text.ts): the same words.
+    case 'pattern':
+      if (e.params.pattern !== EMAIL_PATTERN) return `${path || 'The body'} is not valid.`;
+      return `${path} must be a valid email address.`;
     case 'format':
       return `${path} must be a valid ${e.params.format === 'email' ? 'email address' : e.params.format}.`;
     case 'type':

@@ -4,6 +4,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config/settings.ts';
+import { VISIBLE_LIMIT } from '../../model/text.ts';
 import { cookieName } from './cookies.ts';
 
 /** What each part of the API is for; an operation's tag is read off its path (`tagOf`). */
@@ -35,6 +36,18 @@ export const operationIdOf = (method: string, url: string) =>
     .flatMap((part) => part.split('-'))
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('');
+
+/**
+ * A request schema as the document states it: a name's `maxLength` is its limit in visible characters
+ * (model/text.ts), which every name the document then allows meets, though the service takes more code points.
+ */
+export function asDocumented(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(asDocumented);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { [VISIBLE_LIMIT]: limit, ...rest } = schema as Record<string, unknown>;
+  const copy = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, asDocumented(value)]));
+  return limit === undefined ? copy : { ...copy, maxLength: limit };
+}
 
 export async function openApi(app: FastifyInstance, config: ServerConfig) {
   // Named as PUBLIC_URL's scheme names them: `__Host-…` over https (./cookies.ts).
@@ -75,6 +88,7 @@ export async function openApi(app: FastifyInstance, config: ServerConfig) {
     transform: ({ schema, url, route }) => ({
       schema: {
         ...schema,
+        ...(schema?.body !== undefined && { body: asDocumented(schema.body) }),
         hide: !url.startsWith('/api/') || [route.method].flat().includes('OPTIONS'),
         operationId: operationIdOf([route.method].flat()[0], url),
         tags: [tagOf(url)],

@@ -1,23 +1,8 @@
 // Requests made from the OpenAPI document's request schemas, for the fuzz test (fuzz.test.ts): mostly
-// values that fit each schema (patterns, formats, enums, bounds), mixed with values that do not (wrong
+// values the document allows (./documented-values.ts, the one generator), mixed with values that do not (wrong
 // types, control characters, lone surrogates, numbers past a column's range), as an outside fuzzer would.
 import fc from 'fast-check';
-
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  patternProperties?: Record<string, JsonSchema>;
-  maxProperties?: number;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-};
+import { documented, type JsonSchema } from './documented-values.ts';
 
 const hostileText = fc.constantFrom(
   '\u0000',
@@ -46,58 +31,9 @@ const anything = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
 
-const day = fc
-  .date({ min: new Date('1969-12-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
-  .map((d) => d.toISOString());
-
-/** A string that fits the schema (usually short: the bounds are probed by the hostile values). */
-function fittingString(schema: JsonSchema): fc.Arbitrary<string> {
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-  if (schema.format === 'date') return day.map((t) => t.slice(0, 10));
-  if (schema.format === 'date-time') return day;
-  if (schema.format === 'email') return fc.emailAddress();
-  const max = Math.min(schema.maxLength ?? 40, 40);
-  return fc.oneof(
-    fc.string({ minLength: schema.minLength ?? 0, maxLength: max }),
-    fc.string({ minLength: schema.minLength ?? 0, maxLength: max, unit: 'grapheme' }),
-    fc.constant('x'.repeat(Math.min(schema.maxLength ?? 40, 6000))),
-  );
-}
-
-/** A value for `schema`: fitting nine times in ten, anything else the tenth. */
+/** A value for `schema`: one the document allows nine times in ten (./documented-values.ts), anything else the tenth. */
 export function valueOf(schema: JsonSchema): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: fitting(schema), weight: 9 }, { arbitrary: anything, weight: 1 });
-}
-
-function fitting(schema: JsonSchema): fc.Arbitrary<unknown> {
-  if (schema.const !== undefined) return fc.constant(schema.const);
-  if (schema.enum) return fc.constantFrom(...schema.enum);
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map(fitting));
-  const type = [schema.type ?? 'object'].flat()[0];
-  switch (type) {
-    case 'string':
-      return fittingString(schema);
-    case 'integer':
-      return fc.integer();
-    case 'number':
-      return fc.double();
-    case 'boolean':
-      return fc.boolean();
-    case 'null':
-      return fc.constant(null);
-    case 'array':
-      return fc.array(valueOf(schema.items ?? {}), { maxLength: 3 });
-  }
-  const pattern = Object.values(schema.patternProperties ?? {})[0];
-  if (pattern && !schema.properties)
-    return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), valueOf(pattern), {
-      maxKeys: Math.min(schema.maxProperties ?? 3, 3),
-    });
-  const properties = schema.properties ?? {};
-  const required = new Set(schema.required ?? []);
-  return fc.record(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, valueOf(v)])), {
-    requiredKeys: Object.keys(properties).filter((k) => required.has(k)),
-  });
+  return fc.oneof({ arbitrary: documented(schema, valueOf), weight: 9 }, { arbitrary: anything, weight: 1 });
 }
 
 type Parameter = { in: string; name: string; schema: JsonSchema };

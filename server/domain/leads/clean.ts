@@ -1,5 +1,6 @@
 // What a visitor typed, made safe to store, show and export: names in NFC without control,
 // bidirectional-override or invisible characters, measured in the characters a person sees.
+import { METADATA_KEY } from '../../../model/lead.ts';
 import { textLength } from '../../../model/text-length.ts';
 
 // C0/C1 controls (CR, LF, tab included), bidi embeddings/overrides/isolates and marks, zero-width
@@ -47,7 +48,7 @@ export function cleanMetadata(
   if (!entries || entries.length > 20)
     return { ok: false, message: 'metadata must be an object of at most 20 text values.' };
   for (const [key, v] of entries) {
-    if (!/^[A-Za-z0-9_.-]{1,40}$/.test(key))
+    if (!new RegExp(METADATA_KEY).test(key))
       return {
         ok: false,
         message: `metadata key "${key.slice(0, 40)}" must be 1 to 40 letters, digits, dots, dashes or underscores.`,

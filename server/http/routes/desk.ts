@@ -74,7 +74,10 @@ const FIELD_WORDS: FieldWords = {
   limit: { error: 'invalid-filter', message: 'limit must be a whole number from 1 to 1000.' },
   outcome: { error: 'invalid-filter', message: `outcome must be one of ${OUTCOME_IDS.join(', ')}.` },
   queue: { error: 'invalid-filter', message: 'queue must be to-call.' },
-  q: { error: 'invalid-filter', message: 'Search for at most 100 characters: a name, or digits of a phone number.' },
+  q: {
+    error: 'invalid-filter',
+    message: 'Search by a name, or by at least 3 digits of a phone number, in at most 100 characters.',
+  },
   cursor: { error: 'invalid-filter', message: 'cursor must be the nextCursor of an earlier answer.' },
   day: { error: 'invalid-filter', message: 'day must be a date (2026-11-23).' },
   embed: { error: 'invalid-filter', message: 'embed must be an embed’s id (emb_…).' },
@@ -92,23 +95,24 @@ const badDate = (field: string) => new Refusal(400, 'invalid-filter', FIELD_WORD
 
 /**
  * A date is that UTC day (to: included); a time with its zone is an instant (to: excluded). Both as stored:
- * ISO UTC text. One the schema lets through but no clock has (a leap second, 23:59:60) is refused, not a 500.
+ * ISO UTC text. Any RFC 3339 date or time the schema allows is taken (issue 56): a leap second (23:59:60)
+ * is the second after 23:59:59, and lower-case t and z are read as T and Z.
  */
 function range({ from, to }: Range): Range {
   const parse = (field: string, v: string) => {
-    const ms = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
-    // Before 1970 or after 9999 nothing was stored, and PostgreSQL has no year 0: refused, never a failed query.
-    if (
-      !Number.isFinite(ms) ||
-      ms < 0 ||
-      ms > MAX_DATE_MS ||
-      (v.length === 10 && new Date(ms).toISOString().slice(0, 10) !== v)
-    )
+    const upper = v.toUpperCase();
+    const leap = /^(.{10}T\d\d:\d\d:)60/.exec(upper);
+    const text = leap ? `${leap[1]}59${upper.slice(19)}` : upper;
+    const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text) + (leap ? 1000 : 0);
+    // A schema-checked value always parses; this guards against one that does not (never a failed query).
+    if (!Number.isFinite(ms) || (text.length === 10 && new Date(ms).toISOString().slice(0, 10) !== text))
       throw badDate(field);
-    return ms;
+    // Nothing was stored before 1970 or after 9999, and PostgreSQL has no year 0: a bound past either
+    // end is that end, so the answer is the same and the query never fails.
+    return Math.min(Math.max(ms, 0), MAX_DATE_MS);
   };
   const instant = (field: string, v: string) => new Date(parse(field, v)).toISOString();
-  const nextDay = (v: string) => new Date(parse('to', v) + 86_400_000).toISOString();
+  const nextDay = (v: string) => new Date(Math.min(parse('to', v) + 86_400_000, MAX_DATE_MS)).toISOString();
   return {
     ...(from && { from: instant('from', from) }),
     ...(to && { to: to.length === 10 ? nextDay(to) : instant('to', to) }),
@@ -335,12 +339,14 @@ export async function deskRoutes(
   // day are counted in DESK_TIME_ZONE's days, else in the zone the desk's browser sends, else in UTC's.
   serve(api, OverviewRoute, { ...reader }, async (request) => {
     const q = request.query;
-    const asked = q.tz === undefined ? 'UTC' : ianaZone(q.tz);
-    if (!asked) throw new Refusal(400, 'invalid-filter', FIELD_WORDS.tz.message!, { field: 'tz' });
+    // A zone this engine's zone database does not know (a browser's newer than the server's) counts in UTC,
+    // as the answer's timeZone says: the schema's pattern takes every IANA-shaped name (issue 56).
+    const asked = (q.tz === undefined ? undefined : ianaZone(q.tz)) ?? 'UTC';
     const timeZone = config.deskTimeZone ?? asked;
     const to = q.to ?? dayIn(timeZone)(desk.now());
     const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-    if (from > to) throw new Refusal(400, 'invalid-filter', 'from must be on or before to.');
+    // A period that ends before it starts holds nothing, as the lists answer it (issue 56: every range the
+    // schema allows is taken).
     const [counts, demos] = await Promise.all([
       store.overview.get({ from, to, zone: timeZone }),
       store.demoDesk.figures({ from, to, zone: timeZone }),
