@@ -254,6 +254,7 @@ export interface OtpCodesTable {
   checks: Generated<Int>;
   consumed_at: BigOrNull;
   client_ip: string | null;
+  embed_id: string | null;
 }
 
 export interface OutboxTable {

@@ -19,6 +19,7 @@ import * as m0015 from './0015_demo_desk_indexes.ts';
 import * as m0016 from './0016_desk_two_step.ts';
 import * as m0017 from './0017_demo_continuations.ts';
 import * as m0018 from './0018_embeds.ts';
+import * as m0019 from './0019_embed_overview_counts.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_feedback': m0001,
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_desk_two_step': m0016,
   '0017_demo_continuations': m0017,
   '0018_embeds': m0018,
+  '0019_embed_overview_counts': m0019,
 };
 
 /** The migrations the runner before Kysely's recorded by number in schema_migrations (version n is the nth). */
