@@ -160,6 +160,7 @@ export const overview = {
         .groupBy(['p.dim', 'p.dim_value', 'p.metric']),
     );
     const perDay = zone === 'UTC' ? yield* utcDays(from, to) : yield* zoneDays(from, to, zone);
+    // Every embed, named: tens or hundreds of rows, as the Embeds page lists them all.
     const embeds = yield* query(db.selectFrom('embeds').select(['id', 'name']));
     const of = (dim: string) => sums.filter((r) => r.dim === dim && outcomes.includes(String(r.metric)));
     const totals = new Map(sums.filter((r) => r.dim === '').map((r) => [String(r.metric), num(r.n)]));
