@@ -47,7 +47,7 @@ export async function measureDemos(
     // Issue 54: the partner's demos came through one embed (15 %), the clinic's through another (5 %).
     'demos: embed= (15 %)': { embedId: EMBED_MANY },
     'demos: embed= (5 %) + a day (India)': { embedId: EMBED_FEW, ...indianDay(end - 30 * DAY) },
-    'demos: embed= + agent + kind': { embedId: EMBED_MANY, agentId: 'supportHindi', mode: 'hybrid' },
+    'demos: no match (embed 15 % + agent + kind)': { embedId: EMBED_MANY, agentId: 'supportHindi', mode: 'hybrid' },
   };
   for (const [label, filter] of Object.entries(cases)) await record(label, () => list(filter));
   // Page 50: the cursor of page 49's last demo, reached by walking the pages as the desk does.
