@@ -2,7 +2,7 @@
 // this code never sees it). A 401 means the session is gone: the app shows the sign-in again.
 
 import type { Call, CallState } from '../model/calls';
-import type { Funnel, MarkEvent, OutcomeRow } from '../model/desk';
+import type { EmbedFigures, Funnel, MarkEvent, OutcomeRow } from '../model/desk';
 import type { DemoDetail, DemoFigures, ListedDemo } from '../model/demos';
 import type { Lead, LeadDemo } from '../model/lead';
 
@@ -54,6 +54,8 @@ export type OverviewAnswer = {
   perDay: { day: string; leads: number }[];
   byAgent: OutcomeRow[];
   byCampaign: OutcomeRow[];
+  /** Every embed's figures (issue 54); absent from a service before it. */
+  byEmbed?: EmbedFigures[];
   demos: DemoFigures;
 };
 

@@ -17,3 +17,14 @@ export type Funnel = {
 
 /** Outcomes counted for one agent or one campaign. */
 export type OutcomeRow = { key: string; outcomes: Partial<Record<Outcome, number>> };
+
+/** One embed's figures for a period (issue 54): what came from the pages that name it. */
+export type EmbedFigures = {
+  id: string;
+  name: string;
+  codesSent: number;
+  verified: number;
+  leads: number;
+  callsPlaced: number;
+  demos: number;
+};

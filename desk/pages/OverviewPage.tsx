@@ -4,6 +4,7 @@ import { queryOf, type OverviewAnswer } from '../api';
 import { agentName } from '../format';
 import { useLoad } from '../useLoad';
 import { useRouter } from '../router';
+import { ByEmbedTable } from './ByEmbedTable';
 import { FunnelChart, OutcomesChart, PerDayChart } from './charts';
 import { DemosByPageChart } from './demo-charts';
 import { TitleRow } from './TitleRow';
@@ -32,7 +33,10 @@ function everyDay(from: string, to: string, counted: { day: string; leads: numbe
   return days;
 }
 
-/** How the demo requests went in a period: the funnel, leads per day, outcomes by agent and by campaign. */
+/**
+ * How the demo requests went in a period: the funnel, leads per day, outcomes by agent and by campaign,
+ * the web demos, and each embed's figures once the desk has an embed.
+ */
 export function OverviewPage({ search }: { search: string }) {
   const { navigate } = useRouter();
   const q = new URLSearchParams(search);
@@ -118,6 +122,7 @@ export function OverviewPage({ search }: { search: string }) {
               <DemosByPageChart demos={data.demos} />
             </>
           )}
+          {data.byEmbed && data.byEmbed.length > 0 && <ByEmbedTable rows={data.byEmbed} />}
         </div>
       )}
     </>

@@ -208,7 +208,7 @@ export const UnmarkRoute = route('DELETE', '/api/desk/leads/:id/contacted', {
   response: { ...ANY, 200: Marked, ...change },
 });
 export const OverviewRoute = route('GET', '/api/desk/overview', {
-  summary: 'The funnel, leads per day, outcomes by agent and campaign, and the web demos',
+  summary: 'The funnel, leads per day, outcomes by agent and campaign, figures per embed, and the web demos',
   security: SESSION,
   querystring: OverviewQuery,
   response: {
@@ -221,6 +221,18 @@ export const OverviewRoute = route('GET', '/api/desk/overview', {
       perDay: Type.Array(Type.Object({ day: Day, leads: Type.Integer() })),
       byAgent: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
       byCampaign: Type.Array(Type.Object({ key: Type.String(), outcomes: Type.Record(Type.String(), Type.Integer()) })),
+      byEmbed: Type.Array(
+        Type.Object({
+          id: EmbedId,
+          name: Type.String(),
+          codesSent: Type.Integer(),
+          verified: Type.Integer({ description: 'Phones verified.' }),
+          leads: Type.Integer(),
+          callsPlaced: Type.Integer(),
+          demos: Type.Integer(),
+        }),
+        { description: 'Every embed, with what came from the pages that name it (UTC days): the most leads first.' },
+      ),
       demos: DemoFiguresAnswer,
     }),
     ...BAD_FILTER,

@@ -4,14 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import { MIGRATIONS } from '../storage/migrations/index.ts';
 import { openStore, type Store } from '../storage/index.ts';
 import { searchPrefixes } from '../../model/search.ts';
 import { bothDatabases, testApp } from './harness.ts';
+import { connect, type Db } from './old-database.ts';
 import { patience } from '../../tests/support/slowdown.mjs';
 
 const { backends } = bothDatabases({ migrated: false });
@@ -23,58 +20,6 @@ const at = (i: number) => T0 + i * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** How the provider wrote a time (no milliseconds). */
 const providerText = (ms: number) => iso(ms).replace('.000Z', 'Z');
-
-type Db = {
-  exec(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
-  /** Runs the migrations up to `name` (as a release that ended there did). */
-  migrateTo(name: string): Promise<void>;
-  close(): Promise<void>;
-};
-
-async function migrateTo(db: Kysely<unknown>, name: string) {
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo(name);
-  if (error) throw error;
-}
-
-/** A plain connection to the test's database, with `?` placeholders on both. */
-async function connect(name: string, path: string, url: string): Promise<Db> {
-  if (name === 'SQLite') {
-    const db = new Database(path);
-    return {
-      exec: async (text, values = []) => {
-        const s = db.prepare(text);
-        return s.reader ? (s.all(...values) as Record<string, unknown>[]) : (s.run(...values), []);
-      },
-      // Not destroyed: that would close the connection the test goes on with.
-      migrateTo: (target) => migrateTo(new Kysely({ dialect: new SqliteDialect({ database: db }) }), target),
-      close: async () => void db.close(),
-    };
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return {
-    exec: async (text, values = []) => {
-      let n = 0;
-      return (
-        await client.query(
-          text.replace(/\?/g, () => `$${++n}`),
-          values,
-        )
-      ).rows;
-    },
-    async migrateTo(target) {
-      const kysely = new Kysely<unknown>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
-      });
-      try {
-        await migrateTo(kysely, target);
-      } finally {
-        await kysely.destroy();
-      }
-    },
-    close: () => client.end(),
-  };
-}
 
 /** The schema as the release before issue 31 left it, with N leads, calls and feedback written the old way. */
 async function seedOldRows(name: string, db: Db) {

@@ -5,6 +5,7 @@
 // filter that matches nothing walks its whole stretch of an index: the slowest a list can be).
 import type { Store } from '../../server/storage/index.ts';
 import type { DemoFilter } from '../../server/storage/repositories/demo-desk.ts';
+import { EMBED_FEW, EMBED_MANY } from './embed-seed.ts';
 
 const DAY = 86_400_000;
 const PAGE = 51;
@@ -43,6 +44,10 @@ export async function measureDemos(
     },
     'demos: no match (agent 20 % + site)': { agentId: 'realEstate', origin: 'https://clinic.example' },
     'demos: no match (agent 40 % + site)': { agentId: 'receptionist', origin: 'https://clinic.example' },
+    // Issue 54: the partner's demos came through one embed (15 %), the clinic's through another (5 %).
+    'demos: embed= (15 %)': { embedId: EMBED_MANY },
+    'demos: embed= (5 %) + a day (India)': { embedId: EMBED_FEW, ...indianDay(end - 30 * DAY) },
+    'demos: no match (embed 15 % + agent + kind)': { embedId: EMBED_MANY, agentId: 'supportHindi', mode: 'hybrid' },
   };
   for (const [label, filter] of Object.entries(cases)) await record(label, () => list(filter));
   // Page 50: the cursor of page 49's last demo, reached by walking the pages as the desk does.

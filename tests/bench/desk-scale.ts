@@ -6,7 +6,9 @@
 // DESK_DBS=sqlite or =postgres runs one; --doc writes the table into docs/benchmarks.md (its desk markers).
 // DEMOS web demos (1,000,000 by default) are seeded beside them (./demo-seed.ts) and the Demos page's reads
 // and the overview's demo figures timed (./desk-demos-scale.ts) in a table of their own; DESK_PARTS=demos
-// times only those (with fewer LEADS, say, since only every 33rd demo's lead matters to them).
+// times only those (with fewer LEADS, say, since only every 33rd demo's lead matters to them). The embeds
+// (issue 54: two, the leads, demos and FEEDBACK feedback rows through them, the overview's sums per embed)
+// are ./embed-seed.ts's; the overview's rows include its figures per embed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import { startCluster } from '../support/postgres.mjs';
 import { seedDemos } from './demo-seed.ts';
 import { measureDemos } from './desk-demos-scale.ts';
 import { seedPostgres, seedSqlite } from './desk-seed.ts';
+import { EMBED_FEW, EMBED_MANY, embedStatements, measureFeedback } from './embed-seed.ts';
 import { writeDocBlock } from './doc-block.mjs';
 
 const COUNT = Number(process.env.LEADS ?? 1_000_000);
@@ -36,15 +39,6 @@ const q = (text: string) => {
   if (!prefixes) throw new Error(`not a search: ${text}`);
   return { search: prefixes };
 };
-
-/**
- * Two embeds the seeded leads came through (issue 54): one in ten leads through the first, one in a
- * thousand through the second; the rest through none, as before embeds.
- */
-const EMBED_MANY = 'emb_benchManyLeads000000';
-const EMBED_FEW = 'emb_benchFewLeads0000000';
-const EMBED_TAGS = `UPDATE leads SET embed_id = CASE WHEN id % 1000 = 7 THEN '${EMBED_FEW}' ELSE '${EMBED_MANY}' END
-  WHERE embed_id IS NULL AND (id % 10 = 3 OR id % 1000 = 7)`;
 
 /** The cases, given one seeded lead's number to search for. */
 function cases(phone: string) {
@@ -144,6 +138,7 @@ async function measure(store: Store, results: Record<string, Timing> = {}) {
     ['overview, two years', 730],
   ] as const)
     await record(label, () => store.overview.get({ from: day(END - (days - 1) * DAY), to: day(END) }));
+  await measureFeedback(store, END, record);
   return { results, record };
 }
 
@@ -163,6 +158,7 @@ try {
       const databaseUrl = db === 'postgres' ? (kept.postgres ?? cluster!.url) : '';
       const store = await openStore({ databasePath, databaseUrl, databaseTimeoutMs: 600_000 });
       const empty = (await store.desk.leads({ limit: 1 })).length === 0;
+      const noFeedback = (await store.feedback.count()) === 0;
       await store.close();
       const started = Date.now();
       const progress = (n: number) => process.stderr.write(`\r${db}: ${n.toLocaleString('en')} leads seeded`);
@@ -173,14 +169,14 @@ try {
         if (empty) await seedPostgres(client, COUNT, END, progress);
         if (empty && PARTS.includes('demos')) await seedDemos({ postgres: client }, DEMOS, END, demoProgress);
         // A kept database seeded before embeds gets its embeds here, once (none are null after).
-        await client.query(EMBED_TAGS);
+        for (const text of embedStatements('postgres', END, noFeedback)) await client.query(text);
         await client.query(empty ? 'VACUUM ANALYZE' : 'ANALYZE');
         await client.end();
       } else {
         const sqlite = new Database(databasePath);
         if (empty) seedSqlite(sqlite, COUNT, END, progress);
         if (empty && PARTS.includes('demos')) await seedDemos({ sqlite }, DEMOS, END, demoProgress);
-        sqlite.prepare(EMBED_TAGS).run();
+        sqlite.transaction(() => embedStatements('sqlite', END, noFeedback).forEach((text) => sqlite.exec(text)))();
         sqlite.close();
       }
       console.error(

@@ -118,6 +118,7 @@ export function otpService(
       perPhoneHour: OTP_RULES.perPhoneHour,
       perClientHour: config.otp.clientLimitPerHour,
       perServiceHour: config.otp.maxPerHour,
+      embedId: embed?.id ?? null,
     });
     if (!hold.ok) {
       const seconds = Math.ceil(hold.retryAfterMs / 1000);

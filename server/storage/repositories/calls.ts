@@ -257,8 +257,14 @@ export const calls = {
       );
     }
     if (o.kind === 'placed') {
-      const lead = yield* one(db.selectFrom('leads').select(['agent_id', 'utm_campaign']).where('id', '=', leadId));
-      yield* bump('calls-placed', now, { agentId: lead?.agent_id ?? '', campaign: lead?.utm_campaign ?? null });
+      const lead = yield* one(
+        db.selectFrom('leads').select(['agent_id', 'utm_campaign', 'embed_id']).where('id', '=', leadId),
+      );
+      yield* bump('calls-placed', now, {
+        agentId: lead?.agent_id ?? '',
+        campaign: lead?.utm_campaign ?? null,
+        embedId: lead?.embed_id,
+      });
     }
     yield* setOutcome(
       leadId,

@@ -1,8 +1,8 @@
 // The overview's demo figures (issue 46), counted as the leads' are (./tallies.ts): per UTC day, month and
-// quarter hour in overview_counts, by agent and by page, in the transaction that grants a demo and in the
-// one that stores the first lead naming it (counted on the demo's own day, so "tried a demo → asked for
-// a call" is a share of that period's demos). The overview reads a few hundred rows by key, however many
-// demos there are, and a purge of old demos changes no past day.
+// quarter hour in overview_counts, by agent, by page and by embed (issue 54), in the transaction that
+// grants a demo and in the one that stores the first lead naming it (counted on the demo's own day, so
+// "tried a demo → asked for a call" is a share of that period's demos). The overview reads a few hundred
+// rows by key, however many demos there are, and a purge of old demos changes no past day.
 import { demoPage, type DemoFigures } from '../../../model/demos.ts';
 import { db, num, one, query } from '../query.ts';
 import { QUARTER_DIM, zoneDemoDays } from './demo-days.ts';
@@ -10,7 +10,13 @@ import { periods, utcDays } from './overview.ts';
 import { quarterOf, utcDay } from './tallies.ts';
 
 type DemoMetric = 'demos' | 'demo-leads';
-type Demo = { createdAt: number; agentId: string | null; origin: string; pageUrl: string | null };
+type Demo = {
+  createdAt: number;
+  agentId: string | null;
+  origin: string;
+  pageUrl: string | null;
+  embedId: string | null;
+};
 
 /** The pages with the most demos come first; the rest are summed as one row. */
 const PAGES_SHOWN = 12;
@@ -33,11 +39,9 @@ function* bumpDemo(metric: DemoMetric, d: Demo) {
     ['day', day],
     ['month', day.slice(0, 7)],
   ].flatMap(([span, period]) =>
-    [
-      ['', ''],
-      ['agent', agentId],
-      ['page', page],
-    ].map(([dim, value]) => ({ span, dim, period, metric, dim_value: value, n: 1 })),
+    [['', ''], ['agent', agentId], ['page', page], ...(d.embedId ? [['embed', d.embedId]] : [])].map(
+      ([dim, value]) => ({ span, dim, period, metric, dim_value: value, n: 1 }),
+    ),
   );
   // Demos per day in any time zone are summed from the UTC quarter hours (./demo-days.ts), under a dim of their
   // own so that a range of them is one stretch of the primary key, not interleaved with the leads'.
@@ -66,7 +70,7 @@ export function* countDemoLead(demoSessionId: string) {
   const demo = yield* one(
     db
       .selectFrom('demo_sessions')
-      .select(['created_at', 'agent_id', 'origin', 'page_url'])
+      .select(['created_at', 'agent_id', 'origin', 'page_url', 'embed_id'])
       .where('id', '=', demoSessionId),
   );
   if (!demo) return;
@@ -77,6 +81,7 @@ export function* countDemoLead(demoSessionId: string) {
     agentId: demo.agent_id,
     origin: demo.origin,
     pageUrl: demo.page_url,
+    embedId: demo.embed_id,
   });
 }
 

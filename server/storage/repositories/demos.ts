@@ -194,7 +194,13 @@ export const demos = {
         embed_id: g.embedId ?? null,
       }),
     );
-    yield* countDemo({ createdAt: g.now, agentId: g.agentId, origin: g.origin, pageUrl: g.pageUrl });
+    yield* countDemo({
+      createdAt: g.now,
+      agentId: g.agentId,
+      origin: g.origin,
+      pageUrl: g.pageUrl,
+      embedId: g.embedId ?? null,
+    });
     return {
       ok: true,
       id: g.id,

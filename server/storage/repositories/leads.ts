@@ -224,7 +224,7 @@ export const leads = {
     );
     yield* indexTerms(id, lead.name, lead.phone);
     const dims = { agentId: lead.agentId, campaign: u.campaign };
-    yield* bump('leads', lead.createdAt, dims);
+    yield* bump('leads', lead.createdAt, { ...dims, embedId: lead.embedId });
     if (OUTCOMES[outcome].final) yield* bump(`outcome:${outcome}`, lead.createdAt, dims);
     if (demoSessionId) yield* countDemoLead(demoSessionId);
     if (deliver) {

@@ -16,6 +16,7 @@ export interface OtpCodesTable {
   checks: Generated<Int>;
   consumed_at: BigOrNull;
   client_ip: string | null;
+  embed_id: string | null;
 }
 declare module '../schema.ts' {
   interface Database {
@@ -36,6 +37,8 @@ export type OtpRequest = {
   perPhoneHour: number;
   perClientHour: number;
   perServiceHour: number;
+  /** The embed the code is asked for (issue 54): its check and its cancellation count for that embed. */
+  embedId?: string | null;
 };
 export type OtpRefusal = 'cooldown' | 'hourly' | 'client-limit' | 'otp-capacity';
 export type OtpRequestResult = { ok: true } | { ok: false; reason: OtpRefusal; retryAfterMs: number };
@@ -93,25 +96,24 @@ export const otp = {
 
   /** Marks a code used; true for the one caller that did so (however many checks raced). */
   *consume({ codeId, now }: { codeId: number; now: number }) {
-    const used =
-      (yield* query(
-        db
-          .updateTable('otp_codes')
-          .set({ consumed_at: now })
-          .where('id', '=', codeId)
-          .where('consumed_at', 'is', null)
-          .returning('id'),
-      )).length === 1;
-    if (used) yield* bump('verified', now);
-    return used;
+    const used = (yield* query(
+      db
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', codeId)
+        .where('consumed_at', 'is', null)
+        .returning('embed_id'),
+    ))[0];
+    if (used) yield* bump('verified', now, { embedId: used.embed_id });
+    return used !== undefined;
   },
 
   /** Forgets the code made at `createdAt` (it could not be sent), so it counts against no limit. */
   *cancel({ phone, createdAt }: { phone: string; createdAt: number }) {
     const gone = yield* query(
-      db.deleteFrom('otp_codes').where('phone', '=', phone).where('created_at', '=', createdAt).returning('id'),
+      db.deleteFrom('otp_codes').where('phone', '=', phone).where('created_at', '=', createdAt).returning('embed_id'),
     );
-    if (gone.length) yield* bump('codes-sent', createdAt, {}, -gone.length);
+    for (const code of gone) yield* bump('codes-sent', createdAt, { embedId: code.embed_id }, -1);
   },
 
   /** The phone's current code may not be used again. */
@@ -157,9 +159,10 @@ function* requestCode(r: OtpRequest) {
       code_hash: r.codeHash,
       created_at: r.now,
       expires_at: r.now + r.ttlMs,
+      embed_id: r.embedId ?? null,
     }),
   );
-  yield* bump('codes-sent', r.now);
+  yield* bump('codes-sent', r.now, { embedId: r.embedId });
   return { ok: true } as OtpRequestResult;
 }
 

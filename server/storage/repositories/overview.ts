@@ -1,20 +1,21 @@
-// The desk's overview: the funnel, leads per day and outcomes by agent and by campaign for a range of
-// days, summed from the per-day, per-month and (leads per day in a time zone) per-quarter-hour sums
+// The desk's overview: the funnel, leads per day, outcomes by agent and by campaign, and each embed's
+// figures (issue 54) for a range of days, summed from the per-day, per-month and (leads per day in a time zone) per-quarter-hour sums
 // (./tallies.ts), so it costs the same at a million leads as at ten and a purge of old rows never
 // changes a past day.
 import { OUTCOME_IDS, type Outcome } from '../../../model/call-outcomes.ts';
-import type { Funnel, OutcomeRow } from '../../../model/desk.ts';
+import type { EmbedFigures, Funnel, OutcomeRow } from '../../../model/desk.ts';
 import { sql } from 'kysely';
 import { dayIn } from '../../../model/time-zones.ts';
 import { db, num, onlyOn, query, reads } from '../query.ts';
 import { quarterOf } from './tallies.ts';
 
-export type { Funnel, OutcomeRow };
+export type { EmbedFigures, Funnel, OutcomeRow };
 export type Overview = {
   funnel: Funnel;
   perDay: { day: string; leads: number }[];
   byAgent: OutcomeRow[];
   byCampaign: OutcomeRow[];
+  byEmbed: EmbedFigures[];
 };
 
 const FUNNEL: [keyof Funnel, string][] = [
@@ -39,6 +40,33 @@ function grouped(rows: Record<string, unknown>[]): OutcomeRow[] {
   }
   const total = (r: OutcomeRow) => Object.values(r.outcomes).reduce((a, b) => a + (b ?? 0), 0);
   return [...by.values()].filter((r) => total(r) > 0).sort((a, b) => total(b) - total(a) || a.key.localeCompare(b.key));
+}
+
+const EMBED_METRICS: [keyof Omit<EmbedFigures, 'id' | 'name'>, string][] = [
+  ['codesSent', 'codes-sent'],
+  ['verified', 'verified'],
+  ['leads', 'leads'],
+  ['callsPlaced', 'calls-placed'],
+  ['demos', 'demos'],
+];
+
+/**
+ * Every embed with its figures (an embed with none in the period too: the desk sees a partner page that
+ * brought nothing), the most leads first, then the most demos, then by name.
+ */
+function byEmbed(embeds: { id: string; name: string }[], rows: Record<string, unknown>[]): EmbedFigures[] {
+  const zero = { codesSent: 0, verified: 0, leads: 0, callsPlaced: 0, demos: 0 };
+  const by = new Map(embeds.map((e) => [e.id, { ...e, ...zero }]));
+  for (const r of rows) {
+    const field = EMBED_METRICS.find(([, metric]) => metric === r.metric)?.[0];
+    if (!field) continue;
+    const id = String(r.k);
+    // Figures of an embed no longer stored are named by its id, so the sums still add up.
+    const row = by.get(id) ?? { id, name: id, ...zero };
+    row[field] += num(r.n);
+    by.set(id, row);
+  }
+  return [...by.values()].sort((a, b) => b.leads - a.leads || b.demos - a.demos || a.name.localeCompare(b.name));
 }
 
 /** Whole months inside [from, to] and the days outside them, as ranges of overview_counts' periods. */
@@ -113,7 +141,7 @@ export const overview = {
     // A few thousand rows by key: PostgreSQL's parallel workers cost more to start than the read (this transaction only).
     yield* onlyOn({ postgres: sql`SET LOCAL max_parallel_workers_per_gather = 0` });
     // Each (dim, span) range is one stretch of the primary key; whole months are read as months.
-    const [head, ...tail] = ['', 'agent', 'campaign'].flatMap((dim) =>
+    const [head, ...tail] = ['', 'agent', 'campaign', 'embed'].flatMap((dim) =>
       periods(from, to).map((r) =>
         db
           .selectFrom('overview_counts')
@@ -132,6 +160,8 @@ export const overview = {
         .groupBy(['p.dim', 'p.dim_value', 'p.metric']),
     );
     const perDay = zone === 'UTC' ? yield* utcDays(from, to) : yield* zoneDays(from, to, zone);
+    // Every embed, named: tens or hundreds of rows, as the Embeds page lists them all.
+    const embeds = yield* query(db.selectFrom('embeds').select(['id', 'name']));
     const of = (dim: string) => sums.filter((r) => r.dim === dim && outcomes.includes(String(r.metric)));
     const totals = new Map(sums.filter((r) => r.dim === '').map((r) => [String(r.metric), num(r.n)]));
     const campaigns = grouped(of('campaign'));
@@ -145,6 +175,10 @@ export const overview = {
       perDay,
       byAgent: grouped(of('agent')),
       byCampaign: rest.length ? [...campaigns.slice(0, CAMPAIGNS_SHOWN), restRow] : campaigns,
+      byEmbed: byEmbed(
+        embeds.map((e) => ({ id: String(e.id), name: String(e.name) })),
+        sums.filter((r) => r.dim === 'embed'),
+      ),
     } satisfies Overview;
   }),
 };

@@ -31,7 +31,8 @@ declare module '../schema.ts' {
 }
 
 export type Metric = 'codes-sent' | 'verified' | 'leads' | 'calls-placed' | 'successful' | `outcome:${Outcome}`;
-export type Dimensions = { agentId?: string; campaign?: string | null };
+/** `embedId`: the embed the change came from (issue 54), for the overview's figures per embed. */
+export type Dimensions = { agentId?: string; campaign?: string | null; embedId?: string | null };
 
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The UTC quarter hour an instant falls in: 2026-11-27T20:15. */
@@ -40,9 +41,10 @@ export const quarterOf = (ms: number) =>
 
 /**
  * Adds `by` to a day's count of `metric` (for an agent and campaign where it has them), and to the sums
- * the overview reads (overview_counts: the day's and the month's, in all, by agent, by campaign).
+ * the overview reads (overview_counts: the day's and the month's, in all, by agent, by campaign, and by
+ * embed for a change that came from one; a change from no embed has no embed row).
  */
-export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Dimensions = {}, by = 1) {
+export function* bump(metric: Metric, at: number, { agentId = '', campaign, embedId }: Dimensions = {}, by = 1) {
   const day = utcDay(at);
   yield* one(
     db
@@ -58,11 +60,9 @@ export function* bump(metric: Metric, at: number, { agentId = '', campaign }: Di
     ['day', day],
     ['month', day.slice(0, 7)],
   ].flatMap(([span, period]) =>
-    [
-      ['', ''],
-      ['agent', agentId],
-      ['campaign', campaign ?? ''],
-    ].map(([dim, value]) => ({ span, dim, period, metric, dim_value: value, n: by })),
+    [['', ''], ['agent', agentId], ['campaign', campaign ?? ''], ...(embedId ? [['embed', embedId]] : [])].map(
+      ([dim, value]) => ({ span, dim, period, metric, dim_value: value, n: by }),
+    ),
   );
   // Leads also per UTC quarter hour, which the days of every time zone are made of (see ./overview.ts).
   if (metric === 'leads') sums.push({ span: 'quarter', dim: '', period: quarterOf(at), metric, dim_value: '', n: by });
