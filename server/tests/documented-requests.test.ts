@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { cookieName } from '../http/cookies.ts';
 import { answerCheck, type OpenApiDocument } from './contract.ts';
 import { documentedRequest, type Operation, type Request } from './documented-values.ts';
-import { bothDatabases, fixtureHash, testApp } from './harness.ts';
+import { contractApp } from './fuzz-requests.ts';
+import { bothDatabases } from './harness.ts';
 import { patience } from '../../tests/support/slowdown.mjs';
 
 // Issue 56 item 6: the contract is as strict as the service. Requests valid by the published document
@@ -51,21 +52,8 @@ describe.each(backends)('documented-valid requests on $name', ({ name, env }) =>
   it(
     'are never refused with 400, and get only documented answers and headers',
     async () => {
-      const h = await testApp({
-        ...env(),
-        VAPI_WEBHOOK_SECRET: 'fuzz-secret',
-        FEEDBACK_RATE_LIMIT: '100000',
-        OTP_CLIENT_LIMIT: '100000',
-        OTP_MAX_PER_HOUR: '100000',
-      });
       const email = 'documented@example.com';
-      const added = await h.store.desk.addUser({
-        email,
-        passwordHash: fixtureHash('pw'),
-        now: Date.now(),
-        role: 'admin',
-      });
-      if (added === 'exists') throw new Error('the account exists already');
+      const { h, admin: added } = await contractApp(env(), email);
       // A session of its own for each request, made past the HTTP layer: what a request before it did
       // (ending every session, a lock-out) never changes what the next one is sent with.
       const session = async () => {

@@ -3,6 +3,7 @@
 // types, control characters, lone surrogates, numbers past a column's range), as an outside fuzzer would.
 import fc from 'fast-check';
 import { documented, type JsonSchema } from './documented-values.ts';
+import { fixtureHash, testApp } from './harness.ts';
 
 const hostileText = fc.constantFrom(
   '\u0000',
@@ -83,4 +84,21 @@ function wellFormed(unit: string, at: number, whole: string): string {
       ? (whole.charCodeAt(at + 1) & 0xfc00) === 0xdc00
       : at > 0 && (whole.charCodeAt(at - 1) & 0xfc00) === 0xd800;
   return paired ? unit : '\uFFFD';
+}
+
+/**
+ * A service for requests made from the document (fuzz.test.ts, documented-requests.test.ts): the provider's
+ * secret set, the limits a run of requests would reach lifted, and an admin account to sign in as.
+ */
+export async function contractApp(env: Record<string, string>, email: string) {
+  const h = await testApp({
+    ...env,
+    VAPI_WEBHOOK_SECRET: 'fuzz-secret',
+    FEEDBACK_RATE_LIMIT: '100000',
+    OTP_CLIENT_LIMIT: '100000',
+    OTP_MAX_PER_HOUR: '100000',
+  });
+  const added = await h.store.desk.addUser({ email, passwordHash: fixtureHash('pw'), now: Date.now(), role: 'admin' });
+  if (added === 'exists') throw new Error('the account exists already');
+  return { h, admin: added };
 }

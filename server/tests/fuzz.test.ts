@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cookieName } from '../http/cookies.ts';
 import { answerCheck, type OpenApiDocument } from './contract.ts';
-import { requestOf, type Operation } from './fuzz-requests.ts';
-import { bothDatabases, fixtureHash, testApp } from './harness.ts';
+import { contractApp, requestOf, type Operation } from './fuzz-requests.ts';
+import { bothDatabases } from './harness.ts';
 import { patience } from '../../tests/support/slowdown.mjs';
 
 // Issue 43: the service keeps its contract against requests nobody wrote. Requests are generated from
@@ -19,15 +19,8 @@ describe.each(backends)('the fuzzer on $name', ({ name, env }) => {
   it(
     'gets no 5xx and only documented answers, in their shapes',
     async () => {
-      const h = await testApp({
-        ...env(),
-        VAPI_WEBHOOK_SECRET: 'fuzz-secret',
-        FEEDBACK_RATE_LIMIT: '100000',
-        OTP_CLIENT_LIMIT: '100000',
-        OTP_MAX_PER_HOUR: '100000',
-      });
       const email = 'fuzz@example.com';
-      await h.store.desk.addUser({ email, passwordHash: fixtureHash('pw'), now: Date.now(), role: 'admin' });
+      const { h } = await contractApp(env(), email);
       // Sessions made past the HTTP layer, from an address of their own: the fuzzer's own sign-ins (and
       // the lock-out they earn) never stop them.
       const session = async () => {
