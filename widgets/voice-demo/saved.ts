@@ -39,12 +39,23 @@ function read(key: string): Saved | null {
   }
 }
 
-/** The state a widget starts from: the tab's saved conversation, else the beginning. */
-export function restored(key: string | null, greeting?: string): VoiceState {
+/** Whether the page's launcher was left open in this tab (the launcher's own key: one per page). */
+export const LAUNCHER_KEY = 'ai-voice-demo-launcher';
+function panelKept(): VoiceState['panel'] {
+  try {
+    return sessionStorage.getItem(LAUNCHER_KEY) === 'open' ? 'open' : 'folded';
+  } catch {
+    return 'folded';
+  }
+}
+
+/** The state a widget starts from: the tab's saved conversation, else the beginning; a launcher's panel as it was left. */
+export function restored(key: string | null, greeting?: string, launcher = false): VoiceState {
+  const start = launcher ? { ...initialVoiceState, panel: panelKept() } : initialVoiceState;
   const saved = key ? read(key) : null;
   if (saved) {
     const { inCall, ...kept } = saved;
-    const state = { ...initialVoiceState, ...kept };
+    const state = { ...start, ...kept };
     // The page went away in the middle of a call, which ended with it: the log's last line says so.
     if (!inCall) return state;
     const note = {
@@ -58,9 +69,9 @@ export function restored(key: string | null, greeting?: string): VoiceState {
     return { ...state, lines: [...state.lines, note], nextId: state.nextId + 1 };
   }
   const opening = greeting?.trim();
-  if (!opening) return initialVoiceState;
+  if (!opening) return start;
   return {
-    ...initialVoiceState,
+    ...start,
     lines: [{ id: 1, role: 'assistant', text: opening, final: true, via: 'text' }],
     nextId: 2,
   };

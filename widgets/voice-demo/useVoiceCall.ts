@@ -176,6 +176,12 @@ export function useVoiceCall(props: VoiceRenderProps) {
   }, [consentText, dispatch, connect]);
 
   const cancel = useCallback(() => void dispatch({ type: 'cancel' }), [dispatch]);
+  /** The launcher's button opens its panel, or folds it; its close button folds it. Neither touches the call. */
+  const toggle = useCallback(
+    () => void dispatch({ type: machine.current().panel === 'open' ? 'fold' : 'open' }),
+    [dispatch, machine],
+  );
+  const fold = useCallback(() => void dispatch({ type: 'fold' }), [dispatch]);
 
   const toggleMute = useCallback(() => {
     const c = session.current?.call?.client();
@@ -200,6 +206,8 @@ export function useVoiceCall(props: VoiceRenderProps) {
     press,
     accept,
     cancel,
+    toggle,
+    fold,
     toggleMute,
     prefetch,
     callClient,

@@ -8,6 +8,7 @@ import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewO
 import { restored } from './saved';
 import { isInCall, pressed, type CallPress, type VoiceState } from './state';
 import { composerView, logView } from './conversation-view';
+import { isLauncher, launcherView } from './launcher-view';
 
 function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
   if (state.queued) return t.queuedStatus;
@@ -144,7 +145,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNod
     ],
     ...mute,
   ];
-  return [
+  const card: ViewNode = [
     'div',
     { class: 'root', part: 'base', 'data-status': state.status, 'data-mode': options.mode },
     ...(options.mode === 'text' ? [] : [controls]),
@@ -177,25 +178,35 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNod
     // never takes the captions' node for itself (React matches these children by position).
     ...meter,
   ];
+  return options.launcher ? launcherView(state, options, card) : card;
 }
 
 type Props = VoiceRenderProps;
 
-const ACTIONS: Record<string, (props: Props) => CallPress | null> = {
+const ACTIONS: Record<string, (props: Props, state: VoiceState) => CallPress | null> = {
   mic: (props) => ({ type: 'press', needsConsent: needsConsent(consentOf(props)) }),
   accept: () => ({ type: 'accept' }),
   cancel: () => ({ type: 'cancel' }),
+  launcher: (_props, state) => ({ type: state.panel === 'open' ? 'fold' : 'open' }),
+  fold: () => ({ type: 'fold' }),
 };
+
+/** What a press on `control` does in `state`: the same for the first paint and for React. */
+export const actionOf = (control: string, props: Props, state: VoiceState) => ACTIONS[control]?.(props, state) ?? null;
 
 /** Where the widget starts: the tab's conversation so far, or a typed conversation's greeting. */
 export const startOf = (props: Props) =>
-  restored(props.conversationKey ?? null, modeOf(props.mode) === 'voice' ? undefined : props.greeting);
+  restored(
+    props.conversationKey ?? null,
+    modeOf(props.mode) === 'voice' ? undefined : props.greeting,
+    isLauncher(props.variant),
+  );
 
 /** The state the presses on the shell's controls (in order) lead to. */
 export function stateAfter(controls: string[], props: Props) {
   let state = startOf(props);
   for (const control of controls) {
-    const action = ACTIONS[control]?.(props);
+    const action = actionOf(control, props, state);
     if (action) state = pressed(state, action);
   }
   return state;
@@ -221,6 +232,8 @@ export const voiceShell = {
           : [];
     // Send and End act on what React keeps (the typed text is handed over first): pressed again there.
     const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
-    return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
+    // React starts from the panel the tab kept (which only React writes): a panel opened or folded since is pressed again.
+    const panel = state.panel === startOf(props).panel ? [] : ['launcher'];
+    return { shell: voiceView(state, viewOptions(props, false)), replay: [...panel, ...call, ...typed] };
   },
 } satisfies Pick<WidgetSpec<VoiceDemoProps>, 'shell' | 'onShellPress'>;

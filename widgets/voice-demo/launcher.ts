@@ -1,0 +1,122 @@
+// What the launcher does around its view (launcher-view.ts), the same before React and after: focus into
+// the panel as it opens and back to the button as it folds, Escape folds, a phone's page stays still behind
+// the full-screen panel, and the button steps aside from the page's focused control. It reads the panel's
+// state from the view (`data-panel`), which the shell and React both draw, so it is written once.
+
+const PHONE = '(max-width: 480px)';
+/** The first control of the card, where focus goes as the panel opens. */
+const FIRST = '.launcher-panel .root :is(button, textarea, a[href]):not([hidden], [disabled])';
+
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+export class LauncherControl {
+  #stop = new AbortController();
+  #observer: MutationObserver;
+  #panel: string | null;
+  #locked: string | null = null;
+
+  private host: HTMLElement;
+  private root: ShadowRoot;
+  private press: (control: string) => void;
+  private states: CustomStateSet;
+
+  constructor(host: HTMLElement, root: ShadowRoot, press: (control: string) => void, states: CustomStateSet) {
+    this.host = host;
+    this.root = root;
+    this.press = press;
+    this.states = states;
+    this.#panel = this.#current();
+    this.#observer = new MutationObserver(() => this.#changed());
+    this.#observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-panel'] });
+    const signal = this.#stop.signal;
+    root.addEventListener(
+      'keydown',
+      (event) => {
+        const key = event as KeyboardEvent;
+        if (key.key !== 'Escape' || this.#panel !== 'open' || key.defaultPrevented) return;
+        key.preventDefault();
+        this.press('fold');
+      },
+      { signal },
+    );
+    const doc = host.ownerDocument;
+    doc.addEventListener('focusin', (event) => this.#dodge(event.target), { signal });
+    // Focus leaving the page's controls for nowhere: the button goes back to its corner.
+    doc.addEventListener('focusout', (event) => (event as FocusEvent).relatedTarget || this.states.delete('dodge'), {
+      signal,
+    });
+    this.#lock(this.#panel === 'open');
+  }
+
+  #current() {
+    return this.root.querySelector('.launcher-frame')?.getAttribute('data-panel') ?? null;
+  }
+
+  #changed() {
+    const now = this.#current();
+    if (now === this.#panel) return;
+    const was = this.#panel;
+    this.#panel = now;
+    this.#lock(now === 'open');
+    if (was === null || now === null) return;
+    if (now === 'open') this.root.querySelector<HTMLElement>(FIRST)?.focus();
+    // Focus was in the panel that folded (or fell to the page as its control went): back to the button.
+    else {
+      const active = this.root.activeElement;
+      const lost = !active || active.closest('.launcher-panel');
+      if (lost) this.root.querySelector<HTMLElement>('.launcher')?.focus();
+    }
+  }
+
+  /** On a phone the open panel is the screen: the page behind it does not scroll. */
+  #lock(open: boolean) {
+    const page = this.host.ownerDocument.documentElement;
+    const lock = open && !!globalThis.matchMedia?.(PHONE).matches;
+    if (lock && this.#locked === null) {
+      this.#locked = page.style.overflow;
+      page.style.overflow = 'hidden';
+    } else if (!lock && this.#locked !== null) {
+      page.style.overflow = this.#locked;
+      this.#locked = null;
+    }
+  }
+
+  /** The page's focused control is never under the button: it moves to the other edge while it would be. */
+  #dodge(target: EventTarget | null) {
+    if (!(target instanceof Element) || target === this.host) return;
+    const button = this.root.querySelector('.launcher');
+    if (!button) return;
+    this.states.delete('dodge');
+    if (overlaps(button.getBoundingClientRect(), target.getBoundingClientRect())) this.states.add('dodge');
+  }
+
+  stop() {
+    this.#stop.abort();
+    this.#observer.disconnect();
+    this.#lock(false);
+    this.states.delete('dodge');
+  }
+}
+
+/** The console's note for the page's developer when a second launcher is drawn as a card. */
+export const SECOND_LAUNCHER =
+  '<ai-voice-demo variant="launcher">: this page has a launcher already, so this one is drawn as a card. Keep one launcher per page.';
+
+/**
+ * The element's launcher control, started when it is the page's launcher and stopped when it is no longer;
+ * `press` presses one of the widget's controls, `states` gives the element's custom states.
+ */
+export function launcherFor(
+  host: HTMLElement,
+  launcher: boolean,
+  current: LauncherControl | null,
+  press: (control: string) => void,
+  states: () => CustomStateSet,
+): LauncherControl | null {
+  if (!launcher || !host.isConnected || !host.shadowRoot) {
+    current?.stop();
+    return null;
+  }
+  return current ?? new LauncherControl(host, host.shadowRoot, press, states());
+}
