@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { patience } from '../support/slowdown.mjs';
 import { expectLegible } from './visual';
@@ -16,6 +16,13 @@ async function stage(page: Page, html: string) {
   await page.locator('#stage').evaluate((el, markup) => void (el.innerHTML = markup), html);
 }
 
+/** Where `target` is drawn; asked again if React drew it afresh just then (the first paint's node went). */
+async function boxOf(target: Locator) {
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (box = await target.boundingBox())).not.toBeNull();
+  return box!;
+}
+
 for (const [placement, x, y] of [
   ['bottom-right', 'right', 'bottom'],
   ['bottom-left', 'left', 'bottom'],
@@ -29,7 +36,7 @@ for (const [placement, x, y] of [
     await stage(page, `<ai-voice-demo variant="launcher" placement="${placement}" simulate></ai-voice-demo>`);
     const launcher = page.getByRole('button', { name: NAME });
     await expect(launcher).toBeVisible();
-    const box = (await launcher.boundingBox())!;
+    const box = await boxOf(launcher);
     // 24 px from the window's edges, on the placement's sides.
     expect(Math.round(x === 'right' ? 1280 - box.x - box.width : box.x)).toBe(24);
     expect(Math.round(y === 'bottom' ? 800 - box.y - box.height : box.y)).toBe(24);
@@ -44,7 +51,7 @@ for (const [placement, x, y] of [
     await expect(panel).toBeVisible();
     await expect(launcher).toHaveAttribute('aria-expanded', 'true');
     await expect(panel.getByRole('button', { name: 'Start a voice call with our AI agent' })).toBeFocused();
-    const open = (await panel.boundingBox())!;
+    const open = await boxOf(panel);
     // Beside the button, on its side of the window.
     if (y === 'bottom') expect(open.y + open.height).toBeLessThan(box.y);
     else expect(open.y).toBeGreaterThan(box.y + box.height);
@@ -117,11 +124,12 @@ test('the button steps aside from the page control that has focus under it', asy
     Object.assign(input.style, { position: 'fixed', right: '20px', bottom: '30px', width: '90px' });
   });
   const launcher = page.getByRole('button', { name: NAME });
+  await expect(launcher).toBeVisible();
   await page.getByRole('textbox', { name: 'Coupon' }).focus();
-  await expect.poll(async () => (await launcher.boundingBox())!.y).toBe(24);
+  await expect.poll(async () => (await launcher.boundingBox())?.y).toBe(24);
   await page.getByRole('textbox', { name: 'Coupon' }).blur();
   await page.locator('h1').click();
-  await expect.poll(async () => (await launcher.boundingBox())!.y).toBe(800 - 24 - 60);
+  await expect.poll(async () => (await launcher.boundingBox())?.y).toBe(800 - 24 - 60);
 });
 
 for (const width of [390, 1280])
@@ -141,7 +149,7 @@ for (const width of [390, 1280])
     await expect(page).toHaveScreenshot(`launcher-open-${width}.png`);
     const overflow = await page.evaluate(() => document.documentElement.style.overflow);
     if (width <= 480) {
-      const box = (await panel.boundingBox())!;
+      const box = await boxOf(panel);
       expect([box.x, box.y, box.width, box.height]).toEqual([0, 0, width, 800]);
       expect(overflow).toBe('hidden');
     } else expect(overflow).toBe('');

@@ -6,8 +6,6 @@ import { useTyping } from './useTyping';
 import { modeOf, viewOptions } from './options';
 import { voiceView } from './view';
 import { notices } from './notices';
-import { keepPanel } from './keep';
-import { isLauncher } from './launcher-view';
 
 /**
  * The live voice demo: one round button, a status bubble, a ring that follows the agent's voice, and
@@ -70,12 +68,6 @@ export function VoiceDemo(props: VoiceRenderProps) {
   useEffect(() => {
     if (typingInstead) fieldRef.current?.focus();
   }, [typingInstead]);
-  // A launcher's panel is found as it was left on the tab's next page.
-  const panel = call.state.panel;
-  const launcher = isLauncher(props.variant);
-  useEffect(() => {
-    if (launcher) keepPanel(panel);
-  }, [launcher, panel]);
   // End moves focus to Undo, which is where a keyboard's next press belongs; Undo, or the seconds over, to the field.
   const before = useRef(status);
   useEffect(() => {

@@ -14,7 +14,7 @@ import { reactLayer } from '../react/layer';
 import { conversationKey } from './saved';
 import { SEND } from './contract';
 import { isLauncher } from './launcher-view';
-import { launcherFor, SECOND_LAUNCHER, type LauncherControl } from './launcher';
+import { placeLauncher, unplaceLauncher } from './launcher';
 
 const IN_CALL = ['listening', 'speaking'];
 
@@ -222,37 +222,15 @@ export class AIVoiceDemoElement extends WidgetElement {
    * whether it is the page's launcher: the first with `variant="launcher"`; a second is a card.
    */
   protected override renderProps(props: Record<string, unknown>): Record<string, unknown> {
-    const launcher = isLauncher(props.variant as string | undefined) && this.#firstLauncher();
-    this.#launcher = launcherFor(
-      this,
-      launcher,
-      this.#launcher,
-      (control) => this.press(control),
-      () => (this.#states ??= this.attachInternals().states),
-    );
+    const wanted = isLauncher(props.variant as string | undefined);
+    const launcher = placeLauncher(this, wanted, (control) => this.press(control));
     return { ...props, variant: launcher ? 'launcher' : 'card', conversationKey: conversationKey(this) };
   }
-
-  #launcher: LauncherControl | null = null;
-  /** The states the stylesheet reads (`:state(dodge)`), made once. */
-  #states: CustomStateSet | undefined;
-
-  #firstLauncher() {
-    const first = [...this.ownerDocument.querySelectorAll(this.localName)].find((el) =>
-      isLauncher(el.getAttribute('variant') ?? undefined),
-    );
-    if (first === this || !first) return true;
-    if (!this.#warned) console.warn(SECOND_LAUNCHER, this);
-    this.#warned = true;
-    return false;
-  }
-  #warned = false;
 
   /** A launcher taken out of the page gives the page back its scrolling and stops watching its focus. */
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.#launcher?.stop();
-    this.#launcher = null;
+    unplaceLauncher(this);
   }
 
   /** Connecting already: the call starts now, while React and the component load; the component adopts it. */

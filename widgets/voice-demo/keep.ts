@@ -1,5 +1,4 @@
 import { isInCall, type VoiceState } from './state';
-import { LAUNCHER_KEY } from './saved';
 
 // Writing the tab's conversation is React's alone: the first paint only reads it (saved.ts).
 
@@ -28,15 +27,6 @@ export function save(key: string, state: VoiceState): void {
 export function forget(key: string): void {
   try {
     sessionStorage.removeItem(key);
-  } catch {
-    // See save.
-  }
-}
-
-/** The launcher's panel, open or folded, for the next page of the tab (one launcher per page). */
-export function keepPanel(panel: VoiceState['panel']): void {
-  try {
-    sessionStorage.setItem(LAUNCHER_KEY, panel);
   } catch {
     // See save.
   }

@@ -3,6 +3,8 @@
 // the full-screen panel, and the button steps aside from the page's focused control. It reads the panel's
 // state from the view (`data-panel`), which the shell and React both draw, so it is written once.
 
+import { keepPanel } from './saved';
+
 const PHONE = '(max-width: 480px)';
 /** The first control of the card, where focus goes as the panel opens. */
 const FIRST = '.launcher-panel .root :is(button, textarea, a[href]):not([hidden], [disabled])';
@@ -47,6 +49,8 @@ export class LauncherControl {
       signal,
     });
     this.#lock(this.#panel === 'open');
+    // A launcher drawn while the page's focus is already on a control under it steps aside at once.
+    this.#dodge(doc.activeElement);
   }
 
   #current() {
@@ -60,6 +64,8 @@ export class LauncherControl {
     this.#panel = now;
     this.#lock(now === 'open');
     if (was === null || now === null) return;
+    // Written here, where the first paint's presses and React's both show: the tab's next page finds it so.
+    keepPanel(now === 'open' ? 'open' : 'folded');
     if (now === 'open') this.root.querySelector<HTMLElement>(FIRST)?.focus();
     // Focus was in the panel that folded (or fell to the page as its control went): back to the button.
     else {
@@ -103,20 +109,45 @@ export class LauncherControl {
 export const SECOND_LAUNCHER =
   '<ai-voice-demo variant="launcher">: this page has a launcher already, so this one is drawn as a card. Keep one launcher per page.';
 
+/** Each element's launcher: kept beside it, since the element's own fields do not exist yet while its
+ * constructor takes over properties a page set before the upgrade (that render comes here too). */
+const placed = new WeakMap<
+  HTMLElement,
+  { control: LauncherControl | null; states?: CustomStateSet; warned?: boolean }
+>();
+
+/** Whether `host` is the page's launcher: the first element of its tag with `variant="launcher"`. */
+function firstLauncher(host: HTMLElement) {
+  const first = [...host.ownerDocument.querySelectorAll(host.localName)].find(
+    (el) => el.getAttribute('variant')?.trim().toLowerCase() === 'launcher',
+  );
+  return !first || first === host;
+}
+
 /**
- * The element's launcher control, started when it is the page's launcher and stopped when it is no longer;
- * `press` presses one of the widget's controls, `states` gives the element's custom states.
+ * Whether `host`, which asks to be a launcher (`wanted`), is drawn as one; its control is started when it
+ * is and stopped when it is no longer, and a second launcher says so in the console once. `press` presses
+ * one of the widget's controls.
  */
-export function launcherFor(
-  host: HTMLElement,
-  launcher: boolean,
-  current: LauncherControl | null,
-  press: (control: string) => void,
-  states: () => CustomStateSet,
-): LauncherControl | null {
-  if (!launcher || !host.isConnected || !host.shadowRoot) {
-    current?.stop();
-    return null;
+export function placeLauncher(host: HTMLElement, wanted: boolean, press: (control: string) => void): boolean {
+  const kept = placed.get(host) ?? { control: null };
+  placed.set(host, kept);
+  const launcher = wanted && firstLauncher(host);
+  if (wanted && !launcher && !kept.warned) {
+    console.warn(SECOND_LAUNCHER, host);
+    kept.warned = true;
   }
-  return current ?? new LauncherControl(host, host.shadowRoot, press, states());
+  if (!launcher || !host.isConnected || !host.shadowRoot) {
+    kept.control?.stop();
+    kept.control = null;
+  } else
+    kept.control ??= new LauncherControl(host, host.shadowRoot, press, (kept.states ??= host.attachInternals().states));
+  return launcher;
+}
+
+/** A launcher taken out of the page gives the page back its scrolling and stops watching its focus. */
+export function unplaceLauncher(host: HTMLElement) {
+  const kept = placed.get(host);
+  kept?.control?.stop();
+  if (kept) kept.control = null;
 }

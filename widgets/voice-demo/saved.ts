@@ -40,8 +40,11 @@ function read(key: string): Saved | null {
 }
 
 /** Whether the page's launcher was left open in this tab (the launcher's own key: one per page). */
-export const LAUNCHER_KEY = 'ai-voice-demo-launcher';
-function panelKept(): VoiceState['panel'] {
+const LAUNCHER_KEY = 'ai-voice-demo-launcher';
+type Panel = VoiceState['panel'];
+
+/** The launcher's panel as it is now: the launcher control writes it as it opens and folds (launcher.ts). */
+export function panelNow(): Panel {
   try {
     return sessionStorage.getItem(LAUNCHER_KEY) === 'open' ? 'open' : 'folded';
   } catch {
@@ -49,9 +52,22 @@ function panelKept(): VoiceState['panel'] {
   }
 }
 
-/** The state a widget starts from: the tab's saved conversation, else the beginning; a launcher's panel as it was left. */
-export function restored(key: string | null, greeting?: string, launcher = false): VoiceState {
-  const start = launcher ? { ...initialVoiceState, panel: panelKept() } : initialVoiceState;
+let found: Panel | undefined;
+/** The panel as this page found it: what the first paint's presses count from, however they have changed it since. */
+export const panelAsFound = (): Panel => (found ??= panelNow());
+
+/** Keeps the launcher's panel, open or folded, for the next page of the tab. */
+export function keepPanel(panel: Panel): void {
+  try {
+    sessionStorage.setItem(LAUNCHER_KEY, panel);
+  } catch {
+    // Storage full or blocked: the next page shows the launcher folded.
+  }
+}
+
+/** The state a widget starts from: the tab's saved conversation, else the beginning; a launcher's `panel` as given. */
+export function restored(key: string | null, greeting?: string, panel?: Panel): VoiceState {
+  const start = panel ? { ...initialVoiceState, panel } : initialVoiceState;
   const saved = key ? read(key) : null;
   if (saved) {
     const { inCall, ...kept } = saved;

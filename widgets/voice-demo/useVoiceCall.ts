@@ -44,7 +44,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
   const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang, backendUrl } = props;
   const { agentId, embed, turnstileSiteKey, mode } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
-  const [start] = useState(() => startOf(props));
+  const [start] = useState(() => startOf(props, true));
   const machine = useMachine(voiceReducer, start, voiceEvents);
   const { dispatch, current } = machine;
   const session = useRef<Session | null>(null);

@@ -5,7 +5,7 @@ import type { VoiceStrings } from './strings';
 import type { VoiceDemoProps, VoiceRenderProps } from './contract';
 import { consentOf, needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
-import { restored } from './saved';
+import { panelAsFound, panelNow, restored } from './saved';
 import { isInCall, pressed, type CallPress, type VoiceState } from './state';
 import { composerView, logView } from './conversation-view';
 import { isLauncher, launcherView } from './launcher-view';
@@ -194,12 +194,16 @@ const ACTIONS: Record<string, (props: Props, state: VoiceState) => CallPress | n
 /** What a press on `control` does in `state`: the same for the first paint and for React. */
 export const actionOf = (control: string, props: Props, state: VoiceState) => ACTIONS[control]?.(props, state) ?? null;
 
-/** Where the widget starts: the tab's conversation so far, or a typed conversation's greeting. */
-export const startOf = (props: Props) =>
+/**
+ * Where the widget starts: the tab's conversation so far, or a typed conversation's greeting. A launcher's
+ * panel is as the page found it for the first paint (its presses count from there) and as it is `now` for
+ * React, which so takes over the panel the first paint left, open or folded, without pressing it again.
+ */
+export const startOf = (props: Props, now = false) =>
   restored(
     props.conversationKey ?? null,
     modeOf(props.mode) === 'voice' ? undefined : props.greeting,
-    isLauncher(props.variant),
+    isLauncher(props.variant) ? (now ? panelNow() : panelAsFound()) : undefined,
   );
 
 /** The state the presses on the shell's controls (in order) lead to. */
@@ -232,8 +236,6 @@ export const voiceShell = {
           : [];
     // Send and End act on what React keeps (the typed text is handed over first): pressed again there.
     const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
-    // React starts from the panel the tab kept (which only React writes): a panel opened or folded since is pressed again.
-    const panel = state.panel === startOf(props).panel ? [] : ['launcher'];
-    return { shell: voiceView(state, viewOptions(props, false)), replay: [...panel, ...call, ...typed] };
+    return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
   },
 } satisfies Pick<WidgetSpec<VoiceDemoProps>, 'shell' | 'onShellPress'>;
