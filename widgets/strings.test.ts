@@ -75,6 +75,7 @@ const SAMPLES: Record<string, object> = {
   'demo-request.duplicatePlaced': { phone: PHONE },
   'demo-request.agentChosen': { agent: 'AI Receptionist' },
   'voice.labelled': { label: 'रिसेप्शनिस्ट', action: 'वॉइस कॉल शुरू करें' },
+  'voice.launcherInCall': { name: 'हमारे एआई एजेंट से बात करें' },
   'voice-turns.queued': { text: 'कल सुबह?' },
   'demo-request.duplicateRetrying': { phone: PHONE },
   'demo-request.duplicateNotConfigured': { phone: PHONE },

@@ -81,6 +81,9 @@ describe('the manifest', () => {
       'mode',
       'greeting',
       'simulate',
+      'variant',
+      'placement',
+      'launcher-label',
     ]);
     expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
     expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({

@@ -38,6 +38,17 @@ const SHAPES = {
     },
     ['path', { d: 'M5 12.5l4.5 4.5L19 7.5' }],
   ],
+  chat: [
+    {
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-width': '2',
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+    },
+    ['path', { d: 'M4 5h16v11H9l-5 4z' }],
+    ['path', { d: 'M8 9.5h8M8 12.5h5' }],
+  ],
   info: [
     { fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round' },
     ['circle', { cx: '12', cy: '12', r: '9' }],

@@ -222,8 +222,8 @@ export function lazyRenderer<P extends object>(spec: LazyWidget<P>) {
     },
     /** A press on a control made by the page's code, handled as a visitor's press on it. */
     press(ctx: Rendered<P>, control: string) {
-      if (ctx.phase === 'shell') press(ctx, control);
-      else if (ctx.phase === 'loading') ctx.pressed.push(control);
+      // While React loads too, the shell shows the press (a launcher's Escape folds it then and there).
+      if (ctx.phase === 'shell' || ctx.phase === 'loading') press(ctx, control);
       else if (ctx.phase === 'mounted') byControl(ctx.container, control)?.click();
     },
     /** The component drawn afresh, its state back at the start. */

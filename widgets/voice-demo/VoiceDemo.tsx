@@ -102,6 +102,8 @@ export function VoiceDemo(props: VoiceRenderProps) {
     mute: { onClick: call.toggleMute },
     accept: { onClick: call.accept },
     cancel: { onClick: call.cancel },
+    launcher: { onClick: call.toggle, onPointerEnter: call.prefetch, onFocus: call.prefetch },
+    fold: { onClick: call.fold },
     field: { ref: fieldRef, onKeyDown, onFocus: prefetch, onPointerEnter: prefetch },
     send: { onClick: send },
     end: { onClick: end },

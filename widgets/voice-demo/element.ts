@@ -4,6 +4,7 @@ import baseCss from '../elements/base.css?inline';
 import { boolean, number, property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './voice-demo.css?inline';
+import launcherCss from './launcher.css?inline';
 import { VOICE_STRINGS } from './strings';
 import { stateAfter, voiceShell } from './view';
 import { reserveCss } from './reserve';
@@ -12,6 +13,8 @@ import { callSent, cancelEarly, loadScripted, loadSdk, startEarly } from './begi
 import { reactLayer } from '../react/layer';
 import { conversationKey } from './saved';
 import { SEND } from './contract';
+import { isLauncher } from './launcher-view';
+import { placeLauncher, unplaceLauncher } from './launcher';
 
 const IN_CALL = ['listening', 'speaking'];
 
@@ -51,6 +54,9 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart reason - After a failure, why it failed, where that is known (not set up, the network, the connection timing out).
  * @csspart fallback - After a failure, the link to `fallback-href`.
  * @csspart challenge - The slot under the card that shows Turnstile's check (`turnstile-site-key`), when it needs the visitor.
+ * @csspart launcher - With `variant="launcher"`: the round button fixed at a corner that opens and folds the panel.
+ * @csspart panel - With `variant="launcher"`: the panel beside the button that holds the whole conversation (the whole screen on a phone).
+ * @csspart close-button - With `variant="launcher"`: the panel's Close, which folds it (as Escape does); the call goes on.
  *
  * @cssprop --accent - Button and accent colour.
  * @cssprop --accent-contrast - Icon colour on the button.
@@ -62,6 +68,8 @@ const IN_CALL = ['listening', 'speaking'];
  * @cssprop --font-family - Font of the status text.
  * @cssprop --font-size - Base font size. Default: `16px`.
  * @cssprop --focus-ring - The focus ring's outer colour (3 px), for light backgrounds. Default: `#16151d`.
+ * @cssprop --ai-launcher-inset-x - With `variant="launcher"`: the button's distance from the window's left or right edge. Default: `24px`.
+ * @cssprop --ai-launcher-inset-y - With `variant="launcher"`: the button's distance from the window's top or bottom edge. Default: `24px`.
  * @cssprop --focus-ring-inner - The focus ring's inner colour (2 px, between the control and the outer ring), for dark or coloured ones. Default: `#ffffff`.
  */
 export class AIVoiceDemoElement extends WidgetElement {
@@ -122,13 +130,25 @@ export class AIVoiceDemoElement extends WidgetElement {
      * settings that make it real go to the browser's console. A `client` set by the page takes its place.
      */
     simulate: boolean(),
+    /**
+     * `card` (the default: the widget where the page puts it) or `launcher`: a round button fixed at a corner of
+     * the window, named "Talk to our AI agent", that opens a panel with the whole conversation and folds it again
+     * (Escape, or Close) without ending a call or a typed conversation. Open or folded is kept for the tab's
+     * session, so the next page of the site shows it as it was left. One launcher per page: a second is drawn as
+     * a card, with a console note.
+     */
+    variant: string(),
+    /** With `variant="launcher"`: the corner, `bottom-right` (the default), `bottom-left`, `top-right` or `top-left`. */
+    placement: string(),
+    /** With `variant="launcher"`: the button's name instead of "Talk to our AI agent" (`label` still comes first). */
+    launcherLabel: string(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
     client: property<VoiceClient>(),
   };
   static override widget: WidgetSpec<VoiceDemoProps> = {
     load: () => import('./VoiceDemo').then((m) => m.VoiceDemo),
     react: reactLayer,
-    css: [baseCss, css, reserveCss()],
+    css: [baseCss, css, launcherCss, reserveCss()],
     ...voiceShell,
     loadError: (p) => VOICE_STRINGS[p.lang ?? 'en'].loadError,
     tryAgain: (p) => VOICE_STRINGS[p.lang ?? 'en'].tryAgain,
@@ -197,9 +217,20 @@ export class AIVoiceDemoElement extends WidgetElement {
     if (log) log.scrollTop = log.scrollHeight;
   }
 
-  /** Where this instance's conversation is kept for the tab's session (`conversationKey` in saved.ts). */
+  /**
+   * Where this instance's conversation is kept for the tab's session (`conversationKey` in saved.ts), and
+   * whether it is the page's launcher: the first with `variant="launcher"`; a second is a card.
+   */
   protected override renderProps(props: Record<string, unknown>): Record<string, unknown> {
-    return { ...props, conversationKey: conversationKey(this) };
+    const wanted = isLauncher(props.variant as string | undefined);
+    const launcher = placeLauncher(this, wanted, (control) => this.press(control));
+    return { ...props, variant: launcher ? 'launcher' : 'card', conversationKey: conversationKey(this) };
+  }
+
+  /** A launcher taken out of the page gives the page back its scrolling and stops watching its focus. */
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    unplaceLauncher(this);
   }
 
   /** Connecting already: the call starts now, while React and the component load; the component adopts it. */

@@ -158,14 +158,15 @@ function typed(
       return state.status === 'ended' ? { ...state, status: 'idle' } : state;
     case 'clear':
       if (state.status !== 'ended') return state;
-      // Afresh: the greeting opens the next conversation as it opened this one.
+      // Afresh: the greeting opens the next conversation as it opened this one; a launcher's panel stays as it is.
       return action.greeting
         ? {
             ...initialVoiceState,
+            panel: state.panel,
             lines: [{ id: 1, role: 'assistant', text: action.greeting, final: true, via: 'text' }],
             nextId: 2,
           }
-        : initialVoiceState;
+        : { ...initialVoiceState, panel: state.panel };
   }
 }
 
@@ -174,6 +175,8 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
     case 'press':
     case 'accept':
     case 'cancel':
+    case 'open':
+    case 'fold':
       return pressed(state, action);
     case 'call-start':
       return state.status === 'connecting' ? { ...state, status: 'listening' } : state;

@@ -5,6 +5,7 @@ import type { VoiceStrings } from './strings';
 import { VOICE_STRINGS } from './strings';
 import type { VoiceDemoProps } from './contract';
 import type { VoiceState } from './state';
+import { isLauncher, placementOf, type Placement } from './launcher-view';
 
 /** `voice` (a call), `text` (typing only, never the microphone) or `hybrid` (both, one conversation). */
 export type VoiceMode = 'voice' | 'text' | 'hybrid';
@@ -37,6 +38,8 @@ export interface VoiceViewOptions {
   fallbackHref?: string;
   /** `simulate` without a page's own client: the card says so, in every state. */
   simulated?: boolean;
+  /** `variant="launcher"`: the corner it sits at and the words that replace its name (`launcher-label`). */
+  launcher?: { placement: Placement; label?: string };
   /**
    * What failed and the ways on, drawn by React only (notices.ts): the first paint never shows a
    * failure, so it does not carry their code.
@@ -76,5 +79,8 @@ export function viewOptions(
     privacyHref: props.privacyHref?.trim(),
     fallbackHref: props.fallbackHref?.trim(),
     simulated: !!props.simulate && !props.client,
+    ...(isLauncher(props.variant) && {
+      launcher: { placement: placementOf(props.placement), label: props.launcherLabel?.trim() },
+    }),
   };
 }

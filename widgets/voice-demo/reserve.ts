@@ -17,6 +17,7 @@ const WIDTH = 'min(calc(19.25 * var(--font-size, 16px)), 100%)';
 /** `captions` is on (the older `captions="off"` and `"false"` are off). */
 const CAPTIONS = '[captions]:not([captions="off" i],[captions="false" i])';
 const MODE = (mode: string) => `[mode="${mode}" i]`;
+const LAUNCHER = '[variant="launcher" i]';
 /** \`simulate\`'s note: the gap (14 px less the note's 6 px pulled up) and three lines of 0.75em text at 1.35. */
 const SIMULATED = `(8px + 3.0375 * ${FONT})`;
 const SIM = '[simulate]:not([simulate="off" i],[simulate="false" i])';
@@ -27,7 +28,9 @@ export const reserveCss = (): string =>
   `:host{min-height:${REST}}:host(${CAPTIONS}){min-height:${WITH_CAPTIONS}}` +
   `:host(${MODE('text')}){min-height:${TEXT}}:host(${MODE('hybrid')}){min-height:${HYBRID}}` +
   `:host(${SIM}){min-height:${plus(REST)}}:host(${SIM}${CAPTIONS}){min-height:${plus(WITH_CAPTIONS)}}` +
-  `:host(${SIM}${MODE('text')}){min-height:${plus(TEXT)}}:host(${SIM}${MODE('hybrid')}){min-height:${plus(HYBRID)}}`;
+  `:host(${SIM}${MODE('text')}){min-height:${plus(TEXT)}}:host(${SIM}${MODE('hybrid')}){min-height:${plus(HYBRID)}}` +
+  // A launcher is fixed at a corner of the window: its place in the page is nothing.
+  `:host(${LAUNCHER}){display:block;min-height:0!important;block-size:0;inline-size:0}`;
 
 /**
  * On the page, installed by the script tag's loader (and in `ai-widgets.css`): a bare tag keeps the
@@ -43,4 +46,5 @@ export const pageReserveCss = (): string =>
   `:where(ai-voice-demo${SIM}:not(:defined)){min-height:${plus(REST)}}` +
   `:where(ai-voice-demo${SIM}${CAPTIONS}:not(:defined)){min-height:${plus(WITH_CAPTIONS)}}` +
   `:where(ai-voice-demo${SIM}${MODE('text')}:not(:defined)){min-height:${plus(TEXT)}}` +
-  `:where(ai-voice-demo${SIM}${MODE('hybrid')}:not(:defined)){min-height:${plus(HYBRID)}}`;
+  `:where(ai-voice-demo${SIM}${MODE('hybrid')}:not(:defined)){min-height:${plus(HYBRID)}}` +
+  `:where(ai-voice-demo${LAUNCHER}:not(:defined)){display:block;min-height:0;block-size:0;inline-size:0}`;

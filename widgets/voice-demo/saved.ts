@@ -39,12 +39,39 @@ function read(key: string): Saved | null {
   }
 }
 
-/** The state a widget starts from: the tab's saved conversation, else the beginning. */
-export function restored(key: string | null, greeting?: string): VoiceState {
+/** Whether the page's launcher was left open in this tab (the launcher's own key: one per page). */
+const LAUNCHER_KEY = 'ai-voice-demo-launcher';
+type Panel = VoiceState['panel'];
+
+/** The launcher's panel as it is now: the launcher control writes it as it opens and folds (launcher.ts). */
+export function panelNow(): Panel {
+  try {
+    return sessionStorage.getItem(LAUNCHER_KEY) === 'open' ? 'open' : 'folded';
+  } catch {
+    return 'folded';
+  }
+}
+
+let found: Panel | undefined;
+/** The panel as this page found it: what the first paint's presses count from, however they have changed it since. */
+export const panelAsFound = (): Panel => (found ??= panelNow());
+
+/** Keeps the launcher's panel, open or folded, for the next page of the tab. */
+export function keepPanel(panel: Panel): void {
+  try {
+    sessionStorage.setItem(LAUNCHER_KEY, panel);
+  } catch {
+    // Storage full or blocked: the next page shows the launcher folded.
+  }
+}
+
+/** The state a widget starts from: the tab's saved conversation, else the beginning; a launcher's `panel` as given. */
+export function restored(key: string | null, greeting?: string, panel?: Panel): VoiceState {
+  const start = panel ? { ...initialVoiceState, panel } : initialVoiceState;
   const saved = key ? read(key) : null;
   if (saved) {
     const { inCall, ...kept } = saved;
-    const state = { ...initialVoiceState, ...kept };
+    const state = { ...start, ...kept };
     // The page went away in the middle of a call, which ended with it: the log's last line says so.
     if (!inCall) return state;
     const note = {
@@ -58,9 +85,9 @@ export function restored(key: string | null, greeting?: string): VoiceState {
     return { ...state, lines: [...state.lines, note], nextId: state.nextId + 1 };
   }
   const opening = greeting?.trim();
-  if (!opening) return initialVoiceState;
+  if (!opening) return start;
   return {
-    ...initialVoiceState,
+    ...start,
     lines: [{ id: 1, role: 'assistant', text: opening, final: true, via: 'text' }],
     nextId: 2,
   };

@@ -57,6 +57,8 @@ export interface VoiceState {
   retry: string | null;
   /** Words sent while an answer was still arriving: they go once it has ended. */
   queued: string | null;
+  /** With `variant="launcher"`: the panel with the conversation is open, or folded into the round button. */
+  panel: 'folded' | 'open';
 }
 
 export const initialVoiceState: VoiceState = {
@@ -72,6 +74,7 @@ export const initialVoiceState: VoiceState = {
   problem: null,
   retry: null,
   queued: null,
+  panel: 'folded',
 };
 
 export const isInCall = (status: VoiceStatus) => status === 'listening' || status === 'speaking';
@@ -88,8 +91,16 @@ export const callState = (state: VoiceState, status: VoiceStatus): VoiceState =>
   code: null,
 });
 
-/** A press on the call's controls, the actions the first paint answers before React (`voiceShell`, view.ts). */
-export type CallPress = { type: 'press'; needsConsent: boolean } | { type: 'accept' } | { type: 'cancel' };
+/**
+ * A press on the call's controls, the actions the first paint answers before React (`voiceShell`, view.ts):
+ * the button, the consent step's Accept and Cancel, and the launcher's opening and folding of its panel.
+ */
+export type CallPress =
+  | { type: 'press'; needsConsent: boolean }
+  | { type: 'accept' }
+  | { type: 'cancel' }
+  | { type: 'open' }
+  | { type: 'fold' };
 
 /** What a press on the button, Accept or Cancel makes of the state: the same steps for the first paint and for React. */
 export function pressed(state: VoiceState, action: CallPress): VoiceState {
@@ -104,5 +115,11 @@ export function pressed(state: VoiceState, action: CallPress): VoiceState {
       return state.status === 'consent' ? callState(state, 'connecting') : state;
     case 'cancel':
       return state.status === 'consent' ? callState(state, 'idle') : state;
+    // Folding only hides the panel: a call or a typed conversation goes on behind the launcher.
+    case 'open':
+    case 'fold': {
+      const panel = action.type === 'open' ? 'open' : 'folded';
+      return state.panel === panel ? state : { ...state, panel };
+    }
   }
 }

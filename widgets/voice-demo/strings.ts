@@ -86,6 +86,11 @@ const VOICE_EN = {
   labelled: ({ label, action }: { label: string; action: string }) => `${label}: ${action}`,
   // `privacy-href` in the consent step.
   privacyLink: 'Privacy policy',
+  // `variant="launcher"`: the round button's name (`launcher-label` replaces it), with a call under way, its panel's.
+  launcher: 'Talk to our AI agent',
+  launcherInCall: ({ name }: { name: string }) => `${name} (call in progress)`,
+  launcherPanel: 'Conversation with our AI agent',
+  launcherClose: 'Close',
 };
 
 /** Every text `<ai-voice-demo>` shows or announces, in one language. */
@@ -165,5 +170,9 @@ export const VOICE_STRINGS = {
     fallback: 'इसके बजाय अपने फ़ोन पर कॉल का अनुरोध करें',
     labelled: ({ label, action }) => `${label}: ${action}`,
     privacyLink: 'प्राइवेसी पॉलिसी',
+    launcher: 'हमारे एआई एजेंट से बात करें',
+    launcherInCall: ({ name }) => `${name} (कॉल चल रही है)`,
+    launcherPanel: 'हमारे एआई एजेंट से बातचीत',
+    launcherClose: 'बंद करें',
   },
 } satisfies Record<Lang, VoiceStrings>;

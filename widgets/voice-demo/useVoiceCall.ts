@@ -44,7 +44,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
   const { publicKey, assistantId, apiUrl, client, consentText, connectTimeout, simulate, lang, backendUrl } = props;
   const { agentId, embed, turnstileSiteKey, mode } = props;
   // Where this widget starts, read once: the tab's conversation so far, or the greeting.
-  const [start] = useState(() => startOf(props));
+  const [start] = useState(() => startOf(props, true));
   const machine = useMachine(voiceReducer, start, voiceEvents);
   const { dispatch, current } = machine;
   const session = useRef<Session | null>(null);
@@ -176,6 +176,12 @@ export function useVoiceCall(props: VoiceRenderProps) {
   }, [consentText, dispatch, connect]);
 
   const cancel = useCallback(() => void dispatch({ type: 'cancel' }), [dispatch]);
+  /** The launcher's button opens its panel, or folds it; its close button folds it. Neither touches the call. */
+  const toggle = useCallback(
+    () => void dispatch({ type: machine.current().panel === 'open' ? 'fold' : 'open' }),
+    [dispatch, machine],
+  );
+  const fold = useCallback(() => void dispatch({ type: 'fold' }), [dispatch]);
 
   const toggleMute = useCallback(() => {
     const c = session.current?.call?.client();
@@ -200,6 +206,8 @@ export function useVoiceCall(props: VoiceRenderProps) {
     press,
     accept,
     cancel,
+    toggle,
+    fold,
     toggleMute,
     prefetch,
     callClient,

@@ -5,9 +5,10 @@ import type { VoiceStrings } from './strings';
 import type { VoiceDemoProps, VoiceRenderProps } from './contract';
 import { consentOf, needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
-import { restored } from './saved';
+import { panelAsFound, panelNow, restored } from './saved';
 import { isInCall, pressed, type CallPress, type VoiceState } from './state';
 import { composerView, logView } from './conversation-view';
+import { isLauncher, launcherView } from './launcher-view';
 
 function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
   if (state.queued) return t.queuedStatus;
@@ -144,7 +145,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNod
     ],
     ...mute,
   ];
-  return [
+  const card: ViewNode = [
     'div',
     { class: 'root', part: 'base', 'data-status': state.status, 'data-mode': options.mode },
     ...(options.mode === 'text' ? [] : [controls]),
@@ -177,25 +178,39 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNod
     // never takes the captions' node for itself (React matches these children by position).
     ...meter,
   ];
+  return options.launcher ? launcherView(state, options, card) : card;
 }
 
 type Props = VoiceRenderProps;
 
-const ACTIONS: Record<string, (props: Props) => CallPress | null> = {
+const ACTIONS: Record<string, (props: Props, state: VoiceState) => CallPress | null> = {
   mic: (props) => ({ type: 'press', needsConsent: needsConsent(consentOf(props)) }),
   accept: () => ({ type: 'accept' }),
   cancel: () => ({ type: 'cancel' }),
+  launcher: (_props, state) => ({ type: state.panel === 'open' ? 'fold' : 'open' }),
+  fold: () => ({ type: 'fold' }),
 };
 
-/** Where the widget starts: the tab's conversation so far, or a typed conversation's greeting. */
-export const startOf = (props: Props) =>
-  restored(props.conversationKey ?? null, modeOf(props.mode) === 'voice' ? undefined : props.greeting);
+/** What a press on `control` does in `state`: the same for the first paint and for React. */
+export const actionOf = (control: string, props: Props, state: VoiceState) => ACTIONS[control]?.(props, state) ?? null;
+
+/**
+ * Where the widget starts: the tab's conversation so far, or a typed conversation's greeting. A launcher's
+ * panel is as the page found it for the first paint (its presses count from there) and as it is `now` for
+ * React, which so takes over the panel the first paint left, open or folded, without pressing it again.
+ */
+export const startOf = (props: Props, now = false) =>
+  restored(
+    props.conversationKey ?? null,
+    modeOf(props.mode) === 'voice' ? undefined : props.greeting,
+    isLauncher(props.variant) ? (now ? panelNow() : panelAsFound()) : undefined,
+  );
 
 /** The state the presses on the shell's controls (in order) lead to. */
 export function stateAfter(controls: string[], props: Props) {
   let state = startOf(props);
   for (const control of controls) {
-    const action = ACTIONS[control]?.(props);
+    const action = actionOf(control, props, state);
     if (action) state = pressed(state, action);
   }
   return state;
