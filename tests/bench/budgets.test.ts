@@ -47,6 +47,7 @@ function report() {
         after: 100_000,
         files: [js('after', '/dist/widgets/chunks/PhoneField.abc12345.js')],
       },
+      launcher: { before: 18_000, after: 90_000, files: [js('after', '/dist/widgets/chunks/react.abc12345.js')] },
       all: { before: 80_000, after: 100_000, files: [js('after', '/dist/widgets/chunks/vapi-client.abc12345.js')] },
     },
     clicks: { voice: { median: 20, sdkLoadedFirst: false }, feedback: { median: 90, sdkLoadedFirst: false } },
@@ -122,6 +123,16 @@ describe('the budgets of npm run bench', () => {
     expect(broken(r)).toEqual([
       'page with only <ai-voice-demo> (voice), with typing shipped: JS before interaction',
       'voice page: heavy dependencies',
+    ]);
+  });
+
+  it('flag a partner page with only the folded launcher over 26 KB, and the voice SDK before it is opened', () => {
+    const r = report();
+    r.pages.launcher.before = 26_001;
+    r.pages.launcher.files.push(js('before', '/dist/widgets/chunks/vapi-client.abc12345.js'));
+    expect(broken(r)).toEqual([
+      'partner page with only the folded launcher: JS before interaction',
+      'launcher page: heavy dependencies',
     ]);
   });
 

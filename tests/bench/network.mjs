@@ -10,6 +10,7 @@ const FIRST_INTERACTION = {
   demo: { what: 'click the Name field', widget: 'ai-demo-request', control: null },
   sales: { what: 'click the Name field', widget: 'ai-demo-request', control: null },
   salesAsync: { what: 'click the Name field', widget: 'ai-demo-request', control: null },
+  launcher: { what: 'open the launcher', widget: 'ai-voice-demo', control: 'Talk to our AI agent' },
   all: { what: 'click the microphone', widget: 'ai-voice-demo', control: 'Start a voice call with our AI agent' },
 };
 

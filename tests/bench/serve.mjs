@@ -39,6 +39,8 @@ export const PAGES = {
   sales: SALES,
   // The same page with the script `async`, and the stylesheet the docs give such a page to keep the form's place.
   salesAsync: SALES,
+  // Issue 57: a partner's page with only the folded launcher (the panel's and the call's code come on opening it).
+  launcher: `<ai-voice-demo variant="launcher" public-key="bench-key" assistant-id="bench-assistant" api-url="${DEAD_API}"></ai-voice-demo>`,
   all: ALL.map(([tag, attributes]) => bareTag(tag, attributes)).join('\n'),
 };
 

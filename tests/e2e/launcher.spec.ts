@@ -156,3 +156,33 @@ for (const width of [390, 1280])
     await panel.getByRole('button', { name: 'Close' }).click();
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   });
+
+test('the page never moves for the launcher: as it loads, opens, folds, and on the next page (CLS 0)', async ({
+  page,
+}) => {
+  // Every layout shift of each page, those right after a press included (CLS leaves those out).
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/examples/launcher.html');
+  const launcher = page.getByRole('button', { name: NAME });
+  await launcher.click();
+  const panel = page.getByRole('dialog', { name: PANEL });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+  await launcher.click();
+  await expect(panel).toBeVisible();
+  expect(await shifts()).toEqual([]);
+  await page.getByRole('link', { name: 'Prices' }).click();
+  await expect(page).toHaveURL(/launcher-pricing/);
+  await expect(page.getByRole('dialog', { name: PANEL })).toBeVisible();
+  await page.getByRole('button', { name: NAME }).click();
+  await expect(page.getByRole('dialog', { name: PANEL })).toBeHidden();
+  expect(await shifts()).toEqual([]);
+});
