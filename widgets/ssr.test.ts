@@ -19,6 +19,22 @@ describe('renderElement', async () => {
   const shadowOf = (html: string) =>
     /<template shadowrootmode="open"><style[^>]*>[\s\S]*?<\/style>([\s\S]*)<\/template>/.exec(html)![1];
 
+  it('prints the launcher folded at its corner: its button named, the panel hidden, no room taken in the page', () => {
+    const html = renderElement('ai-voice-demo', { variant: 'launcher', placement: 'top-left' });
+    expect(shadowOf(html)).toBe(
+      printView(voiceShell.shell({ variant: 'launcher', placement: 'top-left', lang: 'en' })),
+    );
+    expect(html).toMatch(
+      /data-placement="top-left"[^>]*data-panel="folded"|data-panel="folded"[^>]*data-placement="top-left"/,
+    );
+    expect(html).toContain('aria-label="Talk to our AI agent"');
+    expect(html).toMatch(/class="launcher-panel"[^>]*hidden/);
+    // It takes no room in the page: fixed at its corner from the first paint.
+    expect(html).toContain(
+      ':host([variant="launcher" i]){display:block;min-height:0!important;block-size:0;inline-size:0}',
+    );
+  });
+
   it('prints each element with its first paint in a declarative shadow root, from the same view the browser draws', () => {
     const form = renderElement(
       'ai-demo-request',
