@@ -27,6 +27,13 @@ function App() {
           onai-voice-demo-error={(e) => setErrors((list) => [...list, e.detail.message])}
         />
         <ai-feedback id="feedback" backend-url="/api" />
+        <ai-voice-demo
+          variant="launcher"
+          placement="bottom-left"
+          label="Acme"
+          launcher-label="Ask us anything"
+          simulate
+        />
       </section>
       <section className="stage">
         <ai-demo-request id="demo" brand-name={brand} onai-demo-request-submit={(e) => setLead(e.detail)} />
