@@ -73,9 +73,17 @@ export type DemoRequest = Static<typeof DemoRequestBody>;
  * `consentVersion` (the sentence the form shows), `agentId` and `embedId`, when sent, are checked before
  * any code is made: a lead the service would refuse costs no text message.
  */
+/** The channels a code can go by (`OTP_CHANNELS` offers some of them, in its order); SMS unless asked. */
+export const OTP_CHANNEL_NAMES = ['sms', 'whatsapp', 'call'] as const;
+export type OtpChannel = (typeof OTP_CHANNEL_NAMES)[number];
+
 export const CodeRequestBody = Type.Object(
   {
     phone: Phone,
+    // Any word: one the service does not offer is refused as 400 `channel` with the reason, not as a shape.
+    channel: Type.Optional(Type.String({ maxLength: 20 })),
+    // The form's language, for the words of the message or the call where the provider has them.
+    language: Type.Optional(Type.String({ maxLength: 10, pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })),
     turnstileToken: Type.Optional(text(2048)),
     website: Type.Optional(Type.String()),
     consentVersion: Type.Optional(text(100)),
@@ -89,6 +97,8 @@ export type CodeRequest = Static<typeof CodeRequestBody>;
 /** `GET /api/otp/countries`: the countries codes may be sent to (ISO 3166-1 alpha-2), which the form offers. */
 export interface OtpCountries {
   countries: string[];
+  /** The channels the form may offer for a code (`OTP_CHANNELS`), in the service's order. */
+  channels: OtpChannel[];
 }
 
 /** The body of `POST /api/otp/verify`. */

@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { CALL_ANSWERS } from '../calls.ts';
 import { FeedbackBody } from '../feedback.ts';
-import { CodeCheckBody, CodeRequestBody, DemoRequestBody } from '../lead.ts';
+import { CodeCheckBody, CodeRequestBody, DemoRequestBody, OTP_CHANNEL_NAMES } from '../lead.ts';
 import { VoiceSession, VoiceSessionBody, VoiceSessionEndBody, VoiceSessionEnded } from '../voice-session.ts';
 import { ANY, BODY_REFUSALS, BUSY, refusal, limited } from './answers.ts';
 import { route } from './route.ts';
@@ -30,12 +30,16 @@ export const FeedbackRoute = route('POST', '/api/feedback', {
   },
 });
 
+const Channel = Type.Enum(OTP_CHANNEL_NAMES);
+
 export const OtpSent = Type.Object({
   sent: Type.Literal(true),
   phone: Type.String(),
   display: Type.String(),
   resendAfterSeconds: Type.Integer(),
   expiresInSeconds: Type.Integer(),
+  /** Where the code went: `sms`, `whatsapp` or `call`. */
+  channel: Channel,
 });
 
 const PROVIDER_REFUSALS = {
@@ -54,7 +58,7 @@ export const OtpRoute = route('POST', '/api/otp', {
     200: OtpSent,
     ...BODY_REFUSALS,
     400: refusal(
-      '`invalid-phone`, `country-not-allowed`, `not-mobile`, `number-invalid`, `consent-text` (a `consentVersion` not accepted here), `unknown-agent` (one the embed does not offer), or a body that does not fit.',
+      '`channel` (one `OTP_CHANNELS` does not offer), `invalid-phone`, `country-not-allowed`, `not-mobile`, `number-invalid`, `consent-text` (a `consentVersion` not accepted here), `unknown-agent` (one the embed does not offer), or a body that does not fit.',
     ),
     ...PROVIDER_REFUSALS,
   },
@@ -64,7 +68,10 @@ export const OtpCountriesRoute = route('GET', '/api/otp/countries', {
   summary: 'The countries one-time codes may be sent to: the form offers these',
   response: {
     ...ANY,
-    200: Type.Object({ countries: Type.Array(Type.String({ pattern: '^[A-Z]{2}$' })) }),
+    200: Type.Object({
+      countries: Type.Array(Type.String({ pattern: '^[A-Z]{2}$' })),
+      channels: Type.Array(Channel),
+    }),
   },
 });
 

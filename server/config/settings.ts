@@ -12,6 +12,7 @@ import { defaultConsentTexts } from '../../model/consent.ts';
 import { ianaZone } from '../../model/time-zones.ts';
 import { parseCallHours } from './calling-hours.ts';
 import { readDeskSignIn } from './desk-sign-in.ts';
+import { OTP_CHANNEL_NAMES, type OtpChannel } from '../../model/lead.ts';
 
 /** The repository (or the image's /app): two levels above this file, in source and compiled alike. */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url))).replace(/\/dist$/, '');
@@ -111,6 +112,10 @@ function readSettings(r: Reader) {
   for (const c of countries)
     if (!/^[A-Z]{2}$/.test(c) || !regions.of(c))
       r.fail('OTP_COUNTRIES', `"${c}" is not an ISO 3166-1 country code (for example IN or GB).`, null);
+  const channels = r.list('OTP_CHANNELS').map((c) => c.toLowerCase());
+  for (const c of channels)
+    if (!(OTP_CHANNEL_NAMES as readonly string[]).includes(c))
+      r.fail('OTP_CHANNELS', `"${c}" is not a channel for codes: use some of ${OTP_CHANNEL_NAMES.join(', ')}.`, null);
   const tokenSecret = r.text('OTP_TOKEN_SECRET');
   if (tokenSecret && tokenSecret.length < 32)
     r.fail(
@@ -177,6 +182,8 @@ function readSettings(r: Reader) {
       provider: otpProvider,
       /** ISO 3166-1 alpha-2 codes of the countries codes may be sent to. */
       countries: countries.length ? countries : ['IN'],
+      /** The channels a code may go by, in the order the form offers them. */
+      channels: (channels.length ? [...new Set(channels)] : [...OTP_CHANNEL_NAMES]) as OtpChannel[],
       /** Codes requested per client address per hour (kept in the database: shared by instances). */
       clientLimitPerHour: r.int('OTP_CLIENT_LIMIT', 10),
       /** Codes sent per hour by the whole service, across all numbers and instances. */

@@ -53,11 +53,11 @@ export async function testApp(
   const store = await openStore(config, { fsync, reader });
   const logs: Record<string, unknown>[] = [];
   // The console provider's codes (its stand-in for the text message), apart from the log.
-  const codes: { phone: string; code: string }[] = [];
+  const codes: { phone: string; code: string; channel: string }[] = [];
   const { app, domain } = await startService(config, store, {
     now,
     logStream: { write: (line) => void logs.push(JSON.parse(line)) },
-    showCode: (phone, code) => void codes.push({ phone, code }),
+    showCode: (phone, code, channel) => void codes.push({ phone, code, channel }),
   });
   // Every answer of an API operation is checked against the document's response schemas (./contract.ts).
   const broken: string[] = [];

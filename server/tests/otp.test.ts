@@ -33,11 +33,12 @@ describe('GET /api/otp/countries', () => {
     const india = await service();
     const res = await india.app.inject({ method: 'GET', url: '/api/otp/countries' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ countries: ['IN'] });
+    expect(res.json()).toEqual({ countries: ['IN'], channels: ['sms', 'whatsapp', 'call'] });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     const two = await service({ OTP_COUNTRIES: 'in,GB' });
     expect((await two.app.inject({ method: 'GET', url: '/api/otp/countries' })).json()).toEqual({
       countries: ['IN', 'GB'],
+      channels: ['sms', 'whatsapp', 'call'],
     });
   });
 });
@@ -53,6 +54,7 @@ describe('POST /api/otp', () => {
       display: '+91 98765 43210',
       resendAfterSeconds: 30,
       expiresInSeconds: 600,
+      channel: 'sms',
     });
     const code = h.codeFor(PHONE)!;
     expect(code).toMatch(/^\d{6}$/);

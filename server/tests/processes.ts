@@ -43,7 +43,7 @@ export async function startInstance(dir: string, env: Record<string, string>): P
     const lines = (err += chunk).split('\n');
     err = lines.pop()!;
     for (const line of lines) {
-      const [, phone, code] = /^One-time code for (\+\d+): (\d{6})/.exec(line) ?? [];
+      const [, phone, code] = /^One-time code for (\+\d+) by \w+: (\d{6})/.exec(line) ?? [];
       if (phone) codes.set(phone, code);
     }
   });

@@ -193,7 +193,9 @@ test('the embed snippet works when copied onto a page whose origin is in CORS_OR
     // The console provider shows the code on the service's standard error (never in its log), as the docs say.
     let code = '';
     await expect
-      .poll(() => (code = new RegExp(`One-time code for \\+91${digits}: (\\d{6})`).exec(service.log())?.[1] ?? ''))
+      .poll(
+        () => (code = new RegExp(`One-time code for \\+91${digits} by sms: (\\d{6})`).exec(service.log())?.[1] ?? ''),
+      )
       .not.toBe('');
     // A whole code checks itself.
     await demo.otp.fill(code);

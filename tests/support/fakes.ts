@@ -63,9 +63,10 @@ export async function fakeTwilio() {
         return json(res, 404, { code: 20404, message: `The requested resource ${control.pathname} was not found` });
       return json(res, 200, { sid: TWILIO.serviceSid, account_sid: TWILIO.accountSid, friendly_name: 'Aurelo' });
     }
-    if (req.url === `${base}Verifications` && form.Channel === 'sms') {
+    // Verify's channels for a code; a code from any of them is checked the same way.
+    if (req.url === `${base}Verifications` && ['sms', 'whatsapp', 'call'].includes(form.Channel)) {
       codes.set(form.To, String(Math.floor(Math.random() * 1e6)).padStart(6, '0'));
-      return json(res, 201, { sid: `VE${Date.now()}`, to: form.To, channel: 'sms', status: 'pending' });
+      return json(res, 201, { sid: `VE${Date.now()}`, to: form.To, channel: form.Channel, status: 'pending' });
     }
     if (req.url === `${base}VerificationCheck`) {
       const code = codes.get(form.To);

@@ -10,7 +10,8 @@ import type { EmbedService } from '../embeds.ts';
 import { NO_METER, type Meter } from '../meter.ts';
 import { Refusal } from '../refusal.ts';
 import { keyedHash, phoneTail } from '../personal-data.ts';
-import { consoleProvider, twilioProvider, type OtpProvider, type ShowCode } from './providers.ts';
+import { consoleProvider, twilioProvider, verifyLocale, type OtpProvider, type ShowCode } from './providers.ts';
+import type { OtpChannel } from '../../../model/lead.ts';
 import { checkToken, issueToken } from './token.ts';
 import { verifyChallenge } from './turnstile.ts';
 
@@ -31,6 +32,7 @@ export type OtpSent = {
   display: string;
   resendAfterSeconds: number;
   expiresInSeconds: number;
+  channel: OtpChannel;
 };
 
 export function otpService(
@@ -59,6 +61,15 @@ export function otpService(
     return checked;
   };
 
+  /** The channel asked for, if the service offers it; none asked is SMS (or the first offered, without SMS). */
+  const channelOf = (asked: string | undefined): OtpChannel => {
+    const offered = config.otp.channels;
+    if (asked === undefined) return offered.includes('sms') ? 'sms' : offered[0];
+    const name = asked.trim().toLowerCase() as OtpChannel;
+    if (offered.includes(name)) return name;
+    throw new Refusal(400, 'channel', `Codes are not sent by “${asked}” here. Choose one of: ${offered.join(', ')}.`);
+  };
+
   /** Sends a code unless a rule refuses it (a Refusal); `counted` is false for the honeypot's pretend answer. */
   async function send({
     phone,
@@ -69,7 +80,11 @@ export function otpService(
     origin,
     consentVersion,
     agentId,
+    channel: asked,
+    language,
   }: {
+    channel?: string;
+    language?: string;
     phone: unknown;
     clientIp: string;
     turnstileToken?: unknown;
@@ -79,6 +94,7 @@ export function otpService(
     consentVersion?: string;
     agentId?: AgentId;
   }): Promise<{ answer: OtpSent; counted: boolean }> {
+    const channel = channelOf(asked);
     // What the lead will be refused for is refused now, before a code is made (no text message spent).
     const embed = (await embeds?.check({ embedId, origin, consentVersion, agentId })) ?? null;
     if (!embed && consentVersion !== undefined && !Object.hasOwn(config.consentTexts, consentVersion))
@@ -95,6 +111,7 @@ export function otpService(
       display: checked.national,
       resendAfterSeconds: OTP_RULES.cooldownMs / 1000,
       expiresInSeconds: OTP_RULES.ttlMs / 1000,
+      channel,
     };
     // A filled honeypot is a bot: it is answered as if it worked, and nothing is sent.
     if (typeof website === 'string' && website.trim()) {
@@ -107,7 +124,7 @@ export function otpService(
     await verifyChallenge(config.turnstile, turnstileToken, clientIp, config.providerTimeoutMs);
     // Limits are checked before the provider is asked, so a refused request sends nothing.
     const at = now();
-    const code = await provider.prepare(checked.phone);
+    const code = await provider.prepare(checked.phone, { channel, locale: verifyLocale(language) });
     const hold = await store.otp.request({
       phone: checked.phone,
       clientIp,
@@ -151,7 +168,7 @@ export function otpService(
       await store.otp.cancel({ phone: checked.phone, createdAt: at });
       throw error;
     }
-    log.info({ phoneEnding: phoneTail(checked.phone) }, 'one-time code sent');
+    log.info({ phoneEnding: phoneTail(checked.phone), channel }, 'one-time code sent');
     return { answer: sent, counted: true };
   }
 
@@ -160,6 +177,8 @@ export function otpService(
     phoneOf,
     /** The countries codes may be sent to (`OTP_COUNTRIES`): what the form offers. */
     countries: config.otp.countries,
+    /** The channels codes may go by (`OTP_CHANNELS`): what the form may offer. */
+    channels: config.otp.channels,
 
     /** Sends a code, or refuses: each outcome is counted for the operators (the refusal by its code). */
     async request(asked: Parameters<typeof send>[0]): Promise<OtpSent> {

@@ -6,19 +6,30 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config/settings.ts';
 import { Refusal } from '../refusal.ts';
+import type { OtpChannel } from '../../../model/lead.ts';
 
 export type CheckResult = 'approved' | 'wrong' | 'expired';
 
+/** How a code goes: by which channel, and in which of the provider's languages when the form's is one. */
+export type Delivery = { channel: OtpChannel; locale?: string };
+
+/** The form's languages Verify speaks too: its message or call in that language, else the country's own. */
+const VERIFY_LOCALES = new Set(['en', 'hi']);
+export const verifyLocale = (language: string | undefined) => {
+  const base = language?.toLowerCase().split('-')[0];
+  return base && VERIFY_LOCALES.has(base) ? base : undefined;
+};
+
 export interface OtpProvider {
   /** Prepares a code: the hash to store when the service makes the code itself, and how to send it. */
-  prepare(phone: string): Promise<{ codeHash: string | null; send(): Promise<void> }>;
+  prepare(phone: string, delivery: Delivery): Promise<{ codeHash: string | null; send(): Promise<void> }>;
   check(phone: string, code: string, codeHash: string | null): Promise<CheckResult>;
 }
 
 /** Where the console provider's codes go: the developer's terminal, apart from the log (a test hands its own). */
-export type ShowCode = (phone: string, code: string) => void;
-export const showOnTerminal: ShowCode = (phone, code) =>
-  void process.stderr.write(`One-time code for ${phone}: ${code} (OTP_PROVIDER=console)\n`);
+export type ShowCode = (phone: string, code: string, channel: OtpChannel) => void;
+export const showOnTerminal: ShowCode = (phone, code, channel) =>
+  void process.stderr.write(`One-time code for ${phone} by ${channel}: ${code} (OTP_PROVIDER=console)\n`);
 
 export function consoleProvider(secret: () => Promise<string>, show: ShowCode = showOnTerminal): OtpProvider {
   const hash = async (phone: string, code: string) =>
@@ -26,12 +37,12 @@ export function consoleProvider(secret: () => Promise<string>, show: ShowCode = 
       .update(`${phone}:${code}`)
       .digest('hex');
   return {
-    async prepare(phone) {
+    async prepare(phone, { channel }) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       return {
         codeHash: await hash(phone, code),
         // The text message's stand-in on a developer's machine: never a log line (the log is kept, shipped and searched).
-        send: async () => show(phone, code),
+        send: async () => show(phone, code, channel),
       };
     },
     async check(phone, code, codeHash) {
@@ -103,8 +114,9 @@ export function twilioProvider(
     }
   };
   return {
-    async prepare(phone) {
-      return { codeHash: null, send: async () => void (await post('Verifications', { To: phone, Channel: 'sms' })) };
+    async prepare(phone, { channel, locale }) {
+      const form = { To: phone, Channel: channel, ...(locale ? { Locale: locale } : {}) };
+      return { codeHash: null, send: async () => void (await post('Verifications', form)) };
     },
     async check(phone, code) {
       const res = await post('VerificationCheck', { To: phone, Code: code });
