@@ -15,7 +15,7 @@ async function inCall(page: Page, attributes = '', extra = '') {
     .locator('#stage')
     .evaluate(
       (el, markup) => void (el.innerHTML = markup),
-      `<ai-voice-demo captions ${attributes}></ai-voice-demo>${extra}`,
+      `<ai-voice-demo captions assistant-id="asst_scripted" ${attributes}></ai-voice-demo>${extra}`,
     );
   await page.evaluate(() => {
     const w = window as unknown as { toolEvents: unknown[] };
@@ -33,6 +33,10 @@ async function inCall(page: Page, attributes = '', extra = '') {
   });
   const emit = await scriptedVoice(page);
   await page.getByRole('button', { name: 'Start a voice call with our AI agent' }).click();
+  // The call is started once the client is asked for it (the microphone is opened first).
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { scripted: { calls: string[] } }).scripted.calls.length))
+    .toBe(1);
   await emit('call-start');
   await expect(page.getByRole('button', { name: 'End the call' })).toBeVisible();
   const play = (name: string, args: unknown = {}) =>
