@@ -25,11 +25,10 @@ function logLine(line: LogLine, t: VoiceStrings): ViewNode {
     return [
       'p',
       { class: 'caption note tool' },
-      t.toolLine({
+      (line.tool.ok ? t.toolUsed : t.toolNotDone)({
         tool:
           line.tool.description ??
           (Object.hasOwn(t.builtInTools, line.tool.name) ? t.builtInTools[line.tool.name] : line.tool.name),
-        ok: line.tool.ok,
       }),
     ];
   if (line.note) return ['p', { class: 'caption note' }, t.callReloaded];

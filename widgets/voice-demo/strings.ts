@@ -41,8 +41,8 @@ const VOICE_EN = {
   // The last line of a conversation restored after a reload in the middle of a call.
   callReloaded: 'The call ended when the page reloaded.',
   // A quiet line of the log: a page tool the agent called (the page's description of it, else its name).
-  toolLine: ({ tool, ok }: { tool: string; ok: boolean }) =>
-    ok ? `Agent used: ${tool}` : `Agent tried: ${tool} (not done)`,
+  toolUsed: ({ tool }: { tool: string }) => `Agent used: ${tool}`,
+  toolNotDone: ({ tool }: { tool: string }) => `Agent tried: ${tool} (not done)`,
   // The built-in page actions' words in that line (`open_demo_request`, `open_url`).
   builtInTools: { open_demo_request: 'Open the demo request form', open_url: 'Open a page' } as Record<string, string>,
   problems: {
@@ -137,7 +137,8 @@ export const VOICE_STRINGS = {
     queuedStatus: 'एजेंट का जवाब पूरा होते ही आपका अगला संदेश चला जाएगा।',
     notSetUpStatus: 'वॉइस डेमो यहाँ उपलब्ध नहीं है',
     callReloaded: 'पेज दोबारा लोड होने पर कॉल ख़त्म हो गई।',
-    toolLine: ({ tool, ok }) => (ok ? `एजेंट ने इस्तेमाल किया: ${tool}` : `एजेंट ने कोशिश की: ${tool} (नहीं हुआ)`),
+    toolUsed: ({ tool }) => `एजेंट ने इस्तेमाल किया: ${tool}`,
+    toolNotDone: ({ tool }) => `एजेंट ने कोशिश की: ${tool} (नहीं हुआ)`,
     builtInTools: { open_demo_request: 'डेमो अनुरोध फ़ॉर्म खोलें', open_url: 'एक पेज खोलें' },
     problems: {
       busy: 'एजेंट अभी व्यस्त है। फिर से कोशिश करने के लिए भेजें दबाएं।',
