@@ -3,6 +3,7 @@
 
 /**
  * @param {{ autoplay?: boolean, connectMs?: number }} [options]
+ *   `playTool(name, args)` plays a page tool call; what the widget tells the agent lands in `sent`.
  *   autoplay: connect, play a short scripted conversation and hang up by itself (for people);
  *   without it, the page (or a test) calls `emit` to drive every event.
  */
@@ -90,6 +91,17 @@ export function createScriptedClient({ autoplay = false, connectMs = 900 } = {})
         say(300, 'assistant', `You wrote: ${message.message.content}. Happy to help with that.`);
     },
     emit,
+    /**
+     * Plays a client tool call as the provider sends one (`tool-calls`), for a tool with no server URL.
+     * @param {string} name @param {unknown} [args] an object, or a JSON string as the provider may send
+     */
+    playTool(name, args = {}) {
+      const id = `call-${sent.length}-${Math.random().toString(36).slice(2, 8)}`;
+      emit('message', {
+        type: 'tool-calls',
+        toolCallList: [{ id, type: 'function', function: { name, arguments: args } }],
+      });
+    },
     /** @param {string} assistantId */
     start(assistantId) {
       calls.push(assistantId);

@@ -8,6 +8,11 @@ describe('a demo as the desk shows it', () => {
       { who: 'visitor', text: 'Hi, I run a clinic.\nwith two sites' },
       { who: 'agent', text: 'Welcome.' },
     ]);
+    expect(transcriptTurns('AI: One moment.\nTool: Looked up the next free slot\nAI: Tuesday.')).toEqual([
+      { who: 'agent', text: 'One moment.' },
+      { who: 'tool', text: 'Looked up the next free slot' },
+      { who: 'agent', text: 'Tuesday.' },
+    ]);
     expect(transcriptTurns('no speaker at all')).toEqual([{ who: null, text: 'no speaker at all' }]);
     expect(transcriptTurns('')).toEqual([]);
   });

@@ -51,11 +51,13 @@ export function demoPage(origin: string, pageUrl: string | null): string {
 }
 
 /** One turn of a transcript: who spoke and what they said. */
-export type Turn = { who: 'agent' | 'visitor' | null; text: string };
+export type Turn = { who: 'agent' | 'visitor' | 'tool' | null; text: string };
 
 const SPEAKERS: [RegExp, Turn['who']][] = [
   [/^(AI|Assistant|Agent|Bot)\s*:\s*/i, 'agent'],
   [/^(User|Visitor|Customer|Human)\s*:\s*/i, 'visitor'],
+  // A page tool the agent called, as the voice demo writes it ("Tool: Looked up the next free slot").
+  [/^Tool\s*:\s*/i, 'tool'],
 ];
 
 /**

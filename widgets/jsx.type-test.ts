@@ -34,10 +34,14 @@ export type Checks = [
       | 'placement'
       | 'launcher-label'
       | 'client'
+      | 'tools'
+      | 'tool-timeout'
+      | 'tool-origins'
       | 'onai-voice-demo-start'
       | 'onai-voice-demo-end'
       | 'onai-voice-demo-error'
       | 'onai-voice-demo-message'
+      | 'onai-voice-demo-tool'
     >
   >,
   Expect<

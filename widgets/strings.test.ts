@@ -76,6 +76,8 @@ const SAMPLES: Record<string, object> = {
   'demo-request.agentChosen': { agent: 'AI Receptionist' },
   'voice.labelled': { label: 'रिसेप्शनिस्ट', action: 'वॉइस कॉल शुरू करें' },
   'voice.launcherInCall': { name: 'हमारे एआई एजेंट से बात करें' },
+  'voice.toolUsed': { tool: 'अगला खाली समय देखा' },
+  'voice.toolNotDone': { tool: 'अगला खाली समय देखा' },
   'voice-turns.queued': { text: 'कल सुबह?' },
   'demo-request.duplicateRetrying': { phone: PHONE },
   'demo-request.duplicateNotConfigured': { phone: PHONE },

@@ -7,7 +7,7 @@ import { Link } from '../router';
 import { Row } from './Fact';
 import { demoAgent, demoLength, endedWords, modeWords } from './demo-words';
 
-const WHO = { agent: 'Agent', visitor: 'Visitor' } as const;
+const WHO = { agent: 'Agent', visitor: 'Visitor', tool: 'Page action' } as const;
 
 /** One demo: where and with whom, how it ended, the summary, the conversation turn by turn, and the lead that followed. */
 export function DemoPage({ id }: { id: string }) {

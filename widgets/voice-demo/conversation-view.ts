@@ -21,6 +21,16 @@ export function agentText(text: string): ViewNode[] {
 }
 
 function logLine(line: LogLine, t: VoiceStrings): ViewNode {
+  if (line.note === 'tool' && line.tool)
+    return [
+      'p',
+      { class: 'caption note tool' },
+      (line.tool.ok ? t.toolUsed : t.toolNotDone)({
+        tool:
+          line.tool.description ??
+          (Object.hasOwn(t.builtInTools, line.tool.name) ? t.builtInTools[line.tool.name] : line.tool.name),
+      }),
+    ];
   if (line.note) return ['p', { class: 'caption note' }, t.callReloaded];
   // An answer still streaming is hidden from screen readers: the log announces it once, complete.
   const streaming = line.via === 'text' && !line.final;

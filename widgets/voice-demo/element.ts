@@ -9,6 +9,7 @@ import { VOICE_STRINGS } from './strings';
 import { stateAfter, voiceShell } from './view';
 import { reserveCss } from './reserve';
 import type { VoiceClient, VoiceDemoErrorDetail, VoiceDemoMessageDetail, VoiceRenderProps } from './contract';
+import type { PageTools, VoiceDemoToolDetail } from './tools';
 import { callSent, cancelEarly, loadScripted, loadSdk, startEarly } from './begin-call';
 import { reactLayer } from '../react/layer';
 import { conversationKey } from './saved';
@@ -29,6 +30,7 @@ const IN_CALL = ['listening', 'speaking'];
  * @fires ai-voice-demo-end - A connected call ended.
  * @fires ai-voice-demo-error - A call failed to start or broke: `detail.code` says what failed (the microphone, the connection timing out, or the provider), `detail.message` why.
  * @fires ai-voice-demo-message - A line of the conversation is settled, typed or spoken: `detail` is `{role: 'user' | 'assistant', text, via: 'text' | 'voice'}`.
+ * @fires ai-voice-demo-tool - The agent called a page tool (`tools`, or a built-in action) and it has run: `detail` is exactly `{name, ok}`, `ok` false for a name the page has no tool for, a throw, a time-out or a refusal; never the arguments or the result.
  *
  * @csspart base - The wrapper around the button and the status text.
  * @csspart button - The microphone button.
@@ -144,6 +146,24 @@ export class AIVoiceDemoElement extends WidgetElement {
     launcherLabel: string(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
     client: property<VoiceClient>(),
+    /**
+     * Page tools the agent may call during a call (JS property only): `{ name: async (args) => result }`, or
+     * `{ name: { run, description } }` where `description` is what the log shows instead of the name. The
+     * provider sends a `tool-calls` message for a tool with no server URL (the assistant's client messages must
+     * include `tool-calls`); each named handler runs with its arguments (a JSON string is parsed) within
+     * `tool-timeout`. The result (a string as it is, anything else as JSON, cut to 2,000 characters with a note
+     * that it was cut) is told to the agent as one system message that asks for an answer; a name with no tool,
+     * a throw or a time-out is told the same way, in words that name the tool. Each call fires
+     * `ai-voice-demo-tool` and leaves a quiet line in the log and in the demo's transcript in the desk. Two
+     * actions need no handler: `open_demo_request` (focuses the page's `<ai-demo-request>`, choosing
+     * `args.agentId` when given) and `open_url` (goes to `args.url` only on the page's own origin or one of
+     * `tool-origins`, and refuses in words otherwise). Typed turns carry no tool calls.
+     */
+    tools: property<PageTools>(),
+    /** Seconds a page tool may take before the agent is told it did not finish. Default: `10`. */
+    toolTimeout: number(),
+    /** Origins besides the page's own that the built-in `open_url` may go to, space-separated (`https://cal.com https://example.org`). */
+    toolOrigins: string(),
   };
   static override widget: WidgetSpec<VoiceDemoProps> = {
     load: () => import('./VoiceDemo').then((m) => m.VoiceDemo),
@@ -279,5 +299,6 @@ declare global {
     'ai-voice-demo-end': CustomEvent<Record<string, never>>;
     'ai-voice-demo-error': CustomEvent<VoiceDemoErrorDetail>;
     'ai-voice-demo-message': CustomEvent<VoiceDemoMessageDetail>;
+    'ai-voice-demo-tool': CustomEvent<VoiceDemoToolDetail>;
   }
 }

@@ -127,8 +127,14 @@ export async function grantCall(
 /** The conversation as the widget saw it, as a call's transcript reads, cut as one is. */
 export const transcriptOf = (lines: readonly LogLine[]) =>
   lines
-    .filter((l) => l.text.trim())
-    .map((l) => `${l.role === 'user' ? 'User' : 'AI'}: ${l.text.trim()}`)
+    .flatMap((l) =>
+      // A page tool the agent called is one line of its own kind (the desk draws it apart from the turns).
+      l.note === 'tool' && l.tool
+        ? [`Tool: ${l.tool.description ?? l.tool.name}${l.tool.ok ? '' : ' (failed)'}`]
+        : l.text.trim()
+          ? [`${l.role === 'user' ? 'User' : 'AI'}: ${l.text.trim()}`]
+          : [],
+    )
     .join('\n')
     .slice(0, DEMO_TRANSCRIPT_MAX);
 

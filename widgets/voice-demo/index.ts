@@ -13,4 +13,5 @@ export type {
   VoiceDemoProps,
   VoiceErrorCode,
 } from './contract';
+export type { PageTool, PageToolHandler, PageTools, VoiceDemoToolDetail } from './tools';
 export type { Lang } from '../lib/lang';

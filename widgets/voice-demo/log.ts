@@ -1,3 +1,5 @@
+import type { ToolDone } from './tools';
+
 /**
  * One line of the conversation, typed or spoken: who said it, what, how (`via`), and `final` once the
  * words are settled (a spoken line grows until the provider settles it; a typed answer while it streams).
@@ -11,10 +13,13 @@ export interface LogLine {
   via: 'voice' | 'text';
   unfinished?: boolean;
   /**
-   * A line the widget adds, not words said: `call-reloaded`, where a call stopped because the page reloaded.
-   * Its `text` is empty (drawn in the visitor's language), so it is never sent, carried or announced as a message.
+   * A line the widget adds, not words said: `call-reloaded`, where a call stopped because the page reloaded;
+   * `tool`, a page tool the agent called (`tool` says which). Its `text` is empty (drawn in the visitor's
+   * language), so it is never sent, carried or announced as a message.
    */
-  note?: 'call-reloaded';
+  note?: 'call-reloaded' | 'tool';
+  /** With `note: 'tool'`: the tool's name, whether it answered, and the page's description of it. */
+  tool?: ToolDone;
 }
 
 /**

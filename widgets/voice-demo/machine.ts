@@ -1,4 +1,5 @@
 import { appended, withSpoken, type LogLine } from './log';
+import type { ToolDone, VoiceDemoToolDetail } from './tools';
 import {
   callState,
   initialVoiceState,
@@ -42,6 +43,7 @@ export type VoiceAction =
   | { type: 'answered'; sessionId?: string; seen: number }
   | { type: 'unanswered'; problem: TextProblem; retryAfter?: number }
   | { type: 'granted'; demoSessionId: string }
+  | { type: 'tool'; tool: ToolDone }
   | { type: 'end-conversation' }
   | { type: 'undo-end' }
   | { type: 'clear'; greeting?: string };
@@ -195,6 +197,10 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
       const lines = withSpoken(state.lines, action.line, state.nextId);
       return { ...state, lines, nextId: lines.at(-1)?.id === state.nextId ? state.nextId + 1 : state.nextId };
     }
+    case 'tool':
+      // A page tool the agent called: a quiet line of the log, whatever came of the call since (an ended conversation takes none).
+      if (state.status === 'ended') return state;
+      return line(state, { role: 'assistant', text: '', final: true, via: 'voice', note: 'tool', tool: action.tool });
     case 'call-end':
       // The call's lines stay in the log; its open partial words are what was said.
       return isBusy(state.status) ? callState({ ...state, lines: settledSpoken(state.lines) }, 'idle') : state;
@@ -221,15 +227,19 @@ export type VoiceEvent =
   | ['ai-voice-demo-start', Record<string, never>]
   | ['ai-voice-demo-end', Record<string, never>]
   | ['ai-voice-demo-error', { message: string; code: VoiceErrorCode }]
-  | ['ai-voice-demo-message', { role: 'user' | 'assistant'; text: string; via: 'text' | 'voice' }];
+  | ['ai-voice-demo-message', { role: 'user' | 'assistant'; text: string; via: 'text' | 'voice' }]
+  | ['ai-voice-demo-tool', VoiceDemoToolDetail];
 
 /** Lines settled by this transition: only the last few lines of the log ever change. */
 function settledLines(from: VoiceState, to: VoiceState): VoiceEvent[] {
   if (from.lines === to.lines) return [];
   const events: VoiceEvent[] = [];
   for (const l of to.lines.slice(-4)) {
-    if (!l.final || !l.text) continue;
     const before = from.lines.findLast((f) => f.id === l.id);
+    // A tool line is new once: its call is told to the page with its name and whether it answered, nothing else.
+    if (l.note === 'tool' && l.tool && !before)
+      events.push(['ai-voice-demo-tool', { name: l.tool.name, ok: l.tool.ok }]);
+    if (!l.final || !l.text) continue;
     if (before?.final) continue;
     events.push(['ai-voice-demo-message', { role: l.role, text: l.text, via: l.via }]);
   }

@@ -40,6 +40,11 @@ const VOICE_EN = {
   notSetUpStatus: 'The voice demo is not available here',
   // The last line of a conversation restored after a reload in the middle of a call.
   callReloaded: 'The call ended when the page reloaded.',
+  // A quiet line of the log: a page tool the agent called (the page's description of it, else its name).
+  toolUsed: ({ tool }: { tool: string }) => `Agent used: ${tool}`,
+  toolNotDone: ({ tool }: { tool: string }) => `Agent tried: ${tool} (not done)`,
+  // The built-in page actions' words in that line (`open_demo_request`, `open_url`).
+  builtInTools: { open_demo_request: 'Open the demo request form', open_url: 'Open a page' } as Record<string, string>,
   problems: {
     busy: 'The agent is busy right now. Press Send to try again.',
     unavailable: "The typed demo isn't available on this page right now.",
@@ -132,6 +137,9 @@ export const VOICE_STRINGS = {
     queuedStatus: 'एजेंट का जवाब पूरा होते ही आपका अगला संदेश चला जाएगा।',
     notSetUpStatus: 'वॉइस डेमो यहाँ उपलब्ध नहीं है',
     callReloaded: 'पेज दोबारा लोड होने पर कॉल ख़त्म हो गई।',
+    toolUsed: ({ tool }) => `एजेंट ने इस्तेमाल किया: ${tool}`,
+    toolNotDone: ({ tool }) => `एजेंट ने कोशिश की: ${tool} (नहीं हुआ)`,
+    builtInTools: { open_demo_request: 'डेमो अनुरोध फ़ॉर्म खोलें', open_url: 'एक पेज खोलें' },
     problems: {
       busy: 'एजेंट अभी व्यस्त है। फिर से कोशिश करने के लिए भेजें दबाएं।',
       unavailable: 'इस पेज पर लिखकर बात करने वाला डेमो अभी उपलब्ध नहीं है।',

@@ -8,6 +8,8 @@ import { DEFAULT_CONNECT_TIMEOUT, type VoiceClient, type VoiceRenderProps } from
 import { carriedIntoCall, type LogLine } from './log';
 import { startOf } from './view';
 import { consentOf, needsConsent, rememberConsent } from './consent';
+import { toolCallsOf, toolSeconds } from './tools';
+import { runToolCall } from './page-actions';
 import { captionOf, errorCodeOf, isUserSpeech, voiceEvents, voiceReducer, type VoiceErrorCode } from './machine';
 
 /** A refusal of `backend-url`'s gate carries its own code (gate.ts, whose class is not loaded here). */
@@ -48,6 +50,11 @@ export function useVoiceCall(props: VoiceRenderProps) {
   const machine = useMachine(voiceReducer, start, voiceEvents);
   const { dispatch, current } = machine;
   const session = useRef<Session | null>(null);
+  // The page's tools as they are when the agent calls one (a page may set them during a call).
+  const toolProps = useRef(props);
+  useEffect(() => {
+    toolProps.current = props;
+  });
 
   const finish = useCallback(
     (s: Session, action: Parameters<typeof dispatch>[0] | null) => {
@@ -134,6 +141,13 @@ export function useVoiceCall(props: VoiceRenderProps) {
         const line = captionOf(message);
         if (line) dispatch({ type: 'transcript', line });
         if (isUserSpeech(message)) dispatch({ type: 'user-speech' });
+        for (const call of toolCallsOf(message)) {
+          const { tools, toolTimeout, toolOrigins } = toolProps.current;
+          const context = { tools, seconds: toolSeconds(toolTimeout), origins: toolOrigins, host: host ?? null };
+          void runToolCall(call, { ...context, client: s.call?.client() ?? null }).then((tool) =>
+            dispatch({ type: 'tool', tool }),
+          );
+        }
       },
       error: (error) => fail(s, error),
     });
