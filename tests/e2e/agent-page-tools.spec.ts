@@ -67,9 +67,11 @@ test('a page tool runs with its arguments, its result is told to the agent, and 
     },
   ]);
   expect(await events()).toEqual([{ name: 'next_free_slot', ok: true }]);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await log.scrollIntoViewIfNeeded();
-  await log.screenshot({ path: test.info().outputPath('tool-line-390.png') });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await log.scrollIntoViewIfNeeded();
+    await expect(log).toHaveScreenshot(`tool-line-${width}.png`);
+  }
 });
 
 test('an unknown tool and a throwing one are told to the agent by name, and the call goes on', async ({ page }) => {
