@@ -104,6 +104,7 @@ export function VoiceDemo(props: VoiceRenderProps) {
     cancel: { onClick: call.cancel },
     launcher: { onClick: call.toggle, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     fold: { onClick: call.fold },
+    'dismiss-invite': { onClick: call.dismissInvite },
     field: { ref: fieldRef, onKeyDown, onFocus: prefetch, onPointerEnter: prefetch },
     send: { onClick: send },
     end: { onClick: end },

@@ -39,7 +39,7 @@ export interface VoiceViewOptions {
   /** `simulate` without a page's own client: the card says so, in every state. */
   simulated?: boolean;
   /** `variant="launcher"`: the corner it sits at and the words that replace its name (`launcher-label`). */
-  launcher?: { placement: Placement; label?: string };
+  launcher?: { placement: Placement; label?: string; invite?: string };
   /**
    * What failed and the ways on, drawn by React only (notices.ts): the first paint never shows a
    * failure, so it does not carry their code.
@@ -80,7 +80,11 @@ export function viewOptions(
     fallbackHref: props.fallbackHref?.trim(),
     simulated: !!props.simulate && !props.client,
     ...(isLauncher(props.variant) && {
-      launcher: { placement: placementOf(props.placement), label: props.launcherLabel?.trim() },
+      launcher: {
+        placement: placementOf(props.placement),
+        label: props.launcherLabel?.trim(),
+        invite: props.invite?.trim() || undefined,
+      },
     }),
   };
 }

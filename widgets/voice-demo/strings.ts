@@ -91,6 +91,8 @@ const VOICE_EN = {
   launcherInCall: ({ name }: { name: string }) => `${name} (call in progress)`,
   launcherPanel: 'Conversation with our AI agent',
   launcherClose: 'Close',
+  // `invite`: the bubble's button that ends the invitation for the tab's session.
+  inviteDismiss: 'Dismiss',
 };
 
 /** Every text `<ai-voice-demo>` shows or announces, in one language. */
@@ -174,5 +176,6 @@ export const VOICE_STRINGS = {
     launcherInCall: ({ name }) => `${name} (कॉल चल रही है)`,
     launcherPanel: 'हमारे एआई एजेंट से बातचीत',
     launcherClose: 'बंद करें',
+    inviteDismiss: 'हटाएं',
   },
 } satisfies Record<Lang, VoiceStrings>;

@@ -5,7 +5,7 @@ import type { VoiceStrings } from './strings';
 import type { VoiceDemoProps, VoiceRenderProps } from './contract';
 import { consentOf, needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
-import { panelAsFound, panelNow, restored } from './saved';
+import { inviteNow, panelAsFound, panelNow, restored } from './saved';
 import { isInCall, pressed, type CallPress, type VoiceState } from './state';
 import { composerView, logView } from './conversation-view';
 import { isLauncher, launcherView } from './launcher-view';
@@ -189,6 +189,7 @@ const ACTIONS: Record<string, (props: Props, state: VoiceState) => CallPress | n
   cancel: () => ({ type: 'cancel' }),
   launcher: (_props, state) => ({ type: state.panel === 'open' ? 'fold' : 'open' }),
   fold: () => ({ type: 'fold' }),
+  'dismiss-invite': () => ({ type: 'dismiss-invite' }),
 };
 
 /** What a press on `control` does in `state`: the same for the first paint and for React. */
@@ -199,12 +200,20 @@ export const actionOf = (control: string, props: Props, state: VoiceState) => AC
  * panel is as the page found it for the first paint (its presses count from there) and as it is `now` for
  * React, which so takes over the panel the first paint left, open or folded, without pressing it again.
  */
-export const startOf = (props: Props, now = false) =>
-  restored(
+export function startOf(props: Props, now = false): VoiceState {
+  const launcher = isLauncher(props.variant);
+  const panel = launcher ? (now ? panelNow() : panelAsFound()) : undefined;
+  // The invitation as the tab keeps it (its writer is the launcher control); a panel found open has answered it.
+  const invite = launcher && props.invite?.trim() && panel === 'folded' ? inviteNow() : 'over';
+  const start = restored(
     props.conversationKey ?? null,
     modeOf(props.mode) === 'voice' ? undefined : props.greeting,
-    isLauncher(props.variant) ? (now ? panelNow() : panelAsFound()) : undefined,
+    panel,
+    invite,
   );
+  // Its seconds ran out on this page (`inviteDue`, from the launcher control): it shows.
+  return props.inviteDue ? pressed(start, { type: 'invite' }) : start;
+}
 
 /** The state the presses on the shell's controls (in order) lead to. */
 export function stateAfter(controls: string[], props: Props) {
