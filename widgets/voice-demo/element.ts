@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
    The accessors for the declared props are put on the prototype by WidgetElement; the interface only types them. */
 import baseCss from '../elements/base.css?inline';
-import { boolean, number, property, string, type PropsOf } from '../elements/props';
+import { boolean, list, number, property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './voice-demo.css?inline';
 import launcherCss from './launcher.css?inline';
@@ -57,6 +57,8 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart launcher - With `variant="launcher"`: the round button fixed at a corner that opens and folds the panel.
  * @csspart panel - With `variant="launcher"`: the panel beside the button that holds the whole conversation (the whole screen on a phone).
  * @csspart close-button - With `variant="launcher"`: the panel's Close, which folds it (as Escape does); the call goes on.
+ * @csspart suggestions - With `suggestions`: the row of suggested replies under the log (`role="group"`).
+ * @csspart suggestion - Each suggested reply's button.
  * @csspart invite - With `invite`: the bubble beside the folded launcher.
  * @csspart dismiss-button - With `invite`: the bubble's Dismiss, which ends the invitation for the tab's session (as Escape in it does).
  *
@@ -153,6 +155,13 @@ export class AIVoiceDemoElement extends WidgetElement {
     invite: string(),
     /** With `invite`: the seconds the folded launcher waits on a page before the bubble shows. Default: `8`. */
     inviteAfter: number(),
+    /**
+     * Suggested replies, `|`-separated (`Pricing|Book a demo|Do you speak Hindi?`; the property takes an array):
+     * buttons under the log until the visitor's first line. Pressing one sends its words as the visitor's Send
+     * would: into the call during one, else as a typed turn. In the card and in the launcher; shown where the
+     * log is (`mode` `text` and `hybrid`, or `captions`).
+     */
+    suggestions: list(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
     client: property<VoiceClient>(),
   };

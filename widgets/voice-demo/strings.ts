@@ -93,6 +93,8 @@ const VOICE_EN = {
   launcherClose: 'Close',
   // `invite`: the bubble's button that ends the invitation for the tab's session.
   inviteDismiss: 'Dismiss',
+  // `suggestions`: the group of suggested replies under the log.
+  suggestionsLabel: 'Suggested replies',
 };
 
 /** Every text `<ai-voice-demo>` shows or announces, in one language. */
@@ -177,5 +179,6 @@ export const VOICE_STRINGS = {
     launcherPanel: 'हमारे एआई एजेंट से बातचीत',
     launcherClose: 'बंद करें',
     inviteDismiss: 'हटाएं',
+    suggestionsLabel: 'सुझाए गए जवाब',
   },
 } satisfies Record<Lang, VoiceStrings>;

@@ -7,7 +7,7 @@ import { consentOf, needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
 import { inviteNow, panelAsFound, panelNow, restored } from './saved';
 import { isInCall, pressed, type CallPress, type VoiceState } from './state';
-import { composerView, logView } from './conversation-view';
+import { composerView, logView, suggestionsView } from './conversation-view';
 import { isLauncher, launcherView } from './launcher-view';
 
 function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
@@ -173,6 +173,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNod
     ...(options.captions
       ? [panel(state, options)]
       : [...(options.notices?.call(state, options) ?? []), ...(state.status === 'consent' ? [consent(options)] : [])]),
+    ...suggestionsView(state, options),
     ...(options.mode === 'voice' ? [] : [composerView(state, options)]),
     // After the captions: placed absolutely, it draws in the same spot wherever it is, and added last it
     // never takes the captions' node for itself (React matches these children by position).
@@ -244,7 +245,9 @@ export const voiceShell = {
           ? ['mic']
           : [];
     // Send and End act on what React keeps (the typed text is handed over first): pressed again there.
-    const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
+    const typed = controls
+      .filter((control) => control === 'send' || control === 'end' || control.startsWith('suggestion-'))
+      .slice(-1);
     return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
   },
 } satisfies Pick<WidgetSpec<VoiceDemoProps>, 'shell' | 'onShellPress'>;
