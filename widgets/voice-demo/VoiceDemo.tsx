@@ -98,14 +98,10 @@ export function VoiceDemo(props: VoiceRenderProps) {
   }, [root, submit]);
 
   // A suggested reply goes as the visitor's words; the group goes with it, so focus goes on to the field (or the button).
-  const suggest = useCallback(
-    (words: string) => {
-      submit(words);
-      const base = root.current;
-      (fieldRef.current ?? base?.querySelector<HTMLElement>('.mic'))?.focus();
-    },
-    [submit, root],
-  );
+  const suggest = (words: string) => {
+    submit(words);
+    (fieldRef.current ?? root.current?.querySelector<HTMLElement>('.mic'))?.focus();
+  };
   const suggestions = Object.fromEntries(
     suggestionsOf(props.suggestions).map((words, i) => [`suggestion-${i}`, { onClick: () => suggest(words) }]),
   );
