@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
  */
 
 /** What each declaration helper in widgets/elements/props.ts gives a prop. */
-const KINDS = { string: 'string', boolean: 'boolean', number: 'number', property: null };
+const KINDS = { string: 'string', boolean: 'boolean', number: 'number', list: 'string[]', property: null };
 
 /**
  * Our elements are classes in source (`class AIVoiceDemoElement extends WidgetElement`), which the
@@ -85,7 +85,7 @@ function declaredProps(ts, node, report) {
     const name = prop.name.getText();
     const helper = prop.initializer.expression.getText();
     if (!(helper in KINDS)) {
-      report(`${name}: declare it with string(), boolean(), number() or property<T>(), not ${helper}()`);
+      report(`${name}: declare it with string(), boolean(), number(), list() or property<T>(), not ${helper}()`);
       continue;
     }
     const typeArgument = prop.initializer.typeArguments?.[0]?.getText();

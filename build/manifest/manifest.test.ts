@@ -84,6 +84,9 @@ describe('the manifest', () => {
       'variant',
       'placement',
       'launcher-label',
+      'invite',
+      'invite-after',
+      'suggestions',
     ]);
     expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
     expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({

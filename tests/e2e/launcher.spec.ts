@@ -137,6 +137,8 @@ for (const width of [390, 1280])
     page,
   }) => {
     await page.setViewportSize({ width, height: 800 });
+    // The page's invitation (launcher-invitation.spec.ts) answered already: these are the button and the panel alone.
+    await page.addInitScript(() => sessionStorage.setItem('ai-voice-demo-invite', 'over'));
     await page.goto('/examples/launcher.html');
     await page.evaluate(() => document.fonts.ready);
     const launcher = page.getByRole('button', { name: NAME });

@@ -75,6 +75,25 @@ export const boolean = (): Prop<boolean> => ({
     value === true || (typeof value === 'string' && value !== 'off' && value !== 'false') ? '' : null,
 });
 
+/**
+ * A list of words: the attribute's text split at `|` (each trimmed, the empty ones left out); the property
+ * takes an array too (or the same text), and reflects it as that text.
+ */
+export const list = (): Prop<string[]> => ({
+  kind: 'string',
+  fromAttribute: (text) => {
+    const items = (text ?? '')
+      .split('|')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    return items.length ? items : undefined;
+  },
+  toAttribute: (value) => {
+    const text = Array.isArray(value) ? value.map((item) => String(item).trim()).join('|') : value;
+    return empty(text) ? null : String(text);
+  },
+});
+
 /** A JS property with no attribute (an object, a function): never reflected. */
 export const property = <T>(): Prop<T> => ({ kind: 'property' });
 

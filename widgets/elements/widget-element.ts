@@ -215,6 +215,11 @@ export abstract class WidgetElement extends ElementBase {
     if (this.isConnected && this.#rendered) this.#renderer().press(this.#rendered, control);
   }
 
+  /** Draws again with what `renderProps` derives now (a change that is not a prop's, such as time passing). */
+  protected refresh() {
+    this.#render();
+  }
+
   /** Draws the component afresh, its state back at the start. */
   protected remount() {
     if (this.isConnected && this.#rendered) this.#renderer().remount(this.#rendered);

@@ -3,7 +3,7 @@ import { renderView } from '../react/view';
 import { SEND, type VoiceRenderProps } from './contract';
 import { useVoiceCall } from './useVoiceCall';
 import { useTyping } from './useTyping';
-import { modeOf, viewOptions } from './options';
+import { modeOf, suggestionsOf, viewOptions } from './options';
 import { voiceView } from './view';
 import { notices } from './notices';
 
@@ -97,13 +97,23 @@ export function VoiceDemo(props: VoiceRenderProps) {
     return () => base?.removeEventListener(SEND, listener);
   }, [root, submit]);
 
+  // A suggested reply goes as the visitor's words; the group goes with it, so focus goes on to the field (or the button).
+  const suggest = (words: string) => {
+    submit(words);
+    (fieldRef.current ?? root.current?.querySelector<HTMLElement>('.mic'))?.focus();
+  };
+  const suggestions = Object.fromEntries(
+    suggestionsOf(props.suggestions).map((words, i) => [`suggestion-${i}`, { onClick: () => suggest(words) }]),
+  );
   const handlers: Record<string, Record<string, unknown>> = {
+    ...suggestions,
     mic: { onClick: press, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     mute: { onClick: call.toggleMute },
     accept: { onClick: call.accept },
     cancel: { onClick: call.cancel },
     launcher: { onClick: call.toggle, onPointerEnter: call.prefetch, onFocus: call.prefetch },
     fold: { onClick: call.fold },
+    'dismiss-invite': { onClick: call.dismissInvite },
     field: { ref: fieldRef, onKeyDown, onFocus: prefetch, onPointerEnter: prefetch },
     send: { onClick: send },
     end: { onClick: end },

@@ -8,7 +8,12 @@ import type { Localized } from '../lib/lang';
 export type { VoiceDemoProps };
 
 /** What the first paint and the component receive: the props, the language, and where the conversation is kept. */
-export type VoiceRenderProps = VoiceDemoProps & Localized & { conversationKey?: string };
+export type VoiceRenderProps = VoiceDemoProps &
+  Localized & {
+    conversationKey?: string;
+    /** With `invite`: its `invite-after` seconds have passed on this page (the launcher control's timer). */
+    inviteDue?: boolean;
+  };
 
 /** The events a voice client emits: the Vapi web SDK's contract. */
 export interface VoiceClientEventMap {

@@ -117,3 +117,39 @@ export function composerView(state: VoiceState, options: VoiceViewOptions): View
     ],
   ];
 }
+
+/**
+ * `suggestions`: a button for each, under the log, until the visitor's first line. The group is always
+ * there (hidden once used), so the controls after it keep their places (React matches them by position).
+ */
+export function suggestionsView(state: VoiceState, options: VoiceViewOptions): ViewNode[] {
+  if (!options.suggestions.length || !options.captions) return [];
+  const used = state.lines.some((l) => l.role === 'user');
+  const waits =
+    state.status === 'connecting' || state.status === 'consent' || (isInCall(state.status) && !options.canSend);
+  return [
+    [
+      'div',
+      {
+        class: 'suggestions',
+        part: 'suggestions',
+        role: 'group',
+        'aria-label': options.t.suggestionsLabel,
+        ...(used && { hidden: '' }),
+      },
+      ...(used
+        ? []
+        : options.suggestions.map((words, i): ViewNode => [
+            'button',
+            {
+              type: 'button',
+              class: 'suggestion',
+              part: 'suggestion',
+              'data-control': `suggestion-${i}`,
+              ...(waits && { 'aria-disabled': 'true' }),
+            },
+            words,
+          ])),
+    ],
+  ];
+}

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
    The accessors for the declared props are put on the prototype by WidgetElement; the interface only types them. */
 import baseCss from '../elements/base.css?inline';
-import { boolean, number, property, string, type PropsOf } from '../elements/props';
+import { boolean, list, number, property, string, type PropsOf } from '../elements/props';
 import { defineOnce, WidgetElement, type WidgetSpec } from '../elements/widget-element';
 import css from './voice-demo.css?inline';
 import launcherCss from './launcher.css?inline';
@@ -15,7 +15,7 @@ import { reactLayer } from '../react/layer';
 import { conversationKey } from './saved';
 import { SEND } from './contract';
 import { isLauncher } from './launcher-view';
-import { placeLauncher, unplaceLauncher } from './launcher';
+import { inviteDue, placeLauncher, unplaceLauncher } from './launcher';
 
 const IN_CALL = ['listening', 'speaking'];
 
@@ -59,6 +59,10 @@ const IN_CALL = ['listening', 'speaking'];
  * @csspart launcher - With `variant="launcher"`: the round button fixed at a corner that opens and folds the panel.
  * @csspart panel - With `variant="launcher"`: the panel beside the button that holds the whole conversation (the whole screen on a phone).
  * @csspart close-button - With `variant="launcher"`: the panel's Close, which folds it (as Escape does); the call goes on.
+ * @csspart suggestions - With `suggestions`: the row of suggested replies under the log (`role="group"`).
+ * @csspart suggestion - Each suggested reply's button.
+ * @csspart invite - With `invite`: the bubble beside the folded launcher.
+ * @csspart dismiss-button - With `invite`: the bubble's Dismiss, which ends the invitation for the tab's session (as Escape in it does).
  *
  * @cssprop --accent - Button and accent colour.
  * @cssprop --accent-contrast - Icon colour on the button.
@@ -144,6 +148,22 @@ export class AIVoiceDemoElement extends WidgetElement {
     placement: string(),
     /** With `variant="launcher"`: the button's name instead of "Talk to our AI agent" (`label` still comes first). */
     launcherLabel: string(),
+    /**
+     * With `variant="launcher"`: a short line ("Questions? Ask our agent") shown in a bubble beside the folded
+     * button after `invite-after` seconds, announced politely, with its button Dismiss. Once per tab session:
+     * dismissing it or opening the panel ends it for the session; shown and not yet answered, the tab's next
+     * pages show it at once. No motion under `prefers-reduced-motion`. A card ignores it.
+     */
+    invite: string(),
+    /** With `invite`: the seconds the folded launcher waits on a page before the bubble shows. Default: `8`. */
+    inviteAfter: number(),
+    /**
+     * Suggested replies, `|`-separated (`Pricing|Book a demo|Do you speak Hindi?`; the property takes an array):
+     * buttons under the log until the visitor's first line. Pressing one sends its words as the visitor's Send
+     * would: into the call during one, else as a typed turn. In the card and in the launcher; shown where the
+     * log is (`mode` `text` and `hybrid`, or `captions`).
+     */
+    suggestions: list(),
     /** A voice client with the Vapi SDK's event contract, replacing the built-in one (JS property only). */
     client: property<VoiceClient>(),
     /**
@@ -243,8 +263,18 @@ export class AIVoiceDemoElement extends WidgetElement {
    */
   protected override renderProps(props: Record<string, unknown>): Record<string, unknown> {
     const wanted = isLauncher(props.variant as string | undefined);
-    const launcher = placeLauncher(this, wanted, (control) => this.press(control));
-    return { ...props, variant: launcher ? 'launcher' : 'card', conversationKey: conversationKey(this) };
+    const launcher = placeLauncher(this, wanted, {
+      press: (control) => this.press(control),
+      invite: props.invite as string | undefined,
+      inviteAfter: props.inviteAfter as number | undefined,
+      due: () => this.refresh(),
+    });
+    return {
+      ...props,
+      variant: launcher ? 'launcher' : 'card',
+      conversationKey: conversationKey(this),
+      ...(launcher && inviteDue(this) && { inviteDue: true }),
+    };
   }
 
   /** A launcher taken out of the page gives the page back its scrolling and stops watching its focus. */

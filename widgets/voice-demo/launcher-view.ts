@@ -34,6 +34,7 @@ export function launcherView(state: VoiceState, options: VoiceViewOptions, card:
       'data-placement': options.launcher?.placement ?? 'bottom-right',
       'data-panel': state.panel,
       'data-call': String(isBusy(state.status)),
+      ...(options.launcher?.invite && { 'data-invite': state.invite }),
     },
     [
       'button',
@@ -71,6 +72,34 @@ export function launcherView(state: VoiceState, options: VoiceViewOptions, card:
         icon('close'),
       ],
       card,
+    ],
+    // Last, so the panel keeps its place among the children (React matches them by position) as it goes.
+    ...invitation(state, options),
+  ];
+}
+
+/**
+ * `invite`: the bubble beside the folded button. Its status node is there from the first paint, empty, so
+ * the words are announced politely as they come; gone once the invitation is over for the session.
+ */
+function invitation(state: VoiceState, options: VoiceViewOptions): ViewNode[] {
+  const words = options.launcher?.invite;
+  if (!words || state.invite === 'over') return [];
+  const shown = state.invite === 'shown';
+  return [
+    [
+      'div',
+      { class: 'invite', part: 'invite' },
+      ['p', { class: 'invite-text', role: 'status', 'aria-live': 'polite' }, shown ? words : ''],
+      ...(shown
+        ? [
+            [
+              'button',
+              { type: 'button', class: 'invite-dismiss', part: 'dismiss-button', 'data-control': 'dismiss-invite' },
+              options.t.inviteDismiss,
+            ] satisfies ViewNode,
+          ]
+        : []),
     ],
   ];
 }

@@ -3,11 +3,24 @@
 // the full-screen panel, and the button steps aside from the page's focused control. It reads the panel's
 // state from the view (`data-panel`), which the shell and React both draw, so it is written once.
 
-import { keepPanel } from './saved';
+import { inviteNow, keepInvite, keepPanel } from './saved';
 
 const PHONE = '(max-width: 480px)';
 /** The first control of the card, where focus goes as the panel opens. */
 const FIRST = '.launcher-panel .root :is(button, textarea, a[href]):not([hidden], [disabled])';
+
+/** `invite-after` as the element reads it: seconds, `8` unless a number of zero or more is given. */
+export const inviteSeconds = (value: number | undefined) =>
+  Number.isFinite(value) && (value as number) >= 0 ? (value as number) : 8;
+
+/** What the element gives its launcher: a press on a control, and the invitation's words, seconds and redraw. */
+export interface LauncherHooks {
+  press: (control: string) => void;
+  invite?: string;
+  inviteAfter?: number;
+  /** The invitation's seconds ran out: the element draws again (its props then carry `inviteDue`). */
+  due: () => void;
+}
 
 const overlaps = (a: DOMRect, b: DOMRect) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -17,6 +30,10 @@ export class LauncherControl {
   #observer: MutationObserver;
   #panel: string | null;
   #locked: string | null = null;
+  #invite: string | null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The invitation's seconds have run out on this page. */
+  due = false;
 
   private host: HTMLElement;
   private root: ShadowRoot;
@@ -29,16 +46,25 @@ export class LauncherControl {
     this.press = press;
     this.states = states;
     this.#panel = this.#current();
+    this.#invite = this.#inviteShown();
     this.#observer = new MutationObserver(() => this.#changed());
-    this.#observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-panel'] });
+    this.#observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-panel', 'data-invite'],
+    });
     const signal = this.#stop.signal;
     root.addEventListener(
       'keydown',
       (event) => {
         const key = event as KeyboardEvent;
-        if (key.key !== 'Escape' || this.#panel !== 'open' || key.defaultPrevented) return;
+        if (key.key !== 'Escape' || key.defaultPrevented) return;
+        // Folded, Escape answers the invitation (focus on the button or in the bubble); open, it folds.
+        if (this.#panel === 'open') this.press('fold');
+        else if (this.#invite === 'shown') this.press('dismiss-invite');
+        else return;
         key.preventDefault();
-        this.press('fold');
       },
       { signal },
     );
@@ -57,7 +83,42 @@ export class LauncherControl {
     return this.root.querySelector('.launcher-frame')?.getAttribute('data-panel') ?? null;
   }
 
+  #inviteShown() {
+    return this.root.querySelector('.launcher-frame')?.getAttribute('data-invite') ?? null;
+  }
+
+  /**
+   * The invitation's words and seconds (each render): its timer starts once, on a page where the tab has
+   * not seen it yet and the panel is folded.
+   */
+  invite(words: string | undefined, after: number | undefined, due: () => void) {
+    if (!words?.trim() || this.#timer !== undefined || this.due || inviteNow() !== 'waiting') return;
+    this.#timer = setTimeout(
+      () => {
+        this.due = true;
+        due();
+      },
+      inviteSeconds(after) * 1000,
+    );
+  }
+
+  /** The invitation shown or over, as the view draws it: kept for the tab's next pages (written here only). */
+  #invited() {
+    const now = this.#inviteShown();
+    if (now === this.#invite) return;
+    const was = this.#invite;
+    this.#invite = now;
+    if (now === 'shown' || now === 'over') keepInvite(now);
+    if (now !== 'over') return;
+    clearTimeout(this.#timer);
+    // Dismissed from its own button, which went with it: focus goes to the launcher, not to the page.
+    const active = this.root.activeElement;
+    if (was === 'shown' && (!active || active === this.host) && this.#panel !== 'open')
+      this.root.querySelector<HTMLElement>('.launcher')?.focus();
+  }
+
   #changed() {
+    this.#invited();
     const now = this.#current();
     if (now === this.#panel) return;
     const was = this.#panel;
@@ -98,6 +159,7 @@ export class LauncherControl {
   }
 
   stop() {
+    clearTimeout(this.#timer);
     this.#stop.abort();
     this.#observer.disconnect();
     this.#lock(false);
@@ -129,7 +191,8 @@ function firstLauncher(host: HTMLElement) {
  * is and stopped when it is no longer, and a second launcher says so in the console once. `press` presses
  * one of the widget's controls.
  */
-export function placeLauncher(host: HTMLElement, wanted: boolean, press: (control: string) => void): boolean {
+export function placeLauncher(host: HTMLElement, wanted: boolean, hooks: LauncherHooks): boolean {
+  const { press } = hooks;
   const kept = placed.get(host) ?? { control: null };
   placed.set(host, kept);
   const launcher = wanted && firstLauncher(host);
@@ -140,10 +203,15 @@ export function placeLauncher(host: HTMLElement, wanted: boolean, press: (contro
   if (!launcher || !host.isConnected || !host.shadowRoot) {
     kept.control?.stop();
     kept.control = null;
-  } else
+  } else {
     kept.control ??= new LauncherControl(host, host.shadowRoot, press, (kept.states ??= host.attachInternals().states));
+    kept.control.invite(hooks.invite, hooks.inviteAfter, hooks.due);
+  }
   return launcher;
 }
+
+/** Whether the invitation's seconds have run out for `host`'s launcher on this page. */
+export const inviteDue = (host: HTMLElement) => !!placed.get(host)?.control?.due;
 
 /** A launcher taken out of the page gives the page back its scrolling and stops watching its focus. */
 export function unplaceLauncher(host: HTMLElement) {

@@ -165,10 +165,11 @@ function typed(
         ? {
             ...initialVoiceState,
             panel: state.panel,
+            invite: state.invite,
             lines: [{ id: 1, role: 'assistant', text: action.greeting, final: true, via: 'text' }],
             nextId: 2,
           }
-        : { ...initialVoiceState, panel: state.panel };
+        : { ...initialVoiceState, panel: state.panel, invite: state.invite };
   }
 }
 
@@ -179,6 +180,8 @@ export function voiceReducer(state: VoiceState, action: VoiceAction): VoiceState
     case 'cancel':
     case 'open':
     case 'fold':
+    case 'invite':
+    case 'dismiss-invite':
       return pressed(state, action);
     case 'call-start':
       return state.status === 'connecting' ? { ...state, status: 'listening' } : state;

@@ -38,8 +38,10 @@ export interface VoiceViewOptions {
   fallbackHref?: string;
   /** `simulate` without a page's own client: the card says so, in every state. */
   simulated?: boolean;
+  /** `suggestions`: the replies offered under the log until the visitor's first line. */
+  suggestions: string[];
   /** `variant="launcher"`: the corner it sits at and the words that replace its name (`launcher-label`). */
-  launcher?: { placement: Placement; label?: string };
+  launcher?: { placement: Placement; label?: string; invite?: string };
   /**
    * What failed and the ways on, drawn by React only (notices.ts): the first paint never shows a
    * failure, so it does not carry their code.
@@ -60,6 +62,12 @@ export const MICROPHONE_ERRORS = {
   'microphone-not-found': 'micNotFound',
 } as const;
 
+/** `suggestions` as the view takes it: an array's words (or a `|`-separated text's), trimmed, none empty. */
+export const suggestionsOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split('|') : [])
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 /** The view's options from the element's props, the same for the shell and for React. */
 export function viewOptions(
   props: VoiceDemoProps & Localized,
@@ -79,8 +87,13 @@ export function viewOptions(
     privacyHref: props.privacyHref?.trim(),
     fallbackHref: props.fallbackHref?.trim(),
     simulated: !!props.simulate && !props.client,
+    suggestions: suggestionsOf(props.suggestions),
     ...(isLauncher(props.variant) && {
-      launcher: { placement: placementOf(props.placement), label: props.launcherLabel?.trim() },
+      launcher: {
+        placement: placementOf(props.placement),
+        label: props.launcherLabel?.trim(),
+        invite: props.invite?.trim() || undefined,
+      },
     }),
   };
 }

@@ -65,9 +65,32 @@ export function keepPanel(panel: Panel): void {
   }
 }
 
+/** The launcher's invitation in this tab: not yet shown (null), `shown` and not yet answered, or `over`. */
+const INVITE_KEY = 'ai-voice-demo-invite';
+type Invite = VoiceState['invite'];
+
+export function inviteNow(): Invite {
+  try {
+    const kept = sessionStorage.getItem(INVITE_KEY);
+    return kept === 'shown' || kept === 'over' ? kept : 'waiting';
+  } catch {
+    // Storage blocked: nothing remembers it was answered, so it is not shown at all rather than on every page.
+    return 'over';
+  }
+}
+
+/** Keeps the invitation's state for the tab's next pages (the launcher control writes it, launcher.ts). */
+export function keepInvite(invite: Invite): void {
+  try {
+    sessionStorage.setItem(INVITE_KEY, invite);
+  } catch {
+    // Storage full or blocked: inviteNow says it is over.
+  }
+}
+
 /** The state a widget starts from: the tab's saved conversation, else the beginning; a launcher's `panel` as given. */
-export function restored(key: string | null, greeting?: string, panel?: Panel): VoiceState {
-  const start = panel ? { ...initialVoiceState, panel } : initialVoiceState;
+export function restored(key: string | null, greeting?: string, panel?: Panel, invite?: Invite): VoiceState {
+  const start = panel ? { ...initialVoiceState, panel, ...(invite && { invite }) } : initialVoiceState;
   const saved = key ? read(key) : null;
   if (saved) {
     const { inCall, ...kept } = saved;

@@ -59,6 +59,11 @@ export interface VoiceState {
   queued: string | null;
   /** With `variant="launcher"`: the panel with the conversation is open, or folded into the round button. */
   panel: 'folded' | 'open';
+  /**
+   * With `invite`: the bubble beside the folded launcher is still to come (`waiting`), `shown`, or `over` for
+   * the tab's session (dismissed, or the panel opened).
+   */
+  invite: 'waiting' | 'shown' | 'over';
 }
 
 export const initialVoiceState: VoiceState = {
@@ -75,6 +80,7 @@ export const initialVoiceState: VoiceState = {
   retry: null,
   queued: null,
   panel: 'folded',
+  invite: 'waiting',
 };
 
 export const isInCall = (status: VoiceStatus) => status === 'listening' || status === 'speaking';
@@ -100,7 +106,9 @@ export type CallPress =
   | { type: 'accept' }
   | { type: 'cancel' }
   | { type: 'open' }
-  | { type: 'fold' };
+  | { type: 'fold' }
+  | { type: 'invite' }
+  | { type: 'dismiss-invite' };
 
 /** What a press on the button, Accept or Cancel makes of the state: the same steps for the first paint and for React. */
 export function pressed(state: VoiceState, action: CallPress): VoiceState {
@@ -116,10 +124,17 @@ export function pressed(state: VoiceState, action: CallPress): VoiceState {
     case 'cancel':
       return state.status === 'consent' ? callState(state, 'idle') : state;
     // Folding only hides the panel: a call or a typed conversation goes on behind the launcher.
+    // Opening the panel answers the invitation too: it is over for the session.
     case 'open':
     case 'fold': {
       const panel = action.type === 'open' ? 'open' : 'folded';
-      return state.panel === panel ? state : { ...state, panel };
+      const invite = panel === 'open' ? 'over' : state.invite;
+      return state.panel === panel && state.invite === invite ? state : { ...state, panel, invite };
     }
+    // Its seconds are up: the bubble shows beside the folded button (never over the open panel).
+    case 'invite':
+      return state.invite === 'waiting' && state.panel === 'folded' ? { ...state, invite: 'shown' } : state;
+    case 'dismiss-invite':
+      return state.invite === 'over' ? state : { ...state, invite: 'over' };
   }
 }

@@ -96,6 +96,10 @@ const VOICE_EN = {
   launcherInCall: ({ name }: { name: string }) => `${name} (call in progress)`,
   launcherPanel: 'Conversation with our AI agent',
   launcherClose: 'Close',
+  // `invite`: the bubble's button that ends the invitation for the tab's session.
+  inviteDismiss: 'Dismiss',
+  // `suggestions`: the group of suggested replies under the log.
+  suggestionsLabel: 'Suggested replies',
 };
 
 /** Every text `<ai-voice-demo>` shows or announces, in one language. */
@@ -182,5 +186,7 @@ export const VOICE_STRINGS = {
     launcherInCall: ({ name }) => `${name} (कॉल चल रही है)`,
     launcherPanel: 'हमारे एआई एजेंट से बातचीत',
     launcherClose: 'बंद करें',
+    inviteDismiss: 'हटाएं',
+    suggestionsLabel: 'सुझाए गए जवाब',
   },
 } satisfies Record<Lang, VoiceStrings>;

@@ -196,6 +196,12 @@ export function useVoiceCall(props: VoiceRenderProps) {
     [dispatch, machine],
   );
   const fold = useCallback(() => void dispatch({ type: 'fold' }), [dispatch]);
+  const dismissInvite = useCallback(() => void dispatch({ type: 'dismiss-invite' }), [dispatch]);
+  // The invitation's seconds ran out on this page (the launcher control's timer, as a prop): it shows.
+  const { inviteDue } = props;
+  useEffect(() => {
+    if (inviteDue) dispatch({ type: 'invite' });
+  }, [inviteDue, dispatch]);
 
   const toggleMute = useCallback(() => {
     const c = session.current?.call?.client();
@@ -222,6 +228,7 @@ export function useVoiceCall(props: VoiceRenderProps) {
     cancel,
     toggle,
     fold,
+    dismissInvite,
     toggleMute,
     prefetch,
     callClient,

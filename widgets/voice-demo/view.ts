@@ -5,9 +5,9 @@ import type { VoiceStrings } from './strings';
 import type { VoiceDemoProps, VoiceRenderProps } from './contract';
 import { consentOf, needsConsent } from './consent';
 import { MICROPHONE_ERRORS, modeOf, viewOptions, type VoiceMode, type VoiceViewOptions } from './options';
-import { panelAsFound, panelNow, restored } from './saved';
+import { inviteNow, panelAsFound, panelNow, restored } from './saved';
 import { isInCall, pressed, type CallPress, type VoiceState } from './state';
-import { composerView, logView } from './conversation-view';
+import { composerView, logView, suggestionsView } from './conversation-view';
 import { isLauncher, launcherView } from './launcher-view';
 
 function tooltip(state: VoiceState, t: VoiceStrings, mode: VoiceMode): string {
@@ -173,6 +173,7 @@ export function voiceView(state: VoiceState, options: VoiceViewOptions): ViewNod
     ...(options.captions
       ? [panel(state, options)]
       : [...(options.notices?.call(state, options) ?? []), ...(state.status === 'consent' ? [consent(options)] : [])]),
+    ...suggestionsView(state, options),
     ...(options.mode === 'voice' ? [] : [composerView(state, options)]),
     // After the captions: placed absolutely, it draws in the same spot wherever it is, and added last it
     // never takes the captions' node for itself (React matches these children by position).
@@ -189,6 +190,7 @@ const ACTIONS: Record<string, (props: Props, state: VoiceState) => CallPress | n
   cancel: () => ({ type: 'cancel' }),
   launcher: (_props, state) => ({ type: state.panel === 'open' ? 'fold' : 'open' }),
   fold: () => ({ type: 'fold' }),
+  'dismiss-invite': () => ({ type: 'dismiss-invite' }),
 };
 
 /** What a press on `control` does in `state`: the same for the first paint and for React. */
@@ -199,12 +201,20 @@ export const actionOf = (control: string, props: Props, state: VoiceState) => AC
  * panel is as the page found it for the first paint (its presses count from there) and as it is `now` for
  * React, which so takes over the panel the first paint left, open or folded, without pressing it again.
  */
-export const startOf = (props: Props, now = false) =>
-  restored(
+export function startOf(props: Props, now = false): VoiceState {
+  const launcher = isLauncher(props.variant);
+  const panel = launcher ? (now ? panelNow() : panelAsFound()) : undefined;
+  // The invitation as the tab keeps it (its writer is the launcher control); a panel found open has answered it.
+  const invite = launcher && props.invite?.trim() && panel === 'folded' ? inviteNow() : 'over';
+  const start = restored(
     props.conversationKey ?? null,
     modeOf(props.mode) === 'voice' ? undefined : props.greeting,
-    isLauncher(props.variant) ? (now ? panelNow() : panelAsFound()) : undefined,
+    panel,
+    invite,
   );
+  // Its seconds ran out on this page (`inviteDue`, from the launcher control): it shows.
+  return props.inviteDue ? pressed(start, { type: 'invite' }) : start;
+}
 
 /** The state the presses on the shell's controls (in order) lead to. */
 export function stateAfter(controls: string[], props: Props) {
@@ -235,7 +245,9 @@ export const voiceShell = {
           ? ['mic']
           : [];
     // Send and End act on what React keeps (the typed text is handed over first): pressed again there.
-    const typed = controls.filter((control) => control === 'send' || control === 'end').slice(-1);
+    const typed = controls
+      .filter((control) => control === 'send' || control === 'end' || control.startsWith('suggestion-'))
+      .slice(-1);
     return { shell: voiceView(state, viewOptions(props, false)), replay: [...call, ...typed] };
   },
 } satisfies Pick<WidgetSpec<VoiceDemoProps>, 'shell' | 'onShellPress'>;
