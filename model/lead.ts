@@ -81,7 +81,7 @@ export const CodeRequestBody = Type.Object(
   {
     phone: Phone,
     // Any word: one the service does not offer is refused as 400 `channel` with the reason, not as a shape.
-    channel: Type.Optional(Type.String({ maxLength: 20 })),
+    channel: Type.Optional(text(20)),
     // The form's language, for the words of the message or the call where the provider has them.
     language: Type.Optional(Type.String({ maxLength: 10, pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })),
     turnstileToken: Type.Optional(text(2048)),

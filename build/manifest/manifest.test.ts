@@ -87,6 +87,8 @@ describe('the manifest', () => {
       'invite',
       'invite-after',
       'suggestions',
+      'tool-timeout',
+      'tool-origins',
     ]);
     expect(element.attributes?.find((a) => a.name === 'captions')?.type).toEqual({ text: 'boolean' });
     expect(element.attributes?.find((a) => a.name === 'connect-timeout')).toMatchObject({
@@ -105,6 +107,7 @@ describe('the manifest', () => {
       'ai-voice-demo-end',
       'ai-voice-demo-error',
       'ai-voice-demo-message',
+      'ai-voice-demo-tool',
     ]);
     expect(element.events?.find((e) => e.name === 'ai-voice-demo-error')?.type?.text).toContain(
       "code: 'microphone-denied' |",

@@ -44,7 +44,9 @@ export async function leadRoutes(app: FastifyInstance, { otp, intake }: { otp: O
 
   // The countries the form may offer: a form that offered another would only be refused at Get OTP.
   serve(api, OtpCountriesRoute, {}, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send({ countries: otp.countries, channels: otp.channels } satisfies OtpCountries),
+    reply
+      .header('cache-control', 'public, max-age=300')
+      .send({ countries: otp.countries, channels: otp.channels } satisfies OtpCountries),
   );
 
   // The honeypot is never refused, not even for a control character: a bot must not learn it is one.
